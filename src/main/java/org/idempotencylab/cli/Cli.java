@@ -1,0 +1,52 @@
+package org.idempotencylab.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The headless command line: {@code java -jar idempotency-lab.jar table [options]}.
+ *
+ * <p>Exit codes: 0 done; 2 bad input (one line on stderr naming the option, the value and the allowed range,
+ * nothing on stdout); 1 anything else.
+ */
+@Command(name = "idempotency-lab", mixinStandardHelpOptions = true, version = "Idempotency Lab 0.1",
+        description = "Simulates background jobs that run twice, and idempotency keys that stop it. "
+                + "With no command, opens the lab window.",
+        subcommands = {TableCommand.class})
+public final class Cli implements Runnable {
+    /** Exit code for bad input. */
+    public static final int BAD_INPUT = 2;
+
+    @Override
+    public void run() {
+        // "idempotency-lab" with options but no command: the launcher opens the window for no arguments at all
+        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table'");
+    }
+
+    /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Cli());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println(ex.getMessage());
+            err.flush();
+            return BAD_INPUT;
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** Runs with the process's stdout and stderr. */
+    public static int run(String[] args) {
+        return run(args, new PrintWriter(System.out, false), new PrintWriter(System.err, false));
+    }
+
+    /** Entry point for the command line alone. */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+}

@@ -1,0 +1,98 @@
+package org.idempotencylab.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Scenario;
+
+/** Writes strategy results as the article's table (text), CSV with a header, or one JSON object per line. */
+public final class ResultWriter {
+    /** Column keys, in order: the JSON keys and the CSV header. */
+    public static final List<String> COLUMNS = List.of("strategy", "succeeded", "failedJobs", "callsPerJob",
+            "repeatedSteps", "usersWithDuplicateEmails");
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+
+    private ResultWriter() {
+    }
+
+    /** Writes {@code results} to {@code out} in {@code format}. */
+    public static void write(TableCommand.OutputFormat format, Scenario scenario, List<StrategyResult> results,
+                             PrintWriter out) {
+        switch (format) {
+            case text -> writeText(scenario, results, out);
+            case csv -> writeCsv(results, out);
+            case json -> writeJson(results, out);
+        }
+        out.flush();
+    }
+
+    /** @return one result as an ordered map of {@link #COLUMNS} to values (callsPerJob as a plain decimal). */
+    public static Map<String, Object> row(StrategyResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("strategy", r.strategy().name());
+        m.put("succeeded", r.succeeded());
+        m.put("failedJobs", r.failedJobs());
+        m.put("callsPerJob", new BigDecimal(r.callsPerJobText()));
+        m.put("repeatedSteps", r.repeatedSteps());
+        m.put("usersWithDuplicateEmails", r.usersWithDuplicateEmails());
+        return m;
+    }
+
+    private static void writeJson(List<StrategyResult> results, PrintWriter out) {
+        for (StrategyResult r : results) {
+            try {
+                out.println(JSON.writeValueAsString(row(r)));
+            } catch (JsonProcessingException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    private static void writeCsv(List<StrategyResult> results, PrintWriter out) {
+        CSVFormat csv = CSVFormat.DEFAULT.builder().setHeader(COLUMNS.toArray(String[]::new))
+                .setRecordSeparator('\n').build();
+        try {
+            CSVPrinter printer = new CSVPrinter(out, csv);
+            for (StrategyResult r : results) {
+                printer.printRecord(row(r).values());
+            }
+            printer.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeText(Scenario s, List<StrategyResult> results, PrintWriter out) {
+        out.printf("%,d sign-ups, 10 steps, each call fails %s%% of the time, the email reply is lost %s%% of the "
+                        + "time, %d attempts, seed %d%n", s.jobs(), percent(s.pFail()), percent(s.lostReply()),
+                s.maxAttempts(), s.seed());
+        String[] head = {"strategy", "succeeded", "failed jobs", "calls per job", "steps done again",
+            "users with 2+ welcome emails"};
+        int nameWidth = head[0].length();
+        for (StrategyResult r : results) {
+            nameWidth = Math.max(nameWidth, r.strategy().name().length());
+        }
+        String fmt = "%-" + nameWidth + "s  %9s  %11s  %13s  %16s  %28s%n";
+        out.printf(fmt, (Object[]) head);
+        for (StrategyResult r : results) {
+            out.printf(fmt, r.strategy().name(), r.succeeded(), r.failedJobs(), r.callsPerJobText(),
+                    r.repeatedSteps(), r.usersWithDuplicateEmails());
+        }
+    }
+
+    private static String percent(double p) {
+        return new BigDecimal(Double.toString(p)).movePointRight(2).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,24 @@
+package org.idempotencylab.engine;
+
+/**
+ * How a long run reports progress and learns it was cancelled. Called from the thread running the simulation;
+ * implementations must be thread-safe if several simulations share one.
+ */
+public interface RunControl {
+    /** A control that never cancels and ignores progress. */
+    RunControl NONE = new RunControl() {
+    };
+
+    /** @return true to stop the run; the simulation then throws {@link java.util.concurrent.CancellationException}. */
+    default boolean isCancelled() {
+        return false;
+    }
+
+    /**
+     * Reports progress of one simulation.
+     *
+     * @param jobsDone  jobs finished since the last report (not a running total)
+     */
+    default void jobsFinished(long jobsDone) {
+    }
+}

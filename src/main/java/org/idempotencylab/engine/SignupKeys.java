@@ -1,0 +1,55 @@
+package org.idempotencylab.engine;
+
+/**
+ * Idempotency keys of the sign-up workflow, packed into a {@code long} so the hot path builds no strings.
+ *
+ * <p>Layout: bits 60..63 the kind; for a step key the user number in bits 4..59 and the step index in bits
+ * 0..3 (low bits that differ for neighbouring keys keep {@code Long.hashCode} well spread); for a provider key the user number in bits 0..27 and, for a fresh key, a counter in bits 28..59.
+ * {@link #describe} gives the text the article would use, e.g. {@code send the welcome email:user_42} (the
+ * store's {@code <step name>:<userId>}) or {@code welcome-email:user_42} (the provider key).
+ */
+public final class SignupKeys {
+    private static final long STEP = 1L << 60;
+    private static final long PROVIDER_SAME = 2L << 60;
+    private static final long PROVIDER_FRESH = 3L << 60;
+    private static final long USER_MASK_28 = (1L << 28) - 1;
+
+    /** Largest user number a provider key can hold (2^28 - 1), above the 100,000,000 jobs a scenario allows. */
+    public static final long MAX_USER = USER_MASK_28;
+
+    private SignupKeys() {
+    }
+
+    /** @return the store key {@code <step name>:user_<user>} (article 1, {@code idempotentSteps}). */
+    public static long step(int stepIndex, long user) {
+        return STEP | (user << 4) | stepIndex;
+    }
+
+    /** @return the provider key sent on every attempt: {@code welcome-email:user_<user>}. */
+    public static long providerSame(long user) {
+        return PROVIDER_SAME | user;
+    }
+
+    /**
+     * @param counter a number never used before for this user's fresh keys (the article's global {@code freshKey})
+     * @return a provider key that changes on every call: {@code welcome-email:user_<user>:<counter>}; the counter
+     *         wraps after 2^32, long after the provider has forgotten the first keys
+     */
+    public static long providerFresh(long user, long counter) {
+        return PROVIDER_FRESH | ((counter & 0xFFFF_FFFFL) << 28) | (user & USER_MASK_28);
+    }
+
+    /** @return the key as text, as the article writes it. */
+    public static String describe(long key) {
+        long kind = key >>> 60;
+        if (kind == 1) {
+            int step = (int) (key & 0xF);
+            return SignupSteps.NAMES.get(step) + ":user_" + ((key >>> 4) & ((1L << 56) - 1));
+        }
+        long user = key & USER_MASK_28;
+        if (kind == 2) {
+            return "welcome-email:user_" + user;
+        }
+        return "welcome-email:user_" + user + ":" + ((key >>> 28) & 0xFFFF_FFFFL);
+    }
+}

@@ -1,0 +1,40 @@
+package org.idempotencylab.engine;
+
+/**
+ * What one strategy did with one scenario: the article's columns and a few more counts.
+ *
+ * @param strategy                 the strategy simulated
+ * @param jobs                     sign-ups simulated
+ * @param failedJobs               jobs that exhausted their attempts
+ * @param calls                    calls made to any step (skipped steps make none)
+ * @param repeatedSteps            side effects beyond the first, summed over users and steps ("steps done again")
+ * @param usersWithDuplicateEmails users who got two or more welcome emails
+ * @param emailsSent               welcome emails that went out
+ * @param providerSuppressedSends  email calls the provider answered without sending, because it knew the key
+ * @param storeHits                steps skipped because the in-memory store had a saved result
+ * @param backoffWaits             backoff waits taken
+ * @param virtualTimeMs            virtual time at which the last job finished
+ */
+public record StrategyResult(Strategy strategy, long jobs, long failedJobs, long calls, long repeatedSteps,
+                             long usersWithDuplicateEmails, long emailsSent, long providerSuppressedSends,
+                             long storeHits, long backoffWaits, long virtualTimeMs) {
+
+    /** @return percent of jobs not failed, as the article prints it: {@code toFixed(3)} and a "%", e.g. "99.999%". */
+    public String succeeded() {
+        return JsFormat.toFixed((100.0 * (jobs - failedJobs)) / jobs, 3) + "%";
+    }
+
+    /** @return calls per job, rounded to 2 decimals as the article does ({@code Math.round(x * 100) / 100}). */
+    public double callsPerJob() {
+        return callsPerJobHundredths() / 100.0;
+    }
+
+    /** @return calls per job as the article prints it, e.g. "10.6" or "10.11". */
+    public String callsPerJobText() {
+        return JsFormat.hundredthsToString(callsPerJobHundredths());
+    }
+
+    private long callsPerJobHundredths() {
+        return JsFormat.roundHundredths((double) calls / jobs);
+    }
+}

@@ -1,0 +1,172 @@
+package org.idempotencylab.scenario;
+
+import java.math.BigDecimal;
+
+/**
+ * Every parameter a {@link Scenario} has, with its allowed range and unit: the one place the UI, the command
+ * line and scenario files take their limits from.
+ *
+ * <p>Probabilities are in 0..1 (the UI shows them as percent); times are virtual milliseconds; counts are whole
+ * numbers.
+ */
+public enum Parameter {
+    JOBS("jobs", "--jobs", "Sign-ups", Kind.COUNT, 1, 100_000_000, "sign-up jobs, user_0 to user_{N-1}"),
+    P_FAIL("pFail", "--p-fail", "Failure rate", Kind.PROBABILITY, 0, 1,
+            "probability 0..1 that a call fails before doing anything"),
+    LOST_REPLY("lostReply", "--lost-reply", "Lost-reply rate", Kind.PROBABILITY, 0, 1,
+            "probability 0..1 that the welcome email goes out but its reply is lost"),
+    MAX_ATTEMPTS("maxAttempts", "--attempts", "Max attempts", Kind.COUNT, 1, 100,
+            "attempts in all, the first included"),
+    SEED("seed", "--seed", "Seed", Kind.COUNT, Long.MIN_VALUE, Long.MAX_VALUE,
+            "seed of the random streams; the same seed gives the same numbers"),
+    BASE_DELAY_MS("baseDelayMs", "--base-delay-ms", "Base backoff", Kind.MILLIS, 0, 86_400_000,
+            "backoff before the 2nd attempt, doubling after each further failure, in virtual ms"),
+    MAX_DELAY_MS("maxDelayMs", "--max-delay-ms", "Max backoff", Kind.MILLIS, 0, 86_400_000,
+            "cap on one backoff wait, in virtual ms"),
+    CALL_MS("callMs", "--call-ms", "Call time", Kind.MILLIS, 0, 3_600_000,
+            "virtual ms each call to a step takes"),
+    TTL_MS("ttlMs", "--ttl-ms", "Key TTL", Kind.MILLIS, 1, 31L * 86_400_000,
+            "how long the in-memory store remembers a finished key, in virtual ms"),
+    PROVIDER_KEY_TTL_MS("providerKeyTtlMs", "--provider-key-ttl-ms", "Provider key TTL", Kind.MILLIS, 1,
+            31L * 86_400_000, "how long the email provider remembers a key it has seen, in virtual ms"),
+    WORKERS("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, "jobs in progress at once");
+
+    /** How a value is written and read. */
+    public enum Kind { COUNT, PROBABILITY, MILLIS }
+
+    private final String id;
+    private final String cliOption;
+    private final String label;
+    private final Kind kind;
+    private final long min;
+    private final long max;
+    private final String meaning;
+
+    Parameter(String id, String cliOption, String label, Kind kind, long min, long max, String meaning) {
+        this.id = id;
+        this.cliOption = cliOption;
+        this.label = label;
+        this.kind = kind;
+        this.min = min;
+        this.max = max;
+        this.meaning = meaning;
+    }
+
+    /** @return the field name in scenario files and JSON, e.g. {@code pFail}. */
+    public String id() {
+        return id;
+    }
+
+    /** @return the command-line option, e.g. {@code --p-fail}. */
+    public String cliOption() {
+        return cliOption;
+    }
+
+    /** @return the name a person reads in the window, e.g. "Failure rate". */
+    public String label() {
+        return label;
+    }
+
+    /** @return one sentence on what the value means, with its unit. */
+    public String meaning() {
+        return meaning;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** @return the smallest allowed value (0 for probabilities). */
+    public long min() {
+        return min;
+    }
+
+    /** @return the largest allowed value (1 for probabilities). */
+    public long max() {
+        return max;
+    }
+
+    /** @return the allowed range as a person reads it, e.g. "0 to 1" or "1 to 100,000,000". */
+    public String rangeText() {
+        if (this == SEED) {
+            return "any whole number from " + min + " to " + max;
+        }
+        return String.format("%,d to %,d", min, max);
+    }
+
+    /**
+     * @return {@code value} if it lies in the range
+     * @throws ParameterException naming this parameter, the value and the range otherwise
+     */
+    public long check(long value) {
+        if (value < min || value > max) {
+            throw ParameterException.outOfRange(this, Long.toString(value));
+        }
+        return value;
+    }
+
+    /**
+     * @return {@code value} if it is a number in the range
+     * @throws ParameterException naming this parameter, the value and the range otherwise (NaN included)
+     */
+    public double check(double value) {
+        if (!(value >= min && value <= max)) {
+            throw ParameterException.outOfRange(this, plain(value));
+        }
+        return value;
+    }
+
+    /** @return "a number" or "a whole number", as the kind needs. */
+    public String kindText() {
+        return kind == Kind.PROBABILITY ? "a number" : "a whole number";
+    }
+
+    /**
+     * Reads typed text as this parameter's kind and checks the range.
+     *
+     * @param text as typed; surrounding spaces are ignored, thousands separators are not accepted
+     * @return the value (a whole number for counts and times)
+     * @throws ParameterException if the text is not a number of this kind or lies outside the range
+     */
+    public double parse(String text) {
+        String t = text == null ? "" : text.strip();
+        if (kind == Kind.PROBABILITY) {
+            double v;
+            try {
+                v = Double.parseDouble(t);
+            } catch (NumberFormatException e) {
+                throw ParameterException.notANumber(this, t);
+            }
+            if (Double.isNaN(v) || !t.matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?")) {
+                throw ParameterException.notANumber(this, t);
+            }
+            return check(v);
+        }
+        return check(parseLong(t));
+    }
+
+    /**
+     * Reads typed text as a whole number and checks the range.
+     *
+     * @throws ParameterException if the text is not a whole number or lies outside the range
+     */
+    public long parseLong(String text) {
+        String t = text == null ? "" : text.strip();
+        try {
+            return check(Long.parseLong(t));
+        } catch (NumberFormatException e) {
+            if (t.matches("[-+]?[0-9]+")) { // a whole number too large for a long is still out of range
+                throw ParameterException.outOfRange(this, t);
+            }
+            throw ParameterException.notANumber(this, t);
+        }
+    }
+
+    /** @return the shortest decimal that reads back as {@code value}, without exponent ("0.005", not "5.0E-3"). */
+    public static String plain(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return Double.toString(value);
+        }
+        return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+    }
+}

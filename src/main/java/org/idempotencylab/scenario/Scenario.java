@@ -1,0 +1,105 @@
+package org.idempotencylab.scenario;
+
+/**
+ * Every parameter of one simulation, validated at construction.
+ *
+ * <p>Defaults ({@link #article()}) are the first article's: 1,000,000 sign-ups, every call fails 1% of the time,
+ * the welcome email's reply is lost 0.5% of the time, 3 attempts, backoff 100 ms doubling to at most 2,000 ms
+ * with full jitter, seed 1. Parameters the article does not have are chosen so that they leave its table
+ * unchanged: one worker, a 24-hour key TTL (the article's store; Stripe keeps keys at least 24 hours), and
+ * calls of 200 virtual ms (the article skips time; ours passes, so TTLs have a clock to run on).
+ *
+ * @param jobs             sign-ups to simulate, 1..100,000,000 (users {@code user_0 .. user_{jobs-1}})
+ * @param pFail            probability 0..1 that a call fails before doing anything
+ * @param lostReply        probability 0..1 that the welcome email is sent but its reply is lost
+ * @param maxAttempts      attempts in all, the first included, 1..100
+ * @param seed             seed of every random stream (mulberry32 uses its low 32 bits, as the article's does)
+ * @param baseDelayMs      backoff before the second attempt, virtual ms, 0..86,400,000
+ * @param maxDelayMs       cap on one backoff, virtual ms, 0..86,400,000
+ * @param jitter           full jitter: each backoff is drawn uniformly from [0, the capped exponential delay)
+ * @param callMs           virtual ms each call takes, 0..3,600,000
+ * @param ttlMs            how long the in-memory store remembers a finished key, virtual ms, 1..31 days
+ * @param providerKeyTtlMs how long the email provider remembers a key, virtual ms, 1..31 days
+ * @param workers          jobs in progress at once, 1..1024 (the article's numbers need 1)
+ * @throws ParameterException if any value is outside its range; the message names the field
+ */
+public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
+                       long baseDelayMs, long maxDelayMs, boolean jitter, long callMs, long ttlMs,
+                       long providerKeyTtlMs, int workers) {
+
+    /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
+    public static final long DAY_MS = 86_400_000L;
+
+    public Scenario {
+        Parameter.JOBS.check(jobs);
+        Parameter.P_FAIL.check(pFail);
+        Parameter.LOST_REPLY.check(lostReply);
+        Parameter.MAX_ATTEMPTS.check(maxAttempts);
+        Parameter.BASE_DELAY_MS.check(baseDelayMs);
+        Parameter.MAX_DELAY_MS.check(maxDelayMs);
+        Parameter.CALL_MS.check(callMs);
+        Parameter.TTL_MS.check(ttlMs);
+        Parameter.PROVIDER_KEY_TTL_MS.check(providerKeyTtlMs);
+        Parameter.WORKERS.check(workers);
+    }
+
+    /** @return the first article's parameters (see the class comment). */
+    public static Scenario article() {
+        return new Scenario(1_000_000, 0.01, 0.005, 3, 1, 100, 2_000, true, 200, DAY_MS, DAY_MS, 1);
+    }
+
+    /** @return a builder that starts from these values. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Changes some values of a scenario; {@link #build()} validates them all at once. */
+    public static final class Builder {
+        private long jobs;
+        private double pFail;
+        private double lostReply;
+        private int maxAttempts;
+        private long seed;
+        private long baseDelayMs;
+        private long maxDelayMs;
+        private boolean jitter;
+        private long callMs;
+        private long ttlMs;
+        private long providerKeyTtlMs;
+        private int workers;
+
+        private Builder(Scenario s) {
+            jobs = s.jobs;
+            pFail = s.pFail;
+            lostReply = s.lostReply;
+            maxAttempts = s.maxAttempts;
+            seed = s.seed;
+            baseDelayMs = s.baseDelayMs;
+            maxDelayMs = s.maxDelayMs;
+            jitter = s.jitter;
+            callMs = s.callMs;
+            ttlMs = s.ttlMs;
+            providerKeyTtlMs = s.providerKeyTtlMs;
+            workers = s.workers;
+        }
+
+        public Builder jobs(long v) { jobs = v; return this; }
+        public Builder pFail(double v) { pFail = v; return this; }
+        public Builder lostReply(double v) { lostReply = v; return this; }
+        public Builder maxAttempts(int v) { maxAttempts = v; return this; }
+        public Builder seed(long v) { seed = v; return this; }
+        public Builder baseDelayMs(long v) { baseDelayMs = v; return this; }
+        public Builder maxDelayMs(long v) { maxDelayMs = v; return this; }
+        public Builder jitter(boolean v) { jitter = v; return this; }
+        public Builder callMs(long v) { callMs = v; return this; }
+        public Builder ttlMs(long v) { ttlMs = v; return this; }
+        public Builder providerKeyTtlMs(long v) { providerKeyTtlMs = v; return this; }
+        public Builder workers(int v) { workers = v; return this; }
+
+        /** @throws ParameterException naming the first field out of range */
+        public Scenario build() {
+            return new Scenario(jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, callMs,
+                    ttlMs, providerKeyTtlMs, workers);
+        }
+    }
+}

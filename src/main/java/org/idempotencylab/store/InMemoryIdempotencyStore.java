@@ -1,0 +1,377 @@
+package org.idempotencylab.store;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/**
+ * The first article's in-memory idempotency store ({@code IdempotencyStore.once}), on a virtual clock.
+ *
+ * <p>{@link #once} has the article's three cases:
+ * <ol>
+ *   <li>a key that finished and has not expired returns its saved value and skips the work;</li>
+ *   <li>a key running right now shares that run: the caller gets the same success or failure when it ends;</li>
+ *   <li>otherwise the work runs, and only a success is remembered, until {@code now + ttlMs}.</li>
+ * </ol>
+ * A run that fails is not remembered, so a retry can try again. A finished key is alive while
+ * {@code expiresAt > now}, as in the article, and forgotten once the clock reaches its expiry.
+ *
+ * <p>Work here takes virtual time, so it is asynchronous: {@link Work#start} receives a {@link Completion} and
+ * calls it later, typically from a simulator event. Callbacks run synchronously inside that call, the owner
+ * first, then sharers in the order they arrived.
+ *
+ * <p>Keys are {@code long}s, and entries live in primitive arrays, so that the million-job table neither builds
+ * strings nor leaves hundreds of thousands of objects for the garbage collector; the engine turns keys into
+ * text such as {@code send the welcome email:user_42} for display. Not thread-safe: one store per simulation.
+ *
+ * @param <V> the saved result of a run
+ */
+public final class InMemoryIdempotencyStore<V> {
+
+    /** How a caller got its answer. */
+    public enum Source {
+        /** The key had finished before: the saved value, no work done. */
+        SAVED,
+        /** This caller ran the work. */
+        RAN,
+        /** Another caller was running the same key; this one shared that run. */
+        SHARED
+    }
+
+    /** Starts the work for a key; must eventually call exactly one of the completion's methods. */
+    @FunctionalInterface
+    public interface Work<V> {
+        void start(Completion<V> done);
+    }
+
+    /** How work reports its end. Calling a second method, or the same one twice, throws IllegalStateException. */
+    public interface Completion<V> {
+        /** The work succeeded with {@code value}: remembered until {@code now + ttlMs}. */
+        void succeed(V value);
+
+        /** The work failed: not remembered; the owner and every sharer get {@code reason}. */
+        void fail(String reason);
+    }
+
+    /** Receives the answer of one {@link #once} call. */
+    public interface Callback<V> {
+        void succeeded(V value, Source source);
+
+        void failed(String reason, Source source);
+    }
+
+    /** State of an entry. */
+    public enum State { RUNNING, FINISHED }
+
+    /**
+     * A snapshot of one entry.
+     *
+     * @param key         the key
+     * @param state       running now, or finished with a saved value
+     * @param value       the saved value; null while running
+     * @param createdAtMs virtual ms when the run started
+     * @param expiresAtMs virtual ms at which a finished key is forgotten; {@link Long#MAX_VALUE} while running
+     * @param hits        calls answered from the saved value
+     * @param shares      calls that shared the run while it was in flight
+     */
+    public record Entry<V>(long key, State state, V value, long createdAtMs, long expiresAtMs, long hits,
+                           long shares) {
+    }
+
+    private static final Object FORGOTTEN = new Object();
+
+    private final long ttlMs;
+    private final LongSupplier clock;
+
+    // Runs in flight: at most one per worker, so a small table of Run objects.
+    private final LongIntHashMap runningIndex = new LongIntHashMap(); // key -> index into running
+    private Object[] running = new Object[4]; // Run objects; Object[] since Run is generic
+    private int[] freeRunSlots = new int[4];
+    private int freeRunCount;
+    private int runSlotsUsed;
+
+    // Finished keys in a ring, in the order they finished. The TTL is fixed and the clock never goes back, so
+    // this is also expiry order: forgetting walks from the head, and a user's keys sit side by side in memory.
+    private final LongIntHashMap finishedIndex = new LongIntHashMap(); // key -> position in the ring
+    private long[] ringKey = new long[16];
+    private long[] ringCreated = new long[16];
+    private long[] ringExpires = new long[16];
+    private long[] ringHits = new long[16];
+    private long[] ringShares = new long[16];
+    private Object[] ringValue = new Object[16];
+    private int head;
+    private int count;
+
+    private long hits;
+    private long shares;
+    private long runsStarted;
+    private long expirations;
+    private int peakKeys;
+
+    /**
+     * @param ttlMs how long a finished key is remembered, virtual ms, at least 1
+     * @param clock the current virtual time in ms (the simulator's clock); must never go back
+     * @throws IllegalArgumentException if {@code ttlMs < 1}
+     */
+    public InMemoryIdempotencyStore(long ttlMs, LongSupplier clock) {
+        if (ttlMs < 1) {
+            throw new IllegalArgumentException("ttlMs must be >= 1, was " + ttlMs);
+        }
+        this.ttlMs = ttlMs;
+        this.clock = clock;
+    }
+
+    /**
+     * Runs {@code work} for {@code key} unless it finished before or is running now (see the class comment).
+     * The callback may be invoked before this method returns (a saved value) or later (when the run ends).
+     */
+    public void once(long key, Work<V> work, Callback<V> callback) {
+        long now = clock.getAsLong();
+        expire(now);
+        int pos = finishedIndex.get(key);
+        if (pos != LongIntHashMap.MISSING) {
+            ringHits[pos]++;
+            hits++;
+            @SuppressWarnings("unchecked")
+            V saved = (V) ringValue[pos];
+            callback.succeeded(saved, Source.SAVED);
+            return;
+        }
+        int slot = runningIndex.get(key);
+        if (slot != LongIntHashMap.MISSING) {
+            run(slot).share(callback);
+            shares++;
+            return;
+        }
+        slot = allocateRunSlot();
+        Run run = new Run(key, slot, now, callback);
+        running[slot] = run;
+        runningIndex.put(key, slot);
+        runsStarted++;
+        peakKeys = Math.max(peakKeys, liveKeys());
+        work.start(run);
+    }
+
+    /** Forgets every finished key whose expiry is at or before {@code nowMs}. */
+    public void expire(long nowMs) {
+        while (count > 0 && ringExpires[head] <= nowMs) {
+            if (ringValue[head] != FORGOTTEN) {
+                finishedIndex.remove(ringKey[head]);
+                expirations++;
+            }
+            ringValue[head] = null;
+            head = (head + 1) & (ringKey.length - 1);
+            count--;
+        }
+    }
+
+    /**
+     * Forgets a finished key now, before its TTL runs out. For callers that know nothing can ask for the key
+     * again (the batch engine, once a user's only job has ended); results are then the same as with the TTL,
+     * and memory holds only the keys of jobs in progress. A running or unknown key is left alone.
+     *
+     * @return true if a finished key was forgotten
+     */
+    public boolean forget(long key) {
+        int pos = finishedIndex.remove(key);
+        if (pos == LongIntHashMap.MISSING) {
+            return false;
+        }
+        ringValue[pos] = FORGOTTEN;
+        ringExpires[pos] = Long.MIN_VALUE; // leaves the ring as soon as it reaches the head
+        return true;
+    }
+
+    /** @return a snapshot of the entry for {@code key} as held now, or null if the store does not hold it. */
+    public Entry<V> get(long key) {
+        int pos = finishedIndex.get(key);
+        if (pos != LongIntHashMap.MISSING) {
+            return finishedEntry(pos);
+        }
+        int slot = runningIndex.get(key);
+        return slot == LongIntHashMap.MISSING ? null : run(slot).entry();
+    }
+
+    /** @return snapshots of every entry held now: runs in flight first, then finished keys, oldest first. */
+    public List<Entry<V>> entries() {
+        List<Entry<V>> out = new ArrayList<>(liveKeys());
+        for (int i = 0; i < runSlotsUsed; i++) {
+            if (running[i] != null) {
+                out.add(run(i).entry());
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            int pos = (head + i) & (ringKey.length - 1);
+            if (ringValue[pos] != FORGOTTEN) {
+                out.add(finishedEntry(pos));
+            }
+        }
+        return out;
+    }
+
+    /** @return keys held now, running or finished. */
+    public int liveKeys() {
+        return runningIndex.size() + finishedIndex.size();
+    }
+
+    /** @return the most keys held at once. */
+    public int peakKeys() {
+        return peakKeys;
+    }
+
+    /** @return calls answered from a saved value. */
+    public long hits() {
+        return hits;
+    }
+
+    /** @return calls that shared a run in flight. */
+    public long shares() {
+        return shares;
+    }
+
+    /** @return runs started (work actually called). */
+    public long runs() {
+        return runsStarted;
+    }
+
+    /** @return finished keys forgotten because their TTL ran out. */
+    public long expirations() {
+        return expirations;
+    }
+
+    /** @return the TTL in virtual ms. */
+    public long ttlMs() {
+        return ttlMs;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Run run(int slot) {
+        return (Run) running[slot];
+    }
+
+    @SuppressWarnings("unchecked")
+    private Entry<V> finishedEntry(int pos) {
+        return new Entry<>(ringKey[pos], State.FINISHED, (V) ringValue[pos], ringCreated[pos], ringExpires[pos],
+                ringHits[pos], ringShares[pos]);
+    }
+
+    /** One run in flight: the owner's callback and those of the callers sharing it. */
+    private final class Run implements Completion<V> {
+        private final long key;
+        private final int slot;
+        private final long createdAtMs;
+        private Callback<V> owner;
+        private List<Callback<V>> sharers;
+
+        Run(long key, int slot, long createdAtMs, Callback<V> owner) {
+            this.key = key;
+            this.slot = slot;
+            this.createdAtMs = createdAtMs;
+            this.owner = owner;
+        }
+
+        void share(Callback<V> callback) {
+            if (sharers == null) {
+                sharers = new ArrayList<>(2);
+            }
+            sharers.add(callback);
+        }
+
+        Entry<V> entry() {
+            return new Entry<>(key, State.RUNNING, null, createdAtMs, Long.MAX_VALUE, 0,
+                    sharers == null ? 0 : sharers.size());
+        }
+
+        @Override
+        public void succeed(V value) {
+            Callback<V> first = end();
+            append(key, createdAtMs, value, sharers == null ? 0 : sharers.size());
+            first.succeeded(value, Source.RAN);
+            if (sharers != null) {
+                for (Callback<V> c : sharers) {
+                    c.succeeded(value, Source.SHARED);
+                }
+            }
+        }
+
+        @Override
+        public void fail(String reason) {
+            Callback<V> first = end(); // a run that throws is not remembered
+            first.failed(reason, Source.RAN);
+            if (sharers != null) {
+                for (Callback<V> c : sharers) {
+                    c.failed(reason, Source.SHARED);
+                }
+            }
+        }
+
+        private Callback<V> end() {
+            if (owner == null) {
+                throw new IllegalStateException("this run already ended");
+            }
+            Callback<V> first = owner;
+            owner = null;
+            runningIndex.remove(key);
+            running[slot] = null;
+            if (freeRunCount == freeRunSlots.length) {
+                freeRunSlots = Arrays.copyOf(freeRunSlots, freeRunCount * 2);
+            }
+            freeRunSlots[freeRunCount++] = slot;
+            return first;
+        }
+    }
+
+    private int allocateRunSlot() {
+        if (freeRunCount > 0) {
+            return freeRunSlots[--freeRunCount];
+        }
+        if (runSlotsUsed == running.length) {
+            running = Arrays.copyOf(running, running.length * 2);
+        }
+        return runSlotsUsed++;
+    }
+
+    private void append(long key, long createdAtMs, V value, long shareCount) {
+        if (count == ringKey.length) {
+            growRing();
+        }
+        int pos = (head + count++) & (ringKey.length - 1);
+        ringKey[pos] = key;
+        ringCreated[pos] = createdAtMs;
+        ringExpires[pos] = clock.getAsLong() + ttlMs;
+        ringHits[pos] = 0;
+        ringShares[pos] = shareCount;
+        ringValue[pos] = value;
+        finishedIndex.put(key, pos);
+    }
+
+    private void growRing() {
+        int n = ringKey.length;
+        long[] k = new long[n * 2];
+        long[] c = new long[n * 2];
+        long[] e = new long[n * 2];
+        long[] h = new long[n * 2];
+        long[] sh = new long[n * 2];
+        Object[] v = new Object[n * 2];
+        for (int i = 0; i < count; i++) {
+            int from = (head + i) & (n - 1);
+            k[i] = ringKey[from];
+            c[i] = ringCreated[from];
+            e[i] = ringExpires[from];
+            h[i] = ringHits[from];
+            sh[i] = ringShares[from];
+            v[i] = ringValue[from];
+            if (v[i] != FORGOTTEN) {
+                finishedIndex.put(k[i], i); // positions move, so the index is rewritten
+            }
+        }
+        ringKey = k;
+        ringCreated = c;
+        ringExpires = e;
+        ringHits = h;
+        ringShares = sh;
+        ringValue = v;
+        head = 0;
+    }
+}
