@@ -1,13 +1,74 @@
 package org.idempotencylab.ui;
 
+import java.io.IOException;
+import java.net.URL;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import javafx.application.Application;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
 import javafx.stage.Stage;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.export.FileChooserService;
 
-/** Placeholder until the window lands. */
+/**
+ * The lab window. Opens on the first article's parameters and runs its comparison once in the background, so a
+ * class sees the article's table and chart within a second or two of opening.
+ */
 public final class App extends Application {
+    /** Simulation threads: one per core; the numbers do not depend on it. */
+    static final int THREADS = Runtime.getRuntime().availableProcessors();
+
+    private ExecutorService background;
+
     @Override
-    public void start(Stage stage) {
+    public void start(Stage stage) throws IOException {
+        background = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lab-background");
+            t.setDaemon(true);
+            return t;
+        });
+        CompareViewModel compare = new CompareViewModel(Scenario.article(), background, THREADS);
+        Parent root = load(new ControllerFactory()
+                .with(CompareViewModel.class, compare)
+                .with(FileChooserService.class, FileChooserService.dialog()));
+        stage.setTitle("Idempotency Lab");
+        stage.setScene(scene(root));
+        stage.setMinWidth(1024);
+        stage.setMinHeight(700);
         stage.show();
+        compare.compare();
+    }
+
+    @Override
+    public void stop() {
+        if (background != null) {
+            background.shutdownNow();
+        }
+    }
+
+    /** @return the window's content, from fxml/lab.fxml, with controllers built by {@code factory}. */
+    public static Parent load(ControllerFactory factory) throws IOException {
+        FXMLLoader loader = new FXMLLoader(resource("/fxml/lab.fxml"));
+        loader.setControllerFactory(factory);
+        return loader.load();
+    }
+
+    /** @return a 1280 × 820 scene with the lab's style sheet. */
+    public static Scene scene(Parent root) {
+        Scene scene = new Scene(root, 1280, 820);
+        scene.getStylesheets().add(resource("/assets/lab.css").toExternalForm());
+        return scene;
+    }
+
+    private static URL resource(String path) {
+        URL url = App.class.getResource(path);
+        if (url == null) {
+            throw new IllegalStateException("missing resource " + path + " (is it under fxml/ or assets/?)");
+        }
+        return url;
     }
 
     public static void main(String[] args) {

@@ -1,0 +1,170 @@
+package org.idempotencylab.ui;
+
+import java.math.BigDecimal;
+import java.util.function.Consumer;
+import javafx.beans.property.Property;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.ParameterException;
+
+/**
+ * Ties a slider and an exact-value field to one view-model property.
+ *
+ * <p>Dragging the slider sets a rounded value; typing in the field sets the exact value on Enter or when the
+ * field loses focus. Typed text goes through the same {@link Parameter} validation as the command line and
+ * scenario files; a bad value leaves the property unchanged, puts the field back to the current value, and
+ * reports one message naming the field, the value and the allowed range. Probabilities are shown and typed in
+ * percent.
+ */
+public final class ParameterBinding {
+    private final Parameter parameter;
+    private final Property<Number> property;
+    private final Slider slider;
+    private final TextField field;
+    private final SliderScale scale;
+    private final Consumer<String> errors;
+    private boolean updating;
+
+    private ParameterBinding(Parameter parameter, Property<Number> property, Slider slider, TextField field,
+                             SliderScale scale, Consumer<String> errors) {
+        this.parameter = parameter;
+        this.property = property;
+        this.slider = slider;
+        this.field = field;
+        this.scale = scale;
+        this.errors = errors;
+    }
+
+    /**
+     * Binds {@code slider} (may be null) and {@code field} to {@code property}, and gives both a tooltip with the
+     * parameter's meaning and allowed range.
+     *
+     * @param errors receives a message for a rejected value, and null when a value is accepted
+     */
+    public static ParameterBinding bind(Parameter parameter, Property<Number> property, Slider slider,
+                                        TextField field, SliderScale scale, Consumer<String> errors) {
+        ParameterBinding b = new ParameterBinding(parameter, property, slider, field, scale, errors);
+        b.wire();
+        return b;
+    }
+
+    private void wire() {
+        Tooltip tip = new Tooltip(tooltipText(parameter));
+        tip.setWrapText(true);
+        tip.setMaxWidth(360);
+        field.setTooltip(tip);
+        if (slider != null) {
+            slider.setTooltip(tip);
+            slider.valueProperty().addListener((obs, old, pos) -> {
+                if (!updating) {
+                    set(scale.toValue(pos.doubleValue()));
+                }
+            });
+        }
+        property.addListener((obs, old, value) -> show(value.doubleValue()));
+        field.setOnAction(e -> commit());
+        field.focusedProperty().addListener((obs, was, now) -> {
+            if (!now) {
+                commit();
+            }
+        });
+        show(property.getValue().doubleValue());
+    }
+
+    /** Reads the field's text; on a bad value reports it and shows the current value again. */
+    public void commit() {
+        String text = field.getText();
+        try {
+            double value = parse(text);
+            errors.accept(null);
+            set(value);
+            show(value); // the same value typed differently ("1.0") is shown in its usual form
+        } catch (ParameterException e) {
+            errors.accept(message(e));
+            show(property.getValue().doubleValue());
+        }
+    }
+
+    private void set(double value) {
+        if (parameter.kind() == Parameter.Kind.PROBABILITY) {
+            property.setValue(value);
+        } else if (property.getValue() instanceof Integer) {
+            property.setValue((int) value);
+        } else {
+            property.setValue((long) value);
+        }
+    }
+
+    private void show(double value) {
+        updating = true;
+        try {
+            field.setText(format(parameter, value));
+            if (slider != null) {
+                slider.setValue(scale.toPosition(value));
+            }
+        } finally {
+            updating = false;
+        }
+    }
+
+    /**
+     * Reads text typed for {@code parameter}: percent for probabilities (a trailing "%" allowed), whole numbers
+     * otherwise (thousands separators allowed).
+     *
+     * @return the value in model units (probability 0..1, or the count)
+     * @throws ParameterException naming the parameter, the value and its range
+     */
+    public static double parse(Parameter parameter, String text) {
+        String t = text == null ? "" : text.strip();
+        if (parameter.kind() != Parameter.Kind.PROBABILITY) {
+            return parameter.parseLong(t.replace(",", "").replace("_", ""));
+        }
+        if (t.endsWith("%")) {
+            t = t.substring(0, t.length() - 1).strip();
+        }
+        BigDecimal percent;
+        try {
+            percent = new BigDecimal(t);
+        } catch (NumberFormatException e) {
+            throw ParameterException.notANumber(parameter, t);
+        }
+        // The double nearest percent/100, the same double the command line reads from the decimal probability.
+        return parameter.check(percent.movePointLeft(2).doubleValue());
+    }
+
+    private double parse(String text) {
+        return parse(parameter, text);
+    }
+
+    /** @return the value as the field shows it: percent without a sign for probabilities, else grouped digits. */
+    public static String format(Parameter parameter, double value) {
+        if (parameter.kind() == Parameter.Kind.PROBABILITY) {
+            return new BigDecimal(Double.toString(value)).movePointRight(2).stripTrailingZeros().toPlainString();
+        }
+        if (parameter == Parameter.SEED) {
+            return Long.toString((long) value);
+        }
+        return String.format("%,d", (long) value);
+    }
+
+    /** @return a message for the window: the label, the value as typed, and the range in the field's units. */
+    public static String message(ParameterException e) {
+        Parameter p = e.parameter();
+        boolean percent = p.kind() == Parameter.Kind.PROBABILITY;
+        String range = percent ? "0% to 100%" : p.rangeText();
+        if (e.isNotANumber()) {
+            return p.label() + ": '" + e.value() + "' is not " + p.kindText() + "; allowed " + range;
+        }
+        String value = percent ? new BigDecimal(e.value()).movePointRight(2).stripTrailingZeros().toPlainString()
+                + "%" : e.value();
+        return p.label() + ": " + value + " is outside the allowed range " + range;
+    }
+
+    /** @return the tooltip: what the value means, its unit and its range. */
+    public static String tooltipText(Parameter p) {
+        String range = p.kind() == Parameter.Kind.PROBABILITY ? "0% to 100% (typed in percent)" : p.rangeText();
+        return p.label() + ": " + p.meaning() + ". Allowed: " + range + ".";
+    }
+}

@@ -1,0 +1,193 @@
+package org.idempotencylab.ui.compare;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.fxml.FXML;
+import javafx.scene.chart.BarChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.controlsfx.control.StatusBar;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.ParameterBinding;
+import org.idempotencylab.ui.SliderScale;
+import org.idempotencylab.ui.charts.DuplicatesChart;
+import org.idempotencylab.ui.charts.SymlogScale;
+import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.export.PngExport;
+
+/** Binds compare.fxml to a {@link CompareViewModel}; holds no logic of its own beyond wiring and the export. */
+public final class CompareController {
+    private final CompareViewModel model;
+    private final FileChooserService files;
+
+    @FXML private Label pFailLabel;
+    @FXML private Slider pFailSlider;
+    @FXML private TextField pFailField;
+    @FXML private Label lostReplyLabel;
+    @FXML private Slider lostReplySlider;
+    @FXML private TextField lostReplyField;
+    @FXML private Label attemptsLabel;
+    @FXML private Slider attemptsSlider;
+    @FXML private TextField attemptsField;
+    @FXML private Label jobsLabel;
+    @FXML private Slider jobsSlider;
+    @FXML private TextField jobsField;
+    @FXML private Label seedLabel;
+    @FXML private TextField seedField;
+    @FXML private Label inputError;
+    @FXML private Button compareButton;
+    @FXML private Button cancelButton;
+    @FXML private ProgressBar progressBar;
+    @FXML private TableView<ResultRow> resultsTable;
+    @FXML private TableColumn<ResultRow, String> strategyColumn;
+    @FXML private TableColumn<ResultRow, String> succeededColumn;
+    @FXML private TableColumn<ResultRow, String> failedColumn;
+    @FXML private TableColumn<ResultRow, String> callsColumn;
+    @FXML private TableColumn<ResultRow, String> repeatedColumn;
+    @FXML private TableColumn<ResultRow, String> emailsColumn;
+    @FXML private CheckBox logScaleBox;
+    @FXML private Button exportButton;
+    @FXML private VBox chartBox;
+    @FXML private BarChart<Number, String> chart;
+    @FXML private Label chartCaption;
+    @FXML private StatusBar statusBar;
+
+    public CompareController(CompareViewModel model, FileChooserService files) {
+        this.model = model;
+        this.files = files;
+    }
+
+    @FXML
+    private void initialize() {
+        ParameterBinding.bind(Parameter.P_FAIL, model.pFailProperty(), pFailSlider, pFailField,
+                SliderScale.PROBABILITY, this::showInputError);
+        ParameterBinding.bind(Parameter.LOST_REPLY, model.lostReplyProperty(), lostReplySlider, lostReplyField,
+                SliderScale.PROBABILITY, this::showInputError);
+        ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.maxAttemptsProperty(), attemptsSlider, attemptsField,
+                SliderScale.WHOLE, this::showInputError);
+        ParameterBinding.bind(Parameter.JOBS, model.jobsProperty(), jobsSlider, jobsField, SliderScale.LOG10,
+                this::showInputError);
+        ParameterBinding.bind(Parameter.SEED, model.seedProperty(), null, seedField, SliderScale.WHOLE,
+                this::showInputError);
+        pFailLabel.setTooltip(pFailField.getTooltip());
+        lostReplyLabel.setTooltip(lostReplyField.getTooltip());
+        attemptsLabel.setTooltip(attemptsField.getTooltip());
+        jobsLabel.setTooltip(jobsField.getTooltip());
+        seedLabel.setTooltip(seedField.getTooltip());
+        model.inputErrorProperty().addListener((obs, old, msg) -> showInputError(msg));
+
+        column(strategyColumn, ResultRow::strategy);
+        column(succeededColumn, ResultRow::succeeded);
+        column(failedColumn, ResultRow::failedJobs);
+        column(callsColumn, ResultRow::callsPerJob);
+        column(repeatedColumn, ResultRow::repeatedSteps);
+        column(emailsColumn, ResultRow::usersWithDuplicateEmails);
+        resultsTable.setItems(model.rows());
+        // exactly five rows and the header: no empty sixth row, no scroll bar
+        resultsTable.setPrefHeight(5 * resultsTable.getFixedCellSize() + 52);
+        resultsTable.setMinHeight(Region.USE_PREF_SIZE);
+        jobsSlider.setLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Double position) {
+                return SymlogScale.compact(Math.round(Math.pow(10, position)));
+            }
+
+            @Override
+            public Double fromString(String s) {
+                throw new UnsupportedOperationException();
+            }
+        });
+        resultsTable.setPlaceholder(new Label("Press \"Compare strategies\" to run the article's five strategies."));
+
+        compareButton.disableProperty().bind(model.runningProperty());
+        cancelButton.disableProperty().bind(model.runningProperty().not());
+        progressBar.progressProperty().bind(model.progressProperty());
+        statusBar.textProperty().bind(model.statusProperty());
+        exportButton.disableProperty().bind(Bindings.isEmpty(model.rows()));
+        exportButton.setTooltip(new Tooltip("Save the chart, with its caption, as a PNG image"));
+        logScaleBox.setTooltip(new Tooltip("Log scale keeps short bars readable next to a bar 100 times longer"));
+
+        chart.setAnimated(false);
+        model.rows().addListener((ListChangeListener<ResultRow>) c -> redrawChart());
+        logScaleBox.selectedProperty().addListener((obs, old, on) -> redrawChart());
+        model.resultScenarioProperty().addListener((obs, old, s) -> chartCaption.setText(caption(s)));
+    }
+
+    private void showInputError(String message) {
+        inputError.setText(message == null ? "" : message);
+        inputError.setVisible(message != null);
+        inputError.setManaged(message != null);
+    }
+
+    private static void column(TableColumn<ResultRow, String> col, Function<ResultRow, String> value) {
+        col.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        col.setSortable(false);
+        col.setReorderable(false);
+    }
+
+    private void redrawChart() {
+        DuplicatesChart.show(chart, model.rows().stream().map(ResultRow::result).toList(), logScaleBox.isSelected());
+    }
+
+    /** @return the chart caption: the parameters the results were computed with. */
+    static String caption(Scenario s) {
+        if (s == null) {
+            return "";
+        }
+        return String.format("%,d sign-ups · failure rate %s%% · lost reply %s%% · %d attempts · seed %d · "
+                        + "backoff %d ms doubling to %,d ms%s", s.jobs(),
+                ParameterBinding.format(Parameter.P_FAIL, s.pFail()),
+                ParameterBinding.format(Parameter.LOST_REPLY, s.lostReply()), s.maxAttempts(), s.seed(),
+                s.baseDelayMs(), s.maxDelayMs(), s.jitter() ? " with jitter" : "");
+    }
+
+    @FXML
+    private void compare() {
+        model.compare();
+    }
+
+    @FXML
+    private void cancel() {
+        model.cancel();
+    }
+
+    /** Asks for a file and saves the chart and its caption there as a PNG. */
+    @FXML
+    public void exportChart() {
+        if (model.rows().isEmpty()) {
+            return;
+        }
+        Optional<File> file = files.chooseSaveFile(chartBox.getScene().getWindow(), "Export chart as PNG",
+                "duplicates-per-strategy.png");
+        if (file.isEmpty()) {
+            return;
+        }
+        try {
+            int[] size = PngExport.write(chartBox, file.get(), 2);
+            model.setStatus(String.format("Saved %s (%d × %d px)", file.get(), size[0], size[1]));
+        } catch (IOException | RuntimeException e) {
+            showInputError("Could not save " + file.get() + ": " + e.getMessage());
+        }
+    }
+
+    /** @return the view-model, for the menu bar. */
+    public CompareViewModel model() {
+        return model;
+    }
+}

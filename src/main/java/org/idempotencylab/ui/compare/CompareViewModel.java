@@ -1,0 +1,212 @@
+package org.idempotencylab.ui.compare;
+
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+import org.idempotencylab.engine.Comparison;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Scenario;
+
+/**
+ * The "compare strategies" view: the parameters a teacher changes, and the five strategies' results.
+ *
+ * <p>Values are in model units (probabilities 0..1). {@link #compare()} runs the engine on a background thread
+ * through a {@link Task}: progress and cancel, and the FX thread never runs the simulation. A second call while
+ * a run is in progress does nothing. All methods must be called on the FX thread.
+ */
+public final class CompareViewModel {
+    private final DoubleProperty pFail = new SimpleDoubleProperty();
+    private final DoubleProperty lostReply = new SimpleDoubleProperty();
+    private final IntegerProperty maxAttempts = new SimpleIntegerProperty();
+    private final LongProperty jobs = new SimpleLongProperty();
+    private final LongProperty seed = new SimpleLongProperty();
+
+    private final ObservableList<ResultRow> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<Scenario> resultScenario = new SimpleObjectProperty<>();
+    private final BooleanProperty running = new SimpleBooleanProperty();
+    private final DoubleProperty progress = new SimpleDoubleProperty(0);
+    private final StringProperty status = new SimpleStringProperty("");
+    private final StringProperty inputError = new SimpleStringProperty();
+
+    private final Scenario base;
+    private final Executor executor;
+    private final int threads;
+    private Task<List<StrategyResult>> task;
+
+    /**
+     * @param base     the scenario the view opens on; fields the view does not show keep its values
+     * @param executor runs the comparison off the FX thread
+     * @param threads  simulation threads, at least 1 (results do not depend on it)
+     */
+    public CompareViewModel(Scenario base, Executor executor, int threads) {
+        this.base = base;
+        this.executor = executor;
+        this.threads = threads;
+        pFail.set(base.pFail());
+        lostReply.set(base.lostReply());
+        maxAttempts.set(base.maxAttempts());
+        jobs.set(base.jobs());
+        seed.set(base.seed());
+    }
+
+    /**
+     * @return the scenario the fields describe now
+     * @throws ParameterException if a value is out of range (the fields normally prevent this)
+     */
+    public Scenario scenario() {
+        return base.toBuilder().pFail(pFail.get()).lostReply(lostReply.get()).maxAttempts(maxAttempts.get())
+                .jobs(jobs.get()).seed(seed.get()).build();
+    }
+
+    /** Starts comparing the five strategies on {@link #scenario()}; does nothing while a run is in progress. */
+    public void compare() {
+        if (running.get()) {
+            return;
+        }
+        Scenario scenario;
+        try {
+            scenario = scenario();
+        } catch (ParameterException e) {
+            inputError.set(e.getMessage());
+            return;
+        }
+        List<Strategy> strategies = Strategy.ARTICLE;
+        long total = scenario.jobs() * strategies.size();
+        long started = System.nanoTime();
+        Task<List<StrategyResult>> t = new Task<>() {
+            @Override
+            protected List<StrategyResult> call() {
+                AtomicLong done = new AtomicLong();
+                return Comparison.run(scenario, strategies, threads, new RunControl() {
+                    @Override
+                    public boolean isCancelled() {
+                        return isCancelledTask();
+                    }
+
+                    @Override
+                    public void jobsFinished(long n) {
+                        updateProgress(done.addAndGet(n), total);
+                    }
+                });
+            }
+
+            private boolean isCancelledTask() {
+                return isCancelled();
+            }
+        };
+        t.setOnSucceeded(e -> {
+            rows.setAll(t.getValue().stream().map(ResultRow::new).toList());
+            resultScenario.set(scenario);
+            status.set(String.format("Compared 5 strategies × %,d sign-ups in %.1f s", scenario.jobs(),
+                    (System.nanoTime() - started) / 1e9));
+            finished();
+        });
+        t.setOnCancelled(e -> {
+            status.set("Cancelled: the table still shows the last finished run");
+            finished();
+        });
+        t.setOnFailed(e -> {
+            status.set("The run failed: " + t.getException());
+            finished();
+        });
+        task = t;
+        running.set(true);
+        progress.bind(t.progressProperty());
+        status.set(String.format("Running 5 strategies × %,d sign-ups…", scenario.jobs()));
+        executor.execute(t);
+    }
+
+    /** Stops the run in progress, if any; the table keeps the last finished results. */
+    public void cancel() {
+        if (task != null) {
+            task.cancel(false);
+        }
+    }
+
+    private void finished() {
+        progress.unbind();
+        progress.set(0);
+        running.set(false);
+        task = null;
+    }
+
+    /** @return failure rate, probability 0..1. */
+    public DoubleProperty pFailProperty() {
+        return pFail;
+    }
+
+    /** @return lost-reply rate, probability 0..1. */
+    public DoubleProperty lostReplyProperty() {
+        return lostReply;
+    }
+
+    /** @return attempts in all, 1..100. */
+    public IntegerProperty maxAttemptsProperty() {
+        return maxAttempts;
+    }
+
+    /** @return sign-ups, 1..100,000,000. */
+    public LongProperty jobsProperty() {
+        return jobs;
+    }
+
+    public LongProperty seedProperty() {
+        return seed;
+    }
+
+    /** @return the results of the last finished run, in the article's row order. */
+    public ObservableList<ResultRow> rows() {
+        return rows;
+    }
+
+    /** @return the scenario of the rows shown (null before the first run). */
+    public ReadOnlyObjectProperty<Scenario> resultScenarioProperty() {
+        return resultScenario;
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running;
+    }
+
+    /** @return 0..1 while running (-1 while unknown), 0 otherwise. */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress;
+    }
+
+    /** @return one line on what happened last. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status;
+    }
+
+    /** Shows {@code text} as the status line (e.g. where an export went). */
+    public void setStatus(String text) {
+        status.set(text);
+    }
+
+    /** @return the message for a rejected typed value, or null. */
+    public StringProperty inputErrorProperty() {
+        return inputError;
+    }
+}

@@ -1,0 +1,195 @@
+package org.idempotencylab.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.idempotencylab.engine.Comparison;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.compare.ResultRow;
+import org.idempotencylab.ui.export.FileChooserService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The compare view driven the way a teacher would: move a slider, type a value, press Compare, read the table,
+ * export the chart. Runs headless (Monocle) under {@code mvn verify}.
+ */
+@ExtendWith(ApplicationExtension.class)
+class CompareViewFxTest {
+    @TempDir
+    static Path tmp;
+
+    private final ExecutorService pool = Executors.newSingleThreadExecutor();
+    private final AtomicInteger runsStarted = new AtomicInteger();
+    private CompareViewModel model;
+    private File exportTarget;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Executor counting = task -> {
+            runsStarted.incrementAndGet();
+            pool.execute(task);
+        };
+        model = new CompareViewModel(Scenario.article(), counting, 2);
+        exportTarget = tmp.resolve("chart-" + System.nanoTime() + ".png").toFile();
+        FileChooserService chooser = (owner, title, name) -> Optional.of(exportTarget);
+        Parent root = App.load(new ControllerFactory()
+                .with(CompareViewModel.class, model)
+                .with(FileChooserService.class, chooser));
+        stage.setScene(App.scene(root));
+        stage.show();
+    }
+
+    @AfterEach
+    void stopPool() throws InterruptedException {
+        model.cancel();
+        pool.shutdownNow();
+        pool.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void sliderAndFieldChangeTheRunAndTheTableShowsTheEnginesNumbers(FxRobot robot) throws Exception {
+        // Move the attempts slider one notch to the right with the keyboard: 3 -> 4 attempts.
+        Slider attempts = robot.lookup("#attemptsSlider").queryAs(Slider.class);
+        robot.clickOn(attempts.lookup(".thumb"));
+        robot.type(KeyCode.RIGHT);
+        assertEquals(4, model.maxAttemptsProperty().get(), "the slider sets max attempts");
+        assertEquals("4", robot.lookup("#attemptsField").queryAs(TextField.class).getText());
+
+        // Type an exact job count and a failure rate in percent.
+        replaceText(robot, "#jobsField", "20000");
+        replaceText(robot, "#pFailField", "5");
+        assertEquals(0.05, model.pFailProperty().get(), 0.0);
+
+        robot.clickOn("#compareButton");
+        waitUntil(() -> model.rows().size() == 5 && !model.runningProperty().get());
+
+        // The same scenario built independently of the window: the article's, 20,000 jobs, 5%, 4 attempts.
+        Scenario expectedScenario = Scenario.article().toBuilder().jobs(20_000).pFail(0.05).maxAttempts(4).build();
+        List<StrategyResult> expected = Comparison.run(expectedScenario, Strategy.ARTICLE, 1, RunControl.NONE);
+        @SuppressWarnings("unchecked")
+        TableView<ResultRow> table = robot.lookup("#resultsTable").queryAs(TableView.class);
+        assertEquals(5, table.getItems().size());
+        for (int i = 0; i < 5; i++) {
+            StrategyResult e = expected.get(i);
+            assertEquals(e.strategy().name(), cell(table, 0, i));
+            assertEquals(e.succeeded(), cell(table, 1, i));
+            assertEquals(Long.toString(e.failedJobs()), cell(table, 2, i));
+            assertEquals(e.callsPerJobText(), cell(table, 3, i));
+            assertEquals(Long.toString(e.repeatedSteps()), cell(table, 4, i));
+            assertEquals(Long.toString(e.usersWithDuplicateEmails()), cell(table, 5, i));
+        }
+        // With 5% failures the no-key strategy really does send duplicates, so the chart has bars to draw.
+        assertTrue(expected.get(0).usersWithDuplicateEmails() > 0);
+
+        robot.clickOn("#exportButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(exportTarget.isFile(), "the chart was exported");
+        BufferedImage png = ImageIO.read(exportTarget);
+        assertTrue(png.getWidth() > 400 && png.getHeight() > 300, "exported at 2x: " + png.getWidth());
+        Set<Integer> colours = new HashSet<>();
+        boolean orangeBar = false;
+        boolean blueBar = false;
+        for (int y = 0; y < png.getHeight(); y += 2) {
+            for (int x = 0; x < png.getWidth(); x += 2) {
+                int rgb = png.getRGB(x, y) & 0xFFFFFF;
+                colours.add(rgb);
+                orangeBar |= rgb == 0xD55E00;
+                blueBar |= rgb == 0x0072B2;
+            }
+        }
+        assertTrue(colours.size() > 20, "real content, not a blank image: " + colours.size() + " colours");
+        assertTrue(orangeBar && blueBar, "both series' bars are in the image");
+        assertTrue(Files.readAllBytes(exportTarget.toPath()).length > 5_000);
+    }
+
+    @Test
+    void aValueOutOfRangeIsRejectedWithTheFieldTheValueAndTheRange(FxRobot robot) {
+        replaceText(robot, "#pFailField", "150");
+        Label error = robot.lookup("#inputError").queryAs(Label.class);
+        assertEquals("Failure rate: 150% is outside the allowed range 0% to 100%", error.getText());
+        assertTrue(error.isVisible());
+        assertEquals(0.01, model.pFailProperty().get(), 0.0, "the model keeps its value");
+        assertEquals("1", robot.lookup("#pFailField").queryAs(TextField.class).getText(), "the field shows it again");
+
+        replaceText(robot, "#jobsField", "lots");
+        assertEquals("Sign-ups: 'lots' is not a whole number; allowed 1 to 100,000,000", error.getText());
+        assertEquals(1_000_000, model.jobsProperty().get());
+
+        replaceText(robot, "#jobsField", "5000");
+        assertFalse(error.isVisible(), "a good value clears the message");
+        assertEquals(5_000, model.jobsProperty().get());
+    }
+
+    @Test
+    void aSecondPressWhileRunningStartsNoSecondRunAndCancelStops(FxRobot robot) {
+        replaceText(robot, "#jobsField", "100000000"); // long enough to still be running when we press again
+        robot.clickOn("#compareButton");
+        waitUntil(() -> model.progressProperty().get() > 0);
+        assertTrue(robot.lookup("#compareButton").queryAs(Button.class).isDisabled());
+        robot.interact(() -> model.compare()); // the menu's Ctrl+R path, which bypasses the disabled button
+        robot.clickOn("#compareButton");
+        assertEquals(1, runsStarted.get(), "one run only");
+
+        robot.clickOn("#cancelButton");
+        waitUntil(() -> !model.runningProperty().get());
+        assertTrue(model.statusProperty().get().startsWith("Cancelled"), model.statusProperty().get());
+        assertTrue(model.rows().isEmpty(), "a cancelled run leaves no half results");
+        assertFalse(robot.lookup("#compareButton").queryAs(Button.class).isDisabled());
+    }
+
+    private static void replaceText(FxRobot robot, String query, String text) {
+        TextField field = robot.lookup(query).queryAs(TextField.class);
+        robot.clickOn(field);
+        robot.interact(field::selectAll);
+        robot.write(text);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static String cell(TableView<ResultRow> table, int column, int row) {
+        return String.valueOf(table.getColumns().get(column).getCellData(row));
+    }
+
+    private static void waitUntil(java.util.concurrent.Callable<Boolean> condition) {
+        try {
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("condition not met within 60 s", e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+}
