@@ -30,7 +30,12 @@ public final class Cli implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println(ex.getMessage());
+            // picocli's message names the option and the value; add where to find the allowed ones
+            String name = ex.getCommandLine().getCommandName();
+            String hint = ex.getCommandLine().getCommandSpec().parent() == null
+                    ? "commands: table; see 'idempotency-lab --help'"
+                    : "see 'idempotency-lab " + name + " --help' for the options and their ranges";
+            err.println(ex.getMessage() + " (" + hint + ")");
             err.flush();
             return BAD_INPUT;
         });
