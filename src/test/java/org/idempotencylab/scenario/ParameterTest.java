@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -118,6 +119,26 @@ class ParameterTest {
             assertTrue(options.add(p.cliOption()), "duplicate option " + p.cliOption());
             assertTrue(p.cliOption().startsWith("--"), p.cliOption());
             assertTrue(p.min() <= p.max(), p.id());
+        }
+    }
+
+    /**
+     * BUG (fails today): {@link Parameter#rangeText()} formats with {@code String.format("%,d ...")} in the JVM's
+     * default locale, so on a German machine the message reads "jobs: 0 is outside the allowed range 1 to
+     * 100.000.000" while the values in the same messages are printed with '.' as the decimal point ("pFail: 1.5
+     * ..."). The messages are fixed English text (DESIGN.md's example "1 to 100,000,000"), so the range should be
+     * too. Fix: format with {@code Locale.ROOT} (or {@code Locale.US}).
+     */
+    @Test
+    void rangeTextDoesNotDependOnTheDefaultLocale() {
+        Locale saved = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            assertEquals("1 to 100,000,000", Parameter.JOBS.rangeText());
+            ParameterException e = assertThrows(ParameterException.class, () -> Parameter.TTL_MS.parse("0"));
+            assertEquals("ttlMs: 0 is outside the allowed range 1 to 2,678,400,000", e.getMessage());
+        } finally {
+            Locale.setDefault(saved);
         }
     }
 }
