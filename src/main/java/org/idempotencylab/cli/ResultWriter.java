@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -75,7 +76,7 @@ public final class ResultWriter {
     }
 
     private static void writeText(Scenario s, List<StrategyResult> results, PrintWriter out) {
-        out.printf("%,d sign-ups, 10 steps, each call fails %s%% of the time, the email reply is lost %s%% of the "
+        out.printf(Locale.ROOT, "%,d sign-ups, 10 steps, each call fails %s%% of the time, the email reply is lost %s%% of the "
                         + "time, %d attempts, seed %d%n", s.jobs(), percent(s.pFail()), percent(s.lostReply()),
                 s.maxAttempts(), s.seed());
         String[] head = {"strategy", "succeeded", "failed jobs", "calls per job", "steps done again",
@@ -85,9 +86,9 @@ public final class ResultWriter {
             nameWidth = Math.max(nameWidth, r.strategy().name().length());
         }
         String fmt = "%-" + nameWidth + "s  %9s  %11s  %13s  %16s  %28s%n";
-        out.printf(fmt, (Object[]) head);
+        out.printf(Locale.ROOT, fmt, (Object[]) head);
         for (StrategyResult r : results) {
-            out.printf(fmt, r.strategy().name(), r.succeeded(), r.failedJobs(), r.callsPerJobText(),
+            out.printf(Locale.ROOT, fmt, r.strategy().name(), r.succeeded(), r.failedJobs(), r.callsPerJobText(),
                     r.repeatedSteps(), r.usersWithDuplicateEmails());
         }
     }

@@ -49,8 +49,8 @@ public final class TableCommand implements Callable<Integer> {
     OutputFormat format = OutputFormat.text;
 
     @Option(names = "--threads", paramLabel = "N",
-            description = "threads to run strategies on, 1..64; results do not depend on it (default: cores)")
-    String threads = Integer.toString(Runtime.getRuntime().availableProcessors());
+            description = "threads to run strategies on, 1..64; results do not depend on it (default: cores, at most 64)")
+    String threads = Integer.toString(Math.min(64, Runtime.getRuntime().availableProcessors()));
 
     @Override
     public Integer call() {
@@ -79,8 +79,11 @@ public final class TableCommand implements Callable<Integer> {
 
     private static int parseThreads(String text) {
         String t = text.strip();
-        if (!t.matches("[0-9]{1,3}") || Integer.parseInt(t) < 1 || Integer.parseInt(t) > 64) {
-            throw new IllegalArgumentException("--threads: '" + t + "' is outside the allowed range 1 to 64");
+        if (!t.matches("[-+]?[0-9]+")) {
+            throw new IllegalArgumentException("--threads: '" + t + "' is not a whole number; allowed 1 to 64");
+        }
+        if (t.length() > 3 || Integer.parseInt(t) < 1 || Integer.parseInt(t) > 64) {
+            throw new IllegalArgumentException("--threads: " + t + " is outside the allowed range 1 to 64");
         }
         return Integer.parseInt(t);
     }

@@ -38,6 +38,18 @@ public final class Comparison {
             }
             return results;
         }
+        // Stop the other simulations too when one fails or the caller is interrupted (shutdownNow interrupts).
+        RunControl stoppable = new RunControl() {
+            @Override
+            public boolean isCancelled() {
+                return Thread.currentThread().isInterrupted() || control.isCancelled();
+            }
+
+            @Override
+            public void jobsFinished(long jobsDone) {
+                control.jobsFinished(jobsDone);
+            }
+        };
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, strategies.size()), r -> {
             Thread t = new Thread(r, "simulation");
             t.setDaemon(true);
@@ -49,7 +61,7 @@ public final class Comparison {
             List<Future<StrategyResult>> futures = new ArrayList<>();
             for (int i = strategies.size() - 1; i >= 0; i--) {
                 Strategy s = strategies.get(i);
-                futures.add(0, pool.submit(() -> new SignupSimulation(scenario, s, control, true).run()));
+                futures.add(0, pool.submit(() -> new SignupSimulation(scenario, s, stoppable, true).run()));
             }
             List<StrategyResult> results = new ArrayList<>();
             for (Future<StrategyResult> f : futures) {

@@ -103,12 +103,18 @@ public final class SignupSimulation {
             throw new IllegalStateException("a simulation runs once");
         }
         ran = true;
+        if (control.isCancelled()) {
+            throw new CancellationException("cancelled before the first job");
+        }
         for (int i = 0; i < scenario.workers(); i++) {
             new Worker().advance();
         }
         sim.run();
         if (unreportedJobs > 0) {
             control.jobsFinished(unreportedJobs);
+        }
+        if (control.isCancelled()) { // a run shorter than one report interval still honours a cancel
+            throw new CancellationException("cancelled after " + finishedJobs + " jobs");
         }
         long sent = provider.emailsSent();
         return new StrategyResult(strategy, scenario.jobs(), failedJobs, calls, repeatedSteps,

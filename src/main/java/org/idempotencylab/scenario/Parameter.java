@@ -1,6 +1,7 @@
 package org.idempotencylab.scenario;
 
 import java.math.BigDecimal;
+import java.util.Locale;
 
 /**
  * Every parameter a {@link Scenario} has, with its allowed range and unit: the one place the UI, the command
@@ -91,7 +92,7 @@ public enum Parameter {
         if (this == SEED) {
             return "any whole number from " + min + " to " + max;
         }
-        return String.format("%,d to %,d", min, max);
+        return String.format(Locale.ROOT, "%,d to %,d", min, max);
     }
 
     /**

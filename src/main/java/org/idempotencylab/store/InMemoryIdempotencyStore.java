@@ -183,8 +183,9 @@ public final class InMemoryIdempotencyStore<V> {
         return true;
     }
 
-    /** @return a snapshot of the entry for {@code key} as held now, or null if the store does not hold it. */
+    /** @return a snapshot of the entry for {@code key} now (expired keys forgotten first), or null if not held. */
     public Entry<V> get(long key) {
+        expire(clock.getAsLong());
         int pos = finishedIndex.get(key);
         if (pos != LongIntHashMap.MISSING) {
             return finishedEntry(pos);
@@ -195,6 +196,7 @@ public final class InMemoryIdempotencyStore<V> {
 
     /** @return snapshots of every entry held now: runs in flight first, then finished keys, oldest first. */
     public List<Entry<V>> entries() {
+        expire(clock.getAsLong());
         List<Entry<V>> out = new ArrayList<>(liveKeys());
         for (int i = 0; i < runSlotsUsed; i++) {
             if (running[i] != null) {
@@ -212,6 +214,7 @@ public final class InMemoryIdempotencyStore<V> {
 
     /** @return keys held now, running or finished. */
     public int liveKeys() {
+        expire(clock.getAsLong());
         return runningIndex.size() + finishedIndex.size();
     }
 

@@ -1,6 +1,7 @@
 package org.idempotencylab.ui;
 
 import java.math.BigDecimal;
+import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.beans.property.Property;
 import javafx.scene.control.Slider;
@@ -146,7 +147,7 @@ public final class ParameterBinding {
         if (parameter == Parameter.SEED) {
             return Long.toString((long) value);
         }
-        return String.format("%,d", (long) value);
+        return String.format(Locale.ROOT, "%,d", (long) value);
     }
 
     /** @return a message for the window: the label, the value as typed, and the range in the field's units. */

@@ -300,6 +300,10 @@ class SignupSimulationTest {
                 () -> new SignupSimulation(s, Strategy.EACH_STEP_NO_KEY, cancelled).run());
         assertThrows(CancellationException.class, () -> Comparison.run(s, ARTICLE, 1, cancelled));
         assertThrows(CancellationException.class, () -> Comparison.run(s, ARTICLE, 2, cancelled));
+        // fewer jobs than one progress report (4,096): the cancel is still honoured
+        Scenario tiny = small().jobs(100).build();
+        assertThrows(CancellationException.class,
+                () -> new SignupSimulation(tiny, Strategy.EACH_STEP_NO_KEY, cancelled).run());
     }
 
     @Test

@@ -325,4 +325,17 @@ class InMemoryIdempotencyStoreTest {
     void ttlBelowOneIsRejected() {
         assertThrows(IllegalArgumentException.class, () -> new InMemoryIdempotencyStore<String>(0, sim::nowMs));
     }
+
+    @Test
+    void inspectingTheStoreForgetsExpiredKeysFirst() {
+        Caller c = new Caller();
+        store.once(KEY, succeedsAfter(10, "v"), c);
+        sim.run(); // finished at 10, expires at 10 + TTL_MS
+        assertEquals(1, store.liveKeys());
+        sim.runUntil(10 + TTL_MS); // no call to once(): the view alone must not show an expired key
+        assertEquals(0, store.liveKeys());
+        assertNull(store.get(KEY));
+        assertTrue(store.entries().isEmpty());
+        assertEquals(1, store.expirations());
+    }
 }

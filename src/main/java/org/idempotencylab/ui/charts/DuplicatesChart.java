@@ -3,6 +3,7 @@ package org.idempotencylab.ui.charts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.ToLongFunction;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -91,7 +92,7 @@ public final class DuplicatesChart {
         if (!(node instanceof StackPane bar)) {
             return;
         }
-        Label text = new Label(String.format("%,d", value));
+        Label text = new Label(String.format(Locale.ROOT, "%,d", value));
         text.getStyleClass().add("bar-value");
         text.setMinWidth(Region.USE_PREF_SIZE);
         StackPane.setAlignment(text, Pos.CENTER_LEFT);

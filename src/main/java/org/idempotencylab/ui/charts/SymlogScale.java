@@ -1,5 +1,6 @@
 package org.idempotencylab.ui.charts;
 
+import java.util.Locale;
 import javafx.util.StringConverter;
 
 /**
@@ -52,7 +53,7 @@ public final class SymlogScale {
     }
 
     private static String trim(double x) {
-        String s = String.format("%.1f", x);
+        String s = String.format(Locale.ROOT, "%.1f", x);
         return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
     }
 }

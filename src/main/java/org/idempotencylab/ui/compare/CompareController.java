@@ -2,6 +2,7 @@ package org.idempotencylab.ui.compare;
 
 import java.io.File;
 import java.io.IOException;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -150,7 +151,7 @@ public final class CompareController {
         if (s == null) {
             return "";
         }
-        return String.format("%,d sign-ups · failure rate %s%% · lost reply %s%% · %d attempts · seed %d · "
+        return String.format(Locale.ROOT, "%,d sign-ups · failure rate %s%% · lost reply %s%% · %d attempts · seed %d · "
                         + "backoff %d ms doubling to %,d ms%s", s.jobs(),
                 ParameterBinding.format(Parameter.P_FAIL, s.pFail()),
                 ParameterBinding.format(Parameter.LOST_REPLY, s.lostReply()), s.maxAttempts(), s.seed(),
@@ -180,7 +181,7 @@ public final class CompareController {
         }
         try {
             int[] size = PngExport.write(chartBox, file.get(), 2);
-            model.setStatus(String.format("Saved %s (%d × %d px)", file.get(), size[0], size[1]));
+            model.setStatus(String.format(Locale.ROOT, "Saved %s (%d × %d px)", file.get(), size[0], size[1]));
         } catch (IOException | RuntimeException e) {
             showInputError("Could not save " + file.get() + ": " + e.getMessage());
         }

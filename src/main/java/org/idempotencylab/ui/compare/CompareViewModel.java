@@ -1,6 +1,7 @@
 package org.idempotencylab.ui.compare;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.BooleanProperty;
@@ -119,7 +120,7 @@ public final class CompareViewModel {
         t.setOnSucceeded(e -> {
             rows.setAll(t.getValue().stream().map(ResultRow::new).toList());
             resultScenario.set(scenario);
-            status.set(String.format("Compared 5 strategies × %,d sign-ups in %.1f s", scenario.jobs(),
+            status.set(String.format(Locale.ROOT, "Compared 5 strategies × %,d sign-ups in %.1f s", scenario.jobs(),
                     (System.nanoTime() - started) / 1e9));
             finished();
         });
@@ -134,7 +135,7 @@ public final class CompareViewModel {
         task = t;
         running.set(true);
         progress.bind(t.progressProperty());
-        status.set(String.format("Running 5 strategies × %,d sign-ups…", scenario.jobs()));
+        status.set(String.format(Locale.ROOT, "Running 5 strategies × %,d sign-ups…", scenario.jobs()));
         executor.execute(t);
     }
 
