@@ -172,14 +172,15 @@ public final class SignupSimulation {
 
     private void forgetKeys(Job job) {
         if (store != null) {
-            for (int step = 0; step < SignupSteps.COUNT; step++) {
+            // newest first: the store drops forgotten keys from the end of its expiry ring at once
+            for (int step = SignupSteps.COUNT - 1; step >= 0; step--) {
                 store.forget(SignupKeys.step(step, job.user));
             }
         }
         switch (strategy.keyMode()) {
             case SAME -> provider.forget(SignupKeys.providerSame(job.user));
             case NEW_PER_CALL -> {
-                for (int i = 0; i < job.freshKeyCount; i++) {
+                for (int i = job.freshKeyCount - 1; i >= 0; i--) {
                     provider.forget(job.freshKeys[i]);
                 }
             }

@@ -58,6 +58,9 @@ public final class ExpiringKeySet {
             return false;
         }
         ringExpiry[pos] = Long.MIN_VALUE; // leaves the ring as soon as it reaches the head
+        while (count > 0 && ringExpiry[(head + count - 1) & (ringKeys.length - 1)] == Long.MIN_VALUE) {
+            count--; // forgotten at the tail: drop it now
+        }
         return true;
     }
 

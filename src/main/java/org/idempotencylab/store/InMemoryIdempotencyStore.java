@@ -180,6 +180,12 @@ public final class InMemoryIdempotencyStore<V> {
         }
         ringValue[pos] = FORGOTTEN;
         ringExpires[pos] = Long.MIN_VALUE; // leaves the ring as soon as it reaches the head
+        // The newest entries are usually the ones forgotten (a job forgets its keys when it ends), so drop
+        // forgotten entries from the tail at once and keep the ring short.
+        while (count > 0 && ringValue[(head + count - 1) & (ringKey.length - 1)] == FORGOTTEN) {
+            ringValue[(head + count - 1) & (ringKey.length - 1)] = null;
+            count--;
+        }
         return true;
     }
 
