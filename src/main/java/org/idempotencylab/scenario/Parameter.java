@@ -11,26 +11,26 @@ import java.util.Locale;
  * numbers.
  */
 public enum Parameter {
-    JOBS("jobs", "--jobs", "Sign-ups", Kind.COUNT, 1, 100_000_000, "sign-up jobs, user_0 to user_{N-1}"),
+    JOBS("jobs", "--jobs", "Sign-ups", Kind.COUNT, 1, 100_000_000, "how many sign-up jobs to simulate, one per user, user_0 to user_{N-1}"),
     P_FAIL("pFail", "--p-fail", "Failure rate", Kind.PROBABILITY, 0, 1,
-            "probability 0..1 that a call fails before doing anything"),
+            "the chance that a call to any step fails before doing anything"),
     LOST_REPLY("lostReply", "--lost-reply", "Lost-reply rate", Kind.PROBABILITY, 0, 1,
-            "probability 0..1 that the welcome email goes out but its reply is lost"),
+            "the chance that the welcome email goes out but its reply is lost, so the caller sees a timeout and retries"),
     MAX_ATTEMPTS("maxAttempts", "--attempts", "Max attempts", Kind.COUNT, 1, 100,
-            "attempts in all, the first included"),
+            "how many times a call (or the whole job) is tried in all, the first attempt included"),
     SEED("seed", "--seed", "Seed", Kind.COUNT, Long.MIN_VALUE, Long.MAX_VALUE,
             "seed of the random streams; the same seed gives the same numbers"),
     BASE_DELAY_MS("baseDelayMs", "--base-delay-ms", "Base backoff", Kind.MILLIS, 0, 86_400_000,
-            "backoff before the 2nd attempt, doubling after each further failure, in virtual ms"),
+            "the wait before the 2nd attempt, doubling after each further failure"),
     MAX_DELAY_MS("maxDelayMs", "--max-delay-ms", "Max backoff", Kind.MILLIS, 0, 86_400_000,
-            "cap on one backoff wait, in virtual ms"),
+            "the longest one backoff wait can be"),
     CALL_MS("callMs", "--call-ms", "Call time", Kind.MILLIS, 0, 3_600_000,
-            "virtual ms each call to a step takes"),
+            "how long each call to a step takes"),
     TTL_MS("ttlMs", "--ttl-ms", "Key TTL", Kind.MILLIS, 1, 31L * 86_400_000,
-            "how long the in-memory store remembers a finished key, in virtual ms"),
+            "how long the in-memory store remembers a finished key"),
     PROVIDER_KEY_TTL_MS("providerKeyTtlMs", "--provider-key-ttl-ms", "Provider key TTL", Kind.MILLIS, 1,
-            31L * 86_400_000, "how long the email provider remembers a key it has seen, in virtual ms"),
-    WORKERS("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, "jobs in progress at once");
+            31L * 86_400_000, "how long the email provider remembers a key it has seen"),
+    WORKERS("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, "how many jobs are in progress at once");
 
     /** How a value is written and read. */
     public enum Kind { COUNT, PROBABILITY, MILLIS }
@@ -68,9 +68,18 @@ public enum Parameter {
         return label;
     }
 
-    /** @return one sentence on what the value means, with its unit. */
+    /** @return what the value means, without its unit (see {@link #unit()}). */
     public String meaning() {
         return meaning;
+    }
+
+    /** @return the unit in model terms: "probability 0..1", "virtual ms" or "whole number". */
+    public String unit() {
+        return switch (kind) {
+            case PROBABILITY -> "probability 0..1";
+            case MILLIS -> "virtual ms";
+            case COUNT -> "whole number";
+        };
     }
 
     public Kind kind() {

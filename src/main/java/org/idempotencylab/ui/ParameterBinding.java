@@ -165,7 +165,9 @@ public final class ParameterBinding {
 
     /** @return the tooltip: what the value means, its unit and its range. */
     public static String tooltipText(Parameter p) {
-        String range = p.kind() == Parameter.Kind.PROBABILITY ? "0% to 100% (typed in percent)" : p.rangeText();
-        return p.label() + ": " + p.meaning() + ". Allowed: " + range + ".";
+        boolean percent = p.kind() == Parameter.Kind.PROBABILITY;
+        String unit = percent ? "percent" : p.unit();
+        String range = percent ? "0% to 100%" : p.rangeText();
+        return p.label() + " (" + unit + "): " + p.meaning() + ". Allowed: " + range + ".";
     }
 }

@@ -137,6 +137,21 @@ class CompareViewFxTest {
     }
 
     @Test
+    void everyParameterControlExplainsItselfInATooltip(FxRobot robot) {
+        for (String id : List.of("pFail", "lostReply", "attempts", "jobs", "seed")) {
+            TextField field = robot.lookup("#" + id + "Field").queryAs(TextField.class);
+            assertTrue(field.getTooltip() != null && field.getTooltip().getText().contains("Allowed:"), id);
+            Label label = robot.lookup("#" + id + "Label").queryAs(Label.class);
+            assertEquals(field.getTooltip(), label.getTooltip(), id + " label");
+        }
+        for (String id : List.of("pFail", "lostReply", "attempts", "jobs")) {
+            Slider slider = robot.lookup("#" + id + "Slider").queryAs(Slider.class);
+            assertTrue(slider.getTooltip().getText().contains("Allowed:"), id + " slider");
+        }
+        assertTrue(robot.lookup("#pFailField").queryAs(TextField.class).getTooltip().getText().contains("percent"));
+    }
+
+    @Test
     void aValueOutOfRangeIsRejectedWithTheFieldTheValueAndTheRange(FxRobot robot) {
         replaceText(robot, "#pFailField", "150");
         Label error = robot.lookup("#inputError").queryAs(Label.class);

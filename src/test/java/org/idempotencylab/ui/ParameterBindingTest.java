@@ -63,4 +63,14 @@ class ParameterBindingTest {
         assertEquals(32_000, SliderScale.LOG10.toValue(4.5), 0.0);
         assertEquals(4, SliderScale.WHOLE.toValue(3.6), 0.0);
     }
+
+    @Test
+    void tooltipsSayWhatAValueMeansItsUnitAndItsRange() {
+        assertEquals("Failure rate (percent): the chance that a call to any step fails before doing anything. "
+                + "Allowed: 0% to 100%.", ParameterBinding.tooltipText(Parameter.P_FAIL));
+        assertEquals("Sign-ups (whole number): how many sign-up jobs to simulate, one per user, user_0 to "
+                + "user_{N-1}. Allowed: 1 to 100,000,000.", ParameterBinding.tooltipText(Parameter.JOBS));
+        assertEquals("Key TTL (virtual ms): how long the in-memory store remembers a finished key. "
+                + "Allowed: 1 to 2,678,400,000.", ParameterBinding.tooltipText(Parameter.TTL_MS));
+    }
 }
