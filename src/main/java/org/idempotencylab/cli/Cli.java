@@ -10,11 +10,14 @@ import picocli.CommandLine.Command;
  * <p>Exit codes: 0 done; 2 bad input (one line on stderr naming the option, the value and the allowed range,
  * nothing on stdout); 1 anything else.
  */
-@Command(name = "idempotency-lab", mixinStandardHelpOptions = true, version = "Idempotency Lab 0.1",
+@Command(name = "idempotency-lab", mixinStandardHelpOptions = true, version = Cli.VERSION,
         description = "Simulates background jobs that run twice, and idempotency keys that stop it. "
                 + "With no command, opens the lab window.",
         subcommands = {TableCommand.class})
 public final class Cli implements Runnable {
+    /** What {@code --version} prints. */
+    public static final String VERSION = "Idempotency Lab 0.1";
+
     /** Exit code for bad input. */
     public static final int BAD_INPUT = 2;
 
@@ -27,6 +30,7 @@ public final class Cli implements Runnable {
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Cli());
+        cl.setCaseInsensitiveEnumValuesAllowed(true); // --format JSON works as well as json
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  * {@code table}: the first article's five strategies on one scenario, printed as text, CSV or JSON lines.
  * Defaults are the article's parameters, so with no options it prints the article's table.
  */
-@Command(name = "table", mixinStandardHelpOptions = true,
+@Command(name = "table", mixinStandardHelpOptions = true, version = Cli.VERSION,
         description = "Runs the first article's five strategies and prints their results.")
 public final class TableCommand implements Callable<Integer> {
 
@@ -42,10 +42,12 @@ public final class TableCommand implements Callable<Integer> {
             description = "attempts in all, the first included, 1..100 (default: ${DEFAULT-VALUE})")
     String attempts = Integer.toString(DEFAULTS.maxAttempts());
 
-    @Option(names = "--seed", paramLabel = "N", description = "random seed, a whole number (default: ${DEFAULT-VALUE})")
+    @Option(names = "--seed", paramLabel = "N",
+            description = "random seed, -2147483648..2147483647 (default: ${DEFAULT-VALUE})")
     String seed = Long.toString(DEFAULTS.seed());
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text, csv or json (default: ${DEFAULT-VALUE})")
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text, csv or json (default: ${DEFAULT-VALUE})")
     OutputFormat format = OutputFormat.text;
 
     @Option(names = "--threads", paramLabel = "N",

@@ -18,8 +18,9 @@ public enum Parameter {
             "the chance that the welcome email goes out but its reply is lost, so the caller sees a timeout and retries"),
     MAX_ATTEMPTS("maxAttempts", "--attempts", "Max attempts", Kind.COUNT, 1, 100,
             "how many times a call (or the whole job) is tried in all, the first attempt included"),
-    SEED("seed", "--seed", "Seed", Kind.COUNT, Long.MIN_VALUE, Long.MAX_VALUE,
-            "seed of the random streams; the same seed gives the same numbers"),
+    SEED("seed", "--seed", "Seed", Kind.COUNT, Integer.MIN_VALUE, Integer.MAX_VALUE,
+            "seed of the random streams; the same seed gives the same numbers (32 bits, as the article's "
+                    + "seededRandom takes)"),
     BASE_DELAY_MS("baseDelayMs", "--base-delay-ms", "Base backoff", Kind.MILLIS, 0, 86_400_000,
             "the wait before the 2nd attempt, doubling after each further failure"),
     MAX_DELAY_MS("maxDelayMs", "--max-delay-ms", "Max backoff", Kind.MILLIS, 0, 86_400_000,
@@ -98,9 +99,6 @@ public enum Parameter {
 
     /** @return the allowed range as a person reads it, e.g. "0 to 1" or "1 to 100,000,000". */
     public String rangeText() {
-        if (this == SEED) {
-            return "any whole number from " + min + " to " + max;
-        }
         return String.format(Locale.ROOT, "%,d to %,d", min, max);
     }
 
@@ -150,7 +148,10 @@ public enum Parameter {
             if (Double.isNaN(v) || !t.matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?")) {
                 throw ParameterException.notANumber(this, t);
             }
-            return check(v);
+            if (!(v >= min && v <= max)) {
+                throw ParameterException.outOfRange(this, t); // as typed: "1e309", not "Infinity"
+            }
+            return v;
         }
         return check(parseLong(t));
     }

@@ -13,7 +13,8 @@ package org.idempotencylab.scenario;
  * @param pFail            probability 0..1 that a call fails before doing anything
  * @param lostReply        probability 0..1 that the welcome email is sent but its reply is lost
  * @param maxAttempts      attempts in all, the first included, 1..100
- * @param seed             seed of every random stream (mulberry32 uses its low 32 bits, as the article's does)
+ * @param seed             seed of every random stream, -2,147,483,648..2,147,483,647 (mulberry32 takes 32 bits,
+ *                         as the article's {@code seededRandom} does, so a wider seed would only alias)
  * @param baseDelayMs      backoff before the second attempt, virtual ms, 0..86,400,000
  * @param maxDelayMs       cap on one backoff, virtual ms, 0..86,400,000
  * @param jitter           full jitter: each backoff is drawn uniformly from [0, the capped exponential delay)
@@ -35,6 +36,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.P_FAIL.check(pFail);
         Parameter.LOST_REPLY.check(lostReply);
         Parameter.MAX_ATTEMPTS.check(maxAttempts);
+        Parameter.SEED.check(seed);
         Parameter.BASE_DELAY_MS.check(baseDelayMs);
         Parameter.MAX_DELAY_MS.check(maxDelayMs);
         Parameter.CALL_MS.check(callMs);

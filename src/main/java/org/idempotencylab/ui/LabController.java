@@ -20,7 +20,7 @@ public final class LabController {
 
     @FXML
     private void compare() {
-        compareController.model().compare();
+        compareController.compare();
     }
 
     @FXML

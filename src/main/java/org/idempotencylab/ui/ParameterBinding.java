@@ -60,7 +60,7 @@ public final class ParameterBinding {
             slider.setTooltip(tip);
             slider.valueProperty().addListener((obs, old, pos) -> {
                 if (!updating) {
-                    set(scale.toValue(pos.doubleValue()));
+                    setFromSlider(scale.toValue(pos.doubleValue()));
                 }
             });
         }
@@ -74,28 +74,37 @@ public final class ParameterBinding {
         show(property.getValue().doubleValue());
     }
 
-    /** Reads the field's text; on a bad value reports it and shows the current value again. */
-    public void commit() {
-        String text = field.getText();
+    /**
+     * Reads the field's text; on a bad value reports it and shows the current value again.
+     *
+     * @return true if the text was accepted (or unchanged)
+     */
+    public boolean commit() {
         try {
-            double value = parse(text);
+            Number value = parse(parameter, field.getText());
             errors.accept(null);
             set(value);
-            show(value); // the same value typed differently ("1.0") is shown in its usual form
+            show(value.doubleValue()); // the same value typed differently ("1.0") is shown in its usual form
+            return true;
         } catch (ParameterException e) {
             errors.accept(message(e));
             show(property.getValue().doubleValue());
+            return false;
         }
     }
 
-    private void set(double value) {
-        if (parameter.kind() == Parameter.Kind.PROBABILITY) {
-            property.setValue(value);
-        } else if (property.getValue() instanceof Integer) {
-            property.setValue((int) value);
+    private void set(Number value) {
+        if (property.getValue() instanceof Integer) {
+            property.setValue(value.intValue());
+        } else if (property.getValue() instanceof Long) {
+            property.setValue(value.longValue());
         } else {
-            property.setValue((long) value);
+            property.setValue(value.doubleValue());
         }
+    }
+
+    private void setFromSlider(double sliderValue) {
+        set(parameter.kind() == Parameter.Kind.PROBABILITY ? (Number) sliderValue : (Number) (long) sliderValue);
     }
 
     private void show(double value) {
@@ -114,10 +123,12 @@ public final class ParameterBinding {
      * Reads text typed for {@code parameter}: percent for probabilities (a trailing "%" allowed), whole numbers
      * otherwise (thousands separators allowed).
      *
-     * @return the value in model units (probability 0..1, or the count)
-     * @throws ParameterException naming the parameter, the value and its range
+     * @return the value in model units: a {@link Double} probability 0..1, or a {@link Long} count (exact, also
+     *         for seeds beyond 2^53)
+     * @throws ParameterException naming the parameter, the text as typed (in percent for probabilities) and the
+     *                            range; {@link #message} words it for the window
      */
-    public static double parse(Parameter parameter, String text) {
+    public static Number parse(Parameter parameter, String text) {
         String t = text == null ? "" : text.strip();
         if (parameter.kind() != Parameter.Kind.PROBABILITY) {
             return parameter.parseLong(t.replace(",", "").replace("_", ""));
@@ -131,12 +142,13 @@ public final class ParameterBinding {
         } catch (NumberFormatException e) {
             throw ParameterException.notANumber(parameter, t);
         }
-        // The double nearest percent/100, the same double the command line reads from the decimal probability.
-        return parameter.check(percent.movePointLeft(2).doubleValue());
-    }
-
-    private double parse(String text) {
-        return parse(parameter, text);
+        if (percent.signum() < 0 || percent.compareTo(BigDecimal.valueOf(100)) > 0) {
+            throw ParameterException.outOfRange(parameter, t); // the value in percent, as typed
+        }
+        // The double nearest percent/100: the same double the command line reads from the decimal probability.
+        // Built as text, since BigDecimal's own scale cannot take exponents such as 1e-2147483647.
+        long exponent = -(long) percent.scale() - 2;
+        return Double.parseDouble(percent.unscaledValue() + "e" + exponent);
     }
 
     /** @return the value as the field shows it: percent without a sign for probabilities, else grouped digits. */
@@ -150,7 +162,10 @@ public final class ParameterBinding {
         return String.format(Locale.ROOT, "%,d", (long) value);
     }
 
-    /** @return a message for the window: the label, the value as typed, and the range in the field's units. */
+    /**
+     * @param e an error from {@link #parse}
+     * @return a message for the window: the label, the value as typed, and the range in the field's units
+     */
     public static String message(ParameterException e) {
         Parameter p = e.parameter();
         boolean percent = p.kind() == Parameter.Kind.PROBABILITY;
@@ -158,8 +173,8 @@ public final class ParameterBinding {
         if (e.isNotANumber()) {
             return p.label() + ": '" + e.value() + "' is not " + p.kindText() + "; allowed " + range;
         }
-        String value = percent ? new BigDecimal(e.value()).movePointRight(2).stripTrailingZeros().toPlainString()
-                + "%" : e.value();
+        // parse() reports probabilities in percent, as typed
+        String value = percent ? e.value() + "%" : e.value();
         return p.label() + ": " + value + " is outside the allowed range " + range;
     }
 

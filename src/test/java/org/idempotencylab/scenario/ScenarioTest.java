@@ -89,11 +89,12 @@ class ScenarioTest {
 
     @Test
     void boundariesAreAllowed() {
-        Scenario low = Scenario.article().toBuilder().jobs(1).pFail(0).lostReply(0).maxAttempts(1).seed(Long.MIN_VALUE)
+        Scenario low = Scenario.article().toBuilder().jobs(1).pFail(0).lostReply(0).maxAttempts(1)
+                .seed(Integer.MIN_VALUE)
                 .baseDelayMs(0).maxDelayMs(0).callMs(0).ttlMs(1).providerKeyTtlMs(1).workers(1).build();
         assertEquals(1, low.jobs());
         Scenario high = Scenario.article().toBuilder().jobs(100_000_000).pFail(1).lostReply(1).maxAttempts(100)
-                .seed(Long.MAX_VALUE).baseDelayMs(86_400_000).maxDelayMs(86_400_000).callMs(3_600_000)
+                .seed(Integer.MAX_VALUE).baseDelayMs(86_400_000).maxDelayMs(86_400_000).callMs(3_600_000)
                 .ttlMs(31L * 86_400_000).providerKeyTtlMs(31L * 86_400_000).workers(1_024).build();
         assertEquals(1_024, high.workers());
     }
@@ -113,5 +114,14 @@ class ScenarioTest {
         Scenario b = a.toBuilder().jobs(20_000).seed(7).build();
         assertEquals(new Scenario(20_000, 0.01, 0.005, 3, 7, 100, 2_000, true, 200, Scenario.DAY_MS,
                 Scenario.DAY_MS, 1), b);
+    }
+
+    @Test
+    void aSeedWiderThan32BitsIsRefused() {
+        // mulberry32 takes 32 bits (JavaScript's ToInt32 in the article): 2^32 + 1 would silently equal seed 1
+        ParameterException e = assertThrows(ParameterException.class,
+                () -> Scenario.article().toBuilder().seed(4_294_967_297L).build());
+        assertEquals("seed: 4294967297 is outside the allowed range -2,147,483,648 to 2,147,483,647",
+                e.getMessage());
     }
 }

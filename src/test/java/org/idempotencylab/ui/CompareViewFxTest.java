@@ -186,6 +186,31 @@ class CompareViewFxTest {
         assertFalse(robot.lookup("#compareButton").queryAs(Button.class).isDisabled());
     }
 
+    @Test
+    void aShortcutRunsWhatTheFieldsShowEvenBeforeEnter(FxRobot robot) {
+        replaceText(robot, "#jobsField", "2000");
+        TextField pFail = robot.lookup("#pFailField").queryAs(TextField.class);
+        robot.clickOn(pFail);
+        robot.interact(pFail::selectAll);
+        robot.write("5"); // no Enter, and the focus stays in the field
+        robot.press(KeyCode.CONTROL).type(KeyCode.R).release(KeyCode.CONTROL);
+        waitUntil(() -> model.rows().size() == 5 && !model.runningProperty().get());
+        assertEquals(0.05, model.resultScenarioProperty().get().pFail(), 0.0, "the run used the 5% on screen");
+    }
+
+    @Test
+    void anExportThatCannotBeWrittenSaysWhyAndWritesNothing(FxRobot robot) {
+        replaceText(robot, "#jobsField", "2000");
+        robot.clickOn("#compareButton");
+        waitUntil(() -> model.rows().size() == 5 && !model.runningProperty().get());
+        exportTarget = tmp.resolve("no-such-folder").resolve("chart.png").toFile();
+        robot.clickOn("#exportButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Could not save " + exportTarget + ": the folder does not exist",
+                model.statusProperty().get());
+        assertFalse(exportTarget.exists());
+    }
+
     private static void replaceText(FxRobot robot, String query, String text) {
         TextField field = robot.lookup(query).queryAs(TextField.class);
         robot.clickOn(field);

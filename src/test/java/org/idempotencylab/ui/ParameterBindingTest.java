@@ -17,14 +17,15 @@ class ParameterBindingTest {
         String[][] pairs = {{"0.5", "0.005"}, {"1", "0.01"}, {"0.1", "0.001"}, {"33.3", "0.333"}, {"7%", "0.07"},
             {"100", "1"}, {"0", "0"}};
         for (String[] p : pairs) {
-            assertEquals(Parameter.P_FAIL.parse(p[1]), ParameterBinding.parse(Parameter.P_FAIL, p[0]), 0.0, p[0]);
+            assertEquals(Parameter.P_FAIL.parse(p[1]), ParameterBinding.parse(Parameter.P_FAIL, p[0]).doubleValue(), 0.0,
+                    p[0]);
         }
     }
 
     @Test
     void countsAcceptThousandsSeparators() {
-        assertEquals(1_000_000, ParameterBinding.parse(Parameter.JOBS, "1,000,000"), 0.0);
-        assertEquals(20_000, ParameterBinding.parse(Parameter.JOBS, " 20000 "), 0.0);
+        assertEquals(1_000_000L, ParameterBinding.parse(Parameter.JOBS, "1,000,000"));
+        assertEquals(20_000L, ParameterBinding.parse(Parameter.JOBS, " 20000 "));
     }
 
     @Test
@@ -72,5 +73,29 @@ class ParameterBindingTest {
                 + "user_{N-1}. Allowed: 1 to 100,000,000.", ParameterBinding.tooltipText(Parameter.JOBS));
         assertEquals("Key TTL (virtual ms): how long the in-memory store remembers a finished key. "
                 + "Allowed: 1 to 2,678,400,000.", ParameterBinding.tooltipText(Parameter.TTL_MS));
+    }
+
+    @Test
+    void ratesTooLargeOrTooSmallForADoubleAreRefusedOrReadWithoutCrashing() {
+        ParameterException e = assertThrows(ParameterException.class,
+                () -> ParameterBinding.parse(Parameter.P_FAIL, "1e400"));
+        assertEquals("Failure rate: 1e400% is outside the allowed range 0% to 100%", ParameterBinding.message(e));
+        e = assertThrows(ParameterException.class, () -> ParameterBinding.parse(Parameter.P_FAIL, "-1e400"));
+        assertEquals("Failure rate: -1e400% is outside the allowed range 0% to 100%", ParameterBinding.message(e));
+        // a positive number far below the smallest double is within 0..100%: it reads as 0, as the CLI reads it
+        assertEquals(0.0, ParameterBinding.parse(Parameter.LOST_REPLY, "1e-2147483647"));
+        assertEquals(Parameter.LOST_REPLY.parse("1e-2147483649"),
+                ParameterBinding.parse(Parameter.LOST_REPLY, "1e-2147483647"));
+    }
+
+    @Test
+    void seedsAreReadExactlyAndOnlyWithin32Bits() {
+        // a seed goes through a long, never a double, so every digit counts
+        assertEquals(2_147_483_647L, ParameterBinding.parse(Parameter.SEED, "2147483647"));
+        assertEquals(-7L, ParameterBinding.parse(Parameter.SEED, "-7"));
+        ParameterException e = assertThrows(ParameterException.class,
+                () -> ParameterBinding.parse(Parameter.SEED, "1234567890123456789"));
+        assertEquals("Seed: 1234567890123456789 is outside the allowed range -2,147,483,648 to 2,147,483,647",
+                ParameterBinding.message(e));
     }
 }

@@ -100,10 +100,10 @@ public final class DuplicatesChart {
         bar.getChildren().add(text);
     }
 
-    /** @return the smallest 1, 2 or 5 times a power of ten at or above {@code x} (at least 10). */
+    /** @return the smallest 1, 1.5, 2, 3, 4, 5, 6 or 8 times a power of ten at or above {@code x} (at least 10). */
     static double niceUpper(double x) {
         double p = Math.pow(10, Math.floor(Math.log10(Math.max(10, x))));
-        for (double m : new double[] {1, 2, 5, 10}) {
+        for (double m : new double[] {1, 1.5, 2, 3, 4, 5, 6, 8, 10}) {
             if (m * p >= x) {
                 return m * p;
             }

@@ -2,6 +2,7 @@ package org.idempotencylab.ui.compare;
 
 import java.io.File;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
@@ -69,6 +70,8 @@ public final class CompareController {
     @FXML private Label chartCaption;
     @FXML private StatusBar statusBar;
 
+    private List<ParameterBinding> bindings;
+
     public CompareController(CompareViewModel model, FileChooserService files) {
         this.model = model;
         this.files = files;
@@ -76,16 +79,17 @@ public final class CompareController {
 
     @FXML
     private void initialize() {
-        ParameterBinding.bind(Parameter.P_FAIL, model.pFailProperty(), pFailSlider, pFailField,
-                SliderScale.PROBABILITY, this::showInputError);
-        ParameterBinding.bind(Parameter.LOST_REPLY, model.lostReplyProperty(), lostReplySlider, lostReplyField,
-                SliderScale.PROBABILITY, this::showInputError);
-        ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.maxAttemptsProperty(), attemptsSlider, attemptsField,
-                SliderScale.WHOLE, this::showInputError);
-        ParameterBinding.bind(Parameter.JOBS, model.jobsProperty(), jobsSlider, jobsField, SliderScale.LOG10,
-                this::showInputError);
-        ParameterBinding.bind(Parameter.SEED, model.seedProperty(), null, seedField, SliderScale.WHOLE,
-                this::showInputError);
+        bindings = List.of(
+                ParameterBinding.bind(Parameter.P_FAIL, model.pFailProperty(), pFailSlider, pFailField,
+                        SliderScale.PROBABILITY, this::showInputError),
+                ParameterBinding.bind(Parameter.LOST_REPLY, model.lostReplyProperty(), lostReplySlider,
+                        lostReplyField, SliderScale.PROBABILITY, this::showInputError),
+                ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.maxAttemptsProperty(), attemptsSlider,
+                        attemptsField, SliderScale.WHOLE, this::showInputError),
+                ParameterBinding.bind(Parameter.JOBS, model.jobsProperty(), jobsSlider, jobsField,
+                        SliderScale.LOG10, this::showInputError),
+                ParameterBinding.bind(Parameter.SEED, model.seedProperty(), null, seedField, SliderScale.WHOLE,
+                        this::showInputError));
         pFailLabel.setTooltip(pFailField.getTooltip());
         lostReplyLabel.setTooltip(lostReplyField.getTooltip());
         attemptsLabel.setTooltip(attemptsField.getTooltip());
@@ -158,9 +162,19 @@ public final class CompareController {
                 s.baseDelayMs(), s.maxDelayMs(), s.jitter() ? " with jitter" : "");
     }
 
+    /**
+     * Runs the comparison on what the fields show. A value typed but not yet confirmed with Enter is read first
+     * (a keyboard shortcut does not move the focus, so nothing else would read it); a bad one stops the run.
+     */
     @FXML
-    private void compare() {
-        model.compare();
+    public void compare() {
+        boolean allGood = true;
+        for (ParameterBinding b : bindings) {
+            allGood &= b.commit();
+        }
+        if (allGood) {
+            model.compare();
+        }
     }
 
     @FXML
@@ -183,7 +197,7 @@ public final class CompareController {
             int[] size = PngExport.write(chartBox, file.get(), 2);
             model.setStatus(String.format(Locale.ROOT, "Saved %s (%d × %d px)", file.get(), size[0], size[1]));
         } catch (IOException | RuntimeException e) {
-            showInputError("Could not save " + file.get() + ": " + e.getMessage());
+            model.setStatus("Could not save " + file.get() + ": " + PngExport.reason(e));
         }
     }
 

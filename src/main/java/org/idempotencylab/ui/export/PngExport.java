@@ -3,7 +3,10 @@ package org.idempotencylab.ui.export;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import javafx.embed.swing.SwingFXUtils;
@@ -45,5 +48,20 @@ public final class PngExport {
             Files.deleteIfExists(tmp);
         }
         return new int[] {buffered.getWidth(), buffered.getHeight()};
+    }
+
+    /** @return why a write failed, in words a person can act on. */
+    public static String reason(Exception e) {
+        if (e instanceof NoSuchFileException) {
+            return "the folder does not exist";
+        }
+        if (e instanceof AccessDeniedException || e instanceof FileSystemException
+                && String.valueOf(e.getMessage()).contains("Read-only")) {
+            return "no permission to write there";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }
