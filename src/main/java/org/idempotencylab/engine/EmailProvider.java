@@ -45,6 +45,16 @@ public final class EmailProvider {
         return seen.forget(key);
     }
 
+    /** Sets who hears the provider's keys come and go (for the live view). */
+    public void setKeyListener(ExpiringKeySet.Listener listener) {
+        seen.setListener(listener);
+    }
+
+    /** Forgets the keys whose TTL has run out at {@code nowMs} (otherwise done lazily at the next send). */
+    public void expire(long nowMs) {
+        seen.expire(nowMs);
+    }
+
     /** @return emails that went out. */
     public long emailsSent() {
         return emailsSent;

@@ -1,7 +1,13 @@
 package org.idempotencylab.engine;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
+import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Completion;
@@ -14,22 +20,29 @@ import org.idempotencylab.store.InMemoryIdempotencyStore.Source;
  *
  * <p>The rules (DESIGN.md, "Simulation semantics") that make the article's table come out exactly:
  * <ul>
- *   <li>Each call takes {@code callMs} virtual ms. When it ends, the outcome stream draws "did it fail before
- *       doing anything?" ({@code < pFail}); if not, the side effect happens, and for the welcome email only, a
- *       second draw decides whether the reply is lost ({@code < lostReply}).</li>
+ *   <li>A call takes a duration drawn uniformly from [callMs/2, 3*callMs/2) (its own random stream). When it
+ *       ends, the outcome stream draws "did it fail before doing anything?" ({@code < pFail}); if not, the side
+ *       effect happens, and for the welcome email only, a second draw decides whether the reply is lost
+ *       ({@code < lostReply}).</li>
  *   <li>A failed attempt waits its backoff on the virtual clock (jitter from its own stream), then retries the
  *       step or the whole job, as the strategy's {@link RetryScope} says.</li>
  *   <li>With {@link RetryScope#WHOLE_JOB_SKIP_FINISHED} every step goes through an
  *       {@link InMemoryIdempotencyStore} with TTL {@code ttlMs}; the provider remembers keys for
- *       {@code providerKeyTtlMs}. Both forget on the virtual clock, so memory holds only what the TTLs demand.</li>
+ *       {@code providerKeyTtlMs}. Both forget on the virtual clock.</li>
+ *   <li>Sign-ups arrive all at once at time 0 (the article), or at {@code arrivalRate} per virtual second with
+ *       exponential gaps drawn from their own stream. With one worker, times do not change any count.</li>
  * </ul>
+ *
  * <p>Key retention: by default every key lives out its TTL, as the live view shows it. A batch run may instead
  * forget a user's keys as soon as the user's job ends ({@code forgetKeysOfFinishedJobs}): every user has exactly
  * one job here, so no later call can ask for those keys, and the results are the same, while memory holds only
  * the keys of jobs in progress instead of a whole TTL's worth (the article starts a fresh store every 10,000
  * sign-ups for the same reason).
  *
- * <p>One instance runs once; not thread-safe. Different instances may run on different threads.
+ * <p>Two ways to drive it: {@link #run()} runs to the end (batch); {@link #step()} and {@link #advanceTo} move it
+ * an event or a stretch of virtual time at a time (the live view), with a {@link SimulationListener} hearing
+ * every event and faults armed by clicks ({@link #failNextCall}, {@link #loseNextReply}). A forced fault still
+ * draws the random numbers its call would have drawn. Not thread-safe.
  */
 public final class SignupSimulation {
     private static final String FAILED = "503 service unavailable";
@@ -45,11 +58,19 @@ public final class SignupSimulation {
     private final Simulator sim = new Simulator();
     private final Mulberry32 outcomes;
     private final Mulberry32 jitter;
+    private final Mulberry32 durations;
+    private final Mulberry32 arrivals;
     private final RetryPolicy retry;
     private final EmailProvider provider;
     private final InMemoryIdempotencyStore<String> store;
     private final boolean forgetKeysOfFinishedJobs;
+    private final List<Worker> workers = new ArrayList<>();
+    private final ArrayDeque<Worker> idle = new ArrayDeque<>();
+    private final Set<Long> failNextCall = new HashSet<>();
+    private SimulationListener listener;
+    private boolean loseNextReply;
 
+    private long arrived;
     private long nextUser;
     private long freshKeyCounter;
     private long finishedJobs;
@@ -60,7 +81,7 @@ public final class SignupSimulation {
     private long usersWithDuplicateEmails;
     private long backoffWaits;
     private long lastFinishMs;
-    private boolean ran;
+    private boolean started;
 
     /**
      * A simulation whose keys live out their TTLs.
@@ -84,6 +105,8 @@ public final class SignupSimulation {
         this.control = control;
         this.outcomes = RandomStreams.outcomes(scenario.seed());
         this.jitter = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.JITTER);
+        this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
+        this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
         this.retry = new RetryPolicy(scenario.maxAttempts(), scenario.baseDelayMs(), scenario.maxDelayMs(),
                 scenario.jitter());
         this.provider = new EmailProvider(scenario.providerKeyTtlMs());
@@ -92,23 +115,27 @@ public final class SignupSimulation {
     }
 
     /**
+     * Sets who hears every event from now on; null for no one. Set it before {@link #start()} to hear them all.
+     */
+    public void setListener(SimulationListener listener) {
+        this.listener = listener;
+    }
+
+    /**
      * Runs every job to the end.
      *
      * @return the metrics
      * @throws CancellationException if the control asked to stop
-     * @throws IllegalStateException if called twice
+     * @throws IllegalStateException if the simulation was started already
      */
     public StrategyResult run() {
-        if (ran) {
+        if (started) {
             throw new IllegalStateException("a simulation runs once");
         }
-        ran = true;
         if (control.isCancelled()) {
             throw new CancellationException("cancelled before the first job");
         }
-        for (int i = 0; i < scenario.workers(); i++) {
-            new Worker().advance();
-        }
+        start();
         sim.run();
         if (unreportedJobs > 0) {
             control.jobsFinished(unreportedJobs);
@@ -116,15 +143,173 @@ public final class SignupSimulation {
         if (control.isCancelled()) { // a run shorter than one report interval still honours a cancel
             throw new CancellationException("cancelled after " + finishedJobs + " jobs");
         }
-        long sent = provider.emailsSent();
+        return result();
+    }
+
+    /** Starts the workers and the arrivals at virtual time 0; does nothing if started already. */
+    public void start() {
+        if (started) {
+            return;
+        }
+        started = true;
+        if (scenario.arrivalRate() == 0) {
+            arrived = scenario.jobs(); // all at once, as in the article
+        } else {
+            sim.schedule(0, this::arrive);
+        }
+        for (int i = 0; i < scenario.workers(); i++) {
+            workers.add(new Worker(i));
+        }
+        for (Worker w : workers) {
+            w.advance();
+        }
+    }
+
+    /**
+     * Runs exactly one event (starting the simulation first if needed).
+     *
+     * @return false if nothing was left to run
+     */
+    public boolean step() {
+        start();
+        return sim.step();
+    }
+
+    /**
+     * Runs the events due up to {@code timeMs}, at most {@code maxEvents} of them, and moves the clock to
+     * {@code timeMs} if they all ran (so a view can show time passing between events).
+     *
+     * @param timeMs    virtual ms, not before {@link #nowMs()}
+     * @param maxEvents at least 1; a cap that keeps one animation frame short
+     * @return the number of events run
+     */
+    public int advanceTo(long timeMs, int maxEvents) {
+        start();
+        int n = 0;
+        while (n < maxEvents && sim.nextEventTimeMs() <= timeMs) {
+            sim.step();
+            n++;
+        }
+        if (sim.nextEventTimeMs() > timeMs && timeMs > sim.nowMs()) {
+            sim.runUntil(timeMs);
+        }
+        if (store != null) {
+            store.expire(sim.nowMs()); // keys disappear from the view when their TTL runs out, not later
+        }
+        provider.expire(sim.nowMs());
+        return n;
+    }
+
+    /** @return true once started and no event is left: every job has ended. */
+    public boolean isFinished() {
+        return started && sim.pendingEvents() == 0;
+    }
+
+    /** @return the virtual time in ms. */
+    public long nowMs() {
+        return sim.nowMs();
+    }
+
+    /** @return the virtual time of the next event, or {@link Long#MAX_VALUE} if none is left. */
+    public long nextEventTimeMs() {
+        return sim.nextEventTimeMs();
+    }
+
+    /** @return events run so far. */
+    public long eventsFired() {
+        return sim.eventsFired();
+    }
+
+    /** @return the metrics so far; once {@link #isFinished()}, the final ones. */
+    public StrategyResult result() {
         return new StrategyResult(strategy, scenario.jobs(), failedJobs, calls, repeatedSteps,
-                usersWithDuplicateEmails, sent, provider.sendsSuppressed(), store == null ? 0 : store.hits(),
-                backoffWaits, lastFinishMs);
+                usersWithDuplicateEmails, provider.emailsSent(), provider.sendsSuppressed(),
+                store == null ? 0 : store.hits(), backoffWaits, lastFinishMs);
+    }
+
+    /** @return jobs that ended so far, succeeded or failed. */
+    public long finishedJobs() {
+        return finishedJobs;
+    }
+
+    /** @return the scenario simulated. */
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    /** @return the strategy simulated. */
+    public Strategy strategy() {
+        return strategy;
+    }
+
+    /** @return the in-memory idempotency store, or null if the strategy uses none. */
+    public InMemoryIdempotencyStore<String> store() {
+        return store;
+    }
+
+    /** @return the email provider. */
+    public EmailProvider provider() {
+        return provider;
+    }
+
+    /**
+     * Makes the next call of {@code user}'s job fail before doing anything (a click on its token). Does nothing
+     * if that job is not in progress.
+     *
+     * @return true if the fault was armed
+     */
+    public boolean failNextCall(long user) {
+        if (!inProgress(user)) {
+            return false;
+        }
+        failNextCall.add(user);
+        emit(Kind.FAULT_ARMED, user, -1, 0, -1, sim.nowMs(), "next call fails (clicked)");
+        return true;
+    }
+
+    /** Makes the provider lose the reply of the next welcome-email call that reaches it (a click on it). */
+    public void loseNextReply() {
+        loseNextReply = true;
+        emit(Kind.FAULT_ARMED, -1, SignupSteps.EMAIL, 0, -1, sim.nowMs(), "next email reply is lost (clicked)");
+    }
+
+    /** @return true if the provider's next reply will be lost. */
+    public boolean isNextReplyLost() {
+        return loseNextReply;
     }
 
     /** @return the simulator, for tests that look at the clock. */
     Simulator simulator() {
         return sim;
+    }
+
+    private boolean inProgress(long user) {
+        for (Worker w : workers) {
+            if (w.job != null && w.job.user == user) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void arrive() {
+        long user = arrived++;
+        emit(Kind.ARRIVED, user, -1, 0, -1, sim.nowMs(), "");
+        Worker w = idle.poll();
+        if (w != null) {
+            w.advance();
+        }
+        if (arrived < scenario.jobs()) {
+            double u = arrivals.nextDouble();
+            long gapMs = Math.round(-Math.log(1 - u) * 1000 / scenario.arrivalRate());
+            sim.schedule(gapMs, this::arrive);
+        }
+    }
+
+    private void emit(Kind kind, long user, int step, int attempt, int worker, long untilMs, String note) {
+        if (listener != null) {
+            listener.on(new SimulationEvent(sim.nowMs(), kind, user, step, attempt, worker, untilMs, note));
+        }
     }
 
     /**
@@ -144,20 +329,18 @@ public final class SignupSimulation {
         }
     }
 
-    private void finish(Job job, boolean succeeded) {
+    private void finish(Job job, boolean succeeded, int worker) {
         if (!succeeded) {
             failedJobs++;
         }
-        for (int n : job.sideEffects) {
-            if (n > 1) {
-                repeatedSteps += n - 1;
-            }
-        }
-        if (job.sideEffects[SignupSteps.EMAIL] > 1) {
-            usersWithDuplicateEmails++;
-        }
         if (forgetKeysOfFinishedJobs) {
             forgetKeys(job);
+        }
+        if (!failNextCall.isEmpty()) {
+            failNextCall.remove(job.user); // an armed fault dies with its job
+        }
+        if (listener != null) {
+            emit(succeeded ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job.user, -1, 0, worker, sim.nowMs(), "");
         }
         lastFinishMs = sim.nowMs();
         finishedJobs++;
@@ -167,6 +350,21 @@ public final class SignupSimulation {
             if (control.isCancelled()) {
                 throw new CancellationException("cancelled after " + finishedJobs + " jobs");
             }
+        }
+    }
+
+    /** Counts a side effect the moment it happens, so live counters and final totals agree. */
+    private void sideEffect(Job job, int step, int attempt, int worker) {
+        int times = ++job.sideEffects[step];
+        if (times > 1) {
+            repeatedSteps++;
+            if (step == SignupSteps.EMAIL && times == 2) {
+                usersWithDuplicateEmails++;
+            }
+        }
+        if (listener != null) {
+            emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job.user, step, attempt, worker,
+                    sim.nowMs(), times > 1 ? "done " + times + " times" : "");
         }
     }
 
@@ -195,6 +393,7 @@ public final class SignupSimulation {
      */
     private final class Worker implements Event, InMemoryIdempotencyStore.Callback<String>,
             InMemoryIdempotencyStore.Work<String> {
+        private final int id;
         private final Job reusable = new Job();
         private Job job;                   // the job in progress, or null
         private int step;
@@ -204,22 +403,37 @@ public final class SignupSimulation {
         private Completion<String> run;    // the store run this call owns, if any
         private boolean savedHit;          // set when the store answered synchronously from a saved value
 
+        Worker(int id) {
+            this.id = id;
+        }
+
+        private int attempt() {
+            return strategy.scope() == RetryScope.EACH_STEP ? stepAttempt : jobAttempt;
+        }
+
         /** Makes every move that needs no virtual time: next job, next step, skipped steps. */
         void advance() {
             while (true) {
                 if (job == null) {
-                    if (nextUser == scenario.jobs()) {
-                        return; // queue empty: this worker is done
+                    if (nextUser == arrived) {
+                        if (arrived < scenario.jobs()) {
+                            idle.add(this); // more sign-ups will arrive: wait for one
+                        }
+                        return;
                     }
                     reusable.reset(nextUser++);
                     job = reusable;
                     jobAttempt = 1;
                     step = 0;
                     stepAttempt = 1;
+                    if (listener != null) {
+                        emit(Kind.JOB_STARTED, job.user, -1, 1, id, sim.nowMs(), "");
+                    }
                 }
                 if (step == SignupSteps.COUNT) {
-                    finish(job, true);
+                    Job done = job;
                     job = null;
+                    finish(done, true, id);
                     continue;
                 }
                 if (store == null) {
@@ -230,6 +444,9 @@ public final class SignupSimulation {
                 store.once(SignupKeys.step(step, job.user), this, this);
                 if (!savedHit) {
                     return; // a call of ours, or a shared run, is in flight
+                }
+                if (listener != null) {
+                    emit(Kind.STEP_SKIPPED, job.user, step, attempt(), id, sim.nowMs(), "saved result");
                 }
                 step++; // finished before: skip the work
                 stepAttempt = 1;
@@ -245,7 +462,12 @@ public final class SignupSimulation {
             calls++;
             run = ownedRun;
             inCall = true;
-            sim.schedule(scenario.callMs(), this);
+            long c = scenario.callMs();
+            long durationMs = c == 0 ? 0 : Math.round(c * (0.5 + durations.nextDouble()));
+            if (listener != null) {
+                emit(Kind.CALL_STARTED, job.user, step, attempt(), id, sim.nowMs() + durationMs, "");
+            }
+            sim.schedule(durationMs, this);
         }
 
         @Override
@@ -274,17 +496,26 @@ public final class SignupSimulation {
             } else if (failure == null) {
                 stepSucceeded();
             } else {
-                stepFailed();
+                stepFailed(failure);
             }
         }
 
         /** Draws the call's outcome and applies its side effect; returns null on success, else the failure. */
         private String callOutcome() {
-            if (outcomes.nextDouble() < scenario.pFail()) {
+            boolean fails = outcomes.nextDouble() < scenario.pFail();
+            if (!failNextCall.isEmpty() && failNextCall.remove(job.user)) {
+                if (!fails && step == SignupSteps.EMAIL) {
+                    outcomes.nextDouble(); // the lost-reply draw this call would have made
+                }
+                emit(Kind.CALL_FAILED, job.user, step, attempt(), id, sim.nowMs(), FAILED + " (clicked)");
+                return FAILED + " (clicked)";
+            }
+            if (fails) {
+                emit(Kind.CALL_FAILED, job.user, step, attempt(), id, sim.nowMs(), FAILED);
                 return FAILED; // failed before doing anything
             }
             if (step != SignupSteps.EMAIL) {
-                job.sideEffects[step]++;
+                sideEffect(job, step, attempt(), id);
                 return null;
             }
             long key = switch (strategy.keyMode()) {
@@ -293,9 +524,22 @@ public final class SignupSimulation {
                 case SAME -> SignupKeys.providerSame(job.user);
             };
             if (provider.send(key, sim.nowMs())) {
-                job.sideEffects[step]++;
+                sideEffect(job, step, attempt(), id);
+            } else if (listener != null) {
+                emit(Kind.EMAIL_SUPPRESSED, job.user, step, attempt(), id, sim.nowMs(),
+                        "provider knew " + SignupKeys.describe(key));
             }
-            return outcomes.nextDouble() < scenario.lostReply() ? LOST : null;
+            boolean lost = outcomes.nextDouble() < scenario.lostReply();
+            if (loseNextReply) {
+                loseNextReply = false;
+                emit(Kind.REPLY_LOST, job.user, step, attempt(), id, sim.nowMs(), LOST + " (clicked)");
+                return LOST + " (clicked)";
+            }
+            if (lost) {
+                emit(Kind.REPLY_LOST, job.user, step, attempt(), id, sim.nowMs(), LOST);
+                return LOST;
+            }
+            return null;
         }
 
         private long freshKey(Job job) {
@@ -317,30 +561,44 @@ public final class SignupSimulation {
                 savedHit = true; // answered inside store.once: advance() moves on
                 return;
             }
+            if (source == Source.SHARED && listener != null) {
+                emit(Kind.RUN_SHARED, job.user, step, attempt(), id, sim.nowMs(), "shared a run in flight");
+            }
             stepSucceeded();
         }
 
         @Override
         public void failed(String reason, Source source) {
-            stepFailed();
+            if (source == Source.SHARED && listener != null) {
+                emit(Kind.RUN_SHARED, job.user, step, attempt(), id, sim.nowMs(), "shared run failed: " + reason);
+            }
+            stepFailed(reason);
         }
 
         private void stepSucceeded() {
+            if (listener != null) {
+                emit(Kind.CALL_SUCCEEDED, job.user, step, attempt(), id, sim.nowMs(), "");
+            }
             step++;
             stepAttempt = 1;
             advance();
         }
 
-        private void stepFailed() {
-            int attempt = strategy.scope() == RetryScope.EACH_STEP ? stepAttempt : jobAttempt;
+        private void stepFailed(String reason) {
+            int attempt = attempt();
             if (attempt >= retry.maxAttempts()) {
-                finish(job, false);
+                Job done = job;
                 job = null;
+                finish(done, false, id);
                 advance();
                 return;
             }
             backoffWaits++;
-            sim.schedule(retry.backoffMs(attempt, jitter), this);
+            long waitMs = retry.backoffMs(attempt, jitter);
+            if (listener != null) {
+                emit(Kind.BACKOFF_STARTED, job.user, step, attempt, id, sim.nowMs() + waitMs, reason);
+            }
+            sim.schedule(waitMs, this);
         }
     }
 }

@@ -31,10 +31,26 @@ public enum Parameter {
             "how long the in-memory store remembers a finished key"),
     PROVIDER_KEY_TTL_MS("providerKeyTtlMs", "--provider-key-ttl-ms", "Provider key TTL", Kind.MILLIS, 1,
             31L * 86_400_000, "how long the email provider remembers a key it has seen"),
-    WORKERS("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, "how many jobs are in progress at once");
+    WORKERS("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, "how many jobs are in progress at once"),
+    ARRIVAL_RATE("arrivalRate", "--arrival-rate", "Arrival rate", Kind.RATE, 0, 100_000,
+            "how many sign-ups arrive per virtual second, at random (Poisson) times; 0 means all at once");
 
     /** How a value is written and read. */
-    public enum Kind { COUNT, PROBABILITY, MILLIS }
+    public enum Kind {
+        /** A whole number. */
+        COUNT,
+        /** A probability 0..1 (the window shows percent). */
+        PROBABILITY,
+        /** Whole virtual milliseconds. */
+        MILLIS,
+        /** A decimal number per virtual second. */
+        RATE;
+
+        /** @return true for kinds that take decimals. */
+        public boolean isDecimal() {
+            return this == PROBABILITY || this == RATE;
+        }
+    }
 
     private final String id;
     private final String cliOption;
@@ -80,6 +96,7 @@ public enum Parameter {
             case PROBABILITY -> "probability 0..1";
             case MILLIS -> "virtual ms";
             case COUNT -> "whole number";
+            case RATE -> "per virtual second";
         };
     }
 
@@ -126,7 +143,7 @@ public enum Parameter {
 
     /** @return "a number" or "a whole number", as the kind needs. */
     public String kindText() {
-        return kind == Kind.PROBABILITY ? "a number" : "a whole number";
+        return kind.isDecimal() ? "a number" : "a whole number";
     }
 
     /**
@@ -138,7 +155,7 @@ public enum Parameter {
      */
     public double parse(String text) {
         String t = text == null ? "" : text.strip();
-        if (kind == Kind.PROBABILITY) {
+        if (kind.isDecimal()) {
             double v;
             try {
                 v = Double.parseDouble(t);

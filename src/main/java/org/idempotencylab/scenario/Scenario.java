@@ -6,8 +6,9 @@ package org.idempotencylab.scenario;
  * <p>Defaults ({@link #article()}) are the first article's: 1,000,000 sign-ups, every call fails 1% of the time,
  * the welcome email's reply is lost 0.5% of the time, 3 attempts, backoff 100 ms doubling to at most 2,000 ms
  * with full jitter, seed 1. Parameters the article does not have are chosen so that they leave its table
- * unchanged: one worker, a 24-hour key TTL (the article's store; Stripe keeps keys at least 24 hours), and
- * calls of 200 virtual ms (the article skips time; ours passes, so TTLs have a clock to run on).
+ * unchanged: one worker, all sign-ups arriving at once, a 24-hour key TTL (the article's store; Stripe keeps keys
+ * at least 24 hours), and calls of 200 virtual ms on average (the article skips time; ours passes, so TTLs have a
+ * clock to run on).
  *
  * @param jobs             sign-ups to simulate, 1..100,000,000 (users {@code user_0 .. user_{jobs-1}})
  * @param pFail            probability 0..1 that a call fails before doing anything
@@ -18,15 +19,18 @@ package org.idempotencylab.scenario;
  * @param baseDelayMs      backoff before the second attempt, virtual ms, 0..86,400,000
  * @param maxDelayMs       cap on one backoff, virtual ms, 0..86,400,000
  * @param jitter           full jitter: each backoff is drawn uniformly from [0, the capped exponential delay)
- * @param callMs           virtual ms each call takes, 0..3,600,000
+ * @param callMs           mean virtual ms a call takes, 0..3,600,000; each call takes a duration drawn
+ *                         uniformly from [callMs/2, 3*callMs/2) from its own random stream
  * @param ttlMs            how long the in-memory store remembers a finished key, virtual ms, 1..31 days
  * @param providerKeyTtlMs how long the email provider remembers a key, virtual ms, 1..31 days
  * @param workers          jobs in progress at once, 1..1024 (the article's numbers need 1)
+ * @param arrivalRate      sign-ups arriving per virtual second at random (Poisson) times, 0..100,000;
+ *                         0 means all at once at time 0, as in the article
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
                        long baseDelayMs, long maxDelayMs, boolean jitter, long callMs, long ttlMs,
-                       long providerKeyTtlMs, int workers) {
+                       long providerKeyTtlMs, int workers, double arrivalRate) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -43,11 +47,12 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.TTL_MS.check(ttlMs);
         Parameter.PROVIDER_KEY_TTL_MS.check(providerKeyTtlMs);
         Parameter.WORKERS.check(workers);
+        Parameter.ARRIVAL_RATE.check(arrivalRate);
     }
 
     /** @return the first article's parameters (see the class comment). */
     public static Scenario article() {
-        return new Scenario(1_000_000, 0.01, 0.005, 3, 1, 100, 2_000, true, 200, DAY_MS, DAY_MS, 1);
+        return new Scenario(1_000_000, 0.01, 0.005, 3, 1, 100, 2_000, true, 200, DAY_MS, DAY_MS, 1, 0);
     }
 
     /** @return a builder that starts from these values. */
@@ -69,6 +74,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long ttlMs;
         private long providerKeyTtlMs;
         private int workers;
+        private double arrivalRate;
 
         private Builder(Scenario s) {
             jobs = s.jobs;
@@ -83,6 +89,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
             ttlMs = s.ttlMs;
             providerKeyTtlMs = s.providerKeyTtlMs;
             workers = s.workers;
+            arrivalRate = s.arrivalRate;
         }
 
         public Builder jobs(long v) { jobs = v; return this; }
@@ -97,11 +104,12 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder ttlMs(long v) { ttlMs = v; return this; }
         public Builder providerKeyTtlMs(long v) { providerKeyTtlMs = v; return this; }
         public Builder workers(int v) { workers = v; return this; }
+        public Builder arrivalRate(double v) { arrivalRate = v; return this; }
 
         /** @throws ParameterException naming the first field out of range */
         public Scenario build() {
             return new Scenario(jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, callMs,
-                    ttlMs, providerKeyTtlMs, workers);
+                    ttlMs, providerKeyTtlMs, workers, arrivalRate);
         }
     }
 }

@@ -9,7 +9,28 @@ package org.idempotencylab.store;
  * so forgetting is a walk from the oldest. Not thread-safe.
  */
 public final class ExpiringKeySet {
+    /** Hears keys come and go, on the thread that uses the set: for live views. */
+    public interface Listener {
+        /** {@code key} is remembered until {@code expiresAtMs}. */
+        default void added(long key, long nowMs, long expiresAtMs) {
+        }
+
+        /** A call with a remembered key was answered without doing the work again. */
+        default void hit(long key) {
+        }
+
+        /** {@code key}'s TTL ran out. */
+        default void expired(long key) {
+        }
+
+        /** {@code key} was forgotten before its TTL. */
+        default void forgotten(long key) {
+        }
+    }
+
     private final long ttlMs;
+    private Listener listener = new Listener() {
+    };
     private final LongIntHashMap keys = new LongIntHashMap();
     private long[] ringKeys = new long[16];
     private long[] ringExpiry = new long[16];
@@ -35,6 +56,7 @@ public final class ExpiringKeySet {
     public boolean add(long key, long nowMs) {
         expire(nowMs);
         if (keys.get(key) != LongIntHashMap.MISSING) {
+            listener.hit(key);
             return false;
         }
         if (count == ringKeys.length) {
@@ -44,6 +66,7 @@ public final class ExpiringKeySet {
         ringKeys[tail] = key;
         ringExpiry[tail] = nowMs + ttlMs;
         keys.put(key, tail);
+        listener.added(key, nowMs, nowMs + ttlMs);
         return true;
     }
 
@@ -58,6 +81,7 @@ public final class ExpiringKeySet {
             return false;
         }
         ringExpiry[pos] = Long.MIN_VALUE; // leaves the ring as soon as it reaches the head
+        listener.forgotten(key);
         while (count > 0 && ringExpiry[(head + count - 1) & (ringKeys.length - 1)] == Long.MIN_VALUE) {
             count--; // forgotten at the tail: drop it now
         }
@@ -75,10 +99,17 @@ public final class ExpiringKeySet {
         return keys.size();
     }
 
-    private void expire(long nowMs) {
+    /** Sets who hears keys come and go (replacing any earlier listener). */
+    public void setListener(Listener listener) {
+        this.listener = listener;
+    }
+
+    /** Forgets every key whose TTL has run out at {@code nowMs}. */
+    public void expire(long nowMs) {
         while (count > 0 && ringExpiry[head] <= nowMs) {
             if (ringExpiry[head] != Long.MIN_VALUE) {
                 keys.remove(ringKeys[head]);
+                listener.expired(ringKeys[head]);
             }
             head = (head + 1) & (ringKeys.length - 1);
             count--;

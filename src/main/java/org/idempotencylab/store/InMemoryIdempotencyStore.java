@@ -61,6 +61,40 @@ public final class InMemoryIdempotencyStore<V> {
         void failed(String reason, Source source);
     }
 
+    /**
+     * Hears every change to the store, as it happens, on the thread that uses the store: for live views that
+     * keep their own rows instead of copying all entries each frame.
+     */
+    public interface Listener<V> {
+        /** A run for {@code key} started at {@code nowMs}. */
+        default void started(long key, long nowMs) {
+        }
+
+        /** The run succeeded: {@code key} is remembered with {@code value} until {@code expiresAtMs}. */
+        default void finished(long key, V value, long createdAtMs, long expiresAtMs) {
+        }
+
+        /** The run failed and was not remembered: the key is gone. */
+        default void failed(long key) {
+        }
+
+        /** A call was answered from the saved value. */
+        default void hit(long key) {
+        }
+
+        /** A call shared the run in flight. */
+        default void shared(long key) {
+        }
+
+        /** The key's TTL ran out. */
+        default void expired(long key) {
+        }
+
+        /** The key was forgotten before its TTL ({@link #forget}). */
+        default void forgotten(long key) {
+        }
+    }
+
     /** State of an entry. */
     public enum State { RUNNING, FINISHED }
 
@@ -103,6 +137,8 @@ public final class InMemoryIdempotencyStore<V> {
     private int head;
     private int count;
 
+    private Listener<V> listener = new Listener<>() {
+    };
     private long hits;
     private long shares;
     private long runsStarted;
@@ -135,6 +171,7 @@ public final class InMemoryIdempotencyStore<V> {
             hits++;
             @SuppressWarnings("unchecked")
             V saved = (V) ringValue[pos];
+            listener.hit(key);
             callback.succeeded(saved, Source.SAVED);
             return;
         }
@@ -142,6 +179,7 @@ public final class InMemoryIdempotencyStore<V> {
         if (slot != LongIntHashMap.MISSING) {
             run(slot).share(callback);
             shares++;
+            listener.shared(key);
             return;
         }
         slot = allocateRunSlot();
@@ -149,8 +187,14 @@ public final class InMemoryIdempotencyStore<V> {
         running[slot] = run;
         runningIndex.put(key, slot);
         runsStarted++;
-        peakKeys = Math.max(peakKeys, liveKeys());
+        peakKeys = Math.max(peakKeys, runningIndex.size() + finishedIndex.size());
+        listener.started(key, now);
         work.start(run);
+    }
+
+    /** Sets who hears the store's changes (replacing any earlier listener). */
+    public void setListener(Listener<V> listener) {
+        this.listener = listener;
     }
 
     /** Forgets every finished key whose expiry is at or before {@code nowMs}. */
@@ -159,6 +203,7 @@ public final class InMemoryIdempotencyStore<V> {
             if (ringValue[head] != FORGOTTEN) {
                 finishedIndex.remove(ringKey[head]);
                 expirations++;
+                listener.expired(ringKey[head]);
             }
             ringValue[head] = null;
             head = (head + 1) & (ringKey.length - 1);
@@ -180,6 +225,7 @@ public final class InMemoryIdempotencyStore<V> {
         }
         ringValue[pos] = FORGOTTEN;
         ringExpires[pos] = Long.MIN_VALUE; // leaves the ring as soon as it reaches the head
+        listener.forgotten(key);
         // The newest entries are usually the ones forgotten (a job forgets its keys when it ends), so drop
         // forgotten entries from the tail at once and keep the ring short.
         while (count > 0 && ringValue[(head + count - 1) & (ringKey.length - 1)] == FORGOTTEN) {
@@ -295,7 +341,8 @@ public final class InMemoryIdempotencyStore<V> {
         @Override
         public void succeed(V value) {
             Callback<V> first = end();
-            append(key, createdAtMs, value, sharers == null ? 0 : sharers.size());
+            int pos = append(key, createdAtMs, value, sharers == null ? 0 : sharers.size());
+            listener.finished(key, value, createdAtMs, ringExpires[pos]);
             first.succeeded(value, Source.RAN);
             if (sharers != null) {
                 for (Callback<V> c : sharers) {
@@ -307,6 +354,7 @@ public final class InMemoryIdempotencyStore<V> {
         @Override
         public void fail(String reason) {
             Callback<V> first = end(); // a run that throws is not remembered
+            listener.failed(key);
             first.failed(reason, Source.RAN);
             if (sharers != null) {
                 for (Callback<V> c : sharers) {
@@ -341,7 +389,7 @@ public final class InMemoryIdempotencyStore<V> {
         return runSlotsUsed++;
     }
 
-    private void append(long key, long createdAtMs, V value, long shareCount) {
+    private int append(long key, long createdAtMs, V value, long shareCount) {
         if (count == ringKey.length) {
             growRing();
         }
@@ -353,6 +401,7 @@ public final class InMemoryIdempotencyStore<V> {
         ringShares[pos] = shareCount;
         ringValue[pos] = value;
         finishedIndex.put(key, pos);
+        return pos;
     }
 
     private void growRing() {

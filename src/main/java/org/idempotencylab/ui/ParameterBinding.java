@@ -104,7 +104,7 @@ public final class ParameterBinding {
     }
 
     private void setFromSlider(double sliderValue) {
-        set(parameter.kind() == Parameter.Kind.PROBABILITY ? (Number) sliderValue : (Number) (long) sliderValue);
+        set(parameter.kind().isDecimal() ? (Number) sliderValue : (Number) (long) sliderValue);
     }
 
     private void show(double value) {
@@ -120,18 +120,20 @@ public final class ParameterBinding {
     }
 
     /**
-     * Reads text typed for {@code parameter}: percent for probabilities (a trailing "%" allowed), whole numbers
-     * otherwise (thousands separators allowed).
+     * Reads text typed for {@code parameter}: percent for probabilities (a trailing "%" allowed), a decimal for
+     * rates, whole numbers otherwise (thousands separators allowed).
      *
-     * @return the value in model units: a {@link Double} probability 0..1, or a {@link Long} count (exact, also
-     *         for seeds beyond 2^53)
+     * @return the value in model units: a {@link Double} probability 0..1 or rate, or a {@link Long} count
      * @throws ParameterException naming the parameter, the text as typed (in percent for probabilities) and the
      *                            range; {@link #message} words it for the window
      */
     public static Number parse(Parameter parameter, String text) {
         String t = text == null ? "" : text.strip();
-        if (parameter.kind() != Parameter.Kind.PROBABILITY) {
+        if (!parameter.kind().isDecimal()) {
             return parameter.parseLong(t.replace(",", "").replace("_", ""));
+        }
+        if (parameter.kind() == Parameter.Kind.RATE) {
+            return parameter.parse(t);
         }
         if (t.endsWith("%")) {
             t = t.substring(0, t.length() - 1).strip();
@@ -155,6 +157,9 @@ public final class ParameterBinding {
     public static String format(Parameter parameter, double value) {
         if (parameter.kind() == Parameter.Kind.PROBABILITY) {
             return new BigDecimal(Double.toString(value)).movePointRight(2).stripTrailingZeros().toPlainString();
+        }
+        if (parameter.kind() == Parameter.Kind.RATE) {
+            return Parameter.plain(value);
         }
         if (parameter == Parameter.SEED) {
             return Long.toString((long) value);

@@ -316,22 +316,40 @@ class SignupSimulationTest {
 
     // ---- virtual time ----------------------------------------------------------------------------------------
 
+    /**
+     * The sum of the first {@code calls} call durations for {@code seed} and a mean of {@code callMs}: each call
+     * takes round(callMs * (0.5 + u)) ms, u from the CALL_DURATION stream (SignupSimulation's rule).
+     */
+    private static long durationSum(long seed, long callMs, int calls) {
+        Mulberry32 d = RandomStreams.derived(seed, RandomStreams.Purpose.CALL_DURATION);
+        long sum = 0;
+        for (int i = 0; i < calls; i++) {
+            sum += Math.round(callMs * (0.5 + d.nextDouble()));
+        }
+        return sum;
+    }
+
     @ParameterizedTest
     @MethodSource("articleStrategies")
-    void callsWithoutFailuresTakeTenCallTimesPerJob(Strategy strategy) {
-        // One worker does the jobs one after another; each job is 10 calls of 200 ms and nothing waits.
+    void callsWithoutFailuresTakeTheirDrawnDurationsBackToBack(Strategy strategy) {
+        // One worker does the jobs one after another; each job is 10 calls and nothing waits, so the last job
+        // ends at the sum of the 10,000 call durations drawn in order.
         Scenario s = small().jobs(1_000).pFail(0).lostReply(0).callMs(200).workers(1).build();
         StrategyResult r = run(s, strategy);
-        assertEquals(1_000L * 10 * 200, r.virtualTimeMs());
+        long expected = durationSum(s.seed(), 200, 10_000);
+        assertEquals(expected, r.virtualTimeMs());
+        // durations are uniform in [100, 300): the mean stays 200 ms within 1% over 10,000 calls
+        assertEquals(2_000_000, expected, 20_000);
     }
 
     @Test
     void workersShareTheQueue() {
-        // 4 workers take jobs first-in first-out; without failures every job takes 10 x 200 ms, so each worker
-        // does 1,000 / 4 = 250 jobs back to back and the last ends at 250 x 2,000 ms.
+        // 4 workers take jobs first-in first-out; without failures the 10,000 calls are shared out, so the last
+        // job ends near a quarter of the one-worker time (each worker does about 250 jobs back to back).
         Scenario s = small().jobs(1_000).pFail(0).lostReply(0).callMs(200).workers(4).build();
         StrategyResult r = run(s, Strategy.EACH_STEP_NO_KEY);
-        assertEquals(250L * 2_000, r.virtualTimeMs());
+        long oneWorker = durationSum(s.seed(), 200, 10_000);
+        assertEquals(oneWorker / 4.0, r.virtualTimeMs(), oneWorker * 0.02);
         assertEquals(10_000, r.calls());
     }
 

@@ -1,0 +1,58 @@
+package org.idempotencylab.engine;
+
+/**
+ * One thing that happened in a {@link SignupSimulation}, for views and histories. Only made when a
+ * {@link SimulationListener} is attached; batch runs make none.
+ *
+ * @param timeMs  virtual ms at which it happened
+ * @param kind    what happened
+ * @param user    the sign-up's user number ({@code user_<n>}), or -1 for events of no job
+ * @param step    step index 0..9 ({@link SignupSteps#NAMES}), or -1
+ * @param attempt the attempt of the strategy's retry scope (the step's, or the whole job's), 1-based, or 0
+ * @param worker  the worker running the job, 0-based, or -1
+ * @param untilMs for {@link Kind#CALL_STARTED} when the call ends, for {@link Kind#BACKOFF_STARTED} when the wait
+ *                ends, in virtual ms; otherwise equal to {@code timeMs}
+ * @param note    a short human text, e.g. "503 service unavailable", or "" when there is nothing to add
+ */
+public record SimulationEvent(long timeMs, Kind kind, long user, int step, int attempt, int worker, long untilMs,
+                              String note) {
+
+    /** What happened. */
+    public enum Kind {
+        /** A sign-up entered the queue. */
+        ARRIVED,
+        /** A worker took the sign-up. */
+        JOB_STARTED,
+        /** A call to a step began; it ends at {@code untilMs}. */
+        CALL_STARTED,
+        /** The call failed before doing anything (or was made to fail by a click). */
+        CALL_FAILED,
+        /** The step's side effect happened for the first time for this user. */
+        SIDE_EFFECT,
+        /** The step's side effect happened again for this user: a duplicate. */
+        DUPLICATE_SIDE_EFFECT,
+        /** The email provider knew the idempotency key and sent nothing. */
+        EMAIL_SUPPRESSED,
+        /** The email went out (or was suppressed) but the reply was lost: the caller sees a timeout. */
+        REPLY_LOST,
+        /** The call returned its result. */
+        CALL_SUCCEEDED,
+        /** The idempotency store had a saved result: the step was skipped. */
+        STEP_SKIPPED,
+        /** The same key was running: this caller shared that run. */
+        RUN_SHARED,
+        /** A failed attempt waits its backoff until {@code untilMs}. */
+        BACKOFF_STARTED,
+        /** The job finished all ten steps. */
+        JOB_SUCCEEDED,
+        /** The job ran out of attempts. */
+        JOB_FAILED,
+        /** A fault was armed by a click: the job's next call fails, or the provider's next reply is lost. */
+        FAULT_ARMED
+    }
+
+    /** @return the step's name, or "" for events of no step. */
+    public String stepName() {
+        return step < 0 ? "" : SignupSteps.NAMES.get(step);
+    }
+}
