@@ -8,10 +8,12 @@ import javafx.application.Application;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.live.LiveViewModel;
 
 /**
  * The lab window. Opens on the first article's parameters and runs its comparison once in the background, so a
@@ -31,8 +33,10 @@ public final class App extends Application {
             return t;
         });
         CompareViewModel compare = new CompareViewModel(Scenario.article(), background, THREADS);
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
         Parent root = load(new ControllerFactory()
                 .with(CompareViewModel.class, compare)
+                .with(LiveViewModel.class, live)
                 .with(FileChooserService.class, FileChooserService.dialog()));
         stage.setTitle("Idempotency Lab");
         stage.setScene(scene(root));
@@ -40,6 +44,14 @@ public final class App extends Application {
         stage.setMinHeight(700);
         stage.show();
         compare.compare();
+        // -Dlab.tab=live opens on "Watch it happen" (for a lesson that starts there, and for screenshots);
+        // -Dlab.play=true also starts playing
+        if ("live".equals(System.getProperty("lab.tab"))) {
+            ((TabPane) root.lookup(".tab-pane")).getSelectionModel().select(1);
+            if (Boolean.getBoolean("lab.play")) {
+                live.togglePlay();
+            }
+        }
     }
 
     @Override

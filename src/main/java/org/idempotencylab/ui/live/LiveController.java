@@ -1,0 +1,268 @@
+package org.idempotencylab.ui.live;
+
+import java.util.List;
+import java.util.Locale;
+import javafx.animation.AnimationTimer;
+import javafx.collections.ListChangeListener;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Control;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
+import javafx.util.StringConverter;
+import org.controlsfx.control.StatusBar;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.ui.ParameterBinding;
+import org.idempotencylab.ui.SliderScale;
+
+/**
+ * Binds live.fxml to a {@link LiveViewModel}: playback controls and keys, parameter fields, the queue canvas and
+ * its clicks, the log and history lists. One AnimationTimer advances the view-model and redraws, once per frame.
+ */
+public final class LiveController {
+    private final LiveViewModel model;
+    private final AnimationTimer timer;
+    private long lastFrameNanos;
+
+    @FXML private BorderPane root;
+    @FXML private ComboBox<Strategy> strategyBox;
+    @FXML private Button playButton;
+    @FXML private Button stepButton;
+    @FXML private Button resetButton;
+    @FXML private Slider speedSlider;
+    @FXML private Label speedLabel;
+    @FXML private Label clockLabel;
+    @FXML private CheckBox faultBox;
+    @FXML private Label livePFailLabel;
+    @FXML private Slider livePFailSlider;
+    @FXML private TextField livePFailField;
+    @FXML private Label liveLostReplyLabel;
+    @FXML private Slider liveLostReplySlider;
+    @FXML private TextField liveLostReplyField;
+    @FXML private Label liveAttemptsLabel;
+    @FXML private TextField liveAttemptsField;
+    @FXML private Label liveJobsLabel;
+    @FXML private TextField liveJobsField;
+    @FXML private Label workersLabel;
+    @FXML private TextField workersField;
+    @FXML private Label arrivalLabel;
+    @FXML private TextField arrivalField;
+    @FXML private Label callLabel;
+    @FXML private TextField callField;
+    @FXML private Label ttlLabel;
+    @FXML private TextField ttlField;
+    @FXML private Label providerTtlLabel;
+    @FXML private TextField providerTtlField;
+    @FXML private Label liveSeedLabel;
+    @FXML private TextField liveSeedField;
+    @FXML private Label pendingLabel;
+    @FXML private Label liveInputError;
+    @FXML private QueueCanvas queue;
+    @FXML private StackPane keyStoreSlot;
+    @FXML private ListView<String> logList;
+    @FXML private Label historyTitle;
+    @FXML private ListView<String> historyList;
+    @FXML private StatusBar liveStatusBar;
+    private List<ParameterBinding> bindings;
+
+    public LiveController(LiveViewModel model) {
+        this.model = model;
+        this.timer = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                long elapsed = lastFrameNanos == 0 ? 0 : now - lastFrameNanos;
+                lastFrameNanos = now;
+                model.frame(elapsed, now);
+                queue.draw(model, now);
+            }
+        };
+    }
+
+    @FXML
+    private void initialize() {
+        strategyBox.getItems().setAll(Strategy.ARTICLE);
+        strategyBox.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Strategy s) {
+                return s == null ? "" : s.name();
+            }
+
+            @Override
+            public Strategy fromString(String s) {
+                return Strategy.ARTICLE.stream().filter(x -> x.name().equals(s)).findFirst().orElse(null);
+            }
+        });
+        strategyBox.valueProperty().bindBidirectional(model.strategyProperty());
+        strategyBox.setTooltip(new Tooltip("What a retry repeats and which key the email step sends (the first "
+                + "article's five strategies). Applies on Reset."));
+
+        bindings = List.of(
+                ParameterBinding.bind(Parameter.P_FAIL, model.pFailProperty(), livePFailSlider, livePFailField,
+                        SliderScale.PROBABILITY, this::showInputError),
+                ParameterBinding.bind(Parameter.LOST_REPLY, model.lostReplyProperty(), liveLostReplySlider,
+                        liveLostReplyField, SliderScale.PROBABILITY, this::showInputError),
+                field(Parameter.MAX_ATTEMPTS, model.maxAttemptsProperty(), liveAttemptsField, liveAttemptsLabel),
+                field(Parameter.JOBS, model.jobsProperty(), liveJobsField, liveJobsLabel),
+                field(Parameter.WORKERS, model.workersProperty(), workersField, workersLabel),
+                field(Parameter.ARRIVAL_RATE, model.arrivalRateProperty(), arrivalField, arrivalLabel),
+                field(Parameter.CALL_MS, model.callMsProperty(), callField, callLabel),
+                field(Parameter.TTL_MS, model.ttlMsProperty(), ttlField, ttlLabel),
+                field(Parameter.PROVIDER_KEY_TTL_MS, model.providerKeyTtlMsProperty(), providerTtlField,
+                        providerTtlLabel),
+                field(Parameter.SEED, model.seedProperty(), liveSeedField, liveSeedLabel));
+        livePFailLabel.setTooltip(livePFailField.getTooltip());
+        liveLostReplyLabel.setTooltip(liveLostReplyField.getTooltip());
+        pendingLabel.visibleProperty().bind(model.pendingChangesProperty());
+        pendingLabel.managedProperty().bind(model.pendingChangesProperty());
+
+        playButton.textProperty().bind(javafx.beans.binding.Bindings.when(model.playingProperty())
+                .then("Pause").otherwise("Play"));
+        playButton.setTooltip(new Tooltip("Play or pause (Space)"));
+        stepButton.setTooltip(new Tooltip("Run exactly one event (→)"));
+        resetButton.setTooltip(new Tooltip("Start over from time 0 with the parameters shown and the same seed (R)"));
+        speedSlider.valueProperty().addListener((o, a, v) -> {
+            double speed = SliderScale.round2(Math.pow(10, v.doubleValue()));
+            model.speedProperty().set(Math.max(LiveViewModel.MIN_SPEED, Math.min(LiveViewModel.MAX_SPEED, speed)));
+        });
+        model.speedProperty().addListener((o, a, v) -> speedLabel.setText(speedText(v.doubleValue())));
+        speedSlider.setTooltip(new Tooltip("Virtual time per real second, 0.1× to 1000× (logarithmic)"));
+        speedSlider.setLabelFormatter(null);
+        clockLabel.textProperty().bind(model.clockProperty());
+        faultBox.setTooltip(new Tooltip("On: clicking a job token makes its next call fail. Off: a click only "
+                + "shows the job's history."));
+
+        wrapCells(logList);
+        wrapCells(historyList);
+        logList.setItems(model.log());
+        model.log().addListener((ListChangeListener<String>) c -> logList.scrollTo(model.log().size() - 1));
+        logList.setPlaceholder(new Label("Press Play or Step"));
+        historyList.setItems(model.selectedHistory());
+        historyList.setPlaceholder(new Label("Click a job token to follow it"));
+        model.selectedProperty().addListener((o, a, t) -> historyTitle.setText(
+                t == null ? "Job history: click a job" : "Job history: user_" + t.user()));
+        model.selectedHistory().addListener((ListChangeListener<String>) c ->
+                historyList.scrollTo(model.selectedHistory().size() - 1));
+
+        liveStatusBar.textProperty().bind(model.clockProperty().concat(" virtual time"));
+        Label countersLabel = new Label();
+        countersLabel.textProperty().bind(model.countersProperty());
+        Label rateLabel = new Label();
+        rateLabel.textProperty().bind(model.eventsPerSecondProperty());
+        Label behindLabel = new Label("falling behind: speed capped by the events per frame");
+        behindLabel.getStyleClass().add("input-error");
+        behindLabel.visibleProperty().bind(model.behindProperty());
+        liveStatusBar.getRightItems().setAll(behindLabel, countersLabel, rateLabel);
+        model.messageProperty().addListener((o, a, m) -> showInputError(m == null || m.isEmpty() ? null : m));
+
+        queue.setOnMouseClicked(e -> {
+            if (queue.providerAt(e.getX(), e.getY())) {
+                model.clickProvider();
+                return;
+            }
+            JobToken t = queue.tokenAt(e.getX(), e.getY());
+            if (t != null) {
+                model.clickJob(t, faultBox.isSelected());
+            }
+        });
+        root.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        model.reset();
+        timer.start();
+    }
+
+    /** Long log lines wrap inside the list instead of needing a horizontal scroll bar. */
+    private static void wrapCells(ListView<String> list) {
+        list.setCellFactory(lv -> {
+            ListCell<String> cell = new ListCell<>() {
+                @Override
+                protected void updateItem(String item, boolean empty) {
+                    super.updateItem(item, empty);
+                    setText(empty ? null : item);
+                }
+            };
+            cell.setWrapText(true);
+            cell.prefWidthProperty().bind(lv.widthProperty().subtract(24));
+            cell.setMaxWidth(Control.USE_PREF_SIZE);
+            return cell;
+        });
+    }
+
+    private ParameterBinding field(Parameter p, javafx.beans.property.Property<Number> property, TextField field,
+                                   Label label) {
+        ParameterBinding b = ParameterBinding.bind(p, property, null, field, SliderScale.WHOLE,
+                this::showInputError);
+        label.setTooltip(field.getTooltip());
+        return b;
+    }
+
+    /** Space, → and R work anywhere in the view except while typing in a field. */
+    private void onKey(KeyEvent e) {
+        if (root.getScene() != null && root.getScene().getFocusOwner() instanceof TextInputControl) {
+            return;
+        }
+        if (e.getCode() == KeyCode.SPACE) {
+            togglePlay();
+        } else if (e.getCode() == KeyCode.RIGHT) {
+            step();
+        } else if (e.getCode() == KeyCode.R && !e.isShortcutDown()) {
+            reset();
+        } else {
+            return;
+        }
+        e.consume();
+    }
+
+    static String speedText(double speed) {
+        return (speed < 1 ? String.format(Locale.ROOT, "%.1f", speed)
+                : String.format(Locale.ROOT, "%,.0f", speed)) + "×";
+    }
+
+    private void showInputError(String message) {
+        liveInputError.setText(message == null ? "" : message);
+        liveInputError.setVisible(message != null);
+        liveInputError.setManaged(message != null);
+    }
+
+    @FXML
+    private void togglePlay() {
+        model.togglePlay();
+    }
+
+    @FXML
+    private void step() {
+        model.stepOnce();
+    }
+
+    /** Reads fields typed but not yet confirmed, then starts over if they are all valid. */
+    @FXML
+    private void reset() {
+        boolean ok = true;
+        for (ParameterBinding b : bindings) {
+            ok &= b.commit();
+        }
+        if (ok) {
+            model.reset();
+        }
+    }
+
+    /** @return the pane where the key store view goes. */
+    public StackPane keyStoreSlot() {
+        return keyStoreSlot;
+    }
+
+    /** Stops the animation (the window is closing). */
+    public void stop() {
+        timer.stop();
+    }
+}

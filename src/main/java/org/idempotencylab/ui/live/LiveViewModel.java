@@ -1,0 +1,564 @@
+package org.idempotencylab.ui.live;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.engine.SimulationEvent;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.VirtualTime;
+
+/**
+ * The live view: one simulation played at a chosen speed, its jobs as tokens, the provider's envelopes, the event
+ * log and the history of the job a person clicked.
+ *
+ * <p>The simulation runs on the FX thread, a slice per animation frame ({@link #frame}): the virtual time
+ * advanced is the real time elapsed times the speed, and at most {@link #MAX_EVENTS_PER_FRAME} events run per
+ * frame, so a frame stays short whatever the speed (the clock then falls behind, and the status says so). Events
+ * are buffered while the slice runs and applied once per frame.
+ *
+ * <p>Parameter rule: changes to the parameters apply on {@link #reset()}, never to a run in progress, so a run
+ * always matches the parameters it started with; {@link #pendingChangesProperty()} tells the view to say so.
+ */
+public final class LiveViewModel {
+    /** Cap on events per frame: keeps a frame short at 1000× with hundreds of jobs. */
+    public static final int MAX_EVENTS_PER_FRAME = 20_000;
+    /** Slowest and fastest playback, in virtual time per real time. */
+    public static final double MIN_SPEED = 0.1;
+    public static final double MAX_SPEED = 1000;
+    private static final int LOG_LIMIT = 2_000;
+    private static final int ENVELOPE_LIMIT = 60;
+    private static final int FINISHED_TOKENS_KEPT = 2_000;
+
+    /** Hears each new simulation and each frame: the key store view. */
+    public interface FrameListener {
+        void attached(SignupSimulation simulation);
+
+        void frame(long nowMs);
+    }
+
+    /**
+     * One welcome email at the provider.
+     *
+     * @param user       who it was for
+     * @param nth        1 for the user's first email, 2 for a duplicate, and so on; 0 if the provider sent nothing
+     * @param atMs       virtual time
+     */
+    public record Envelope(long user, int nth, long atMs) {
+        /** @return true if this is a second (or later) email to the same user. */
+        public boolean duplicate() {
+            return nth > 1;
+        }
+
+        /** @return true if the provider knew the key and sent nothing. */
+        public boolean suppressed() {
+            return nth == 0;
+        }
+    }
+
+    // parameters, applied on reset
+    private final ObjectProperty<Strategy> strategy = new SimpleObjectProperty<>(Strategy.EACH_STEP_NO_KEY);
+    private final DoubleProperty pFail = new SimpleDoubleProperty();
+    private final DoubleProperty lostReply = new SimpleDoubleProperty();
+    private final IntegerProperty maxAttempts = new SimpleIntegerProperty();
+    private final LongProperty jobs = new SimpleLongProperty();
+    private final IntegerProperty workers = new SimpleIntegerProperty();
+    private final DoubleProperty arrivalRate = new SimpleDoubleProperty();
+    private final LongProperty callMs = new SimpleLongProperty();
+    private final LongProperty ttlMs = new SimpleLongProperty();
+    private final LongProperty providerKeyTtlMs = new SimpleLongProperty();
+    private final LongProperty seed = new SimpleLongProperty();
+    private final Scenario base;
+
+    // playback
+    private final BooleanProperty playing = new SimpleBooleanProperty();
+    private final DoubleProperty speed = new SimpleDoubleProperty(1);
+    private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper pendingChanges = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper behind = new ReadOnlyBooleanWrapper();
+
+    // what the view shows
+    private final Map<Long, JobToken> tokens = new LinkedHashMap<>();
+    private final ArrayDeque<Envelope> envelopes = new ArrayDeque<>();
+    private final long[] sideEffects = new long[SignupSteps.COUNT];
+    private final long[] duplicates = new long[SignupSteps.COUNT];
+    private final ObservableList<String> log = FXCollections.observableArrayList();
+    private final ObjectProperty<JobToken> selected = new SimpleObjectProperty<>();
+    private final ObservableList<String> selectedHistory = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper clock = new ReadOnlyStringWrapper("0:00.000");
+    private final ReadOnlyStringWrapper counters = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper eventsPerSecond = new ReadOnlyStringWrapper("0 events/s");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+
+    private final List<SimulationEvent> pending = new ArrayList<>();
+    private final List<String> logBuffer = new ArrayList<>();
+    private final List<FrameListener> frameListeners = new ArrayList<>();
+    private SignupSimulation sim;
+    private Scenario running;
+    private long rateWindowStartNanos;
+    private long rateWindowEvents;
+    private int finishedTokens;
+
+    /** @param base the scenario the view opens on (see {@link #classroomDefaults()}) */
+    public LiveViewModel(Scenario base) {
+        this.base = base;
+        pFail.set(base.pFail());
+        lostReply.set(base.lostReply());
+        maxAttempts.set(base.maxAttempts());
+        jobs.set(base.jobs());
+        workers.set(base.workers());
+        arrivalRate.set(base.arrivalRate());
+        callMs.set(base.callMs());
+        ttlMs.set(base.ttlMs());
+        providerKeyTtlMs.set(base.providerKeyTtlMs());
+        seed.set(base.seed());
+        for (javafx.beans.Observable p : List.of(strategy, pFail, lostReply, maxAttempts, jobs, workers, arrivalRate,
+                callMs, ttlMs, providerKeyTtlMs, seed)) {
+            p.addListener(o -> pendingChanges.set(sim != null && !matchesRun()));
+        }
+    }
+
+    /**
+     * A scenario sized for watching: 20 sign-ups arriving one a second for 2 workers, failures and lost replies
+     * common enough to see within a minute, keys kept 1 minute (the provider's 2 minutes) so expiry is visible.
+     */
+    public static Scenario classroomDefaults() {
+        return Scenario.article().toBuilder().jobs(20).workers(2).arrivalRate(1).pFail(0.1).lostReply(0.2)
+                .ttlMs(60_000).providerKeyTtlMs(120_000).build();
+    }
+
+    /** Adds a listener told of each new simulation and each frame. */
+    public void addFrameListener(FrameListener listener) {
+        frameListeners.add(listener);
+        if (sim != null) {
+            listener.attached(sim);
+        }
+    }
+
+    /**
+     * @return the scenario the parameters describe now
+     * @throws ParameterException if one is out of range
+     */
+    public Scenario scenario() {
+        return base.toBuilder().pFail(pFail.get()).lostReply(lostReply.get()).maxAttempts(maxAttempts.get())
+                .jobs(jobs.get()).workers(workers.get()).arrivalRate(arrivalRate.get()).callMs(callMs.get())
+                .ttlMs(ttlMs.get()).providerKeyTtlMs(providerKeyTtlMs.get()).seed(seed.get()).build();
+    }
+
+    private boolean matchesRun() {
+        try {
+            return scenario().equals(running) && strategy.get().equals(sim.strategy());
+        } catch (ParameterException e) {
+            return false;
+        }
+    }
+
+    /** Starts over from virtual time 0 with the current parameters and the same seed; paused. */
+    public void reset() {
+        Scenario s;
+        try {
+            s = scenario();
+        } catch (ParameterException e) {
+            message.set(e.getMessage());
+            return;
+        }
+        playing.set(false);
+        running = s;
+        sim = new SignupSimulation(s, strategy.get(), RunControl.NONE);
+        sim.setListener(pending::add);
+        tokens.clear();
+        envelopes.clear();
+        java.util.Arrays.fill(sideEffects, 0);
+        java.util.Arrays.fill(duplicates, 0);
+        log.clear();
+        selected.set(null);
+        selectedHistory.clear();
+        finishedTokens = 0;
+        pendingChanges.set(false);
+        behind.set(false);
+        message.set("");
+        sim.start();
+        for (FrameListener l : frameListeners) {
+            l.attached(sim);
+        }
+        applyPending();
+        refresh();
+    }
+
+    /**
+     * Advances the simulation by {@code realElapsedNanos} times the speed, if playing. Called by the view's
+     * AnimationTimer once per frame.
+     */
+    public void frame(long realElapsedNanos, long nowNanos) {
+        if (sim == null) {
+            return;
+        }
+        if (playing.get() && !sim.isFinished()) {
+            long virtualMs = Math.max(1, Math.round(realElapsedNanos / 1e6 * speed.get()));
+            long target = sim.nowMs() + virtualMs;
+            int ran = sim.advanceTo(target, MAX_EVENTS_PER_FRAME);
+            behind.set(ran == MAX_EVENTS_PER_FRAME && sim.nowMs() < target);
+            rateWindowEvents += ran;
+            applyPending();
+            if (sim.isFinished()) {
+                playing.set(false);
+            }
+        }
+        if (nowNanos - rateWindowStartNanos >= 1_000_000_000L) {
+            double seconds = (nowNanos - rateWindowStartNanos) / 1e9;
+            eventsPerSecond.set(String.format(Locale.ROOT, "%,.0f events/s",
+                    rateWindowStartNanos == 0 ? 0 : rateWindowEvents / seconds));
+            rateWindowStartNanos = nowNanos;
+            rateWindowEvents = 0;
+        }
+        refresh();
+    }
+
+    /** Runs exactly one event of the simulation (pausing first). */
+    public void stepOnce() {
+        if (sim == null) {
+            reset();
+        }
+        playing.set(false);
+        if (sim.step()) {
+            rateWindowEvents++;
+        }
+        applyPending();
+        refresh();
+    }
+
+    /** Plays if paused, pauses if playing; a finished run starts over first. */
+    public void togglePlay() {
+        if (sim == null || (!playing.get() && sim.isFinished())) {
+            reset();
+        }
+        playing.set(!playing.get());
+    }
+
+    /** The provider loses the reply of the next welcome-email call (a click on the provider). */
+    public void clickProvider() {
+        if (sim != null && !sim.isFinished()) {
+            sim.loseNextReply();
+            applyPending();
+            refresh();
+        }
+    }
+
+    /**
+     * Selects the job to show its history; with {@code injectFault}, its next call also fails (a click on its
+     * token).
+     */
+    public void clickJob(JobToken token, boolean injectFault) {
+        selected.set(token);
+        if (injectFault && token.active() && sim.failNextCall(token.user())) {
+            token.faultArmed = true;
+            applyPending();
+        }
+        refresh();
+    }
+
+    private void applyPending() {
+        for (SimulationEvent e : pending) {
+            apply(e);
+        }
+        pending.clear();
+        if (!logBuffer.isEmpty()) { // one change to the list per frame, however many events ran
+            int from = Math.max(0, logBuffer.size() - LOG_LIMIT);
+            log.addAll(logBuffer.subList(from, logBuffer.size()));
+            logBuffer.clear();
+            if (log.size() > LOG_LIMIT) {
+                log.remove(0, log.size() - LOG_LIMIT);
+            }
+        }
+        trimFinished();
+        JobToken sel = selected.get();
+        if (sel != null && selectedHistory.size() != sel.history().size()) {
+            selectedHistory.setAll(sel.history().stream().map(LiveViewModel::describe).toList());
+        }
+    }
+
+    private void apply(SimulationEvent e) {
+        JobToken t = e.user() < 0 ? null : tokens.computeIfAbsent(e.user(), JobToken::new);
+        if (t != null) {
+            t.history().add(e);
+        }
+        switch (e.kind()) {
+            case JOB_STARTED -> {
+                t.worker = e.worker();
+                t.sinceMs = e.timeMs();
+            }
+            case CALL_STARTED -> {
+                t.phase = JobToken.Phase.CALLING;
+                t.step = e.step();
+                t.attempt = e.attempt();
+                t.sinceMs = e.timeMs();
+                t.untilMs = e.untilMs();
+            }
+            case CALL_FAILED -> t.faultArmed = false;
+            case BACKOFF_STARTED -> {
+                t.phase = JobToken.Phase.BACKOFF;
+                t.sinceMs = e.timeMs();
+                t.untilMs = e.untilMs();
+            }
+            case SIDE_EFFECT, DUPLICATE_SIDE_EFFECT -> {
+                sideEffects[e.step()]++;
+                if (e.kind() == Kind.DUPLICATE_SIDE_EFFECT) {
+                    duplicates[e.step()]++;
+                }
+                if (e.step() == SignupSteps.EMAIL) {
+                    t.emails++;
+                    addEnvelope(new Envelope(e.user(), t.emails, e.timeMs()));
+                }
+            }
+            case EMAIL_SUPPRESSED -> addEnvelope(new Envelope(e.user(), 0, e.timeMs()));
+            case STEP_SKIPPED -> t.step = e.step();
+            case JOB_SUCCEEDED -> finish(t, JobToken.Phase.DONE, e);
+            case JOB_FAILED -> finish(t, JobToken.Phase.FAILED, e);
+            default -> {
+            }
+        }
+        if (e.kind() != Kind.CALL_STARTED && e.kind() != Kind.CALL_SUCCEEDED && e.kind() != Kind.SIDE_EFFECT) {
+            logBuffer.add(describe(e)); // the interesting ones; every call is in the job's history
+        }
+    }
+
+    private void finish(JobToken t, JobToken.Phase phase, SimulationEvent e) {
+        t.phase = phase;
+        t.sinceMs = e.timeMs();
+        t.faultArmed = false;
+        finishedTokens++;
+    }
+
+    private void addEnvelope(Envelope envelope) {
+        envelopes.addLast(envelope);
+        while (envelopes.size() > ENVELOPE_LIMIT) {
+            envelopes.removeFirst();
+        }
+    }
+
+    /** Keeps the most recent finished jobs only, so a long run's memory stays bounded. */
+    private void trimFinished() {
+        if (finishedTokens <= FINISHED_TOKENS_KEPT) {
+            return;
+        }
+        Iterator<JobToken> it = tokens.values().iterator();
+        while (finishedTokens > FINISHED_TOKENS_KEPT && it.hasNext()) {
+            JobToken t = it.next();
+            if (!t.active() && t != selected.get()) {
+                it.remove();
+                finishedTokens--;
+            }
+        }
+    }
+
+    private void refresh() {
+        long now = sim == null ? 0 : sim.nowMs();
+        clock.set(VirtualTime.format(now));
+        finished.set(sim != null && sim.isFinished());
+        if (sim != null) {
+            StrategyResult r = sim.result();
+            counters.set(String.format(Locale.ROOT, "jobs done %,d · failed %,d · calls %,d · duplicate emails %,d",
+                    sim.finishedJobs() - r.failedJobs(), r.failedJobs(), r.calls(), r.usersWithDuplicateEmails()));
+        }
+        for (FrameListener l : frameListeners) {
+            l.frame(now);
+        }
+    }
+
+    /** @return one line for the log or a history: virtual time, who, what. */
+    public static String describe(SimulationEvent e) {
+        String who = e.user() < 0 ? "provider" : "user_" + e.user();
+        String step = e.step() < 0 ? "" : " · " + e.stepName();
+        String attempt = e.attempt() > 1 ? " (attempt " + e.attempt() + ")" : "";
+        String what = switch (e.kind()) {
+            case ARRIVED -> "arrived in the queue";
+            case JOB_STARTED -> "taken by worker " + (e.worker() + 1);
+            case CALL_STARTED -> "call started, ends at " + VirtualTime.format(e.untilMs());
+            case CALL_FAILED -> "call failed: " + e.note();
+            case SIDE_EFFECT -> "side effect done";
+            case DUPLICATE_SIDE_EFFECT -> "side effect done AGAIN: " + e.note();
+            case EMAIL_SUPPRESSED -> "no email sent: " + e.note();
+            case REPLY_LOST -> "email went out, reply lost: " + e.note();
+            case CALL_SUCCEEDED -> "call returned";
+            case STEP_SKIPPED -> "skipped: the store had a saved result";
+            case RUN_SHARED -> e.note();
+            case BACKOFF_STARTED -> "backoff until " + VirtualTime.format(e.untilMs()) + " after: " + e.note();
+            case JOB_SUCCEEDED -> "job done";
+            case JOB_FAILED -> "job FAILED: out of attempts";
+            case FAULT_ARMED -> "fault armed: " + e.note();
+        };
+        return VirtualTime.format(e.timeMs()) + "  " + who + step + attempt + ": " + what;
+    }
+
+    /** @return the tokens of the jobs seen so far (recent finished ones included), in arrival order. */
+    public Iterable<JobToken> tokens() {
+        return tokens.values();
+    }
+
+    /** @return the token of {@code user}, or null. */
+    public JobToken token(long user) {
+        return tokens.get(user);
+    }
+
+    /** @return the most recent welcome emails at the provider, oldest first. */
+    public Iterable<Envelope> envelopes() {
+        return envelopes;
+    }
+
+    /** @return side effects done at {@code step} so far, first times and repeats. */
+    public long sideEffects(int step) {
+        return sideEffects[step];
+    }
+
+    /** @return side effects done again at {@code step} so far. */
+    public long duplicates(int step) {
+        return duplicates[step];
+    }
+
+    /** @return the simulation being played, or null before the first reset. */
+    public SignupSimulation simulation() {
+        return sim;
+    }
+
+    /** @return the virtual time in ms. */
+    public long nowMs() {
+        return sim == null ? 0 : sim.nowMs();
+    }
+
+    public ObjectProperty<Strategy> strategyProperty() {
+        return strategy;
+    }
+
+    /** @return failure rate, probability 0..1. */
+    public DoubleProperty pFailProperty() {
+        return pFail;
+    }
+
+    /** @return lost-reply rate, probability 0..1. */
+    public DoubleProperty lostReplyProperty() {
+        return lostReply;
+    }
+
+    public IntegerProperty maxAttemptsProperty() {
+        return maxAttempts;
+    }
+
+    public LongProperty jobsProperty() {
+        return jobs;
+    }
+
+    public IntegerProperty workersProperty() {
+        return workers;
+    }
+
+    /** @return sign-ups per virtual second, 0 for all at once. */
+    public DoubleProperty arrivalRateProperty() {
+        return arrivalRate;
+    }
+
+    /** @return mean call time, virtual ms. */
+    public LongProperty callMsProperty() {
+        return callMs;
+    }
+
+    /** @return the in-memory store's key TTL, virtual ms. */
+    public LongProperty ttlMsProperty() {
+        return ttlMs;
+    }
+
+    /** @return how long the provider remembers a key, virtual ms. */
+    public LongProperty providerKeyTtlMsProperty() {
+        return providerKeyTtlMs;
+    }
+
+    public LongProperty seedProperty() {
+        return seed;
+    }
+
+    public BooleanProperty playingProperty() {
+        return playing;
+    }
+
+    /** @return virtual time per real time, {@link #MIN_SPEED}..{@link #MAX_SPEED}. */
+    public DoubleProperty speedProperty() {
+        return speed;
+    }
+
+    public ReadOnlyBooleanProperty finishedProperty() {
+        return finished.getReadOnlyProperty();
+    }
+
+    /** @return true when the parameters differ from the run's: they apply on reset. */
+    public ReadOnlyBooleanProperty pendingChangesProperty() {
+        return pendingChanges.getReadOnlyProperty();
+    }
+
+    /** @return true when the last frame hit the event cap and virtual time fell behind the speed. */
+    public ReadOnlyBooleanProperty behindProperty() {
+        return behind.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> log() {
+        return log;
+    }
+
+    public ObjectProperty<JobToken> selectedProperty() {
+        return selected;
+    }
+
+    /** @return the selected job's history, one line per event. */
+    public ObservableList<String> selectedHistory() {
+        return selectedHistory;
+    }
+
+    /** @return virtual time as text. */
+    public ReadOnlyStringProperty clockProperty() {
+        return clock.getReadOnlyProperty();
+    }
+
+    /** @return jobs done and failed, calls and duplicate emails so far, as one line. */
+    public ReadOnlyStringProperty countersProperty() {
+        return counters.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty eventsPerSecondProperty() {
+        return eventsPerSecond.getReadOnlyProperty();
+    }
+
+    /** @return a message about the last thing that could not be done (a bad parameter), or "". */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    /** Sets {@code consumer} to run for each selection change (the history pane). */
+    void onSelect(Consumer<JobToken> consumer) {
+        selected.addListener((o, a, b) -> consumer.accept(b));
+    }
+}

@@ -1,0 +1,362 @@
+package org.idempotencylab.ui.live;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.ArcType;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextAlignment;
+import org.idempotencylab.engine.SignupSteps;
+
+/**
+ * Draws the job queue: the waiting line, the ten steps as stations, the email provider beside the email step with
+ * the envelopes it sent, and the finished jobs. Each job is a token that glides to where it is, by elapsed real
+ * time (not per frame), so the speed of the animation does not depend on the frame rate.
+ *
+ * <p>Colours (Okabe–Ito): waiting grey, calling blue, backoff orange with a countdown ring, done green,
+ * failed vermilion; a duplicate email is vermilion with "2nd".
+ */
+public final class QueueCanvas extends Pane {
+    static final Color CALLING = Color.web("#0072B2");
+    static final Color BACKOFF = Color.web("#E69F00");
+    static final Color DONE = Color.web("#009E73");
+    static final Color FAILED = Color.web("#D55E00");
+    static final Color WAITING = Color.web("#8a939b");
+    static final Color INK = Color.web("#1b1f23");
+    static final Color MUTED = Color.web("#5a6570");
+    private static final double R = 12;              // token radius
+    private static final long MOVE_NANOS = 280_000_000L;
+
+    private final Canvas canvas = new Canvas();
+    // layout, recomputed on resize
+    private final double[] stationX = new double[SignupSteps.COUNT];
+    private final double[] stationY = new double[SignupSteps.COUNT];
+    private double stationW;
+    private double stationH;
+    private double queueX;
+    private double binX;
+    private double providerX;
+    private double providerY;
+    private double providerW;
+    private double providerH;
+    private final Map<JobToken, double[]> drawnAt = new HashMap<>();
+
+    public QueueCanvas() {
+        getChildren().add(canvas);
+        getStyleClass().add("queue-canvas");
+        setMinSize(640, 420);
+    }
+
+    @Override
+    protected void layoutChildren() {
+        canvas.setWidth(getWidth());
+        canvas.setHeight(getHeight());
+        layoutStations(getWidth(), getHeight());
+    }
+
+    private void layoutStations(double w, double h) {
+        queueX = 12;
+        double left = 150;
+        binX = w - 150;
+        double gap = 12;
+        stationW = (binX - left - 4 * gap - 12) / 5;
+        stationH = Math.min(150, (h - 190) / 2);
+        for (int i = 0; i < SignupSteps.COUNT; i++) {
+            int row = i / 5;
+            int col = i % 5;
+            stationX[i] = left + col * (stationW + gap);
+            stationY[i] = 40 + row * (stationH + 34);
+        }
+        int email = SignupSteps.EMAIL;
+        providerW = stationW * 2 + gap;
+        providerX = stationX[email];
+        providerY = stationY[email] + stationH + 30;
+        providerH = Math.max(70, h - providerY - 10);
+    }
+
+    /** Redraws everything for the view-model's state; {@code nowNanos} drives the glides. */
+    public void draw(LiveViewModel vm, long nowNanos) {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = getWidth();
+        double h = getHeight();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        long now = vm.nowMs();
+        drawFrame(g, vm, h);
+        placeTokens(vm, now, nowNanos, g);
+    }
+
+    private void drawFrame(GraphicsContext g, LiveViewModel vm, double h) {
+        g.setTextBaseline(VPos.TOP);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setFont(Font.font("System", FontWeight.BOLD, 14));
+        g.setFill(INK);
+        g.fillText("Queue", queueX, 12);
+        g.fillText("Done / failed", binX + 14, 12);
+        g.setStroke(Color.web("#d7dce1"));
+        g.setLineWidth(1);
+        g.strokeLine(binX + 6, 8, binX + 6, h - 8);
+        g.strokeLine(140, 8, 140, h - 8);
+        for (int i = 0; i < SignupSteps.COUNT; i++) {
+            double x = stationX[i];
+            double y = stationY[i];
+            boolean email = i == SignupSteps.EMAIL;
+            g.setFill(email ? Color.web("#eef5fb") : Color.web("#f4f6f8"));
+            g.fillRoundRect(x, y, stationW, stationH, 12, 12);
+            g.setStroke(email ? CALLING : Color.web("#c5ccd3"));
+            g.setLineWidth(email ? 2 : 1);
+            g.strokeRoundRect(x, y, stationW, stationH, 12, 12);
+            g.setFill(INK);
+            g.setFont(Font.font("System", FontWeight.BOLD, 13));
+            wrapText(g, (i + 1) + ". " + SignupSteps.NAMES.get(i), x + 8, y + 6, stationW - 16);
+            // every side effect leaves a mark: how many times the step really did its work, and how many again
+            g.setFont(Font.font("System", 12));
+            g.setFill(MUTED);
+            g.fillText("done " + vm.sideEffects(i), x + 8, y + stationH - 18);
+            if (vm.duplicates(i) > 0) {
+                g.setFill(FAILED);
+                g.setFont(Font.font("System", FontWeight.BOLD, 12));
+                g.fillText("again " + vm.duplicates(i), x + stationW / 2, y + stationH - 18);
+            }
+            g.setFill(MUTED);
+            g.setFont(Font.font("System", 11));
+            g.fillText("backoff ↓", x + 8, y + stationH + 4);
+        }
+        drawProvider(g, vm);
+    }
+
+    private void drawProvider(GraphicsContext g, LiveViewModel vm) {
+        boolean armed = vm.simulation() != null && vm.simulation().isNextReplyLost();
+        g.setFill(Color.web("#fbf7ee"));
+        g.fillRoundRect(providerX, providerY, providerW, providerH, 12, 12);
+        g.setStroke(armed ? FAILED : BACKOFF);
+        g.setLineWidth(armed ? 3 : 2);
+        g.strokeRoundRect(providerX, providerY, providerW, providerH, 12, 12);
+        g.setFill(INK);
+        g.setFont(Font.font("System", FontWeight.BOLD, 13));
+        g.fillText("Email provider" + (armed ? " — next reply will be lost" : " — click to lose its next reply"),
+                providerX + 8, providerY + 6);
+        // envelopes: newest last; a second email to the same user is a duplicate
+        double ex = providerX + 8;
+        double ey = providerY + 28;
+        double ew = 44;
+        double eh = 30;
+        int perRow = Math.max(1, (int) ((providerW - 16) / (ew + 6)));
+        int rows = Math.max(1, (int) ((providerH - 34) / (eh + 6)));
+        List<LiveViewModel.Envelope> all = new ArrayList<>();
+        vm.envelopes().forEach(all::add);
+        int fit = perRow * rows;
+        List<LiveViewModel.Envelope> shown = all.subList(Math.max(0, all.size() - fit), all.size());
+        g.setFont(Font.font("System", 10));
+        for (int i = 0; i < shown.size(); i++) {
+            LiveViewModel.Envelope e = shown.get(i);
+            double x = ex + (i % perRow) * (ew + 6);
+            double y = ey + (i / perRow) * (eh + 6);
+            Color c = e.suppressed() ? Color.web("#c5ccd3") : e.duplicate() ? FAILED : Color.web("#fdfdfd");
+            g.setFill(c);
+            g.fillRect(x, y, ew, eh);
+            g.setStroke(e.duplicate() ? FAILED : MUTED);
+            g.setLineWidth(e.duplicate() ? 2 : 1);
+            g.strokeRect(x, y, ew, eh);
+            g.strokeLine(x, y, x + ew / 2, y + eh / 2);
+            g.strokeLine(x + ew, y, x + ew / 2, y + eh / 2);
+            g.setFill(e.duplicate() ? Color.WHITE : INK);
+            g.fillText("u" + e.user() + (e.duplicate() ? " " + ordinal(e.nth()) : e.suppressed() ? " ✗" : ""),
+                    x + 3, y + eh - 13);
+        }
+    }
+
+    private static String ordinal(int n) {
+        return n == 2 ? "2nd" : n == 3 ? "3rd" : n + "th";
+    }
+
+    /** Works out where each token belongs, glides it there, and draws it. */
+    private void placeTokens(LiveViewModel vm, long nowMs, long nowNanos, GraphicsContext g) {
+        int[] atStation = new int[SignupSteps.COUNT];
+        int[] inBackoff = new int[SignupSteps.COUNT];
+        int queued = 0;
+        int finished = 0;
+        int perStationRow = Math.max(1, (int) ((stationW - 12) / (2 * R + 4)));
+        List<JobToken> finishedTokens = new ArrayList<>();
+        drawnAt.clear();
+        for (JobToken t : vm.tokens()) {
+            if (!t.active()) {
+                finishedTokens.add(t);
+            }
+        }
+        int binPerRow = Math.max(1, (int) ((getWidth() - binX - 20) / (2 * R + 4)));
+        int binRows = Math.max(1, (int) ((getHeight() - 50) / (2 * R + 4)));
+        int firstShown = Math.max(0, finishedTokens.size() - binPerRow * binRows);
+        for (JobToken t : vm.tokens()) {
+            double tx;
+            double ty;
+            switch (t.phase) {
+                case QUEUED -> {
+                    int i = queued++;
+                    tx = queueX + R + (i % 4) * (2 * R + 6);
+                    ty = 40 + R + (i / 4) * (2 * R + 6);
+                    if (ty > getHeight() - R) {
+                        continue; // the rest of the queue does not fit; it is counted below
+                    }
+                }
+                case CALLING -> {
+                    int s = Math.max(0, t.step);
+                    int i = atStation[s]++;
+                    tx = stationX[s] + 8 + R + (i % perStationRow) * (2 * R + 4);
+                    ty = stationY[s] + 44 + R + (i / perStationRow) * (2 * R + 4);
+                }
+                case BACKOFF -> {
+                    int s = Math.max(0, t.step);
+                    int i = inBackoff[s]++;
+                    tx = stationX[s] + 70 + R + (i % Math.max(1, perStationRow - 2)) * (2 * R + 4);
+                    ty = stationY[s] + stationH + 2 + R + (i / Math.max(1, perStationRow - 2)) * (2 * R + 4);
+                }
+                default -> {
+                    int i = finished++;
+                    if (i < firstShown) {
+                        continue;
+                    }
+                    int j = i - firstShown;
+                    tx = binX + 16 + R + (j % binPerRow) * (2 * R + 4);
+                    ty = 40 + R + (j / binPerRow) * (2 * R + 4);
+                }
+            }
+            glide(t, tx, ty, nowNanos);
+            drawToken(g, t, nowMs, t == vm.selectedProperty().get());
+            drawnAt.put(t, new double[] {t.x, t.y});
+        }
+        g.setFill(MUTED);
+        g.setFont(Font.font("System", 12));
+        g.setTextBaseline(VPos.TOP);
+        g.fillText(queued + " waiting", queueX, getHeight() - 20);
+        g.fillText(finished + " finished", binX + 14, getHeight() - 20);
+    }
+
+    private static void glide(JobToken t, double tx, double ty, long nowNanos) {
+        if (Double.isNaN(t.x)) { // first appearance: no glide
+            t.x = tx;
+            t.y = ty;
+            t.toX = tx;
+            t.toY = ty;
+            return;
+        }
+        if (tx != t.toX || ty != t.toY) {
+            t.fromX = t.x;
+            t.fromY = t.y;
+            t.toX = tx;
+            t.toY = ty;
+            t.moveStartNanos = nowNanos;
+        }
+        double f = Math.min(1, (nowNanos - t.moveStartNanos) / (double) MOVE_NANOS);
+        f = f * f * (3 - 2 * f); // ease in and out
+        t.x = t.fromX + (t.toX - t.fromX) * f;
+        t.y = t.fromY + (t.toY - t.fromY) * f;
+    }
+
+    private static void drawToken(GraphicsContext g, JobToken t, long nowMs, boolean selected) {
+        Color fill = switch (t.phase) {
+            case QUEUED -> WAITING;
+            case CALLING -> CALLING;
+            case BACKOFF -> BACKOFF;
+            case DONE -> DONE;
+            case FAILED -> FAILED;
+        };
+        g.setFill(fill);
+        g.fillOval(t.x - R, t.y - R, 2 * R, 2 * R);
+        if (t.active() && t.untilMs > t.sinceMs && (t.phase == JobToken.Phase.BACKOFF
+                || t.phase == JobToken.Phase.CALLING)) {
+            // a ring that empties as the call or the wait runs out
+            double left = Math.max(0, Math.min(1, (t.untilMs - nowMs) / (double) (t.untilMs - t.sinceMs)));
+            g.setStroke(t.phase == JobToken.Phase.BACKOFF ? Color.web("#8a5a00") : Color.web("#9cc7e6"));
+            g.setLineWidth(3);
+            g.strokeArc(t.x - R - 3, t.y - R - 3, 2 * R + 6, 2 * R + 6, 90, 360 * left, ArcType.OPEN);
+        }
+        if (t.faultArmed) {
+            g.setStroke(FAILED);
+            g.setLineWidth(2);
+            g.strokeLine(t.x - R, t.y - R, t.x + R, t.y + R);
+        }
+        if (selected) {
+            g.setStroke(INK);
+            g.setLineWidth(3);
+            g.strokeOval(t.x - R - 2, t.y - R - 2, 2 * R + 4, 2 * R + 4);
+        }
+        g.setFill(Color.WHITE);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        g.setFont(Font.font("System", FontWeight.BOLD, t.user() >= 100 ? 9 : 11));
+        g.fillText(Long.toString(t.user()), t.x, t.y);
+        if (t.attempt() > 1 && t.active()) {
+            g.setFill(INK);
+            g.setFont(Font.font("System", FontWeight.BOLD, 10));
+            g.fillText("#" + t.attempt(), t.x + R + 6, t.y - R + 2);
+        }
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.TOP);
+    }
+
+    private static void wrapText(GraphicsContext g, String text, double x, double y, double width) {
+        // two lines at most, broken at the last space that fits, measured with the font in use
+        Text probe = new Text();
+        probe.setFont(g.getFont());
+        String[] words = text.split(" ");
+        StringBuilder line = new StringBuilder();
+        int lineNo = 0;
+        for (int i = 0; i < words.length; i++) {
+            String candidate = line.length() == 0 ? words[i] : line + " " + words[i];
+            probe.setText(candidate);
+            if (probe.getLayoutBounds().getWidth() <= width || line.length() == 0) {
+                line.setLength(0);
+                line.append(candidate);
+                continue;
+            }
+            if (lineNo == 1) {
+                break;
+            }
+            g.fillText(line.toString(), x, y);
+            lineNo++;
+            line.setLength(0);
+            line.append(words[i]);
+        }
+        g.fillText(line.toString(), x, y + 16 * lineNo);
+    }
+
+    /** @return the token drawn under ({@code x}, {@code y}), or null. */
+    public JobToken tokenAt(double x, double y) {
+        JobToken best = null;
+        double bestD = (R + 3) * (R + 3);
+        for (Map.Entry<JobToken, double[]> e : drawnAt.entrySet()) {
+            double dx = e.getValue()[0] - x;
+            double dy = e.getValue()[1] - y;
+            double d = dx * dx + dy * dy;
+            if (d <= bestD) {
+                bestD = d;
+                best = e.getKey();
+            }
+        }
+        return best;
+    }
+
+    /** @return true if ({@code x}, {@code y}) is on the email provider. */
+    public boolean providerAt(double x, double y) {
+        return x >= providerX && x <= providerX + providerW && y >= providerY && y <= providerY + providerH;
+    }
+
+    /** @return the centre of the provider box, in this pane's coordinates (for tests that click it). */
+    public double[] providerCentre() {
+        return new double[] {providerX + providerW / 2, providerY + providerH / 2};
+    }
+
+    /** @return where {@code t} was last drawn, or null. */
+    public double[] drawnAt(JobToken t) {
+        return drawnAt.get(t);
+    }
+}
