@@ -34,6 +34,8 @@ public final class QueueCanvas extends Pane {
     static final Color MUTED = Color.web("#5a6570");
     private static final double R = 12;              // token radius
     private static final long MOVE_NANOS = 280_000_000L;
+    /** Jobs in flight up to which tokens get their countdown rings. */
+    private static final int DETAILED_UP_TO = 150;
 
     private final Canvas canvas = new Canvas();
     // layout, recomputed on resize
@@ -185,6 +187,9 @@ public final class QueueCanvas extends Pane {
         int queued = 0;
         int finished = 0;
         int perStationRow = Math.max(1, (int) ((stationW - 12) / (2 * R + 4)));
+        int stationRows = Math.max(1, (int) ((stationH - 44 - 20) / (2 * R + 4)));
+        int stationCapacity = perStationRow * stationRows;
+        int backoffCapacity = Math.max(1, (int) ((stationW - 70) / (2 * R + 4)));
         List<JobToken> finishedTokens = new ArrayList<>();
         drawnAt.clear();
         for (JobToken t : vm.tokens()) {
@@ -192,6 +197,14 @@ public final class QueueCanvas extends Pane {
                 finishedTokens.add(t);
             }
         }
+        // with many jobs on screen, skip the countdown rings: they cost the most to rasterize without a GPU
+        int active = 0;
+        for (JobToken t : vm.tokens()) {
+            if (t.active() && t.phase != JobToken.Phase.QUEUED) {
+                active++;
+            }
+        }
+        boolean detailed = active <= DETAILED_UP_TO;
         int binPerRow = Math.max(1, (int) ((getWidth() - binX - 20) / (2 * R + 4)));
         int binRows = Math.max(1, (int) ((getHeight() - 50) / (2 * R + 4)));
         int firstShown = Math.max(0, finishedTokens.size() - binPerRow * binRows);
@@ -210,14 +223,20 @@ public final class QueueCanvas extends Pane {
                 case CALLING -> {
                     int s = Math.max(0, t.step);
                     int i = atStation[s]++;
+                    if (i >= stationCapacity) {
+                        continue; // counted as "+N" on the station
+                    }
                     tx = stationX[s] + 8 + R + (i % perStationRow) * (2 * R + 4);
                     ty = stationY[s] + 44 + R + (i / perStationRow) * (2 * R + 4);
                 }
                 case BACKOFF -> {
                     int s = Math.max(0, t.step);
                     int i = inBackoff[s]++;
-                    tx = stationX[s] + 70 + R + (i % Math.max(1, perStationRow - 2)) * (2 * R + 4);
-                    ty = stationY[s] + stationH + 2 + R + (i / Math.max(1, perStationRow - 2)) * (2 * R + 4);
+                    if (i >= backoffCapacity) {
+                        continue;
+                    }
+                    tx = stationX[s] + 70 + R + i * (2 * R + 4);
+                    ty = stationY[s] + stationH + 2 + R;
                 }
                 default -> {
                     int i = finished++;
@@ -230,12 +249,26 @@ public final class QueueCanvas extends Pane {
                 }
             }
             glide(t, tx, ty, nowNanos);
-            drawToken(g, t, nowMs, t == vm.selectedProperty().get());
+            drawToken(g, t, nowMs, t == vm.selectedProperty().get(), detailed);
             drawnAt.put(t, new double[] {t.x, t.y});
+        }
+        // more tokens than a station or its backoff lane can show: say how many are not drawn
+        g.setFont(Font.font("System", FontWeight.BOLD, 12));
+        g.setTextBaseline(VPos.TOP);
+        for (int s = 0; s < SignupSteps.COUNT; s++) {
+            if (atStation[s] > stationCapacity) {
+                g.setFill(CALLING);
+                g.fillText("+" + (atStation[s] - stationCapacity) + " more calling", stationX[s] + 8,
+                        stationY[s] + stationH - 34);
+            }
+            if (inBackoff[s] > backoffCapacity) {
+                g.setFill(BACKOFF);
+                g.fillText("+" + (inBackoff[s] - backoffCapacity), stationX[s] + stationW - 30,
+                        stationY[s] + stationH + 4);
+            }
         }
         g.setFill(MUTED);
         g.setFont(Font.font("System", 12));
-        g.setTextBaseline(VPos.TOP);
         g.fillText(queued + " waiting", queueX, getHeight() - 20);
         g.fillText(finished + " finished", binX + 14, getHeight() - 20);
     }
@@ -261,7 +294,7 @@ public final class QueueCanvas extends Pane {
         t.y = t.fromY + (t.toY - t.fromY) * f;
     }
 
-    private static void drawToken(GraphicsContext g, JobToken t, long nowMs, boolean selected) {
+    private static void drawToken(GraphicsContext g, JobToken t, long nowMs, boolean selected, boolean detailed) {
         Color fill = switch (t.phase) {
             case QUEUED -> WAITING;
             case CALLING -> CALLING;
@@ -271,7 +304,7 @@ public final class QueueCanvas extends Pane {
         };
         g.setFill(fill);
         g.fillOval(t.x - R, t.y - R, 2 * R, 2 * R);
-        if (t.active() && t.untilMs > t.sinceMs && (t.phase == JobToken.Phase.BACKOFF
+        if (detailed && t.active() && t.untilMs > t.sinceMs && (t.phase == JobToken.Phase.BACKOFF
                 || t.phase == JobToken.Phase.CALLING)) {
             // a ring that empties as the call or the wait runs out
             double left = Math.max(0, Math.min(1, (t.untilMs - nowMs) / (double) (t.untilMs - t.sinceMs)));
