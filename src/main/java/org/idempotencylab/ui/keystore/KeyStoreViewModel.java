@@ -1,0 +1,435 @@
+package org.idempotencylab.ui.keystore;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ObservableList;
+import org.idempotencylab.engine.EmailProvider;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.store.ExpiringKeySet;
+import org.idempotencylab.store.InMemoryIdempotencyStore;
+import org.idempotencylab.store.InMemoryIdempotencyStore.Entry;
+import org.idempotencylab.store.InMemoryIdempotencyStore.State;
+
+/**
+ * The key store view: the in-memory idempotency store's entries (article 1's {@code IdempotencyStore}) and the
+ * keys the email provider remembers, live, on the simulation clock.
+ *
+ * <p>How it is driven: {@link #attach} a {@link SignupSimulation}, then, once per animation frame, advance the
+ * simulation and call {@link #flush} with its clock. The store and the provider report every change through
+ * their listeners as it happens, possibly tens of thousands per frame; this view-model only buffers them in plain
+ * collections (a map key → row, a list of rows to add, a flag on removed rows, buffered fields on each row) and
+ * applies them to the observable lists and properties in {@code flush}: one change event for all the rows added
+ * and one for all the rows removed, each row's properties set at most once, the counters set once. Countdown
+ * cells observe {@link #nowMsProperty()}, so the table never needs a {@code refresh()}.
+ *
+ * <p>Plain Java and {@code javafx.beans}/{@code javafx.collections} only: testable without the FX toolkit. Every
+ * method, and the simulation it is attached to, must be used on one thread (the FX thread in the lab).
+ */
+public final class KeyStoreViewModel {
+    private final BatchList<KeyRow> storeRows = new BatchList<>();
+    private final BatchList<ProviderKeyRow> providerRows = new BatchList<>();
+
+    // buffers, written by the listeners between two flushes
+    private final Map<Long, KeyRow> storeIndex = new HashMap<>();
+    private final List<KeyRow> storeAdded = new ArrayList<>();
+    private final List<KeyRow> storeDirty = new ArrayList<>();
+    private int storeRemovedListed;
+    private final Map<Long, ProviderKeyRow> providerIndex = new HashMap<>();
+    private final List<ProviderKeyRow> providerAdded = new ArrayList<>();
+    private final List<ProviderKeyRow> providerDirty = new ArrayList<>();
+    private int providerRemovedListed;
+
+    private final ReadOnlyLongWrapper nowMs = new ReadOnlyLongWrapper(this, "nowMs");
+    private final ReadOnlyBooleanWrapper storeInUse = new ReadOnlyBooleanWrapper(this, "storeInUse");
+    private final ReadOnlyObjectWrapper<Strategy> strategy = new ReadOnlyObjectWrapper<>(this, "strategy");
+    private final ReadOnlyIntegerWrapper liveKeys = new ReadOnlyIntegerWrapper(this, "liveKeys");
+    private final ReadOnlyIntegerWrapper peakKeys = new ReadOnlyIntegerWrapper(this, "peakKeys");
+    private final ReadOnlyLongWrapper hits = new ReadOnlyLongWrapper(this, "hits");
+    private final ReadOnlyLongWrapper expirations = new ReadOnlyLongWrapper(this, "expirations");
+    private final ReadOnlyLongWrapper shares = new ReadOnlyLongWrapper(this, "shares");
+    private final ReadOnlyIntegerWrapper rememberedKeys = new ReadOnlyIntegerWrapper(this, "rememberedKeys");
+    private final ReadOnlyLongWrapper suppressedSends = new ReadOnlyLongWrapper(this, "suppressedSends");
+
+    private SignupSimulation sim;
+    private InMemoryIdempotencyStore<String> store;
+    private EmailProvider provider;
+    private StoreListener storeListener;
+    private ProviderListener providerListener;
+
+    /**
+     * Shows {@code simulation} from now on: clears every row and counter, takes the store's current entries (so
+     * attaching mid-run shows them all), and becomes the listener of its store (if it has one) and of its email
+     * provider, replacing any listener set there before. The provider cannot list the keys it holds, so its
+     * table shows the keys added after this call: attach before the first step to see them all. Publishes at
+     * once (calls {@link #flush} with the simulation's clock). The simulation previously attached, if any, is
+     * detached.
+     *
+     * @throws NullPointerException if {@code simulation} is null
+     */
+    public void attach(SignupSimulation simulation) {
+        Objects.requireNonNull(simulation, "simulation");
+        detach();
+        sim = simulation;
+        store = simulation.store();
+        provider = simulation.provider();
+        strategy.set(simulation.strategy());
+        storeInUse.set(store != null);
+        if (store != null) {
+            for (Entry<String> e : store.entries()) { // before listening: entries() may expire keys first
+                KeyRow row = new KeyRow(e.key(), e.state(), e.value(), e.createdAtMs(), e.expiresAtMs(),
+                        store.ttlMs(), e.hits(), e.shares());
+                storeIndex.put(e.key(), row);
+                storeAdded.add(row);
+            }
+            storeListener = new StoreListener(store.ttlMs());
+            store.setListener(storeListener);
+        }
+        providerListener = new ProviderListener();
+        provider.setKeyListener(providerListener);
+        flush(simulation.nowMs());
+    }
+
+    /**
+     * Stops listening to the simulation attached (its store and provider get a listener that does nothing) and
+     * clears every row and counter. Does nothing to the rows if nothing is attached.
+     */
+    public void detach() {
+        if (store != null) {
+            store.setListener(new InMemoryIdempotencyStore.Listener<>() {
+            });
+        }
+        if (provider != null) {
+            provider.setKeyListener(new ExpiringKeySet.Listener() {
+            });
+        }
+        if (storeListener != null) {
+            storeListener.active = false;
+        }
+        if (providerListener != null) {
+            providerListener.active = false;
+        }
+        sim = null;
+        store = null;
+        provider = null;
+        storeListener = null;
+        providerListener = null;
+        storeIndex.clear();
+        storeAdded.clear();
+        storeDirty.clear();
+        storeRemovedListed = 0;
+        providerIndex.clear();
+        providerAdded.clear();
+        providerDirty.clear();
+        providerRemovedListed = 0;
+        storeRows.clearAll();
+        providerRows.clearAll();
+        strategy.set(null);
+        storeInUse.set(false);
+        liveKeys.set(0);
+        peakKeys.set(0);
+        hits.set(0);
+        expirations.set(0);
+        shares.set(0);
+        rememberedKeys.set(0);
+        suppressedSends.set(0);
+        nowMs.set(0);
+    }
+
+    /**
+     * Applies what the store and the provider reported since the last flush: rows whose key left (TTL ran out,
+     * run failed, forgotten) are removed in one change, new rows are appended in one change, changed rows get
+     * their new state, saved value, expiry, hits and flash count, and the counters and {@link #nowMsProperty()}
+     * are set. Call once per frame, after advancing the simulation. Cost: O(rows changed), plus one pass over the
+     * rows if any was removed.
+     *
+     * @param nowMs the simulation's virtual clock, ms (normally {@code sim.nowMs()})
+     */
+    public void flush(long nowMs) {
+        if (storeRemovedListed > 0) {
+            storeRows.removeMatching(r -> r.removed);
+            storeRemovedListed = 0;
+        }
+        for (KeyRow r : storeDirty) {
+            r.dirty = false;
+            if (!r.removed) {
+                r.publish();
+            }
+        }
+        storeDirty.clear();
+        if (!storeAdded.isEmpty()) {
+            storeAdded.removeIf(r -> r.removed); // came and went within one frame: never shown
+            for (KeyRow r : storeAdded) {
+                r.listed = true;
+            }
+            storeRows.appendAll(storeAdded);
+            storeAdded.clear();
+        }
+
+        if (providerRemovedListed > 0) {
+            providerRows.removeMatching(r -> r.removed);
+            providerRemovedListed = 0;
+        }
+        for (ProviderKeyRow r : providerDirty) {
+            r.dirty = false;
+            if (!r.removed) {
+                r.publish();
+            }
+        }
+        providerDirty.clear();
+        if (!providerAdded.isEmpty()) {
+            providerAdded.removeIf(r -> r.removed);
+            for (ProviderKeyRow r : providerAdded) {
+                r.listed = true;
+            }
+            providerRows.appendAll(providerAdded);
+            providerAdded.clear();
+        }
+
+        liveKeys.set(storeIndex.size());
+        if (store != null) {
+            peakKeys.set(store.peakKeys());
+            hits.set(store.hits());
+            expirations.set(store.expirations());
+            shares.set(store.shares());
+        }
+        if (provider != null) {
+            rememberedKeys.set(provider.rememberedKeys());
+            suppressedSends.set(provider.sendsSuppressed());
+        }
+        this.nowMs.set(nowMs);
+    }
+
+    /** @return the simulation attached, or null. */
+    public SignupSimulation simulation() {
+        return sim;
+    }
+
+    /**
+     * @return the store's entries as of the last flush, running or finished, in the order their runs started
+     *         (running keys at the end); read-only, changed only by {@link #flush}
+     */
+    public ObservableList<KeyRow> storeRows() {
+        return storeRows;
+    }
+
+    /** @return the keys the provider remembered at the last flush, oldest first; read-only. */
+    public ObservableList<ProviderKeyRow> providerRows() {
+        return providerRows;
+    }
+
+    /** @return the virtual clock at the last flush, ms: what countdowns count from. */
+    public ReadOnlyLongProperty nowMsProperty() {
+        return nowMs.getReadOnlyProperty();
+    }
+
+    /** @return true if the attached simulation's strategy keeps an idempotency store (skip finished steps). */
+    public ReadOnlyBooleanProperty storeInUse() {
+        return storeInUse.getReadOnlyProperty();
+    }
+
+    /** @return the attached simulation's strategy, or null when nothing is attached. */
+    public ReadOnlyObjectProperty<Strategy> strategyProperty() {
+        return strategy.getReadOnlyProperty();
+    }
+
+    /** @return keys the store holds, running or finished (equals {@code store.liveKeys()} after a flush). */
+    public ReadOnlyIntegerProperty liveKeysProperty() {
+        return liveKeys.getReadOnlyProperty();
+    }
+
+    /** @return the most keys the store held at once ({@code store.peakKeys()}). */
+    public ReadOnlyIntegerProperty peakKeysProperty() {
+        return peakKeys.getReadOnlyProperty();
+    }
+
+    /** @return calls answered from a saved value: work skipped ({@code store.hits()}). */
+    public ReadOnlyLongProperty hitsProperty() {
+        return hits.getReadOnlyProperty();
+    }
+
+    /** @return finished keys forgotten because their TTL ran out ({@code store.expirations()}). */
+    public ReadOnlyLongProperty expirationsProperty() {
+        return expirations.getReadOnlyProperty();
+    }
+
+    /** @return calls that shared a run in flight ({@code store.shares()}). */
+    public ReadOnlyLongProperty sharesProperty() {
+        return shares.getReadOnlyProperty();
+    }
+
+    /** @return keys the provider remembers ({@code provider.rememberedKeys()}). */
+    public ReadOnlyIntegerProperty rememberedKeysProperty() {
+        return rememberedKeys.getReadOnlyProperty();
+    }
+
+    /** @return sends the provider suppressed because it knew the key ({@code provider.sendsSuppressed()}). */
+    public ReadOnlyLongProperty suppressedSendsProperty() {
+        return suppressedSends.getReadOnlyProperty();
+    }
+
+    private void removeStoreRow(long key) {
+        KeyRow row = storeIndex.remove(key);
+        if (row != null && !row.removed) {
+            row.removed = true;
+            if (row.listed) {
+                storeRemovedListed++;
+            }
+        }
+    }
+
+    private void markDirty(KeyRow row) {
+        if (!row.dirty) {
+            row.dirty = true;
+            storeDirty.add(row);
+        }
+    }
+
+    private void removeProviderRow(long key) {
+        ProviderKeyRow row = providerIndex.remove(key);
+        if (row != null && !row.removed) {
+            row.removed = true;
+            if (row.listed) {
+                providerRemovedListed++;
+            }
+        }
+    }
+
+    private void markDirty(ProviderKeyRow row) {
+        if (!row.dirty) {
+            row.dirty = true;
+            providerDirty.add(row);
+        }
+    }
+
+    /** Buffers the store's changes. Inactive once detached, in case the old store still calls it. */
+    private final class StoreListener implements InMemoryIdempotencyStore.Listener<String> {
+        private final long ttlMs;
+        boolean active = true;
+
+        StoreListener(long ttlMs) {
+            this.ttlMs = ttlMs;
+        }
+
+        @Override
+        public void started(long key, long nowMs) {
+            if (!active) {
+                return;
+            }
+            removeStoreRow(key); // cannot be held (the store only starts unknown keys); keeps the index honest
+            KeyRow row = new KeyRow(key, State.RUNNING, null, nowMs, Long.MAX_VALUE, ttlMs, 0, 0);
+            storeIndex.put(key, row);
+            storeAdded.add(row);
+        }
+
+        @Override
+        public void finished(long key, String value, long createdAtMs, long expiresAtMs) {
+            if (!active) {
+                return;
+            }
+            KeyRow row = storeIndex.get(key);
+            if (row == null) { // not heard starting (cannot happen after attach's snapshot): show it anyway
+                row = new KeyRow(key, State.FINISHED, value, createdAtMs, expiresAtMs, ttlMs, 0, 0);
+                storeIndex.put(key, row);
+                storeAdded.add(row);
+                return;
+            }
+            row.nextState = State.FINISHED;
+            row.nextSavedValue = value;
+            row.nextExpiresAtMs = expiresAtMs;
+            markDirty(row);
+        }
+
+        @Override
+        public void failed(long key) {
+            if (active) {
+                removeStoreRow(key); // a run that fails is not remembered
+            }
+        }
+
+        @Override
+        public void hit(long key) {
+            KeyRow row = active ? storeIndex.get(key) : null;
+            if (row != null) {
+                row.nextHits++;
+                row.nextFlashCount++;
+                markDirty(row);
+            }
+        }
+
+        @Override
+        public void shared(long key) {
+            KeyRow row = active ? storeIndex.get(key) : null;
+            if (row != null) {
+                row.nextShares++;
+                row.nextFlashCount++;
+                markDirty(row);
+            }
+        }
+
+        @Override
+        public void expired(long key) {
+            if (active) {
+                removeStoreRow(key);
+            }
+        }
+
+        @Override
+        public void forgotten(long key) {
+            if (active) {
+                removeStoreRow(key);
+            }
+        }
+    }
+
+    /** Buffers the provider's key changes. */
+    private final class ProviderListener implements ExpiringKeySet.Listener {
+        boolean active = true;
+
+        @Override
+        public void added(long key, long nowMs, long expiresAtMs) {
+            if (!active) {
+                return;
+            }
+            removeProviderRow(key);
+            ProviderKeyRow row = new ProviderKeyRow(key, nowMs, expiresAtMs);
+            providerIndex.put(key, row);
+            providerAdded.add(row);
+        }
+
+        @Override
+        public void hit(long key) {
+            ProviderKeyRow row = active ? providerIndex.get(key) : null;
+            if (row != null) {
+                row.nextSuppressed++;
+                row.nextFlashCount++;
+                markDirty(row);
+            }
+        }
+
+        @Override
+        public void expired(long key) {
+            if (active) {
+                removeProviderRow(key);
+            }
+        }
+
+        @Override
+        public void forgotten(long key) {
+            if (active) {
+                removeProviderRow(key);
+            }
+        }
+    }
+}

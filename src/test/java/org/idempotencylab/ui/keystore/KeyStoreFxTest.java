@@ -1,0 +1,272 @@
+package org.idempotencylab.ui.keystore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BackgroundFill;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.SignupKeys;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.store.InMemoryIdempotencyStore.State;
+import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.ControllerFactory;
+import org.idempotencylab.ui.VirtualTime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * keystore.fxml loaded as the lab loads its views, driven the way the live view drives it: advance the
+ * simulation and flush, once per "frame", on the FX thread. Runs headless (Monocle) under {@code mvn verify}.
+ * No timing: every check follows a frame deterministically.
+ */
+@ExtendWith(ApplicationExtension.class)
+class KeyStoreFxTest {
+    private static final Scenario ONE_USER = Scenario.article().toBuilder().jobs(1).pFail(0).lostReply(0)
+            .ttlMs(5_000).providerKeyTtlMs(5_000).build();
+
+    private final KeyStoreViewModel model = new KeyStoreViewModel();
+    private TableView<KeyRow> storeTable;
+    private TableView<ProviderKeyRow> providerTable;
+    private Label storeCounters;
+    private Label providerCounters;
+
+    @Start
+    @SuppressWarnings("unchecked")
+    void start(Stage stage) throws Exception {
+        FXMLLoader loader = new FXMLLoader(KeyStoreFxTest.class.getResource("/fxml/keystore.fxml"));
+        loader.setControllerFactory(new ControllerFactory().with(KeyStoreViewModel.class, model));
+        Parent root = loader.load();
+        stage.setScene(App.scene(root));
+        stage.show();
+        storeTable = (TableView<KeyRow>) root.lookup("#storeTable");
+        providerTable = (TableView<ProviderKeyRow>) root.lookup("#providerTable");
+        storeCounters = (Label) root.lookup("#storeCounters");
+        providerCounters = (Label) root.lookup("#providerCounters");
+    }
+
+    private static SignupSimulation simulation(Scenario s, Strategy strategy) {
+        SignupSimulation sim = new SignupSimulation(s, strategy, RunControl.NONE);
+        sim.setListener(e -> { });
+        return sim;
+    }
+
+    /** One animation frame on the FX thread: advance, flush; then let the table lay out. */
+    private void frame(FxRobot robot, SignupSimulation sim, long timeMs) {
+        robot.interact(() -> {
+            sim.advanceTo(timeMs, Integer.MAX_VALUE);
+            model.flush(sim.nowMs());
+        });
+    }
+
+    /** @return the table row showing {@code item} now (only rows on screen have one). */
+    private static <R> TableRow<R> tableRowOf(TableView<R> table, R item) {
+        for (Node n : table.lookupAll(".table-row-cell")) {
+            @SuppressWarnings("unchecked")
+            TableRow<R> row = (TableRow<R>) n;
+            if (row.getItem() == item && !row.isEmpty() && row.isVisible()) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    /** @return the "Expires in" cell showing {@code item} now. */
+    private static <R extends ExpiringRow> CountdownCell<?> countdownOf(TableView<R> table, R item) {
+        for (Node n : table.lookupAll(".countdown-cell")) {
+            CountdownCell<?> cell = (CountdownCell<?>) n;
+            if (cell.getItem() == item && cell.getTableRow() != null && cell.getTableRow().isVisible()) {
+                return cell;
+            }
+        }
+        return null;
+    }
+
+    private static boolean showing(Node node) {
+        if (node.getScene() == null) {
+            return false;
+        }
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String text(TableView<?> table, int column, int row) {
+        Object v = table.getColumns().get(column).getCellData(row);
+        return v == null ? null : v.toString();
+    }
+
+    @Test
+    void theTableShowsTheStoresKeysCountsThemDownAndDropsThemWhenTheirTtlRunsOut(FxRobot robot) {
+        SignupSimulation sim = simulation(ONE_USER, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        robot.interact(() -> model.attach(sim));
+        frame(robot, sim, 1_000);
+
+        int live = sim.store().liveKeys();
+        assertTrue(live >= 4, "a few steps done in the first virtual second: " + live);
+        assertEquals(live, storeTable.getItems().size());
+        assertEquals("Live keys " + live + " · Peak " + live + " · Hits 0 · Expired 0 · Shared 0",
+                storeCounters.getText());
+
+        KeyRow first = storeTable.getItems().get(0);
+        assertEquals("save the user:user_0", text(storeTable, 0, 0));
+        assertEquals("FINISHED", text(storeTable, 1, 0));
+        assertEquals("save the user: done", text(storeTable, 2, 0));
+        assertEquals("0:00.000", text(storeTable, 3, 0));
+        assertEquals("0", text(storeTable, 5, 0));
+        CountdownCell<?> countdown = countdownOf(storeTable, first);
+        assertNotNull(countdown, "the first row is on screen");
+        assertEquals(VirtualTime.countdown(first.expiresAtMs() - 1_000), countdown.getText());
+        assertTrue(countdown.getText().endsWith(" s"), countdown.getText());
+
+        KeyRow last = storeTable.getItems().get(live - 1);
+        assertEquals(State.RUNNING, last.state());
+        assertEquals("running", countdownOf(storeTable, last).getText(), "no countdown while the step runs");
+
+        // The job is done by 3 s. From then on only the clock moves (no row comes or goes before the first
+        // expiry at ~5.1 s), and the same cell counts down by itself: nothing refreshes the table.
+        frame(robot, sim, 3_000);
+        assertTrue(sim.isFinished());
+        CountdownCell<?> cell = countdownOf(storeTable, first);
+        assertEquals(VirtualTime.countdown(first.expiresAtMs() - 3_000), cell.getText());
+        double barBefore = ((ProgressBar) cell.getGraphic()).getProgress();
+        frame(robot, sim, 4_000);
+        assertEquals(10, storeTable.getItems().size());
+        assertEquals(VirtualTime.countdown(first.expiresAtMs() - 4_000), cell.getText());
+        double barAfter = ((ProgressBar) cell.getGraphic()).getProgress();
+        assertEquals((first.expiresAtMs() - 4_000) / 5_000.0, barAfter, 1e-9, "the bar shows the TTL left");
+        assertTrue(barAfter < barBefore);
+
+        // The job is done by ~2 s; the last key finished then, so 5 s later everything is gone.
+        long lastExpiry = storeTable.getItems().stream().mapToLong(KeyRow::expiresAtMs).max().orElseThrow();
+        assertTrue(lastExpiry < 8_000, "" + lastExpiry);
+        frame(robot, sim, lastExpiry - 1);
+        assertEquals(1, storeTable.getItems().size(), "the last key is kept until its TTL runs out");
+        assertEquals("0.1 s", countdownOf(storeTable, storeTable.getItems().get(0)).getText());
+        frame(robot, sim, lastExpiry);
+        assertTrue(storeTable.getItems().isEmpty());
+        assertEquals("Live keys 0 · Peak 10 · Hits 0 · Expired 10 · Shared 0", storeCounters.getText());
+        Label placeholder = (Label) storeTable.getPlaceholder();
+        assertTrue(showing(placeholder), "the empty table says why");
+        assertTrue(placeholder.getText().startsWith("No keys yet"), placeholder.getText());
+
+        // The provider remembered the welcome email's key for its own TTL.
+        assertEquals("Remembered 0 · Suppressed sends 0", providerCounters.getText());
+    }
+
+    @Test
+    void aHitMakesTheRowFlashAndThePaleYellowComesFromKeystoreCss(FxRobot robot) {
+        Scenario lostReply = ONE_USER.toBuilder().lostReply(1).maxAttempts(2).ttlMs(60_000)
+                .providerKeyTtlMs(60_000).build();
+        SignupSimulation sim = simulation(lostReply, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        robot.interact(() -> model.attach(sim));
+        List<String> flashed = new ArrayList<>();
+        AtomicInteger yellow = new AtomicInteger();
+        for (long t = 0; !sim.isFinished(); t += 50) {
+            long frameTime = t;
+            robot.interact(() -> {
+                long hitsBefore = sim.store().hits();
+                sim.advanceTo(frameTime, Integer.MAX_VALUE);
+                model.flush(sim.nowMs());
+                if (sim.store().hits() == hitsBefore) {
+                    return;
+                }
+                // In the same frame: every row whose key was just hit flashes, styled by keystore.css.
+                for (KeyRow r : storeTable.getItems()) {
+                    if (r.hits() == 0) {
+                        continue;
+                    }
+                    TableRow<KeyRow> row = tableRowOf(storeTable, r);
+                    assertNotNull(row, r.keyText() + " is on screen");
+                    if (row.getPseudoClassStates().contains(FlashingRow.FLASH_CLASS)) {
+                        flashed.add(r.keyText());
+                        row.applyCss();
+                        for (BackgroundFill f : row.getBackground().getFills()) {
+                            if (Color.web("#fff3a8").equals(f.getFill())) {
+                                yellow.incrementAndGet();
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        assertEquals(6, sim.store().hits(), "attempt 2 found steps 0..5 saved");
+        assertTrue(flashed.containsAll(List.of("save the user:user_0", "subscribe to the newsletter:user_0")),
+                "" + flashed);
+        assertTrue(yellow.get() >= 6, "flashing rows are pale yellow: " + yellow.get());
+        frame(robot, sim, sim.nowMs());
+        assertTrue(storeCounters.getText().contains("· Hits 6 ·"), storeCounters.getText());
+
+        // The provider suppressed the second welcome email: its row counts it.
+        ProviderKeyRow email = providerTable.getItems().get(0);
+        assertEquals(SignupKeys.providerSame(0), email.key());
+        assertEquals("welcome-email:user_0", text(providerTable, 0, 0));
+        assertEquals("1", text(providerTable, 3, 0));
+        assertEquals("Remembered 1 · Suppressed sends 1", providerCounters.getText());
+    }
+
+    @Test
+    void aStrategyWithoutAStoreSaysSoAndShowsOnlyTheProvidersKeys(FxRobot robot) {
+        SignupSimulation sim = simulation(ONE_USER, Strategy.EACH_STEP_SAME_KEY);
+        robot.interact(() -> model.attach(sim));
+        frame(robot, sim, 4_000);
+        assertTrue(storeTable.getItems().isEmpty());
+        Label placeholder = (Label) storeTable.getPlaceholder();
+        assertTrue(showing(placeholder));
+        assertEquals("This strategy uses no idempotency store; switch to 'retry the whole job, same key, skip "
+                + "finished steps' to see its keys.", placeholder.getText());
+        assertEquals(1, providerTable.getItems().size(), "the welcome email's key");
+        ProviderKeyRow email = providerTable.getItems().get(0);
+        assertEquals(VirtualTime.countdown(email.expiresAtMs() - 4_000), countdownOf(providerTable, email).getText());
+        assertEquals(VirtualTime.format(email.addedAtMs()), text(providerTable, 1, 0));
+        assertFalse(showing(providerTable.getPlaceholder()));
+
+        SignupSimulation noKeys = simulation(ONE_USER, Strategy.EACH_STEP_NO_KEY);
+        robot.interact(() -> model.attach(noKeys));
+        frame(robot, noKeys, 4_000);
+        assertTrue(providerTable.getItems().isEmpty());
+        assertTrue(showing(providerTable.getPlaceholder()));
+        assertTrue(((Label) providerTable.getPlaceholder()).getText().contains("no idempotency key"));
+    }
+
+    @Test
+    void aHundredThousandKeysMakeOnlyTheCellsOnScreen(FxRobot robot) {
+        Scenario big = Scenario.article().toBuilder().jobs(10_000).pFail(0).lostReply(0).build();
+        SignupSimulation sim = simulation(big, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        robot.interact(() -> model.attach(sim));
+        frame(robot, sim, 8 * 3_600_000L);
+        assertEquals(100_000, storeTable.getItems().size());
+        assertTrue(storeCounters.getText().startsWith("Live keys 100,000 · Peak 100,000 ·"), storeCounters.getText());
+        int cells = storeTable.lookupAll(".countdown-cell").size();
+        assertTrue(cells > 5 && cells < 100, "a virtualized table: " + cells + " countdown cells for 100,000 rows");
+        robot.interact(() -> {
+            storeTable.scrollTo(99_999);
+            storeTable.layout(); // what the next pulse does
+        });
+        KeyRow nearTheEnd = storeTable.getItems().get(99_990);
+        assertEquals("save the user:user_9999", nearTheEnd.keyText());
+        assertNotNull(countdownOf(storeTable, nearTheEnd), "the end of the table can be scrolled to");
+        assertTrue(storeTable.lookupAll(".countdown-cell").size() < 100);
+    }
+}
