@@ -13,6 +13,7 @@ import javafx.stage.Stage;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
 
 /**
@@ -37,6 +38,7 @@ public final class App extends Application {
         Parent root = load(new ControllerFactory()
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
+                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
                 .with(FileChooserService.class, FileChooserService.dialog()));
         stage.setTitle("Idempotency Lab");
         stage.setScene(scene(root));

@@ -15,6 +15,7 @@ import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.live.JobToken;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
 
 /**
@@ -46,7 +47,8 @@ public final class LiveFrameBenchmark {
         LiveViewModel live = new LiveViewModel(s);
         live.strategyProperty().set(Strategy.WHOLE_JOB_SKIP_FINISHED);
         FXMLLoader loader = new FXMLLoader(Window.class.getResource("/fxml/live.fxml"));
-        loader.setControllerFactory(new ControllerFactory().with(LiveViewModel.class, live));
+        loader.setControllerFactory(new ControllerFactory().with(LiveViewModel.class, live)
+                .with(KeyStoreViewModel.class, new KeyStoreViewModel()));
         Parent root = loader.load();
         Scene scene = new Scene(root, 1280, 820);
         scene.getStylesheets().add(Window.class.getResource("/assets/lab.css").toExternalForm());

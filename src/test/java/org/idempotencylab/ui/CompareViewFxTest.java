@@ -34,6 +34,7 @@ import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.compare.ResultRow;
 import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,7 @@ class CompareViewFxTest {
         Parent root = App.load(new ControllerFactory()
                 .with(CompareViewModel.class, model)
                 .with(LiveViewModel.class, new LiveViewModel(LiveViewModel.classroomDefaults()))
+                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
                 .with(FileChooserService.class, chooser));
         stage.setScene(App.scene(root));
         stage.show();

@@ -13,6 +13,7 @@ import javafx.geometry.Point2D;
 import javafx.scene.Parent;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -21,6 +22,8 @@ import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.keystore.KeyRow;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.live.QueueCanvas;
 import org.junit.jupiter.api.Test;
@@ -42,6 +45,7 @@ class LiveViewFxTest {
                 .with(CompareViewModel.class, new CompareViewModel(Scenario.article(),
                         Executors.newSingleThreadExecutor(), 1))
                 .with(LiveViewModel.class, live)
+                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
                 .with(FileChooserService.class, (o, t, n) -> Optional.empty()));
         stage.setScene(App.scene(root));
         stage.show();
@@ -90,6 +94,35 @@ class LiveViewFxTest {
         assertEquals(0, r.usersWithDuplicateEmails());
         assertEquals(1, r.providerSuppressedSends(), "the provider knew the key and sent nothing");
         assertTrue(live.log().stream().anyMatch(l -> l.contains("no email sent")));
+    }
+
+    @Test
+    void keyStoreRowsAppearWhileTheJobRunsAndDisappearWhenTheirTtlRunsOut(FxRobot robot) {
+        @SuppressWarnings("unchecked")
+        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
+        robot.interact(() -> box.setValue(Strategy.WHOLE_JOB_SKIP_FINISHED));
+        type(robot, "#liveJobsField", "1");
+        type(robot, "#livePFailField", "0");
+        type(robot, "#liveLostReplyField", "0");
+        type(robot, "#ttlField", "3000"); // each step's key lives 3 virtual seconds after the step finishes
+        robot.clickOn("#resetButton");
+        @SuppressWarnings("unchecked")
+        TableView<KeyRow> table = robot.lookup("#storeTable").queryAs(TableView.class);
+        robot.interact(() -> live.speedProperty().set(10));
+        robot.clickOn("#playButton");
+        // the job's ten steps take about 2 virtual s: its keys show up one by one, "send the welcome email" too
+        waitUntil(() -> table.getItems().stream().anyMatch(r -> r.keyText().startsWith("send the welcome email")));
+        assertTrue(live.nowMs() < 5_000, "seen while the keys are alive");
+        // after the job ends the clock keeps running while keys count down; each goes 3 s after its step finished
+        waitUntil(() -> live.simulation().isFinished());
+        long jobEnd = live.simulation().result().virtualTimeMs();
+        assertFalse(table.getItems().isEmpty(), "the last steps' keys outlive the job by up to 3 s");
+        waitUntil(() -> table.getItems().isEmpty());
+        assertEquals(0, live.simulation().store().liveKeys());
+        // the last step finished as the job ended, so its key goes exactly 3,000 ms later, not before
+        assertTrue(live.nowMs() >= jobEnd + 3_000, "not before the TTL of the last key: " + live.nowMs() + " vs "
+                + jobEnd);
+        assertEquals(1, live.simulation().finishedJobs(), "the same run, not a new one");
     }
 
     /** One sign-up, no random failures or lost replies: any duplicate comes from the click. */

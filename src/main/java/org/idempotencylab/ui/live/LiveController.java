@@ -19,13 +19,16 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.StackPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
+import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.ui.ParameterBinding;
 import org.idempotencylab.ui.SliderScale;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 
 /**
  * Binds live.fxml to a {@link LiveViewModel}: playback controls and keys, parameter fields, the queue canvas and
@@ -70,15 +73,31 @@ public final class LiveController {
     @FXML private Label pendingLabel;
     @FXML private Label liveInputError;
     @FXML private QueueCanvas queue;
-    @FXML private StackPane keyStoreSlot;
+    @FXML private TabPane detailTabs;
+    @FXML private Tab historyTab;
     @FXML private ListView<String> logList;
     @FXML private Label historyTitle;
     @FXML private ListView<String> historyList;
     @FXML private StatusBar liveStatusBar;
     private List<ParameterBinding> bindings;
 
-    public LiveController(LiveViewModel model) {
+    /**
+     * @param keys the key store view's model (keystore.fxml is included in live.fxml): it follows each new run
+     *             and is flushed once per frame, after the simulation moved
+     */
+    public LiveController(LiveViewModel model, KeyStoreViewModel keys) {
         this.model = model;
+        model.addFrameListener(new LiveViewModel.FrameListener() {
+            @Override
+            public void attached(SignupSimulation simulation) {
+                keys.attach(simulation);
+            }
+
+            @Override
+            public void frame(long nowMs) {
+                keys.flush(nowMs);
+            }
+        });
         this.timer = new AnimationTimer() {
             @Override
             public void handle(long now) {
@@ -150,8 +169,12 @@ public final class LiveController {
         logList.setPlaceholder(new Label("Press Play or Step"));
         historyList.setItems(model.selectedHistory());
         historyList.setPlaceholder(new Label("Click a job token to follow it"));
-        model.selectedProperty().addListener((o, a, t) -> historyTitle.setText(
-                t == null ? "Job history: click a job" : "Job history: user_" + t.user()));
+        model.selectedProperty().addListener((o, a, t) -> {
+            historyTitle.setText(t == null ? "Job history: click a job" : "Job history: user_" + t.user());
+            if (t != null) {
+                detailTabs.getSelectionModel().select(historyTab); // a click on a job shows its story
+            }
+        });
         model.selectedHistory().addListener((ListChangeListener<String>) c ->
                 historyList.scrollTo(model.selectedHistory().size() - 1));
 
@@ -254,11 +277,6 @@ public final class LiveController {
         if (ok) {
             model.reset();
         }
-    }
-
-    /** @return the pane where the key store view goes. */
-    public StackPane keyStoreSlot() {
-        return keyStoreSlot;
     }
 
     /** Stops the animation (the window is closing). */

@@ -204,10 +204,10 @@ public final class LiveViewModel {
         pendingChanges.set(false);
         behind.set(false);
         message.set("");
-        sim.start();
         for (FrameListener l : frameListeners) {
-            l.attached(sim);
+            l.attached(sim); // before the start, so the key store hears the very first key
         }
+        sim.start();
         applyPending();
         refresh();
     }
@@ -220,14 +220,14 @@ public final class LiveViewModel {
         if (sim == null) {
             return;
         }
-        if (playing.get() && !sim.isFinished()) {
+        if (playing.get() && !runOver()) {
             long virtualMs = Math.max(1, Math.round(realElapsedNanos / 1e6 * speed.get()));
             long target = sim.nowMs() + virtualMs;
             int ran = sim.advanceTo(target, MAX_EVENTS_PER_FRAME);
             behind.set(ran == MAX_EVENTS_PER_FRAME && sim.nowMs() < target);
             rateWindowEvents += ran;
             applyPending();
-            if (sim.isFinished()) {
+            if (runOver()) {
                 playing.set(false);
             }
         }
@@ -239,6 +239,15 @@ public final class LiveViewModel {
             rateWindowEvents = 0;
         }
         refresh();
+    }
+
+    /**
+     * @return true once every job has ended and every key has expired: after the last job the clock keeps
+     *         running while keys count down, so a class sees them go
+     */
+    private boolean runOver() {
+        return sim.isFinished() && (sim.store() == null || sim.store().liveKeys() == 0)
+                && sim.provider().rememberedKeys() == 0;
     }
 
     /** Runs exactly one event of the simulation (pausing first). */
@@ -254,9 +263,9 @@ public final class LiveViewModel {
         refresh();
     }
 
-    /** Plays if paused, pauses if playing; a finished run starts over first. */
+    /** Plays if paused, pauses if playing; a run that is over (jobs ended, keys expired) starts over first. */
     public void togglePlay() {
-        if (sim == null || (!playing.get() && sim.isFinished())) {
+        if (sim == null || (!playing.get() && runOver())) {
             reset();
         }
         playing.set(!playing.get());
@@ -381,7 +390,7 @@ public final class LiveViewModel {
     private void refresh() {
         long now = sim == null ? 0 : sim.nowMs();
         clock.set(VirtualTime.format(now));
-        finished.set(sim != null && sim.isFinished());
+        finished.set(sim != null && runOver());
         if (sim != null) {
             StrategyResult r = sim.result();
             counters.set(String.format(Locale.ROOT, "jobs done %,d · failed %,d · calls %,d · duplicate emails %,d",

@@ -66,22 +66,22 @@ public final class QueueCanvas extends Pane {
 
     private void layoutStations(double w, double h) {
         queueX = 12;
-        double left = 150;
-        binX = w - 150;
+        double left = 122;
+        binX = w - 128;
         double gap = 12;
         stationW = (binX - left - 4 * gap - 12) / 5;
-        stationH = Math.min(150, (h - 190) / 2);
+        stationH = Math.min(130, (h - 170) / 2);
         for (int i = 0; i < SignupSteps.COUNT; i++) {
             int row = i / 5;
             int col = i % 5;
             stationX[i] = left + col * (stationW + gap);
-            stationY[i] = 40 + row * (stationH + 34);
+            stationY[i] = 40 + row * (stationH + 28);
         }
         int email = SignupSteps.EMAIL;
         providerW = stationW * 2 + gap;
         providerX = stationX[email];
-        providerY = stationY[email] + stationH + 30;
-        providerH = Math.max(70, h - providerY - 10);
+        providerY = stationY[email] + stationH + 24;
+        providerH = Math.max(60, h - providerY - 8);
     }
 
     /** Redraws everything for the view-model's state; {@code nowNanos} drives the glides. */
@@ -106,7 +106,7 @@ public final class QueueCanvas extends Pane {
         g.setStroke(Color.web("#d7dce1"));
         g.setLineWidth(1);
         g.strokeLine(binX + 6, 8, binX + 6, h - 8);
-        g.strokeLine(140, 8, 140, h - 8);
+        g.strokeLine(112, 8, 112, h - 8);
         for (int i = 0; i < SignupSteps.COUNT; i++) {
             double x = stationX[i];
             double y = stationY[i];
@@ -214,8 +214,8 @@ public final class QueueCanvas extends Pane {
             switch (t.phase) {
                 case QUEUED -> {
                     int i = queued++;
-                    tx = queueX + R + (i % 4) * (2 * R + 6);
-                    ty = 40 + R + (i / 4) * (2 * R + 6);
+                    tx = queueX + R + (i % 3) * (2 * R + 6);
+                    ty = 40 + R + (i / 3) * (2 * R + 6);
                     if (ty > getHeight() - R) {
                         continue; // the rest of the queue does not fit; it is counted below
                     }
