@@ -3,6 +3,8 @@ package org.idempotencylab.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.idempotencylab.ui.FxSteps.type;
+import static org.idempotencylab.ui.FxSteps.waitUntil;
 
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -90,13 +92,13 @@ class CompareViewFxTest {
         Slider attempts = robot.lookup("#attemptsSlider").queryAs(Slider.class);
         robot.clickOn(attempts.lookup(".thumb"));
         robot.type(KeyCode.RIGHT);
-        assertEquals(4, model.maxAttemptsProperty().get(), "the slider sets max attempts");
+        assertEquals(4, model.form().maxAttemptsProperty().get(), "the slider sets max attempts");
         assertEquals("4", robot.lookup("#attemptsField").queryAs(TextField.class).getText());
 
         // Type an exact job count and a failure rate in percent.
-        replaceText(robot, "#jobsField", "20000");
-        replaceText(robot, "#pFailField", "5");
-        assertEquals(0.05, model.pFailProperty().get(), 0.0);
+        type(robot, "#jobsField", "20000");
+        type(robot, "#pFailField", "5");
+        assertEquals(0.05, model.form().pFailProperty().get(), 0.0);
 
         robot.clickOn("#compareButton");
         waitUntil(() -> model.rows().size() == 5 && !model.runningProperty().get());
@@ -157,25 +159,25 @@ class CompareViewFxTest {
 
     @Test
     void aValueOutOfRangeIsRejectedWithTheFieldTheValueAndTheRange(FxRobot robot) {
-        replaceText(robot, "#pFailField", "150");
+        type(robot, "#pFailField", "150");
         Label error = robot.lookup("#inputError").queryAs(Label.class);
         assertEquals("Failure rate: 150% is outside the allowed range 0% to 100%", error.getText());
         assertTrue(error.isVisible());
-        assertEquals(0.01, model.pFailProperty().get(), 0.0, "the model keeps its value");
+        assertEquals(0.01, model.form().pFailProperty().get(), 0.0, "the model keeps its value");
         assertEquals("1", robot.lookup("#pFailField").queryAs(TextField.class).getText(), "the field shows it again");
 
-        replaceText(robot, "#jobsField", "lots");
+        type(robot, "#jobsField", "lots");
         assertEquals("Sign-ups: 'lots' is not a whole number; allowed 1 to 100,000,000", error.getText());
-        assertEquals(1_000_000, model.jobsProperty().get());
+        assertEquals(1_000_000, model.form().jobsProperty().get());
 
-        replaceText(robot, "#jobsField", "5000");
+        type(robot, "#jobsField", "5000");
         assertFalse(error.isVisible(), "a good value clears the message");
-        assertEquals(5_000, model.jobsProperty().get());
+        assertEquals(5_000, model.form().jobsProperty().get());
     }
 
     @Test
     void aSecondPressWhileRunningStartsNoSecondRunAndCancelStops(FxRobot robot) {
-        replaceText(robot, "#jobsField", "100000000"); // long enough to still be running when we press again
+        type(robot, "#jobsField", "100000000"); // long enough to still be running when we press again
         robot.clickOn("#compareButton");
         waitUntil(() -> model.progressProperty().get() > 0);
         assertTrue(robot.lookup("#compareButton").queryAs(Button.class).isDisabled());
@@ -192,7 +194,7 @@ class CompareViewFxTest {
 
     @Test
     void aShortcutRunsWhatTheFieldsShowEvenBeforeEnter(FxRobot robot) {
-        replaceText(robot, "#jobsField", "2000");
+        type(robot, "#jobsField", "2000");
         TextField pFail = robot.lookup("#pFailField").queryAs(TextField.class);
         robot.clickOn(pFail);
         robot.interact(pFail::selectAll);
@@ -204,7 +206,7 @@ class CompareViewFxTest {
 
     @Test
     void anExportThatCannotBeWrittenSaysWhyAndWritesNothing(FxRobot robot) {
-        replaceText(robot, "#jobsField", "2000");
+        type(robot, "#jobsField", "2000");
         robot.clickOn("#compareButton");
         waitUntil(() -> model.rows().size() == 5 && !model.runningProperty().get());
         exportTarget = tmp.resolve("no-such-folder").resolve("chart.png").toFile();
@@ -215,25 +217,9 @@ class CompareViewFxTest {
         assertFalse(exportTarget.exists());
     }
 
-    private static void replaceText(FxRobot robot, String query, String text) {
-        TextField field = robot.lookup(query).queryAs(TextField.class);
-        robot.clickOn(field);
-        robot.interact(field::selectAll);
-        robot.write(text);
-        robot.type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 
     private static String cell(TableView<ResultRow> table, int column, int row) {
         return String.valueOf(table.getColumns().get(column).getCellData(row));
     }
 
-    private static void waitUntil(java.util.concurrent.Callable<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("condition not met within 60 s", e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 }

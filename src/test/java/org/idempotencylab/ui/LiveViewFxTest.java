@@ -3,18 +3,17 @@ package org.idempotencylab.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.idempotencylab.ui.FxSteps.type;
+import static org.idempotencylab.ui.FxSteps.waitUntil;
 
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.geometry.Point2D;
 import javafx.scene.Parent;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.idempotencylab.engine.Strategy;
@@ -146,21 +145,5 @@ class LiveViewFxTest {
         return live.simulation().result();
     }
 
-    private static void type(FxRobot robot, String query, String text) {
-        TextField field = robot.lookup(query).queryAs(TextField.class);
-        robot.clickOn(field);
-        robot.interact(field::selectAll);
-        robot.write(text);
-        robot.type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 
-    private static void waitUntil(Callable<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition);
-        } catch (TimeoutException e) {
-            throw new AssertionError("condition not met within 30 s", e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 }

@@ -80,15 +80,15 @@ public final class CompareController {
     @FXML
     private void initialize() {
         bindings = List.of(
-                ParameterBinding.bind(Parameter.P_FAIL, model.pFailProperty(), pFailSlider, pFailField,
+                ParameterBinding.bind(Parameter.P_FAIL, model.form().pFailProperty(), pFailSlider, pFailField,
                         SliderScale.PROBABILITY, this::showInputError),
-                ParameterBinding.bind(Parameter.LOST_REPLY, model.lostReplyProperty(), lostReplySlider,
+                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().lostReplyProperty(), lostReplySlider,
                         lostReplyField, SliderScale.PROBABILITY, this::showInputError),
-                ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.maxAttemptsProperty(), attemptsSlider,
+                ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.form().maxAttemptsProperty(), attemptsSlider,
                         attemptsField, SliderScale.WHOLE, this::showInputError),
-                ParameterBinding.bind(Parameter.JOBS, model.jobsProperty(), jobsSlider, jobsField,
+                ParameterBinding.bind(Parameter.JOBS, model.form().jobsProperty(), jobsSlider, jobsField,
                         SliderScale.LOG10, this::showInputError),
-                ParameterBinding.bind(Parameter.SEED, model.seedProperty(), null, seedField, SliderScale.WHOLE,
+                ParameterBinding.bind(Parameter.SEED, model.form().seedProperty(), null, seedField, SliderScale.WHOLE,
                         this::showInputError));
         pFailLabel.setTooltip(pFailField.getTooltip());
         lostReplyLabel.setTooltip(lostReplyField.getTooltip());

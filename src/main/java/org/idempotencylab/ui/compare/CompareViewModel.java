@@ -6,8 +6,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -15,8 +13,6 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -29,6 +25,7 @@ import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.ScenarioForm;
 
 /**
  * The "compare strategies" view: the parameters a teacher changes, and the five strategies' results.
@@ -38,11 +35,7 @@ import org.idempotencylab.scenario.Scenario;
  * a run is in progress does nothing. All methods must be called on the FX thread.
  */
 public final class CompareViewModel {
-    private final DoubleProperty pFail = new SimpleDoubleProperty();
-    private final DoubleProperty lostReply = new SimpleDoubleProperty();
-    private final IntegerProperty maxAttempts = new SimpleIntegerProperty();
-    private final LongProperty jobs = new SimpleLongProperty();
-    private final LongProperty seed = new SimpleLongProperty();
+    private final ScenarioForm form;
 
     private final ObservableList<ResultRow> rows = FXCollections.observableArrayList();
     private final ObjectProperty<Scenario> resultScenario = new SimpleObjectProperty<>();
@@ -51,7 +44,6 @@ public final class CompareViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty inputError = new SimpleStringProperty();
 
-    private final Scenario base;
     private final Executor executor;
     private final int threads;
     private Task<List<StrategyResult>> task;
@@ -62,14 +54,9 @@ public final class CompareViewModel {
      * @param threads  simulation threads, at least 1 (results do not depend on it)
      */
     public CompareViewModel(Scenario base, Executor executor, int threads) {
-        this.base = base;
+        this.form = new ScenarioForm(base);
         this.executor = executor;
         this.threads = threads;
-        pFail.set(base.pFail());
-        lostReply.set(base.lostReply());
-        maxAttempts.set(base.maxAttempts());
-        jobs.set(base.jobs());
-        seed.set(base.seed());
     }
 
     /**
@@ -77,8 +64,12 @@ public final class CompareViewModel {
      * @throws ParameterException if a value is out of range (the fields normally prevent this)
      */
     public Scenario scenario() {
-        return base.toBuilder().pFail(pFail.get()).lostReply(lostReply.get()).maxAttempts(maxAttempts.get())
-                .jobs(jobs.get()).seed(seed.get()).build();
+        return form.scenario();
+    }
+
+    /** @return the parameters shown, in model units. */
+    public ScenarioForm form() {
+        return form;
     }
 
     /** Starts comparing the five strategies on {@link #scenario()}; does nothing while a run is in progress. */
@@ -151,30 +142,6 @@ public final class CompareViewModel {
         progress.set(0);
         running.set(false);
         task = null;
-    }
-
-    /** @return failure rate, probability 0..1. */
-    public DoubleProperty pFailProperty() {
-        return pFail;
-    }
-
-    /** @return lost-reply rate, probability 0..1. */
-    public DoubleProperty lostReplyProperty() {
-        return lostReply;
-    }
-
-    /** @return attempts in all, 1..100. */
-    public IntegerProperty maxAttemptsProperty() {
-        return maxAttempts;
-    }
-
-    /** @return sign-ups, 1..100,000,000. */
-    public LongProperty jobsProperty() {
-        return jobs;
-    }
-
-    public LongProperty seedProperty() {
-        return seed;
     }
 
     /** @return the results of the last finished run, in the article's row order. */

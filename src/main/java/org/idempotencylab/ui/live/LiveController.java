@@ -128,19 +128,19 @@ public final class LiveController {
                 + "article's five strategies). Applies on Reset."));
 
         bindings = List.of(
-                ParameterBinding.bind(Parameter.P_FAIL, model.pFailProperty(), livePFailSlider, livePFailField,
+                ParameterBinding.bind(Parameter.P_FAIL, model.form().pFailProperty(), livePFailSlider, livePFailField,
                         SliderScale.PROBABILITY, this::showInputError),
-                ParameterBinding.bind(Parameter.LOST_REPLY, model.lostReplyProperty(), liveLostReplySlider,
+                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().lostReplyProperty(), liveLostReplySlider,
                         liveLostReplyField, SliderScale.PROBABILITY, this::showInputError),
-                field(Parameter.MAX_ATTEMPTS, model.maxAttemptsProperty(), liveAttemptsField, liveAttemptsLabel),
-                field(Parameter.JOBS, model.jobsProperty(), liveJobsField, liveJobsLabel),
-                field(Parameter.WORKERS, model.workersProperty(), workersField, workersLabel),
-                field(Parameter.ARRIVAL_RATE, model.arrivalRateProperty(), arrivalField, arrivalLabel),
-                field(Parameter.CALL_MS, model.callMsProperty(), callField, callLabel),
-                field(Parameter.TTL_MS, model.ttlMsProperty(), ttlField, ttlLabel),
-                field(Parameter.PROVIDER_KEY_TTL_MS, model.providerKeyTtlMsProperty(), providerTtlField,
+                field(Parameter.MAX_ATTEMPTS, model.form().maxAttemptsProperty(), liveAttemptsField, liveAttemptsLabel),
+                field(Parameter.JOBS, model.form().jobsProperty(), liveJobsField, liveJobsLabel),
+                field(Parameter.WORKERS, model.form().workersProperty(), workersField, workersLabel),
+                field(Parameter.ARRIVAL_RATE, model.form().arrivalRateProperty(), arrivalField, arrivalLabel),
+                field(Parameter.CALL_MS, model.form().callMsProperty(), callField, callLabel),
+                field(Parameter.TTL_MS, model.form().ttlMsProperty(), ttlField, ttlLabel),
+                field(Parameter.PROVIDER_KEY_TTL_MS, model.form().providerKeyTtlMsProperty(), providerTtlField,
                         providerTtlLabel),
-                field(Parameter.SEED, model.seedProperty(), liveSeedField, liveSeedLabel));
+                field(Parameter.SEED, model.form().seedProperty(), liveSeedField, liveSeedLabel));
         livePFailLabel.setTooltip(livePFailField.getTooltip());
         liveLostReplyLabel.setTooltip(liveLostReplyField.getTooltip());
         pendingLabel.visibleProperty().bind(model.pendingChangesProperty());

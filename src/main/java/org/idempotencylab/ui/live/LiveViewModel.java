@@ -10,8 +10,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -19,8 +17,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -33,6 +29,7 @@ import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.ScenarioForm;
 import org.idempotencylab.ui.VirtualTime;
 
 /**
@@ -85,17 +82,7 @@ public final class LiveViewModel {
 
     // parameters, applied on reset
     private final ObjectProperty<Strategy> strategy = new SimpleObjectProperty<>(Strategy.EACH_STEP_NO_KEY);
-    private final DoubleProperty pFail = new SimpleDoubleProperty();
-    private final DoubleProperty lostReply = new SimpleDoubleProperty();
-    private final IntegerProperty maxAttempts = new SimpleIntegerProperty();
-    private final LongProperty jobs = new SimpleLongProperty();
-    private final IntegerProperty workers = new SimpleIntegerProperty();
-    private final DoubleProperty arrivalRate = new SimpleDoubleProperty();
-    private final LongProperty callMs = new SimpleLongProperty();
-    private final LongProperty ttlMs = new SimpleLongProperty();
-    private final LongProperty providerKeyTtlMs = new SimpleLongProperty();
-    private final LongProperty seed = new SimpleLongProperty();
-    private final Scenario base;
+    private final ScenarioForm form;
 
     // playback
     private final BooleanProperty playing = new SimpleBooleanProperty();
@@ -128,19 +115,10 @@ public final class LiveViewModel {
 
     /** @param base the scenario the view opens on (see {@link #classroomDefaults()}) */
     public LiveViewModel(Scenario base) {
-        this.base = base;
-        pFail.set(base.pFail());
-        lostReply.set(base.lostReply());
-        maxAttempts.set(base.maxAttempts());
-        jobs.set(base.jobs());
-        workers.set(base.workers());
-        arrivalRate.set(base.arrivalRate());
-        callMs.set(base.callMs());
-        ttlMs.set(base.ttlMs());
-        providerKeyTtlMs.set(base.providerKeyTtlMs());
-        seed.set(base.seed());
-        for (javafx.beans.Observable p : List.of(strategy, pFail, lostReply, maxAttempts, jobs, workers, arrivalRate,
-                callMs, ttlMs, providerKeyTtlMs, seed)) {
+        this.form = new ScenarioForm(base);
+        List<javafx.beans.Observable> watched = new ArrayList<>(form.all());
+        watched.add(strategy);
+        for (javafx.beans.Observable p : watched) {
             p.addListener(o -> pendingChanges.set(sim != null && !matchesRun()));
         }
     }
@@ -167,9 +145,12 @@ public final class LiveViewModel {
      * @throws ParameterException if one is out of range
      */
     public Scenario scenario() {
-        return base.toBuilder().pFail(pFail.get()).lostReply(lostReply.get()).maxAttempts(maxAttempts.get())
-                .jobs(jobs.get()).workers(workers.get()).arrivalRate(arrivalRate.get()).callMs(callMs.get())
-                .ttlMs(ttlMs.get()).providerKeyTtlMs(providerKeyTtlMs.get()).seed(seed.get()).build();
+        return form.scenario();
+    }
+
+    /** @return the parameters shown, in model units; they apply on {@link #reset()}. */
+    public ScenarioForm form() {
+        return form;
     }
 
     private boolean matchesRun() {
@@ -463,52 +444,6 @@ public final class LiveViewModel {
 
     public ObjectProperty<Strategy> strategyProperty() {
         return strategy;
-    }
-
-    /** @return failure rate, probability 0..1. */
-    public DoubleProperty pFailProperty() {
-        return pFail;
-    }
-
-    /** @return lost-reply rate, probability 0..1. */
-    public DoubleProperty lostReplyProperty() {
-        return lostReply;
-    }
-
-    public IntegerProperty maxAttemptsProperty() {
-        return maxAttempts;
-    }
-
-    public LongProperty jobsProperty() {
-        return jobs;
-    }
-
-    public IntegerProperty workersProperty() {
-        return workers;
-    }
-
-    /** @return sign-ups per virtual second, 0 for all at once. */
-    public DoubleProperty arrivalRateProperty() {
-        return arrivalRate;
-    }
-
-    /** @return mean call time, virtual ms. */
-    public LongProperty callMsProperty() {
-        return callMs;
-    }
-
-    /** @return the in-memory store's key TTL, virtual ms. */
-    public LongProperty ttlMsProperty() {
-        return ttlMs;
-    }
-
-    /** @return how long the provider remembers a key, virtual ms. */
-    public LongProperty providerKeyTtlMsProperty() {
-        return providerKeyTtlMs;
-    }
-
-    public LongProperty seedProperty() {
-        return seed;
     }
 
     public BooleanProperty playingProperty() {

@@ -1,0 +1,118 @@
+package org.idempotencylab.ui;
+
+import java.util.List;
+import javafx.beans.Observable;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Scenario;
+
+/**
+ * The parameters a view lets a person edit, as properties in model units (probabilities 0..1, virtual ms,
+ * counts), and the {@link Scenario} they make. Fields a view does not show keep the base scenario's values.
+ * Validation is the scenario's own: {@link #scenario()} throws the same {@link ParameterException} as the
+ * command line and scenario files.
+ */
+public final class ScenarioForm {
+    private final Scenario base;
+    private final DoubleProperty pFail = new SimpleDoubleProperty();
+    private final DoubleProperty lostReply = new SimpleDoubleProperty();
+    private final IntegerProperty maxAttempts = new SimpleIntegerProperty();
+    private final LongProperty jobs = new SimpleLongProperty();
+    private final LongProperty seed = new SimpleLongProperty();
+    private final IntegerProperty workers = new SimpleIntegerProperty();
+    private final DoubleProperty arrivalRate = new SimpleDoubleProperty();
+    private final LongProperty callMs = new SimpleLongProperty();
+    private final LongProperty ttlMs = new SimpleLongProperty();
+    private final LongProperty providerKeyTtlMs = new SimpleLongProperty();
+
+    /** @param base the values the form starts from, and keeps for the fields it has no property for */
+    public ScenarioForm(Scenario base) {
+        this.base = base;
+        load(base);
+    }
+
+    /** Shows {@code s}'s values. */
+    public void load(Scenario s) {
+        pFail.set(s.pFail());
+        lostReply.set(s.lostReply());
+        maxAttempts.set(s.maxAttempts());
+        jobs.set(s.jobs());
+        seed.set(s.seed());
+        workers.set(s.workers());
+        arrivalRate.set(s.arrivalRate());
+        callMs.set(s.callMs());
+        ttlMs.set(s.ttlMs());
+        providerKeyTtlMs.set(s.providerKeyTtlMs());
+    }
+
+    /**
+     * @return the scenario the properties describe now
+     * @throws ParameterException if a value is out of range (the fields normally prevent this)
+     */
+    public Scenario scenario() {
+        return base.toBuilder().pFail(pFail.get()).lostReply(lostReply.get()).maxAttempts(maxAttempts.get())
+                .jobs(jobs.get()).seed(seed.get()).workers(workers.get()).arrivalRate(arrivalRate.get())
+                .callMs(callMs.get()).ttlMs(ttlMs.get()).providerKeyTtlMs(providerKeyTtlMs.get()).build();
+    }
+
+    /** @return every property, to listen for any change. */
+    public List<Observable> all() {
+        return List.of(pFail, lostReply, maxAttempts, jobs, seed, workers, arrivalRate, callMs, ttlMs,
+                providerKeyTtlMs);
+    }
+
+    /** @return failure rate, probability 0..1. */
+    public DoubleProperty pFailProperty() {
+        return pFail;
+    }
+
+    /** @return lost-reply rate, probability 0..1. */
+    public DoubleProperty lostReplyProperty() {
+        return lostReply;
+    }
+
+    /** @return attempts in all, 1..100. */
+    public IntegerProperty maxAttemptsProperty() {
+        return maxAttempts;
+    }
+
+    /** @return sign-ups, 1..100,000,000. */
+    public LongProperty jobsProperty() {
+        return jobs;
+    }
+
+    /** @return the seed, a 32-bit whole number. */
+    public LongProperty seedProperty() {
+        return seed;
+    }
+
+    /** @return jobs in progress at once, 1..1024. */
+    public IntegerProperty workersProperty() {
+        return workers;
+    }
+
+    /** @return sign-ups per virtual second, 0 for all at once. */
+    public DoubleProperty arrivalRateProperty() {
+        return arrivalRate;
+    }
+
+    /** @return mean call time, virtual ms. */
+    public LongProperty callMsProperty() {
+        return callMs;
+    }
+
+    /** @return the in-memory store's key TTL, virtual ms. */
+    public LongProperty ttlMsProperty() {
+        return ttlMs;
+    }
+
+    /** @return how long the provider remembers a key, virtual ms. */
+    public LongProperty providerKeyTtlMsProperty() {
+        return providerKeyTtlMs;
+    }
+}
