@@ -104,7 +104,10 @@ public final class LiveController {
                 long elapsed = lastFrameNanos == 0 ? 0 : now - lastFrameNanos;
                 lastFrameNanos = now;
                 model.frame(elapsed, now);
-                queue.draw(model, now);
+                // a run goes on while another tab is shown, but only a visible queue is drawn
+                if (root.getParent() == null || root.getParent().isVisible()) {
+                    queue.draw(model, now);
+                }
             }
         };
     }
