@@ -55,6 +55,10 @@ public final class LiveFrameBenchmark {
         stage.setScene(scene);
         stage.show();
         live.reset();
+        if (System.getProperty("bench.tab") != null) {
+            ((javafx.scene.control.TabPane) root.lookup(".detail-tabs")).getSelectionModel()
+                    .select(Integer.parseInt(System.getProperty("bench.tab")));
+        }
         live.togglePlay();
         List<Long> intervals = new ArrayList<>();
         List<Integer> inFlight = new ArrayList<>();

@@ -165,7 +165,9 @@ public final class LiveController {
         faultBox.setTooltip(new Tooltip("On: clicking a job token makes its next call fail. Off: a click only "
                 + "shows the job's history."));
 
-        wrapCells(logList);
+        // the log takes many lines a frame: fixed-height cells keep the list cheap (it has the tab's full width);
+        // a job's history is short, so its long lines wrap
+        logList.setFixedCellSize(22);
         wrapCells(historyList);
         logList.setItems(model.log());
         model.log().addListener((ListChangeListener<String>) c -> logList.scrollTo(model.log().size() - 1));
