@@ -55,6 +55,16 @@ public final class EmailProvider {
         seen.expire(nowMs);
     }
 
+    /** @return virtual ms at which the next remembered key expires, or {@link Long#MAX_VALUE}. */
+    public long nextExpiryMs() {
+        return seen.nextExpiryMs();
+    }
+
+    /** @return virtual ms at which the last remembered key expires, or {@link Long#MIN_VALUE}. */
+    public long lastExpiryMs() {
+        return seen.lastExpiryMs();
+    }
+
     /** @return emails that went out. */
     public long emailsSent() {
         return emailsSent;

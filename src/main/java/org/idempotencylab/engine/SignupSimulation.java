@@ -172,12 +172,42 @@ public final class SignupSimulation {
      */
     public boolean step() {
         start();
-        return sim.step();
+        if (sim.pendingEvents() > 0) {
+            sim.step();
+            expireKeys();
+            return true;
+        }
+        long next = nextKeyExpiryMs();
+        if (next == Long.MAX_VALUE) {
+            return false;
+        }
+        sim.runUntil(Math.max(next, sim.nowMs())); // no job left: the next thing to happen is a key expiring
+        expireKeys();
+        return true;
+    }
+
+    /** @return true while the store or the provider still remembers a key. */
+    public boolean keysAlive() {
+        return (store != null && store.liveKeys() > 0) || provider.rememberedKeys() > 0;
+    }
+
+    /** @return virtual ms at which the next remembered key expires, or {@link Long#MAX_VALUE} if none is kept. */
+    public long nextKeyExpiryMs() {
+        long s = store == null ? Long.MAX_VALUE : store.nextExpiryMs();
+        return Math.min(s, provider.nextExpiryMs());
+    }
+
+    private void expireKeys() {
+        if (store != null) {
+            store.expire(sim.nowMs()); // keys disappear from the view when their TTL runs out, not later
+        }
+        provider.expire(sim.nowMs());
     }
 
     /**
      * Runs the events due up to {@code timeMs}, at most {@code maxEvents} of them, and moves the clock to
-     * {@code timeMs} if they all ran (so a view can show time passing between events).
+     * {@code timeMs} if they all ran (so a view can show time passing between events); after the last event no
+     * further than the moment the last remembered key expires. Expired keys are then forgotten.
      *
      * @param timeMs    virtual ms, not before {@link #nowMs()}
      * @param maxEvents at least 1; a cap that keeps one animation frame short
@@ -191,12 +221,16 @@ public final class SignupSimulation {
             n++;
         }
         if (sim.nextEventTimeMs() > timeMs && timeMs > sim.nowMs()) {
-            sim.runUntil(timeMs);
+            // time passes between events, and after the last job while keys count down; once nothing is left
+            // the clock stops at the last thing that happened
+            long lastExpiry = Math.max(store == null ? Long.MIN_VALUE : store.lastExpiryMs(),
+                    provider.lastExpiryMs());
+            long until = sim.pendingEvents() > 0 ? timeMs : Math.min(timeMs, lastExpiry);
+            if (until > sim.nowMs()) {
+                sim.runUntil(until);
+            }
         }
-        if (store != null) {
-            store.expire(sim.nowMs()); // keys disappear from the view when their TTL runs out, not later
-        }
-        provider.expire(sim.nowMs());
+        expireKeys();
         return n;
     }
 
@@ -253,13 +287,13 @@ public final class SignupSimulation {
     }
 
     /**
-     * Makes the next call of {@code user}'s job fail before doing anything (a click on its token). Does nothing
-     * if that job is not in progress.
+     * Makes the next call that {@code user}'s job starts fail before doing anything (a click on its token); a
+     * call already in flight is not touched. Works for a job in progress or still waiting in the queue.
      *
-     * @return true if the fault was armed
+     * @return true if the fault was armed, false if the job has ended or has not arrived
      */
     public boolean failNextCall(long user) {
-        if (!inProgress(user)) {
+        if (!(user >= nextUser && user < arrived) && !inProgress(user)) {
             return false;
         }
         failNextCall.add(user);
@@ -292,6 +326,16 @@ public final class SignupSimulation {
         return false;
     }
 
+    /** @return sign-ups that arrived and wait for a worker. */
+    public long waitingJobs() {
+        return arrived - nextUser;
+    }
+
+    /** @return the user number of the first sign-up waiting for a worker (the next one taken). */
+    public long firstWaitingUser() {
+        return nextUser;
+    }
+
     private void arrive() {
         long user = arrived++;
         emit(Kind.ARRIVED, user, -1, 0, -1, sim.nowMs(), "");
@@ -300,11 +344,13 @@ public final class SignupSimulation {
             w.advance();
         }
         if (arrived < scenario.jobs()) {
-            double u = arrivals.nextDouble();
-            long gapMs = Math.round(-Math.log(1 - u) * 1000 / scenario.arrivalRate());
-            sim.schedule(gapMs, this::arrive);
+            // exponential gaps summed in fractions of a ms, so high rates keep their rate
+            nextArrivalMs += -Math.log(1 - arrivals.nextDouble()) * 1000 / scenario.arrivalRate();
+            sim.scheduleAt(Math.max(sim.nowMs(), (long) Math.floor(nextArrivalMs)), this::arrive);
         }
     }
+
+    private double nextArrivalMs;
 
     private void emit(Kind kind, long user, int step, int attempt, int worker, long untilMs, String note) {
         if (listener != null) {
@@ -402,6 +448,7 @@ public final class SignupSimulation {
         private boolean inCall;            // the pending event ends a call (else it ends a backoff)
         private Completion<String> run;    // the store run this call owns, if any
         private boolean savedHit;          // set when the store answered synchronously from a saved value
+        private boolean doomed;            // this call fails (a click armed it before the call started)
 
         Worker(int id) {
             this.id = id;
@@ -460,6 +507,9 @@ public final class SignupSimulation {
 
         private void startCall(Completion<String> ownedRun) {
             calls++;
+            if (!failNextCall.isEmpty() && failNextCall.remove(job.user)) {
+                doomed = true; // the click was for the next call to start: this one
+            }
             run = ownedRun;
             inCall = true;
             long c = scenario.callMs();
@@ -503,7 +553,8 @@ public final class SignupSimulation {
         /** Draws the call's outcome and applies its side effect; returns null on success, else the failure. */
         private String callOutcome() {
             boolean fails = outcomes.nextDouble() < scenario.pFail();
-            if (!failNextCall.isEmpty() && failNextCall.remove(job.user)) {
+            if (doomed) {
+                doomed = false;
                 if (!fails && step == SignupSteps.EMAIL) {
                     outcomes.nextDouble(); // the lost-reply draw this call would have made
                 }

@@ -94,6 +94,28 @@ public final class ExpiringKeySet {
         return keys.get(key) != LongIntHashMap.MISSING;
     }
 
+    /** @return virtual ms at which the next key expires, or {@link Long#MAX_VALUE} if none is remembered. */
+    public long nextExpiryMs() {
+        for (int i = 0; i < count; i++) {
+            long e = ringExpiry[(head + i) & (ringKeys.length - 1)];
+            if (e != Long.MIN_VALUE) {
+                return e;
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /** @return virtual ms at which the last key expires, or {@link Long#MIN_VALUE} if none is remembered. */
+    public long lastExpiryMs() {
+        for (int i = count - 1; i >= 0; i--) {
+            long e = ringExpiry[(head + i) & (ringKeys.length - 1)];
+            if (e != Long.MIN_VALUE) {
+                return e;
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
     /** @return how many keys are remembered (expired ones are dropped at the next call). */
     public int size() {
         return keys.size();

@@ -211,6 +211,28 @@ public final class InMemoryIdempotencyStore<V> {
         }
     }
 
+    /** @return virtual ms at which the next finished key expires, or {@link Long#MAX_VALUE} if none is kept. */
+    public long nextExpiryMs() {
+        for (int i = 0; i < count; i++) {
+            int pos = (head + i) & (ringKey.length - 1);
+            if (ringValue[pos] != FORGOTTEN) {
+                return ringExpires[pos];
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /** @return virtual ms at which the last finished key expires, or {@link Long#MIN_VALUE} if none is kept. */
+    public long lastExpiryMs() {
+        for (int i = count - 1; i >= 0; i--) {
+            int pos = (head + i) & (ringKey.length - 1);
+            if (ringValue[pos] != FORGOTTEN) {
+                return ringExpires[pos];
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
     /**
      * Forgets a finished key now, before its TTL runs out. For callers that know nothing can ask for the key
      * again (the batch engine, once a user's only job has ended); results are then the same as with the TTL,

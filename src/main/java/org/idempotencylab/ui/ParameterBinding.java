@@ -1,6 +1,7 @@
 package org.idempotencylab.ui;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.beans.property.Property;
@@ -27,6 +28,7 @@ public final class ParameterBinding {
     private final SliderScale scale;
     private final Consumer<String> errors;
     private boolean updating;
+    private String rejected; // the message for the last value refused, until a good value is read
 
     private ParameterBinding(Parameter parameter, Property<Number> property, Slider slider, TextField field,
                              SliderScale scale, Consumer<String> errors) {
@@ -80,16 +82,51 @@ public final class ParameterBinding {
      * @return true if the text was accepted (or unchanged)
      */
     public boolean commit() {
+        String error = read();
+        rejected = error; // kept until the next good value: a button pressed next must not act without it
+        errors.accept(error);
+        return error == null;
+    }
+
+    /**
+     * Reads every field (a button or shortcut acts on what the fields show, confirmed or not). A bad value's
+     * message stays on screen even when a later field is fine.
+     *
+     * @return true if every field was accepted
+     */
+    public static boolean commitAll(List<ParameterBinding> bindings) {
+        String firstError = null;
+        ParameterBinding failed = null;
+        for (ParameterBinding b : bindings) {
+            String error = b.read();
+            if (error == null) {
+                // the field lost the focus to the button just pressed, and refused its value then
+                error = b.rejected;
+            }
+            b.rejected = null; // reported once
+            if (error != null && firstError == null) {
+                firstError = error;
+                failed = b;
+            }
+        }
+        if (failed != null) {
+            failed.errors.accept(firstError);
+            return false;
+        }
+        bindings.forEach(b -> b.errors.accept(null));
+        return true;
+    }
+
+    /** Applies the field's text to the property; returns the message for a bad value (then shown again), or null. */
+    private String read() {
         try {
             Number value = parse(parameter, field.getText());
-            errors.accept(null);
             set(value);
             show(value.doubleValue()); // the same value typed differently ("1.0") is shown in its usual form
-            return true;
+            return null;
         } catch (ParameterException e) {
-            errors.accept(message(e));
             show(property.getValue().doubleValue());
-            return false;
+            return message(e);
         }
     }
 

@@ -75,15 +75,21 @@ class LiveSimulationTest {
         SignupSimulation live = new SignupSimulation(BUSY, Strategy.EACH_STEP_NO_KEY, RunControl.NONE);
         List<SimulationEvent> seen = new ArrayList<>();
         live.setListener(seen::add);
-        live.start();
-        int before = seen.size(); // starting emits the first job's start and first call
-        long fired = live.eventsFired();
+        live.start(); // user_0 is taken and its first call starts
+        assertEquals(List.of(Kind.JOB_STARTED, Kind.CALL_STARTED), seen.stream().map(SimulationEvent::kind).toList());
+        seen.clear();
         assertTrue(live.step());
-        assertEquals(fired + 1, live.eventsFired());
-        // the first event is the end of user_0's first call (200 ms on average): it ends, then the next starts
-        assertTrue(seen.size() > before);
-        assertEquals(seen.get(seen.size() - 1).kind(), Kind.CALL_STARTED);
-        assertTrue(live.nowMs() >= 100 && live.nowMs() < 300, "one call of 100..300 ms: " + live.nowMs());
+        // the one event is the end of that call: the clock is at its drawn duration, round(200 * (0.5 + u))
+        long firstCallMs = Math.round(200 * (0.5 + RandomStreams.derived(BUSY.seed(),
+                RandomStreams.Purpose.CALL_DURATION).nextDouble()));
+        assertEquals(firstCallMs, live.nowMs());
+        long ended = seen.stream().filter(e -> e.kind() == Kind.CALL_SUCCEEDED || e.kind() == Kind.CALL_FAILED)
+                .count();
+        assertEquals(1, ended, "one call ended: " + seen);
+        assertEquals(0, seen.get(0).user());
+        // and the worker moved on at once (no time passes): the next call has started but not ended
+        assertEquals(Kind.CALL_STARTED, seen.get(seen.size() - 1).kind());
+        assertEquals(1, live.result().calls() - 1, "two calls started, one ended");
     }
 
     @Test
@@ -111,23 +117,52 @@ class LiveSimulationTest {
     }
 
     @Test
-    void aClickedJobFailsItsNextCallAndOnlyThatCall() {
+    void aClickedJobFailsTheNextCallItStartsAndOnlyThatCall() {
         Scenario calm = Scenario.article().toBuilder().jobs(3).pFail(0).lostReply(0).build();
         SignupSimulation live = new SignupSimulation(calm, Strategy.EACH_STEP_NO_KEY, RunControl.NONE);
         List<SimulationEvent> events = new ArrayList<>();
         live.setListener(events::add);
-        live.start();
-        assertFalse(live.failNextCall(2), "user_2 is still waiting in the queue: nothing to click");
-        assertTrue(live.failNextCall(0));
+        live.start(); // one worker: user_0's first call is in flight, user_1 and user_2 wait in the queue
+        assertTrue(live.failNextCall(0), "a job in progress");
+        assertTrue(live.failNextCall(2), "a job still waiting in the queue");
+        assertFalse(live.failNextCall(3), "no such sign-up");
         playToTheEnd(live);
+        assertFalse(live.failNextCall(0), "a finished job has no next call");
         List<SimulationEvent> failures = events.stream().filter(e -> e.kind() == Kind.CALL_FAILED).toList();
-        assertEquals(1, failures.size());
+        assertEquals(2, failures.size());
+        // user_0's call in flight when clicked was not touched: the next one, "create the billing customer", fails
         assertEquals(0, failures.get(0).user());
-        assertEquals(0, failures.get(0).step(), "user_0's first call: save the user");
-        assertTrue(failures.get(0).note().contains("clicked"));
+        assertEquals(1, failures.get(0).step());
+        // user_2 had not started: its very first call fails
+        assertEquals(2, failures.get(1).user());
+        assertEquals(0, failures.get(1).step());
+        assertTrue(failures.stream().allMatch(e -> e.note().contains("clicked")));
         StrategyResult r = live.result();
-        assertEquals(31, r.calls(), "30 calls plus the retry of the clicked one");
+        assertEquals(32, r.calls(), "30 calls plus the retries of the two failed ones");
         assertEquals(0, r.failedJobs());
-        assertEquals(1, r.backoffWaits());
+        assertEquals(2, r.backoffWaits());
+    }
+
+    @Test
+    void steppingPastTheLastJobExpiresTheKeysOneByOne() {
+        // After the last event only keys are left; a step jumps the clock to the next expiry, so stepping can
+        // always reach the end and the key store empties.
+        Scenario s = Scenario.article().toBuilder().jobs(1).pFail(0).lostReply(0).ttlMs(1_000)
+                .providerKeyTtlMs(5_000).build();
+        SignupSimulation live = new SignupSimulation(s, Strategy.WHOLE_JOB_SKIP_FINISHED, RunControl.NONE);
+        List<SimulationEvent> events = new ArrayList<>();
+        live.setListener(events::add);
+        int steps = 0;
+        while (live.step()) {
+            steps++;
+            assertTrue(steps < 100, "stepping ends");
+        }
+        assertFalse(live.keysAlive());
+        // the store's keys go 1 s after each step finished; the provider's key, added when the email went out
+        // (step 7 of 10), goes 5 s after that, later than any store key: the clock ends exactly there
+        long emailAt = events.stream().filter(e -> e.kind() == Kind.SIDE_EFFECT && e.step() == SignupSteps.EMAIL)
+                .findFirst().orElseThrow().timeMs();
+        assertEquals(emailAt + 5_000, live.nowMs());
+        assertEquals(0, live.store().liveKeys());
     }
 }

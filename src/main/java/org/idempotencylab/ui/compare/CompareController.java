@@ -168,11 +168,7 @@ public final class CompareController {
      */
     @FXML
     public void compare() {
-        boolean allGood = true;
-        for (ParameterBinding b : bindings) {
-            allGood &= b.commit();
-        }
-        if (allGood) {
+        if (ParameterBinding.commitAll(bindings)) {
             model.compare();
         }
     }

@@ -7,7 +7,9 @@ import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -191,7 +193,9 @@ public final class LiveController {
         Label behindLabel = new Label("falling behind: speed capped by the events per frame");
         behindLabel.getStyleClass().add("input-error");
         behindLabel.visibleProperty().bind(model.behindProperty());
-        liveStatusBar.getRightItems().setAll(behindLabel, countersLabel, rateLabel);
+        Label endingLabel = new Label();
+        endingLabel.textProperty().bind(model.endingProperty());
+        liveStatusBar.getRightItems().setAll(behindLabel, endingLabel, countersLabel, rateLabel);
         model.messageProperty().addListener((o, a, m) -> showInputError(m == null || m.isEmpty() ? null : m));
 
         queue.setOnMouseClicked(e -> {
@@ -202,6 +206,11 @@ public final class LiveController {
             JobToken t = queue.tokenAt(e.getX(), e.getY());
             if (t != null) {
                 model.clickJob(t, faultBox.isSelected());
+                return;
+            }
+            long waiting = queue.waitingUserAt(e.getX(), e.getY());
+            if (waiting >= 0) {
+                model.clickWaiting(waiting, faultBox.isSelected());
             }
         });
         root.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
@@ -234,9 +243,10 @@ public final class LiveController {
         return b;
     }
 
-    /** Space, → and R work anywhere in the view except while typing in a field. */
+    /** Space, → and R work anywhere in the view except in a control that needs those keys itself. */
     private void onKey(KeyEvent e) {
-        if (root.getScene() != null && root.getScene().getFocusOwner() instanceof TextInputControl) {
+        Node focus = root.getScene() == null ? null : root.getScene().getFocusOwner();
+        if (focus instanceof TextInputControl || focus instanceof Slider || focus instanceof ComboBoxBase) {
             return;
         }
         if (e.getCode() == KeyCode.SPACE) {
@@ -275,11 +285,7 @@ public final class LiveController {
     /** Reads fields typed but not yet confirmed, then starts over if they are all valid. */
     @FXML
     private void reset() {
-        boolean ok = true;
-        for (ParameterBinding b : bindings) {
-            ok &= b.commit();
-        }
-        if (ok) {
+        if (ParameterBinding.commitAll(bindings)) {
             model.reset();
         }
     }

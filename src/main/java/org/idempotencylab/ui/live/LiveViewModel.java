@@ -46,7 +46,9 @@ import org.idempotencylab.ui.VirtualTime;
  */
 public final class LiveViewModel {
     /** Cap on events per frame: keeps a frame short at 1000× with hundreds of jobs. */
-    public static final int MAX_EVENTS_PER_FRAME = 20_000;
+    public static final int MAX_EVENTS_PER_FRAME = 5_000;
+    /** The most sign-ups the live view plays: a token and a history each; Compare runs up to 100,000,000. */
+    public static final long MAX_LIVE_JOBS = 100_000;
     /** Slowest and fastest playback, in virtual time per real time. */
     public static final double MIN_SPEED = 0.1;
     public static final double MAX_SPEED = 1000;
@@ -67,8 +69,9 @@ public final class LiveViewModel {
      * @param user       who it was for
      * @param nth        1 for the user's first email, 2 for a duplicate, and so on; 0 if the provider sent nothing
      * @param atMs       virtual time
+     * @param replyLost  the provider did its part but the caller never heard: it will retry
      */
-    public record Envelope(long user, int nth, long atMs) {
+    public record Envelope(long user, int nth, long atMs, boolean replyLost) {
         /** @return true if this is a second (or later) email to the same user. */
         public boolean duplicate() {
             return nth > 1;
@@ -103,9 +106,10 @@ public final class LiveViewModel {
     private final ReadOnlyStringWrapper counters = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper eventsPerSecond = new ReadOnlyStringWrapper("0 events/s");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper ending = new ReadOnlyStringWrapper("");
 
     private final List<SimulationEvent> pending = new ArrayList<>();
-    private final List<String> logBuffer = new ArrayList<>();
+    private final List<SimulationEvent> logBuffer = new ArrayList<>();
     private final List<FrameListener> frameListeners = new ArrayList<>();
     private SignupSimulation sim;
     private Scenario running;
@@ -116,6 +120,7 @@ public final class LiveViewModel {
     /** @param base the scenario the view opens on (see {@link #classroomDefaults()}) */
     public LiveViewModel(Scenario base) {
         this.form = new ScenarioForm(base);
+        selected.addListener((o, was, now) -> showHistory(true));
         List<javafx.beans.Observable> watched = new ArrayList<>(form.all());
         watched.add(strategy);
         for (javafx.beans.Observable p : watched) {
@@ -125,11 +130,12 @@ public final class LiveViewModel {
 
     /**
      * A scenario sized for watching: 20 sign-ups arriving one a second for 2 workers, failures and lost replies
-     * common enough to see within a minute, keys kept 1 minute (the provider's 2 minutes) so expiry is visible.
+     * common enough to see within a minute, backoffs of up to 1 s doubling to 8 s so a waiting token can be seen,
+     * keys kept 1 minute (the provider's 2 minutes) so expiry is visible.
      */
     public static Scenario classroomDefaults() {
         return Scenario.article().toBuilder().jobs(20).workers(2).arrivalRate(1).pFail(0.1).lostReply(0.2)
-                .ttlMs(60_000).providerKeyTtlMs(120_000).build();
+                .baseDelayMs(1_000).maxDelayMs(8_000).ttlMs(60_000).providerKeyTtlMs(120_000).build();
     }
 
     /** Adds a listener told of each new simulation and each frame. */
@@ -170,7 +176,13 @@ public final class LiveViewModel {
             message.set(e.getMessage());
             return;
         }
+        if (s.jobs() > MAX_LIVE_JOBS) {
+            message.set(String.format(Locale.ROOT, "Sign-ups: %,d is more than the live view plays (up to %,d); "
+                    + "Compare strategies runs up to 100,000,000.", s.jobs(), MAX_LIVE_JOBS));
+            return;
+        }
         playing.set(false);
+        virtualCarryMs = 0;
         running = s;
         sim = new SignupSimulation(s, strategy.get(), RunControl.NONE);
         sim.setListener(pending::add);
@@ -201,8 +213,13 @@ public final class LiveViewModel {
         if (sim == null) {
             return;
         }
+        boolean moved = false;
         if (playing.get() && !runOver()) {
-            long virtualMs = Math.max(1, Math.round(realElapsedNanos / 1e6 * speed.get()));
+            moved = true;
+            // whole virtual ms this frame; the fraction carries over, so 0.1x really is a tenth of real time
+            virtualCarryMs += realElapsedNanos / 1e6 * speed.get();
+            long virtualMs = (long) virtualCarryMs;
+            virtualCarryMs -= virtualMs;
             long target = sim.nowMs() + virtualMs;
             int ran = sim.advanceTo(target, MAX_EVENTS_PER_FRAME);
             behind.set(ran == MAX_EVENTS_PER_FRAME && sim.nowMs() < target);
@@ -219,7 +236,9 @@ public final class LiveViewModel {
             rateWindowStartNanos = nowNanos;
             rateWindowEvents = 0;
         }
-        refresh();
+        if (moved) {
+            refresh(); // paused: nothing changed, nothing to redraw or flush
+        }
     }
 
     /**
@@ -231,7 +250,15 @@ public final class LiveViewModel {
                 && sim.provider().rememberedKeys() == 0;
     }
 
-    /** Runs exactly one event of the simulation (pausing first). */
+    private double virtualCarryMs;
+    private long version;
+
+    /** @return a number that changes whenever anything shown may have changed (the canvas skips a frame if not). */
+    public long version() {
+        return version;
+    }
+
+    /** Runs exactly one event of the simulation (pausing first); after the last job, the next key expiry. */
     public void stepOnce() {
         if (sim == null) {
             reset();
@@ -254,11 +281,13 @@ public final class LiveViewModel {
 
     /** The provider loses the reply of the next welcome-email call (a click on the provider). */
     public void clickProvider() {
-        if (sim != null && !sim.isFinished()) {
-            sim.loseNextReply();
-            applyPending();
-            refresh();
+        if (sim == null || sim.isFinished()) {
+            message.set("Every job has ended: press Reset (R) to start over, then click the provider.");
+            return;
         }
+        sim.loseNextReply();
+        applyPending();
+        refresh();
     }
 
     /**
@@ -267,11 +296,22 @@ public final class LiveViewModel {
      */
     public void clickJob(JobToken token, boolean injectFault) {
         selected.set(token);
-        if (injectFault && token.active() && sim.failNextCall(token.user())) {
-            token.faultArmed = true;
-            applyPending();
+        if (injectFault) {
+            if (token.active() && sim.failNextCall(token.user())) {
+                token.faultArmed = true;
+                message.set("");
+                applyPending();
+            } else {
+                message.set("user_" + token.user() + "'s job has ended: it makes no more calls.");
+            }
         }
         refresh();
+    }
+
+    /** A click on a sign-up still waiting in the queue: the first call it starts will fail (with the fault on). */
+    public void clickWaiting(long user, boolean injectFault) {
+        JobToken t = tokens.computeIfAbsent(user, JobToken::new);
+        clickJob(t, injectFault);
     }
 
     private void applyPending() {
@@ -280,21 +320,31 @@ public final class LiveViewModel {
         }
         pending.clear();
         if (!logBuffer.isEmpty()) { // one change to the list per frame, however many events ran
-            int from = Math.max(0, logBuffer.size() - LOG_LIMIT);
-            log.addAll(logBuffer.subList(from, logBuffer.size()));
+            int from = Math.max(0, logBuffer.size() - LOG_LIMIT); // only lines that stay are written out
+            log.addAll(logBuffer.subList(from, logBuffer.size()).stream().map(LiveViewModel::describe).toList());
             logBuffer.clear();
             if (log.size() > LOG_LIMIT) {
                 log.remove(0, log.size() - LOG_LIMIT);
             }
         }
         trimFinished();
+        showHistory(false);
+    }
+
+    /** Shows the selected job's history: at once for a new selection, else only when it grew. */
+    private void showHistory(boolean selectionChanged) {
         JobToken sel = selected.get();
-        if (sel != null && selectedHistory.size() != sel.history().size()) {
+        if (sel == null) {
+            selectedHistory.clear();
+        } else if (selectionChanged || selectedHistory.size() != sel.history().size()) {
             selectedHistory.setAll(sel.history().stream().map(LiveViewModel::describe).toList());
         }
     }
 
     private void apply(SimulationEvent e) {
+        if (e.kind() == Kind.ARRIVED) {
+            return; // waiting sign-ups are drawn from the engine's queue; a token is made when a worker takes one
+        }
         JobToken t = e.user() < 0 ? null : tokens.computeIfAbsent(e.user(), JobToken::new);
         if (t != null) {
             t.history().add(e);
@@ -324,10 +374,11 @@ public final class LiveViewModel {
                 }
                 if (e.step() == SignupSteps.EMAIL) {
                     t.emails++;
-                    addEnvelope(new Envelope(e.user(), t.emails, e.timeMs()));
+                    addEnvelope(new Envelope(e.user(), t.emails, e.timeMs(), false));
                 }
             }
-            case EMAIL_SUPPRESSED -> addEnvelope(new Envelope(e.user(), 0, e.timeMs()));
+            case EMAIL_SUPPRESSED -> addEnvelope(new Envelope(e.user(), 0, e.timeMs(), false));
+            case REPLY_LOST -> markReplyLost(e.user());
             case STEP_SKIPPED -> t.step = e.step();
             case JOB_SUCCEEDED -> finish(t, JobToken.Phase.DONE, e);
             case JOB_FAILED -> finish(t, JobToken.Phase.FAILED, e);
@@ -335,7 +386,7 @@ public final class LiveViewModel {
             }
         }
         if (e.kind() != Kind.CALL_STARTED && e.kind() != Kind.CALL_SUCCEEDED && e.kind() != Kind.SIDE_EFFECT) {
-            logBuffer.add(describe(e)); // the interesting ones; every call is in the job's history
+            logBuffer.add(e); // the interesting ones; every call is in the job's history
         }
     }
 
@@ -344,6 +395,15 @@ public final class LiveViewModel {
         t.sinceMs = e.timeMs();
         t.faultArmed = false;
         finishedTokens++;
+    }
+
+    /** The reply to the user's latest envelope was lost: mark it, so a class sees why the retry comes. */
+    private void markReplyLost(long user) {
+        Envelope last = envelopes.peekLast();
+        if (last != null && last.user() == user) {
+            envelopes.pollLast();
+            envelopes.addLast(new Envelope(last.user(), last.nth(), last.atMs(), true));
+        }
     }
 
     private void addEnvelope(Envelope envelope) {
@@ -369,13 +429,22 @@ public final class LiveViewModel {
     }
 
     private void refresh() {
+        version++;
         long now = sim == null ? 0 : sim.nowMs();
         clock.set(VirtualTime.format(now));
         finished.set(sim != null && runOver());
         if (sim != null) {
             StrategyResult r = sim.result();
-            counters.set(String.format(Locale.ROOT, "jobs done %,d · failed %,d · calls %,d · duplicate emails %,d",
+            counters.set(String.format(Locale.ROOT,
+                    "jobs done %,d · failed %,d · calls %,d · users with 2+ emails %,d",
                     sim.finishedJobs() - r.failedJobs(), r.failedJobs(), r.calls(), r.usersWithDuplicateEmails()));
+            if (sim.isFinished() && sim.keysAlive()) {
+                long next = sim.nextKeyExpiryMs();
+                ending.set("All jobs have ended; the clock runs on until the last key expires (next in "
+                        + VirtualTime.countdown(Math.max(0, next - now)) + ")");
+            } else {
+                ending.set("");
+            }
         }
         for (FrameListener l : frameListeners) {
             l.frame(now);
@@ -430,6 +499,16 @@ public final class LiveViewModel {
     /** @return side effects done again at {@code step} so far. */
     public long duplicates(int step) {
         return duplicates[step];
+    }
+
+    /** @return jobs that ended so far (all of them, though only recent ones keep a token). */
+    public long finishedJobs() {
+        return sim == null ? 0 : sim.finishedJobs();
+    }
+
+    /** @return true while the provider's next reply is set to be lost and a job can still use it. */
+    public boolean providerArmed() {
+        return sim != null && !sim.isFinished() && sim.isNextReplyLost();
     }
 
     /** @return the simulation being played, or null before the first reset. */
@@ -496,7 +575,12 @@ public final class LiveViewModel {
         return eventsPerSecond.getReadOnlyProperty();
     }
 
-    /** @return a message about the last thing that could not be done (a bad parameter), or "". */
+    /** @return after the last job, what the run still waits for (keys to expire), or "". */
+    public ReadOnlyStringProperty endingProperty() {
+        return ending.getReadOnlyProperty();
+    }
+
+    /** @return a message about the last thing that could not be done (a bad parameter, a useless click), or "". */
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
     }

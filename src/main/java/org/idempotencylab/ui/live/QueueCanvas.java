@@ -50,6 +50,12 @@ public final class QueueCanvas extends Pane {
     private double providerW;
     private double providerH;
     private final Map<JobToken, double[]> drawnAt = new HashMap<>();
+    private final Map<Long, double[]> waitingAt = new HashMap<>();
+    private Map<Long, double[]> lastWaitingAt = new HashMap<>();
+    private long drawnVersion = -1;
+    private double drawnWidth;
+    private double drawnHeight;
+    private long lastMoveStartNanos;
 
     public QueueCanvas() {
         getChildren().add(canvas);
@@ -84,8 +90,18 @@ public final class QueueCanvas extends Pane {
         providerH = Math.max(60, h - providerY - 8);
     }
 
-    /** Redraws everything for the view-model's state; {@code nowNanos} drives the glides. */
+    /**
+     * Redraws everything for the view-model's state; {@code nowNanos} drives the glides. Skips the frame when
+     * nothing changed and nothing is gliding, so a paused lab costs next to nothing.
+     */
     public void draw(LiveViewModel vm, long nowNanos) {
+        boolean gliding = nowNanos - lastMoveStartNanos < MOVE_NANOS;
+        if (vm.version() == drawnVersion && !gliding && getWidth() == drawnWidth && getHeight() == drawnHeight) {
+            return;
+        }
+        drawnVersion = vm.version();
+        drawnWidth = getWidth();
+        drawnHeight = getHeight();
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = getWidth();
         double h = getHeight();
@@ -122,11 +138,15 @@ public final class QueueCanvas extends Pane {
             // every side effect leaves a mark: how many times the step really did its work, and how many again
             g.setFont(Font.font("System", 12));
             g.setFill(MUTED);
-            g.fillText("done " + vm.sideEffects(i), x + 8, y + stationH - 18);
+            String done = "done " + vm.sideEffects(i);
+            g.fillText(done, x + 8, y + stationH - 18);
             if (vm.duplicates(i) > 0) {
+                Text probe = new Text(done);
+                probe.setFont(g.getFont());
                 g.setFill(FAILED);
                 g.setFont(Font.font("System", FontWeight.BOLD, 12));
-                g.fillText("again " + vm.duplicates(i), x + stationW / 2, y + stationH - 18);
+                g.fillText("again " + vm.duplicates(i), x + 16 + probe.getLayoutBounds().getWidth(),
+                        y + stationH - 18);
             }
             g.setFill(MUTED);
             g.setFont(Font.font("System", 11));
@@ -136,7 +156,7 @@ public final class QueueCanvas extends Pane {
     }
 
     private void drawProvider(GraphicsContext g, LiveViewModel vm) {
-        boolean armed = vm.simulation() != null && vm.simulation().isNextReplyLost();
+        boolean armed = vm.providerArmed();
         g.setFill(Color.web("#fbf7ee"));
         g.fillRoundRect(providerX, providerY, providerW, providerH, 12, 12);
         g.setStroke(armed ? FAILED : BACKOFF);
@@ -146,13 +166,19 @@ public final class QueueCanvas extends Pane {
         g.setFont(Font.font("System", FontWeight.BOLD, 13));
         g.fillText("Email provider" + (armed ? " — next reply will be lost" : " — click to lose its next reply"),
                 providerX + 8, providerY + 6);
+        g.setFont(Font.font("System", 11));
+        g.setFill(MUTED);
+        g.setTextAlign(TextAlignment.RIGHT);
+        g.fillText("white: sent · red: sent again · grey ✗: key known, not sent · LOST: reply lost",
+                providerX + providerW - 8, providerY + providerH - 16);
+        g.setTextAlign(TextAlignment.LEFT);
         // envelopes: newest last; a second email to the same user is a duplicate
         double ex = providerX + 8;
         double ey = providerY + 28;
         double ew = 44;
         double eh = 30;
         int perRow = Math.max(1, (int) ((providerW - 16) / (ew + 6)));
-        int rows = Math.max(1, (int) ((providerH - 34) / (eh + 6)));
+        int rows = Math.max(1, (int) ((providerH - 48) / (eh + 6)));
         List<LiveViewModel.Envelope> all = new ArrayList<>();
         vm.envelopes().forEach(all::add);
         int fit = perRow * rows;
@@ -173,6 +199,12 @@ public final class QueueCanvas extends Pane {
             g.setFill(e.duplicate() ? Color.WHITE : INK);
             g.fillText("u" + e.user() + (e.duplicate() ? " " + ordinal(e.nth()) : e.suppressed() ? " ✗" : ""),
                     x + 3, y + eh - 13);
+            if (e.replyLost()) { // the caller never heard back: the retry is on its way
+                g.setFill(FAILED);
+                g.setFont(Font.font("System", FontWeight.BOLD, 9));
+                g.fillText("LOST", x + ew - 24, y + 1);
+                g.setFont(Font.font("System", 10));
+            }
         }
     }
 
@@ -208,17 +240,43 @@ public final class QueueCanvas extends Pane {
         int binPerRow = Math.max(1, (int) ((getWidth() - binX - 20) / (2 * R + 4)));
         int binRows = Math.max(1, (int) ((getHeight() - 50) / (2 * R + 4)));
         int firstShown = Math.max(0, finishedTokens.size() - binPerRow * binRows);
+        // the waiting line comes from the engine's queue: the first sign-ups that fit, as grey tokens
+        long waiting = vm.simulation() == null ? 0 : vm.simulation().waitingJobs();
+        long firstWaiting = vm.simulation() == null ? 0 : vm.simulation().firstWaitingUser();
+        int waitingRows = Math.max(1, (int) ((getHeight() - 70) / (2 * R + 6)));
+        lastWaitingAt = new HashMap<>(waitingAt);
+        waitingAt.clear();
+        for (int i = 0; i < Math.min(waiting, 3L * waitingRows); i++) {
+            long user = firstWaiting + i;
+            double wx = queueX + R + (i % 3) * (2 * R + 6);
+            double wy = 40 + R + (i / 3) * (2 * R + 6);
+            waitingAt.put(user, new double[] {wx, wy});
+            JobToken known = vm.token(user); // a waiting job someone clicked
+            JobToken shown = known != null ? known : new JobToken(user);
+            shown.x = wx;
+            shown.y = wy;
+            shown.toX = wx;
+            shown.toY = wy;
+            drawToken(g, shown, nowMs, known != null && known == vm.selectedProperty().get(), detailed);
+        }
         for (JobToken t : vm.tokens()) {
             double tx;
             double ty;
+            if (Double.isNaN(t.x) && t.phase != JobToken.Phase.QUEUED) {
+                double[] from = waitingAt.get(t.user()); // taken from the queue: glide out of the waiting line
+                if (from == null) {
+                    from = lastWaitingAt.get(t.user());
+                }
+                if (from != null) {
+                    t.x = from[0];
+                    t.y = from[1];
+                    t.toX = from[0];
+                    t.toY = from[1];
+                }
+            }
             switch (t.phase) {
                 case QUEUED -> {
-                    int i = queued++;
-                    tx = queueX + R + (i % 3) * (2 * R + 6);
-                    ty = 40 + R + (i / 3) * (2 * R + 6);
-                    if (ty > getHeight() - R) {
-                        continue; // the rest of the queue does not fit; it is counted below
-                    }
+                    continue; // drawn with the waiting line above
                 }
                 case CALLING -> {
                     int s = Math.max(0, t.step);
@@ -249,6 +307,7 @@ public final class QueueCanvas extends Pane {
                 }
             }
             glide(t, tx, ty, nowNanos);
+            lastMoveStartNanos = lastMoveStart;
             drawToken(g, t, nowMs, t == vm.selectedProperty().get(), detailed);
             drawnAt.put(t, new double[] {t.x, t.y});
         }
@@ -258,8 +317,10 @@ public final class QueueCanvas extends Pane {
         for (int s = 0; s < SignupSteps.COUNT; s++) {
             if (atStation[s] > stationCapacity) {
                 g.setFill(CALLING);
-                g.fillText("+" + (atStation[s] - stationCapacity) + " more calling", stationX[s] + 8,
-                        stationY[s] + stationH - 34);
+                g.setTextAlign(TextAlignment.RIGHT);
+                g.fillText("+" + (atStation[s] - stationCapacity), stationX[s] + stationW - 8,
+                        stationY[s] + stationH - 18);
+                g.setTextAlign(TextAlignment.LEFT);
             }
             if (inBackoff[s] > backoffCapacity) {
                 g.setFill(BACKOFF);
@@ -269,11 +330,14 @@ public final class QueueCanvas extends Pane {
         }
         g.setFill(MUTED);
         g.setFont(Font.font("System", 12));
-        g.fillText(queued + " waiting", queueX, getHeight() - 20);
-        g.fillText(finished + " finished", binX + 14, getHeight() - 20);
+        g.fillText(String.format(java.util.Locale.ROOT, "%,d waiting", waiting), queueX, getHeight() - 20);
+        g.fillText(String.format(java.util.Locale.ROOT, "%,d finished", vm.finishedJobs()), binX + 14,
+                getHeight() - 20);
     }
 
-    private static void glide(JobToken t, double tx, double ty, long nowNanos) {
+    private long lastMoveStart;
+
+    private void glide(JobToken t, double tx, double ty, long nowNanos) {
         if (Double.isNaN(t.x)) { // first appearance: no glide
             t.x = tx;
             t.y = ty;
@@ -288,6 +352,7 @@ public final class QueueCanvas extends Pane {
             t.toY = ty;
             t.moveStartNanos = nowNanos;
         }
+        lastMoveStart = Math.max(lastMoveStart, t.moveStartNanos);
         double f = Math.min(1, (nowNanos - t.moveStartNanos) / (double) MOVE_NANOS);
         f = f * f * (3 - 2 * f); // ease in and out
         t.x = t.fromX + (t.toX - t.fromX) * f;
@@ -325,7 +390,8 @@ public final class QueueCanvas extends Pane {
         g.setFill(Color.WHITE);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        g.setFont(Font.font("System", FontWeight.BOLD, t.user() >= 100 ? 9 : 11));
+        long u = t.user();
+        g.setFont(Font.font("System", FontWeight.BOLD, u < 100 ? 11 : u < 1_000 ? 9 : u < 10_000 ? 7.5 : 6));
         g.fillText(Long.toString(t.user()), t.x, t.y);
         if (t.attempt() > 1 && t.active()) {
             g.setFill(INK);
@@ -376,6 +442,18 @@ public final class QueueCanvas extends Pane {
             }
         }
         return best;
+    }
+
+    /** @return the user number of the waiting sign-up drawn under ({@code x}, {@code y}), or -1. */
+    public long waitingUserAt(double x, double y) {
+        for (Map.Entry<Long, double[]> e : waitingAt.entrySet()) {
+            double dx = e.getValue()[0] - x;
+            double dy = e.getValue()[1] - y;
+            if (dx * dx + dy * dy <= (R + 3) * (R + 3)) {
+                return e.getKey();
+            }
+        }
+        return -1;
     }
 
     /** @return true if ({@code x}, {@code y}) is on the email provider. */

@@ -52,7 +52,9 @@ class KeyStoreViewModelTest {
     /** One frame: advance to {@code timeMs} (never capped here), then flush. */
     private void frame(SignupSimulation sim, long timeMs) {
         sim.advanceTo(timeMs, Integer.MAX_VALUE);
-        assertEquals(timeMs, sim.nowMs(), "the frame reached its time");
+        if (!sim.isFinished() || sim.keysAlive()) { // once nothing is left the clock stops at the last change
+            assertEquals(timeMs, sim.nowMs(), "the frame reached its time");
+        }
         vm.flush(sim.nowMs());
     }
 
