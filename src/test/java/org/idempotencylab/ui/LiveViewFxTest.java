@@ -6,14 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.idempotencylab.ui.FxSteps.type;
 import static org.idempotencylab.ui.FxSteps.waitUntil;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.Point2D;
 import javafx.scene.Parent;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.idempotencylab.engine.Strategy;
@@ -23,6 +27,7 @@ import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyRow;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.live.JobToken;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.live.QueueCanvas;
 import org.junit.jupiter.api.Test;
@@ -69,21 +74,98 @@ class LiveViewFxTest {
 
     @Test
     void stepRunsExactlyOneEventByButtonAndByKey(FxRobot robot) {
-        long before = live.simulation().eventsFired();
+        // Each step ends one call (the only events at the start of the classroom run are call ends and
+        // arrivals, and a call end moves the clock to its drawn time): the clock jumps to the next event's time.
+        long next = live.simulation().nextEventTimeMs();
+        int logBefore = live.log().size();
         robot.clickOn("#stepButton");
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(before + 1, live.simulation().eventsFired());
-        robot.clickOn("#queue"); // focus the view, not a text field, so the arrow key is the playback's
+        assertEquals(next, live.nowMs(), "the clock is at the event that ran");
+        long next2 = live.simulation().nextEventTimeMs();
+        assertTrue(next2 >= next);
+        focusTheQueue(robot);
         robot.type(KeyCode.RIGHT);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(before + 2, live.simulation().eventsFired());
+        assertEquals(next2, live.nowMs(), "→ ran the following event and no other");
         assertFalse(live.playingProperty().get(), "stepping pauses");
+        assertTrue(live.log().size() >= logBefore);
+    }
+
+    @Test
+    void spaceAndRWorkFromTheKeyboard(FxRobot robot) {
+        focusTheQueue(robot);
+        robot.type(KeyCode.SPACE);
+        assertTrue(live.playingProperty().get(), "Space plays");
+        waitUntil(() -> live.nowMs() > 300);
+        robot.type(KeyCode.SPACE);
+        assertFalse(live.playingProperty().get(), "Space pauses");
+        robot.type(KeyCode.R);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, live.nowMs(), "R starts over at time 0");
+    }
+
+    @Test
+    void clickingAJobShowsItsHistoryAndFailsItsNextCall(FxRobot robot) {
+        // step until user_0 is calling, then click its token on the canvas
+        while (live.token(0) == null || live.token(0).phase() != JobToken.Phase.CALLING) {
+            robot.clickOn("#stepButton");
+        }
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        WaitForAsyncUtils.sleep(400, TimeUnit.MILLISECONDS); // let the token finish gliding to its station
+        WaitForAsyncUtils.waitForFxEvents();
+        double[] at = queue.drawnAt(live.token(0));
+        robot.clickOn(queue.localToScreen(at[0], at[1]));
+        assertEquals(0, live.selectedProperty().get().user());
+        assertEquals("Job history: user_0", robot.lookup("#historyTitle").queryAs(Label.class).getText());
+        assertTrue(live.selectedHistory().stream().anyMatch(l -> l.contains("fault armed")), "the click is in it");
+        assertTrue(live.token(0).faultArmed());
+        // play on: its next call fails "(clicked)", in its history and in the event log
+        robot.interact(() -> live.speedProperty().set(20));
+        robot.clickOn("#playButton");
+        waitUntil(() -> live.selectedHistory().stream().anyMatch(l -> l.contains("failed") && l.contains("clicked")));
+        assertTrue(live.log().stream().anyMatch(l -> l.contains("user_0") && l.contains("clicked")));
+    }
+
+    @Test
+    void aChangedParameterWaitsForResetAndABadOneStopsIt(FxRobot robot) {
+        Label pending = robot.lookup("#pendingLabel").queryAs(Label.class);
+        assertFalse(pending.isVisible());
+        type(robot, "#workersField", "3");
+        assertTrue(pending.isVisible(), "the panel says the run keeps its parameters");
+        assertEquals(2, live.simulation().scenario().workers(), "the run in progress is unchanged");
+        // a bad value typed without Enter, then Reset: refused with its message, and no reset
+        TextField seed = robot.lookup("#liveSeedField").queryAs(TextField.class);
+        robot.clickOn(seed);
+        robot.interact(seed::selectAll);
+        robot.write("99999999999");
+        robot.clickOn("#resetButton");
+        Label error = robot.lookup("#liveInputError").queryAs(Label.class);
+        assertTrue(error.isVisible());
+        assertEquals("Seed: 99999999999 is outside the allowed range -2,147,483,648 to 2,147,483,647",
+                error.getText());
+        assertEquals(2, live.simulation().scenario().workers(), "no reset happened");
+        robot.clickOn("#resetButton"); // the seed field shows its old value again: now Reset applies the rest
+        assertEquals(3, live.simulation().scenario().workers());
+        assertFalse(pending.isVisible());
+    }
+
+    private static void focusTheQueue(FxRobot robot) {
+        // the top-left corner of the canvas holds only the "Queue" title: a click there gives the view the focus
+        // without touching a token
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        robot.clickOn(queue.localToScreen(60, 6));
     }
 
     @Test
     void clickingTheProviderWithoutAKeySendsASecondEmail(FxRobot robot) {
         StrategyResult r = playOneCalmSignupWithAClickOnTheProvider(robot, Strategy.EACH_STEP_NO_KEY);
         assertEquals(1, r.usersWithDuplicateEmails(), "the retry after the lost reply sent the email again");
+        // what the canvas draws at the provider: the first envelope marked LOST, then a red second one
+        List<LiveViewModel.Envelope> envelopes = new ArrayList<>();
+        live.envelopes().forEach(envelopes::add);
+        assertEquals(2, envelopes.size());
+        assertTrue(envelopes.get(0).replyLost() && !envelopes.get(0).duplicate());
+        assertTrue(envelopes.get(1).duplicate() && envelopes.get(1).nth() == 2);
         assertTrue(live.log().stream().anyMatch(l -> l.contains("reply lost") && l.contains("clicked")));
     }
 
@@ -92,6 +174,10 @@ class LiveViewFxTest {
         StrategyResult r = playOneCalmSignupWithAClickOnTheProvider(robot, Strategy.EACH_STEP_SAME_KEY);
         assertEquals(0, r.usersWithDuplicateEmails());
         assertEquals(1, r.providerSuppressedSends(), "the provider knew the key and sent nothing");
+        List<LiveViewModel.Envelope> envelopes = new ArrayList<>();
+        live.envelopes().forEach(envelopes::add);
+        assertEquals(2, envelopes.size());
+        assertTrue(envelopes.get(1).suppressed(), "drawn grey: key known, not sent");
         assertTrue(live.log().stream().anyMatch(l -> l.contains("no email sent")));
     }
 

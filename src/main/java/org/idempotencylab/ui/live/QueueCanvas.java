@@ -60,7 +60,10 @@ public final class QueueCanvas extends Pane {
     public QueueCanvas() {
         getChildren().add(canvas);
         getStyleClass().add("queue-canvas");
-        setMinSize(640, 420);
+        setMinSize(640, 300);
+        // a click on the queue gives it the keyboard, so Space, → and R work right after
+        setFocusTraversable(true);
+        addEventHandler(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> requestFocus());
     }
 
     @Override
