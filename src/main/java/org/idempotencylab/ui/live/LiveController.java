@@ -37,6 +37,7 @@ import org.idempotencylab.ui.keystore.KeyStoreViewModel;
  * its clicks, the log and history lists. One AnimationTimer advances the view-model and redraws, once per frame.
  */
 public final class LiveController {
+    private static final long KEY_TABLE_PERIOD_NANOS = 100_000_000L;
     private final LiveViewModel model;
     private final AnimationTimer timer;
     private long lastFrameNanos;
@@ -95,9 +96,17 @@ public final class LiveController {
                 keys.attach(simulation);
             }
 
+            private long lastFlushNanos;
+
             @Override
             public void frame(long nowMs) {
-                keys.flush(nowMs);
+                // while playing, the key tables change at most ten times a second: relaying out a table of
+                // thousands of rows every frame costs more than the rest of the frame together
+                long t = System.nanoTime();
+                if (!model.playingProperty().get() || t - lastFlushNanos >= KEY_TABLE_PERIOD_NANOS) {
+                    lastFlushNanos = t;
+                    keys.flush(nowMs);
+                }
             }
         });
         this.timer = new AnimationTimer() {
