@@ -87,10 +87,10 @@ public final class QueueCanvas extends Pane {
             stationY[i] = 40 + row * (stationH + 28);
         }
         int email = SignupSteps.EMAIL;
-        providerW = stationW * 2 + gap;
+        providerW = stationW * 3 + 2 * gap;
         providerX = stationX[email];
         providerY = stationY[email] + stationH + 24;
-        providerH = Math.max(60, h - providerY - 8);
+        providerH = Math.max(70, h - providerY - 8);
     }
 
     /**
@@ -167,21 +167,19 @@ public final class QueueCanvas extends Pane {
         g.strokeRoundRect(providerX, providerY, providerW, providerH, 12, 12);
         g.setFill(INK);
         g.setFont(Font.font("System", FontWeight.BOLD, 13));
-        g.fillText("Email provider" + (armed ? " — next reply will be lost" : " — click to lose its next reply"),
+        g.fillText(armed ? "Email provider: next reply will be lost" : "Email provider (click: lose next reply)",
                 providerX + 8, providerY + 6);
         g.setFont(Font.font("System", 11));
         g.setFill(MUTED);
-        g.setTextAlign(TextAlignment.RIGHT);
-        g.fillText("white: sent · red: sent again · grey ✗: key known, not sent · LOST: reply lost",
-                providerX + providerW - 8, providerY + providerH - 16);
-        g.setTextAlign(TextAlignment.LEFT);
+        g.fillText("red: sent again · grey ✗: key known, not sent · LOST: reply lost", providerX + 8,
+                providerY + 23);
         // envelopes: newest last; a second email to the same user is a duplicate
         double ex = providerX + 8;
-        double ey = providerY + 28;
+        double ey = providerY + 38;
         double ew = 44;
-        double eh = 30;
+        double eh = 26;
         int perRow = Math.max(1, (int) ((providerW - 16) / (ew + 6)));
-        int rows = Math.max(1, (int) ((providerH - 48) / (eh + 6)));
+        int rows = Math.max(1, (int) ((providerH - 42) / (eh + 6)));
         List<LiveViewModel.Envelope> all = new ArrayList<>();
         vm.envelopes().forEach(all::add);
         int fit = perRow * rows;
