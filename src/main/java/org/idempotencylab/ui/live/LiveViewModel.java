@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
@@ -583,10 +582,5 @@ public final class LiveViewModel {
     /** @return a message about the last thing that could not be done (a bad parameter, a useless click), or "". */
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
-    }
-
-    /** Sets {@code consumer} to run for each selection change (the history pane). */
-    void onSelect(Consumer<JobToken> consumer) {
-        selected.addListener((o, a, b) -> consumer.accept(b));
     }
 }

@@ -217,7 +217,6 @@ public final class QueueCanvas extends Pane {
     private void placeTokens(LiveViewModel vm, long nowMs, long nowNanos, GraphicsContext g) {
         int[] atStation = new int[SignupSteps.COUNT];
         int[] inBackoff = new int[SignupSteps.COUNT];
-        int queued = 0;
         int finished = 0;
         int perStationRow = Math.max(1, (int) ((stationW - 12) / (2 * R + 4)));
         int stationRows = Math.max(1, (int) ((stationH - 44 - 20) / (2 * R + 4)));
