@@ -129,6 +129,8 @@ public final class CompareController {
         logScaleBox.setTooltip(new Tooltip("Log scale keeps short bars readable next to a bar 100 times longer"));
 
         chart.setAnimated(false);
+        // an empty grid reads as "no duplicates": show the chart only once there are results
+        chart.visibleProperty().bind(Bindings.isNotEmpty(model.rows()));
         model.rows().addListener((ListChangeListener<ResultRow>) c -> redrawChart());
         logScaleBox.selectedProperty().addListener((obs, old, on) -> redrawChart());
         model.resultScenarioProperty().addListener((obs, old, s) -> chartCaption.setText(caption(s)));

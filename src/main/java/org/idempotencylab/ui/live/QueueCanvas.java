@@ -136,8 +136,11 @@ public final class QueueCanvas extends Pane {
             g.setLineWidth(email ? 2 : 1);
             g.strokeRoundRect(x, y, stationW, stationH, 12, 12);
             g.setFill(INK);
-            g.setFont(Font.font("System", FontWeight.BOLD, 13));
-            wrapText(g, (i + 1) + ". " + SignupSteps.NAMES.get(i), x + 8, y + 6, stationW - 16);
+            // narrow stations (a 1024-pixel window) get a smaller font and a third line
+            boolean narrow = stationW < 120;
+            g.setFont(Font.font("System", FontWeight.BOLD, narrow ? 11 : 13));
+            wrapText(g, (i + 1) + ". " + SignupSteps.NAMES.get(i), x + 6, y + 6, stationW - 12, narrow ? 3 : 2,
+                    narrow ? 13 : 16);
             // every side effect leaves a mark: how many times the step really did its work, and how many again
             g.setFont(Font.font("System", 12));
             g.setFill(MUTED);
@@ -219,7 +222,8 @@ public final class QueueCanvas extends Pane {
         int[] inBackoff = new int[SignupSteps.COUNT];
         int finished = 0;
         int perStationRow = Math.max(1, (int) ((stationW - 12) / (2 * R + 4)));
-        int stationRows = Math.max(1, (int) ((stationH - 44 - 20) / (2 * R + 4)));
+        double titleH = stationW < 120 ? 50 : 44; // room for the step's name, three lines when narrow
+        int stationRows = Math.max(1, (int) ((stationH - titleH - 20) / (2 * R + 4)));
         int stationCapacity = perStationRow * stationRows;
         int backoffCapacity = Math.max(1, (int) ((stationW - 70) / (2 * R + 4)));
         List<JobToken> finishedTokens = new ArrayList<>();
@@ -285,7 +289,7 @@ public final class QueueCanvas extends Pane {
                         continue; // counted as "+N" on the station
                     }
                     tx = stationX[s] + 8 + R + (i % perStationRow) * (2 * R + 4);
-                    ty = stationY[s] + 44 + R + (i / perStationRow) * (2 * R + 4);
+                    ty = stationY[s] + titleH + R + (i / perStationRow) * (2 * R + 4);
                 }
                 case BACKOFF -> {
                     int s = Math.max(0, t.step);
@@ -402,8 +406,9 @@ public final class QueueCanvas extends Pane {
         g.setTextBaseline(VPos.TOP);
     }
 
-    private static void wrapText(GraphicsContext g, String text, double x, double y, double width) {
-        // two lines at most, broken at the last space that fits, measured with the font in use
+    private static void wrapText(GraphicsContext g, String text, double x, double y, double width, int maxLines,
+                                 double lineHeight) {
+        // maxLines at most, broken at the last space that fits, measured with the font in use
         Text probe = new Text();
         probe.setFont(g.getFont());
         String[] words = text.split(" ");
@@ -417,15 +422,15 @@ public final class QueueCanvas extends Pane {
                 line.append(candidate);
                 continue;
             }
-            if (lineNo == 1) {
+            if (lineNo == maxLines - 1) {
                 break;
             }
-            g.fillText(line.toString(), x, y);
+            g.fillText(line.toString(), x, y + lineHeight * lineNo);
             lineNo++;
             line.setLength(0);
             line.append(words[i]);
         }
-        g.fillText(line.toString(), x, y + 16 * lineNo);
+        g.fillText(line.toString(), x, y + lineHeight * lineNo);
     }
 
     /** @return the token drawn under ({@code x}, {@code y}), or null. */
