@@ -149,6 +149,55 @@ class LiveViewFxTest {
         assertFalse(pending.isVisible());
     }
 
+    @Test
+    void wholeJobRetryRunsTheOtherStepsAgainAndTheStatusBarCountsIt(FxRobot robot) {
+        // one sign-up, no random failures; a click loses the email's reply: the whole job retries from step 1,
+        // so steps 1-6 run again (the email itself is keyed: the provider does not send it twice)
+        @SuppressWarnings("unchecked")
+        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
+        robot.interact(() -> box.setValue(Strategy.WHOLE_JOB_SAME_KEY));
+        type(robot, "#liveJobsField", "1");
+        type(robot, "#livePFailField", "0");
+        type(robot, "#liveLostReplyField", "0");
+        robot.clickOn("#resetButton");
+        robot.interact(() -> live.clickProvider());
+        robot.interact(() -> live.speedProperty().set(LiveViewModel.MAX_SPEED));
+        robot.clickOn("#playButton");
+        waitUntil(() -> live.simulation().isFinished());
+        for (int step = 0; step < 6; step++) {
+            assertEquals(1, live.duplicates(step), "step " + (step + 1) + " done again, shown on its station");
+        }
+        assertEquals(0, live.duplicates(6), "the email: the provider knew the key");
+        assertEquals(6, live.simulation().result().repeatedSteps());
+        // the status bar: jobs done, failed, calls (10 + the 7 of the first attempt), users with 2+ emails
+        assertEquals("jobs done 1 · failed 0 · calls 17 · users with 2+ emails 0", live.countersProperty().get());
+        assertTrue(robot.lookup(".status-bar").queryAs(org.controlsfx.control.StatusBar.class).getRightItems()
+                .stream().anyMatch(n -> n instanceof Label l && l.getText().equals(live.countersProperty().get())));
+    }
+
+    @Test
+    void theQueueShowsTheSignupsWaitingForAWorker(FxRobot robot) {
+        // 6 sign-ups all at once for 2 workers: after the start, 2 are taken and 4 wait
+        type(robot, "#liveJobsField", "6");
+        type(robot, "#arrivalField", "0");
+        robot.clickOn("#resetButton");
+        assertEquals(4, live.simulation().waitingJobs());
+        assertEquals(2, live.simulation().firstWaitingUser());
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        WaitForAsyncUtils.waitForFxEvents();
+        // the first waiting one is drawn in the queue column, and a click arms its first call
+        double[] at = null;
+        for (double y = 40; y < 80 && at == null; y += 2) {
+            if (queue.waitingUserAt(12 + 12, y) == 2) {
+                at = new double[] {24, y};
+            }
+        }
+        assertTrue(at != null, "user_2 is drawn in the waiting line");
+        robot.clickOn(queue.localToScreen(at[0], at[1]));
+        assertEquals(2, live.selectedProperty().get().user());
+        assertTrue(live.token(2).faultArmed());
+    }
+
     private static void focusTheQueue(FxRobot robot) {
         // the top-left corner of the canvas holds only the "Queue" title: a click there gives the view the focus
         // without touching a token
