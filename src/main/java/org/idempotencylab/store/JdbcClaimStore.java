@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -147,8 +148,12 @@ public final class JdbcClaimStore implements ClaimStore {
      * @throws ClaimStoreException if the folder cannot be created
      */
     public static String defaultSqliteUrl() {
-        Path dir = dataDirectory(System.getProperty("os.name", ""), System.getenv(),
-                Paths.get(System.getProperty("user.home", ".")));
+        return sqliteUrlIn(dataDirectory(System.getProperty("os.name", ""), System.getenv(),
+                Paths.get(System.getProperty("user.home", "."))));
+    }
+
+    /** @return the {@code jdbc:sqlite:} URL of {@code claims.db} in {@code dir}, creating the folder. */
+    static String sqliteUrlIn(Path dir) {
         try {
             Files.createDirectories(dir);
         } catch (IOException | SecurityException e) {
@@ -427,7 +432,7 @@ public final class JdbcClaimStore implements ClaimStore {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) {
             return;
         }
@@ -467,12 +472,15 @@ public final class JdbcClaimStore implements ClaimStore {
     }
 
     private <T> T withConnection(String what, SqlWork<T> work) {
-        if (closed) {
-            throw new IllegalStateException("the claim store at '" + shownUrl + "' is closed");
-        }
-        Connection c;
+        Connection c = null;
         try {
-            c = pool.take();
+            // Polls, so that a caller waiting while another thread closes the store gets an error, not a hang.
+            while (c == null) {
+                if (closed) {
+                    throw new IllegalStateException("the claim store at '" + shownUrl + "' is closed");
+                }
+                c = pool.poll(50, TimeUnit.MILLISECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClaimStoreException(shownUrl, "Interrupted while waiting to " + what + " in the claim store at '"

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -282,7 +282,7 @@ abstract class ClaimStoreContract {
     }
 
     /**
-     * 8 threads race on 1,000 keys. Each thread tries every key (in its own order, so they collide); it does the
+     * 8 threads race on 1,000 keys. Each thread tries every key, all 8 at once on the same key; it does the
      * "work" only on CLAIMED/RECLAIMED, then completes. All threads share one virtual instant and the lease is
      * far longer than the test, so no lease expires: exactly one claim per key can win, and the other 7 get
      * IN_PROGRESS (still running) or COMPLETED (done). Expected: work ran exactly once for each of the 1,000 keys,
@@ -295,33 +295,37 @@ abstract class ClaimStoreContract {
         Map<String, AtomicInteger> work = new ConcurrentHashMap<>();
         AtomicInteger won = new AtomicInteger();
         AtomicInteger refused = new AtomicInteger();
-        CountDownLatch start = new CountDownLatch(1);
+        CyclicBarrier sameKey = new CyclicBarrier(threads);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int thread = t;
                 futures.add(pool.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < keys; i++) {
-                        // odd threads go backwards, even threads forwards from their own offset: many collisions
-                        int k = thread % 2 == 0 ? (i + thread * 125) % keys : (keys - 1 - i);
-                        String key = "job:" + k;
-                        String owner = "worker-" + thread;
-                        ClaimResult r = store.claim(key, FP, owner, 0, 3_600_000);
-                        if (r.owned()) {
-                            won.incrementAndGet();
-                            work.computeIfAbsent(key, x -> new AtomicInteger()).incrementAndGet();
-                            assertTrue(store.complete(key, owner, "done by " + owner, 1));
-                        } else {
-                            assertTrue(r.kind() == Kind.IN_PROGRESS || r.kind() == Kind.COMPLETED, r.toString());
-                            refused.incrementAndGet();
+                    try {
+                        for (int k = 0; k < keys; k++) {
+                            // all 8 threads line up at the barrier, then claim the same key at the same moment
+                            sameKey.await(60, TimeUnit.SECONDS);
+                            String key = "job:" + k;
+                            String owner = "worker-" + thread;
+                            ClaimResult r = store.claim(key, FP, owner, 0, 3_600_000);
+                            if (r.owned()) {
+                                won.incrementAndGet();
+                                work.computeIfAbsent(key, x -> new AtomicInteger()).incrementAndGet();
+                                assertTrue(store.complete(key, owner, "done by " + owner, 1));
+                            } else {
+                                assertTrue(r.kind() == Kind.IN_PROGRESS || r.kind() == Kind.COMPLETED,
+                                        r.toString());
+                                refused.incrementAndGet();
+                            }
                         }
+                        return null;
+                    } catch (Throwable failure) {
+                        sameKey.reset(); // free the other threads at once instead of letting them wait for a timeout
+                        throw failure;
                     }
-                    return null;
                 }));
             }
-            start.countDown();
             for (Future<?> f : futures) {
                 f.get(120, TimeUnit.SECONDS);
             }

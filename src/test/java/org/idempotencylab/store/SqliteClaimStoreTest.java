@@ -163,10 +163,14 @@ class SqliteClaimStoreTest extends ClaimStoreContract {
         assertEquals(Paths.get("C:\\Users\\ann\\AppData\\Roaming").resolve("idempotency-lab"),
                 JdbcClaimStore.dataDirectory("Windows 11", Map.of("APPDATA", "C:\\Users\\ann\\AppData\\Roaming"),
                         home));
-        String url = JdbcClaimStore.defaultSqliteUrl();
-        assertTrue(url.startsWith("jdbc:sqlite:") && url.endsWith("idempotency-lab" + java.io.File.separator
-                + "claims.db"), url);
-        assertTrue(Files.isDirectory(Paths.get(url.substring("jdbc:sqlite:".length())).getParent()));
+        // the folder is created (in a temp folder here, not in the real user's data folder)
+        Path data = dir.resolve("share").resolve("idempotency-lab");
+        String url = JdbcClaimStore.sqliteUrlIn(data);
+        assertEquals("jdbc:sqlite:" + data.toAbsolutePath().resolve("claims.db"), url);
+        assertTrue(Files.isDirectory(data));
+        try (JdbcClaimStore s = JdbcClaimStore.open(url)) {
+            assertEquals(Kind.CLAIMED, s.claim("k", FP, "w", 0, 1).kind());
+        }
     }
 
     @Test
