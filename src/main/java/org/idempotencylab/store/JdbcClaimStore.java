@@ -267,7 +267,8 @@ public final class JdbcClaimStore implements ClaimStore {
         if (e instanceof ClaimStoreException cse) {
             return cse;
         }
-        String cause = e.getMessage() == null ? e.getClass().getSimpleName() : redactMessage(e.getMessage());
+        String cause = e.getMessage() == null ? e.getClass().getSimpleName()
+                : redactMessage(e.getMessage()).strip().replaceAll("\\.+$", "");
         String what;
         String sqlState = e instanceof SQLException se ? se.getSQLState() : null;
         if (sqlState != null && sqlState.startsWith("08")) {

@@ -83,6 +83,7 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
                 + "': the database cannot be reached (Connection to 127.0.0.1:1 refused"), e.getMessage());
         assertTrue(e.getMessage().endsWith("Allowed: " + JdbcClaimStore.ALLOWED_URLS + "."), e.getMessage());
         assertFalse(e.getMessage().contains("s3cret"));
+        assertFalse(e.getMessage().contains(".)."), "one sentence, no doubled full stop: " + e.getMessage());
     }
 
     @Test
