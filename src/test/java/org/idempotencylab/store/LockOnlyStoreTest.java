@@ -1,0 +1,80 @@
+package org.idempotencylab.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import org.idempotencylab.store.ClaimResult.Kind;
+import org.junit.jupiter.api.Test;
+
+/** SETNX with a TTL: mutual exclusion while held, and no memory of the work afterwards. */
+class LockOnlyStoreTest {
+
+    private final LockOnlyStore locks = new LockOnlyStore();
+
+    @Test
+    void acquireDenyRelease() {
+        assertTrue(locks.acquire("k", "w1", 0, 100));
+        assertFalse(locks.acquire("k", "w2", 50, 100), "held by w1");
+        assertFalse(locks.acquire("k", "w1", 50, 100), "not re-entrant");
+        assertEquals(Optional.of("w1"), locks.holder("k", 50));
+        assertFalse(locks.release("k", "w2"), "only the holder releases");
+        assertTrue(locks.release("k", "w1"));
+        assertEquals(Optional.empty(), locks.holder("k", 50));
+        assertTrue(locks.acquire("k", "w2", 51, 100), "free again at once");
+    }
+
+    @Test
+    void aLockExpiresAtAcquirePlusTtlLikeARedisKey() {
+        assertTrue(locks.acquire("k", "w1", 0, 100));
+        assertFalse(locks.acquire("k", "w2", 99, 100), "alive while now < 0 + 100");
+        assertTrue(locks.acquire("k", "w2", 100, 100), "gone at 100");
+        assertFalse(locks.release("k", "w1"), "w1's lock expired and went to w2: w1 cannot free it");
+        assertEquals(Optional.of("w2"), locks.holder("k", 150));
+    }
+
+    @Test
+    void badTtlNamesTheField() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> locks.acquire("k", "w1", 0, 0));
+        assertTrue(e.getMessage().startsWith("ttlMs: 0 is outside the allowed range 1 to "), e.getMessage());
+    }
+
+    /**
+     * The second article's lesson: a lock is not an idempotency record. One job is delivered, runs, succeeds;
+     * then the queue redelivers it (a lost acknowledgement). With the lock only, the lock was released after the
+     * work, so the redelivery acquires it and charges again: 2 side effects. With the claim table, the
+     * redelivery finds the key completed and gets the saved result: 1 side effect.
+     */
+    @Test
+    void withALockOnlyARedeliveredJobRunsAgainWhileTheClaimTableReturnsCompleted() {
+        int lockCharges = 0;
+        for (long deliveredAt : new long[] {0, 5_000}) {
+            if (locks.acquire("charge:order_1", "delivery@" + deliveredAt, deliveredAt, 30_000)) {
+                lockCharges++; // chargeCustomer(...)
+                locks.release("charge:order_1", "delivery@" + deliveredAt);
+            }
+        }
+        assertEquals(2, lockCharges, "the lock was free again: the customer is charged twice");
+
+        int claimCharges = 0;
+        ClaimResult second = null;
+        try (ClaimStore claims = new InMemoryClaimTable()) {
+            for (long deliveredAt : new long[] {0, 5_000}) {
+                String owner = "delivery@" + deliveredAt;
+                ClaimResult r = claims.claim("charge:order_1", "order_1:4200", owner, deliveredAt, 30_000);
+                if (r.owned()) {
+                    claimCharges++;
+                    claims.complete("charge:order_1", owner, "{\"chargeId\":\"ch_1\"}", deliveredAt + 10);
+                } else {
+                    second = r;
+                }
+            }
+        }
+        assertEquals(1, claimCharges, "charged once");
+        assertEquals(Kind.COMPLETED, second.kind());
+        assertEquals("{\"chargeId\":\"ch_1\"}", second.result(), "the redelivery gets the saved chargeId");
+    }
+}
