@@ -66,6 +66,17 @@ public final class SignupSimulation {
     private final boolean forgetKeysOfFinishedJobs;
     private final List<Worker> workers = new ArrayList<>();
     private final ArrayDeque<Worker> idle = new ArrayDeque<>();
+    private final Mulberry32 repeats;
+    private final boolean repeatsOn;
+    // Repeated requests waiting for a worker, in arrival order: user numbers and arrival times.
+    private final ArrayDeque<Long> repeatQueue = new ArrayDeque<>();
+    private final ArrayDeque<Long> repeatArrivals = new ArrayDeque<>();
+    // Arrival times of the originals waiting for a worker (arrivals over time only; all at once means time 0).
+    private final ArrayDeque<Long> originalArrivals = new ArrayDeque<>();
+    // With repeated requests, a user's side effects are counted across all of the user's jobs.
+    private final java.util.Map<Long, UserLedger> ledgers = new java.util.HashMap<>();
+    private long repeatsPending;
+    private long repeatedRequests;
     private final Set<Long> failNextCall = new HashSet<>();
     private SimulationListener listener;
     private boolean loseNextReply;
@@ -107,6 +118,8 @@ public final class SignupSimulation {
         this.jitter = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.JITTER);
         this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
         this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
+        this.repeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.DUPLICATES);
+        this.repeatsOn = scenario.pDuplicate() > 0;
         this.retry = new RetryPolicy(scenario.maxAttempts(), scenario.baseDelayMs(), scenario.maxDelayMs(),
                 scenario.jitter());
         this.provider = new EmailProvider(scenario.providerKeyTtlMs());
@@ -258,7 +271,7 @@ public final class SignupSimulation {
     public StrategyResult result() {
         return new StrategyResult(strategy, scenario.jobs(), failedJobs, calls, repeatedSteps,
                 usersWithDuplicateEmails, provider.emailsSent(), provider.sendsSuppressed(),
-                store == null ? 0 : store.hits(), backoffWaits, lastFinishMs);
+                store == null ? 0 : store.hits(), backoffWaits, lastFinishMs, repeatedRequests);
     }
 
     /** @return jobs that ended so far, succeeded or failed. */
@@ -328,16 +341,37 @@ public final class SignupSimulation {
 
     /** @return sign-ups that arrived and wait for a worker. */
     public long waitingJobs() {
-        return arrived - nextUser;
+        return arrived - nextUser + repeatQueue.size();
     }
 
     /** @return the user number of the first sign-up waiting for a worker (the next one taken). */
     public long firstWaitingUser() {
-        return nextUser;
+        return nextUser < arrived || repeatQueue.isEmpty() ? nextUser : repeatQueue.peekFirst();
+    }
+
+    /**
+     * @param max how many at most
+     * @return the user numbers of the sign-ups waiting for a worker: originals first, then repeated requests
+     */
+    public List<Long> waitingUsers(int max) {
+        List<Long> out = new ArrayList<>();
+        for (long u = nextUser; u < arrived && out.size() < max; u++) {
+            out.add(u);
+        }
+        for (Long u : repeatQueue) {
+            if (out.size() >= max) {
+                break;
+            }
+            out.add(u);
+        }
+        return out;
     }
 
     private void arrive() {
         long user = arrived++;
+        if (repeatsOn) {
+            originalArrivals.addLast(sim.nowMs());
+        }
         emit(Kind.ARRIVED, user, -1, 0, -1, sim.nowMs(), "");
         Worker w = idle.poll();
         if (w != null) {
@@ -364,23 +398,98 @@ public final class SignupSimulation {
      */
     private static final class Job {
         long user;
-        final int[] sideEffects = new int[SignupSteps.COUNT];
-        long[] freshKeys;   // provider keys made for this job, kept only to forget them at its end
+        boolean repeat;          // a repeated request: the user's second (or later) job
+        private final int[] own = new int[SignupSteps.COUNT];
+        int[] sideEffects = own; // the user's ledger when repeated requests are on, else this job's own counts
+        long[] freshKeys;        // provider keys made for this job, kept only to forget them at its end
         int freshKeyCount;
 
-        void reset(long user) {
+        void reset(long user, boolean repeat, int[] ledger) {
             this.user = user;
-            Arrays.fill(sideEffects, 0);
+            this.repeat = repeat;
+            Arrays.fill(own, 0);
+            sideEffects = ledger == null ? own : ledger;
             freshKeyCount = 0;
         }
+    }
+
+    /** A user's side effects over all of the user's jobs, and how many of them are not finished yet. */
+    private static final class UserLedger {
+        final int[] sideEffects = new int[SignupSteps.COUNT];
+        int openJobs;
+    }
+
+    /**
+     * Takes the next job in arrival order (originals waiting, then repeats that arrived after them), or returns
+     * false if none is waiting. With repeated requests on, decides whether this original will be sent again.
+     */
+    private boolean takeNext(Job into) {
+        boolean original = nextUser < arrived;
+        if (original && !repeatQueue.isEmpty()) {
+            long originalAt = scenario.arrivalRate() == 0 ? 0 : originalArrivals.peekFirst();
+            original = originalAt <= repeatArrivals.peekFirst();
+        }
+        if (original) {
+            long user = nextUser++;
+            if (!repeatsOn) {
+                into.reset(user, false, null);
+                return true;
+            }
+            long arrivedAt = scenario.arrivalRate() == 0 ? 0 : originalArrivals.pollFirst();
+            UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
+            ledger.openJobs++;
+            into.reset(user, false, ledger.sideEffects);
+            // does the client send this sign-up again? drawn in user order from its own stream
+            if (repeats.nextDouble() < scenario.pDuplicate()) {
+                long span = scenario.duplicateDelayMaxMs() - scenario.duplicateDelayMinMs();
+                long delay = scenario.duplicateDelayMinMs() + (long) (repeats.nextDouble() * (span + 1));
+                ledger.openJobs++;
+                repeatsPending++;
+                // a repeat that would have arrived while its original still waited joins the queue now
+                sim.scheduleAt(Math.max(sim.nowMs(), arrivedAt + delay), () -> repeatArrives(user));
+            }
+            return true;
+        }
+        if (repeatQueue.isEmpty()) {
+            return false;
+        }
+        long user = repeatQueue.pollFirst();
+        repeatArrivals.pollFirst();
+        into.reset(user, true, ledgers.get(user).sideEffects);
+        return true;
+    }
+
+    private void repeatArrives(long user) {
+        repeatsPending--;
+        repeatedRequests++;
+        repeatQueue.addLast(user);
+        repeatArrivals.addLast(sim.nowMs());
+        emit(Kind.ARRIVED, user, -1, 0, -1, sim.nowMs(), "repeated request: the client sent it again");
+        Worker w = idle.poll();
+        if (w != null) {
+            w.advance();
+        }
+    }
+
+    /** @return true while more jobs will come: originals still to arrive, or repeats on their way. */
+    private boolean moreToCome() {
+        return arrived < scenario.jobs() || repeatsPending > 0;
     }
 
     private void finish(Job job, boolean succeeded, int worker) {
         if (!succeeded) {
             failedJobs++;
         }
+        boolean lastOfUser = true;
+        if (repeatsOn) {
+            UserLedger ledger = ledgers.get(job.user);
+            lastOfUser = --ledger.openJobs == 0;
+            if (lastOfUser) {
+                ledgers.remove(job.user);
+            }
+        }
         if (forgetKeysOfFinishedJobs) {
-            forgetKeys(job);
+            forgetKeys(job, lastOfUser);
         }
         if (!failNextCall.isEmpty()) {
             failNextCall.remove(job.user); // an armed fault dies with its job
@@ -414,7 +523,14 @@ public final class SignupSimulation {
         }
     }
 
-    private void forgetKeys(Job job) {
+    /** @param lastOfUser false while another job of the same user may still ask for its keys */
+    private void forgetKeys(Job job, boolean lastOfUser) {
+        if (!lastOfUser) {
+            for (int i = job.freshKeyCount - 1; i >= 0; i--) {
+                provider.forget(job.freshKeys[i]); // a fresh key is never sent again, by any job
+            }
+            return;
+        }
         if (store != null) {
             // newest first: the store drops forgotten keys from the end of its expiry ring at once
             for (int step = SignupSteps.COUNT - 1; step >= 0; step--) {
@@ -462,19 +578,19 @@ public final class SignupSimulation {
         void advance() {
             while (true) {
                 if (job == null) {
-                    if (nextUser == arrived) {
-                        if (arrived < scenario.jobs()) {
+                    if (!takeNext(reusable)) {
+                        if (moreToCome()) {
                             idle.add(this); // more sign-ups will arrive: wait for one
                         }
                         return;
                     }
-                    reusable.reset(nextUser++);
                     job = reusable;
                     jobAttempt = 1;
                     step = 0;
                     stepAttempt = 1;
                     if (listener != null) {
-                        emit(Kind.JOB_STARTED, job.user, -1, 1, id, sim.nowMs(), "");
+                        emit(Kind.JOB_STARTED, job.user, -1, 1, id, sim.nowMs(),
+                                job.repeat ? "repeated request" : "");
                     }
                 }
                 if (step == SignupSteps.COUNT) {

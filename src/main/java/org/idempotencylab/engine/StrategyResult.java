@@ -14,10 +14,11 @@ package org.idempotencylab.engine;
  * @param storeHits                steps skipped because the in-memory store had a saved result
  * @param backoffWaits             backoff waits taken
  * @param virtualTimeMs            virtual time at which the last job finished
+ * @param repeatedRequests         sign-ups requested again (repeated requests) that arrived as second jobs
  */
 public record StrategyResult(Strategy strategy, long jobs, long failedJobs, long calls, long repeatedSteps,
                              long usersWithDuplicateEmails, long emailsSent, long providerSuppressedSends,
-                             long storeHits, long backoffWaits, long virtualTimeMs) {
+                             long storeHits, long backoffWaits, long virtualTimeMs, long repeatedRequests) {
 
     /** @return percent of jobs not failed, as the article prints it: {@code toFixed(3)} and a "%", e.g. "99.999%". */
     public String succeeded() {

@@ -33,7 +33,15 @@ public enum Parameter {
             31L * 86_400_000, "how long the email provider remembers a key it has seen"),
     WORKERS("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, "how many jobs are in progress at once"),
     ARRIVAL_RATE("arrivalRate", "--arrival-rate", "Arrival rate", Kind.RATE, 0, 100_000,
-            "how many sign-ups arrive per virtual second, at random (Poisson) times; 0 means all at once");
+            "how many sign-ups arrive per virtual second, at random (Poisson) times; 0 means all at once"),
+    P_DUPLICATE("pDuplicate", "--p-duplicate", "Repeated requests", Kind.PROBABILITY, 0, 1,
+            "the chance that a sign-up is sent again (its client timed out and retried): a second job for the "
+                    + "same user, with the same keys"),
+    DUPLICATE_DELAY_MIN_MS("duplicateDelayMinMs", "--duplicate-delay-ms", "Repeat after (min)", Kind.MILLIS, 0,
+            31L * 86_400_000, "the shortest time after the first request that the repeated one arrives"),
+    DUPLICATE_DELAY_MAX_MS("duplicateDelayMaxMs", "--duplicate-delay-ms", "Repeat after (max)", Kind.MILLIS, 0,
+            31L * 86_400_000, "the longest time after the first request that the repeated one arrives; the delay "
+                    + "is drawn uniformly between the two");
 
     /** How a value is written and read. */
     public enum Kind {

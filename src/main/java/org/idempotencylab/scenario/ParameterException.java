@@ -26,6 +26,15 @@ public final class ParameterException extends IllegalArgumentException {
                 parameter.id() + ": " + value + " is outside the allowed range " + parameter.rangeText());
     }
 
+    /**
+     * @param range the allowed range when it depends on another field, e.g. "500 (duplicateDelayMinMs) to 2,678,400,000"
+     * @return the error for a number outside a range that another field sets
+     */
+    public static ParameterException outOfRange(Parameter parameter, String value, String range) {
+        return new ParameterException(parameter, value, false,
+                parameter.id() + ": " + value + " is outside the allowed range " + range);
+    }
+
     /** @return the error for text that does not read as a number of {@code parameter}'s kind. */
     public static ParameterException notANumber(Parameter parameter, String text) {
         return new ParameterException(parameter, text, true,

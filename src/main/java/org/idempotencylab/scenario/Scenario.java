@@ -26,11 +26,17 @@ package org.idempotencylab.scenario;
  * @param workers          jobs in progress at once, 1..1024 (the article's numbers need 1)
  * @param arrivalRate      sign-ups arriving per virtual second at random (Poisson) times, 0..100,000;
  *                         0 means all at once at time 0, as in the article
+ * @param pDuplicate       probability 0..1 that a sign-up is requested again (a repeated request, article 1):
+ *                         a second job for the same user and keys; 0, the default, is off
+ * @param duplicateDelayMinMs the repeated request arrives this many virtual ms or more after the first one
+ * @param duplicateDelayMaxMs ... and at most this many (uniform in between), at least {@code duplicateDelayMinMs};
+ *                         both 0..31 days
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
                        long baseDelayMs, long maxDelayMs, boolean jitter, long callMs, long ttlMs,
-                       long providerKeyTtlMs, int workers, double arrivalRate) {
+                       long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
+                       long duplicateDelayMinMs, long duplicateDelayMaxMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -48,11 +54,20 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.PROVIDER_KEY_TTL_MS.check(providerKeyTtlMs);
         Parameter.WORKERS.check(workers);
         Parameter.ARRIVAL_RATE.check(arrivalRate);
+        Parameter.P_DUPLICATE.check(pDuplicate);
+        Parameter.DUPLICATE_DELAY_MIN_MS.check(duplicateDelayMinMs);
+        Parameter.DUPLICATE_DELAY_MAX_MS.check(duplicateDelayMaxMs);
+        if (duplicateDelayMaxMs < duplicateDelayMinMs) {
+            throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
+                    String.format(java.util.Locale.ROOT, "%,d (duplicateDelayMinMs) to %,d", duplicateDelayMinMs,
+                            Parameter.DUPLICATE_DELAY_MAX_MS.max()));
+        }
     }
 
     /** @return the first article's parameters (see the class comment). */
     public static Scenario article() {
-        return new Scenario(1_000_000, 0.01, 0.005, 3, 1, 100, 2_000, true, 200, DAY_MS, DAY_MS, 1, 0);
+        return new Scenario(1_000_000, 0.01, 0.005, 3, 1, 100, 2_000, true, 200, DAY_MS, DAY_MS, 1, 0, 0, 30_000,
+                30_000);
     }
 
     /** @return a builder that starts from these values. */
@@ -75,6 +90,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long providerKeyTtlMs;
         private int workers;
         private double arrivalRate;
+        private double pDuplicate;
+        private long duplicateDelayMinMs;
+        private long duplicateDelayMaxMs;
 
         private Builder(Scenario s) {
             jobs = s.jobs;
@@ -90,6 +108,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
             providerKeyTtlMs = s.providerKeyTtlMs;
             workers = s.workers;
             arrivalRate = s.arrivalRate;
+            pDuplicate = s.pDuplicate;
+            duplicateDelayMinMs = s.duplicateDelayMinMs;
+            duplicateDelayMaxMs = s.duplicateDelayMaxMs;
         }
 
         public Builder jobs(long v) { jobs = v; return this; }
@@ -105,11 +126,19 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder providerKeyTtlMs(long v) { providerKeyTtlMs = v; return this; }
         public Builder workers(int v) { workers = v; return this; }
         public Builder arrivalRate(double v) { arrivalRate = v; return this; }
+        public Builder pDuplicate(double v) { pDuplicate = v; return this; }
+        /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
+        public Builder duplicateDelayMs(long minMs, long maxMs) {
+            duplicateDelayMinMs = minMs;
+            duplicateDelayMaxMs = maxMs;
+            return this;
+        }
 
         /** @throws ParameterException naming the first field out of range */
         public Scenario build() {
             return new Scenario(jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, callMs,
-                    ttlMs, providerKeyTtlMs, workers, arrivalRate);
+                    ttlMs, providerKeyTtlMs, workers, arrivalRate, pDuplicate, duplicateDelayMinMs,
+                    duplicateDelayMaxMs);
         }
     }
 }

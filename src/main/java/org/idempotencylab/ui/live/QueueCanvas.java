@@ -246,12 +246,13 @@ public final class QueueCanvas extends Pane {
         int firstShown = Math.max(0, finishedTokens.size() - binPerRow * binRows);
         // the waiting line comes from the engine's queue: the first sign-ups that fit, as grey tokens
         long waiting = vm.simulation() == null ? 0 : vm.simulation().waitingJobs();
-        long firstWaiting = vm.simulation() == null ? 0 : vm.simulation().firstWaitingUser();
         int waitingRows = Math.max(1, (int) ((getHeight() - 70) / (2 * R + 6)));
+        List<Long> waitingUsers = vm.simulation() == null ? List.of()
+                : vm.simulation().waitingUsers(3 * waitingRows);
         lastWaitingAt = new HashMap<>(waitingAt);
         waitingAt.clear();
-        for (int i = 0; i < Math.min(waiting, 3L * waitingRows); i++) {
-            long user = firstWaiting + i;
+        for (int i = 0; i < waitingUsers.size(); i++) {
+            long user = waitingUsers.get(i);
             double wx = queueX + R + (i % 3) * (2 * R + 6);
             double wy = 40 + R + (i / 3) * (2 * R + 6);
             waitingAt.put(user, new double[] {wx, wy});
