@@ -77,6 +77,8 @@ public final class SignupSimulation {
     private final java.util.Map<Long, UserLedger> ledgers = new java.util.HashMap<>();
     private long repeatsPending;
     private long repeatedRequests;
+    private long slowCalls;
+    private final long[] repeatedByStep = new long[SignupSteps.COUNT];
     private final Set<Long> failNextCall = new HashSet<>();
     private SimulationListener listener;
     private boolean loseNextReply;
@@ -271,7 +273,8 @@ public final class SignupSimulation {
     public StrategyResult result() {
         return new StrategyResult(strategy, scenario.jobs(), failedJobs, calls, repeatedSteps,
                 usersWithDuplicateEmails, provider.emailsSent(), provider.sendsSuppressed(),
-                store == null ? 0 : store.hits(), backoffWaits, lastFinishMs, repeatedRequests);
+                store == null ? 0 : store.hits(), backoffWaits, lastFinishMs, repeatedRequests, slowCalls,
+                Arrays.stream(repeatedByStep).boxed().toList());
     }
 
     /** @return jobs that ended so far, succeeded or failed. */
@@ -513,6 +516,7 @@ public final class SignupSimulation {
         int times = ++job.sideEffects[step];
         if (times > 1) {
             repeatedSteps++;
+            repeatedByStep[step]++;
             if (step == SignupSteps.EMAIL && times == 2) {
                 usersWithDuplicateEmails++;
             }
@@ -629,6 +633,11 @@ public final class SignupSimulation {
             run = ownedRun;
             inCall = true;
             long c = scenario.callMs();
+            // the slow-call draw is only made when slow calls are on, so "off" leaves every duration unchanged
+            if (scenario.pSlow() > 0 && durations.nextDouble() < scenario.pSlow()) {
+                c = scenario.slowCallMs();
+                slowCalls++;
+            }
             long durationMs = c == 0 ? 0 : Math.round(c * (0.5 + durations.nextDouble()));
             if (listener != null) {
                 emit(Kind.CALL_STARTED, job.user, step, attempt(), id, sim.nowMs() + durationMs, "");

@@ -1,5 +1,7 @@
 package org.idempotencylab.engine;
 
+import java.util.List;
+
 /**
  * What one strategy did with one scenario: the article's columns and a few more counts.
  *
@@ -15,10 +17,14 @@ package org.idempotencylab.engine;
  * @param backoffWaits             backoff waits taken
  * @param virtualTimeMs            virtual time at which the last job finished
  * @param repeatedRequests         sign-ups requested again (repeated requests) that arrived as second jobs
+ * @param slowCalls                calls that took the slow-call time
+ * @param repeatedStepsByStep      {@code repeatedSteps} per step, in the order of {@link SignupSteps#NAMES}
+ *                                 (e.g. duplicate charges or emails), 10 entries
  */
 public record StrategyResult(Strategy strategy, long jobs, long failedJobs, long calls, long repeatedSteps,
                              long usersWithDuplicateEmails, long emailsSent, long providerSuppressedSends,
-                             long storeHits, long backoffWaits, long virtualTimeMs, long repeatedRequests) {
+                             long storeHits, long backoffWaits, long virtualTimeMs, long repeatedRequests,
+                             long slowCalls, List<Long> repeatedStepsByStep) {
 
     /** @return percent of jobs not failed, as the article prints it: {@code toFixed(3)} and a "%", e.g. "99.999%". */
     public String succeeded() {

@@ -41,7 +41,11 @@ public enum Parameter {
             31L * 86_400_000, "the shortest time after the first request that the repeated one arrives"),
     DUPLICATE_DELAY_MAX_MS("duplicateDelayMaxMs", "--duplicate-delay-ms", "Repeat after (max)", Kind.MILLIS, 0,
             31L * 86_400_000, "the longest time after the first request that the repeated one arrives; the delay "
-                    + "is drawn uniformly between the two");
+                    + "is drawn uniformly between the two"),
+    P_SLOW("pSlow", "--p-slow", "Slow calls", Kind.PROBABILITY, 0, 1,
+            "the chance that a call is slow: the long tail of call times that can outlive a lease"),
+    SLOW_CALL_MS("slowCallMs", "--slow-call-ms", "Slow call time", Kind.MILLIS, 0, 86_400_000,
+            "how long a slow call takes on average; each one takes between half and one and a half times this");
 
     /** How a value is written and read. */
     public enum Kind {

@@ -31,12 +31,14 @@ package org.idempotencylab.scenario;
  * @param duplicateDelayMinMs the repeated request arrives this many virtual ms or more after the first one
  * @param duplicateDelayMaxMs ... and at most this many (uniform in between), at least {@code duplicateDelayMinMs};
  *                         both 0..31 days
+ * @param pSlow            probability 0..1 that a call is slow (a long tail of call times); 0, the default, is off
+ * @param slowCallMs       mean virtual ms of a slow call, 0..86,400,000; each takes [slowCallMs/2, 3*slowCallMs/2)
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
                        long baseDelayMs, long maxDelayMs, boolean jitter, long callMs, long ttlMs,
                        long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
-                       long duplicateDelayMinMs, long duplicateDelayMaxMs) {
+                       long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -57,6 +59,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.P_DUPLICATE.check(pDuplicate);
         Parameter.DUPLICATE_DELAY_MIN_MS.check(duplicateDelayMinMs);
         Parameter.DUPLICATE_DELAY_MAX_MS.check(duplicateDelayMaxMs);
+        Parameter.P_SLOW.check(pSlow);
+        Parameter.SLOW_CALL_MS.check(slowCallMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(java.util.Locale.ROOT, "%,d (duplicateDelayMinMs) to %,d", duplicateDelayMinMs,
@@ -67,7 +71,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
     /** @return the first article's parameters (see the class comment). */
     public static Scenario article() {
         return new Scenario(1_000_000, 0.01, 0.005, 3, 1, 100, 2_000, true, 200, DAY_MS, DAY_MS, 1, 0, 0, 30_000,
-                30_000);
+                30_000, 0, 60_000);
     }
 
     /** @return a builder that starts from these values. */
@@ -93,6 +97,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private double pDuplicate;
         private long duplicateDelayMinMs;
         private long duplicateDelayMaxMs;
+        private double pSlow;
+        private long slowCallMs;
 
         private Builder(Scenario s) {
             jobs = s.jobs;
@@ -111,6 +117,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
             pDuplicate = s.pDuplicate;
             duplicateDelayMinMs = s.duplicateDelayMinMs;
             duplicateDelayMaxMs = s.duplicateDelayMaxMs;
+            pSlow = s.pSlow;
+            slowCallMs = s.slowCallMs;
         }
 
         public Builder jobs(long v) { jobs = v; return this; }
@@ -127,6 +135,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder workers(int v) { workers = v; return this; }
         public Builder arrivalRate(double v) { arrivalRate = v; return this; }
         public Builder pDuplicate(double v) { pDuplicate = v; return this; }
+        public Builder pSlow(double v) { pSlow = v; return this; }
+        public Builder slowCallMs(long v) { slowCallMs = v; return this; }
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
             duplicateDelayMinMs = minMs;
@@ -138,7 +148,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Scenario build() {
             return new Scenario(jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, callMs,
                     ttlMs, providerKeyTtlMs, workers, arrivalRate, pDuplicate, duplicateDelayMinMs,
-                    duplicateDelayMaxMs);
+                    duplicateDelayMaxMs, pSlow, slowCallMs);
         }
     }
 }
