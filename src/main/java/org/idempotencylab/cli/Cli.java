@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "idempotency-lab", mixinStandardHelpOptions = true, version = Cli.VERSION,
         description = "Simulates background jobs that run twice, and idempotency keys that stop it. "
                 + "With no command, opens the lab window.",
-        subcommands = {TableCommand.class})
+        subcommands = {TableCommand.class, RunCommand.class})
 public final class Cli implements Runnable {
     /** What {@code --version} prints. */
     public static final String VERSION = "Idempotency Lab 0.1";
@@ -24,7 +24,7 @@ public final class Cli implements Runnable {
     @Override
     public void run() {
         // "idempotency-lab" with options but no command: the launcher opens the window for no arguments at all
-        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table'");
+        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table' or 'run'");
     }
 
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
@@ -37,7 +37,7 @@ public final class Cli implements Runnable {
             // picocli's message names the option and the value; add where to find the allowed ones
             String name = ex.getCommandLine().getCommandName();
             String hint = ex.getCommandLine().getCommandSpec().parent() == null
-                    ? "commands: table; see 'idempotency-lab --help'"
+                    ? "commands: table, run; see 'idempotency-lab --help'"
                     : "see 'idempotency-lab " + name + " --help' for the options and their ranges";
             err.println(ex.getMessage() + " (" + hint + ")");
             err.flush();

@@ -6,11 +6,11 @@ import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
-import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -27,24 +27,8 @@ public final class TableCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "sign-ups, 1..100,000,000 (default: ${DEFAULT-VALUE})")
-    String jobs = Long.toString(DEFAULTS.jobs());
-
-    @Option(names = "--p-fail", paramLabel = "P",
-            description = "probability 0..1 that a call fails before doing anything (default: ${DEFAULT-VALUE})")
-    String pFail = Parameter.plain(DEFAULTS.pFail());
-
-    @Option(names = "--lost-reply", paramLabel = "P",
-            description = "probability 0..1 that the email is sent but its reply is lost (default: ${DEFAULT-VALUE})")
-    String lostReply = Parameter.plain(DEFAULTS.lostReply());
-
-    @Option(names = "--attempts", paramLabel = "N",
-            description = "attempts in all, the first included, 1..100 (default: ${DEFAULT-VALUE})")
-    String attempts = Integer.toString(DEFAULTS.maxAttempts());
-
-    @Option(names = "--seed", paramLabel = "N",
-            description = "random seed, -2147483648..2147483647 (default: ${DEFAULT-VALUE})")
-    String seed = Long.toString(DEFAULTS.seed());
+    @Mixin
+    ArticleOptions article = new ArticleOptions();
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "text, csv or json (default: ${DEFAULT-VALUE})")
@@ -59,13 +43,7 @@ public final class TableCommand implements Callable<Integer> {
         Scenario scenario;
         int threadCount;
         try {
-            scenario = DEFAULTS.toBuilder()
-                    .jobs(Parameter.JOBS.parseLong(jobs))
-                    .pFail(Parameter.P_FAIL.parse(pFail))
-                    .lostReply(Parameter.LOST_REPLY.parse(lostReply))
-                    .maxAttempts((int) Parameter.MAX_ATTEMPTS.parseLong(attempts))
-                    .seed(Parameter.SEED.parseLong(seed))
-                    .build();
+            scenario = article.apply(DEFAULTS.toBuilder()).build();
             threadCount = parseThreads(threads);
         } catch (ParameterException e) {
             spec.commandLine().getErr().println(e.messageFor(e.parameter().cliOption()));

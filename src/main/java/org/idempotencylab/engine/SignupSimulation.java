@@ -26,7 +26,7 @@ import org.idempotencylab.store.InMemoryIdempotencyStore.Source;
  *       ({@code < lostReply}).</li>
  *   <li>A failed attempt waits its backoff on the virtual clock (jitter from its own stream), then retries the
  *       step or the whole job, as the strategy's {@link RetryScope} says.</li>
- *   <li>With {@link RetryScope#WHOLE_JOB_SKIP_FINISHED} every step goes through an
+ *   <li>With a memory store ({@link StoreKind#MEMORY}, as the skip-finished strategy has) every step goes through an
  *       {@link InMemoryIdempotencyStore} with TTL {@code ttlMs}; the provider remembers keys for
  *       {@code providerKeyTtlMs}. Both forget on the virtual clock.</li>
  *   <li>Sign-ups arrive all at once at time 0 (the article), or at {@code arrivalRate} per virtual second with
@@ -125,7 +125,7 @@ public final class SignupSimulation {
         this.retry = new RetryPolicy(scenario.maxAttempts(), scenario.baseDelayMs(), scenario.maxDelayMs(),
                 scenario.jitter());
         this.provider = new EmailProvider(scenario.providerKeyTtlMs());
-        this.store = strategy.scope() == RetryScope.WHOLE_JOB_SKIP_FINISHED
+        this.store = strategy.store() == StoreKind.MEMORY
                 ? new InMemoryIdempotencyStore<>(scenario.ttlMs(), sim::nowMs) : null;
     }
 

@@ -4,18 +4,53 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A retry strategy: what a retry repeats and which key the email step sends.
+ * A retry strategy: what a retry repeats, which key the email step sends, and which store the steps go through.
  *
  * @param name    the name a person reads; for the presets, the article's row name
  * @param scope   what a retry repeats
  * @param keyMode the key the welcome-email step sends to the provider
+ * @param store   the idempotency store every step goes through; skipping finished steps needs one
+ * @throws IllegalArgumentException if {@code scope} skips finished steps without a store
  */
-public record Strategy(String name, RetryScope scope, KeyMode keyMode) {
+public record Strategy(String name, RetryScope scope, KeyMode keyMode, StoreKind store) {
 
     public Strategy {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(keyMode, "keyMode");
+        Objects.requireNonNull(store, "store");
+        if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && store == StoreKind.NONE) {
+            throw new IllegalArgumentException("skipping finished steps needs a store: --store memory");
+        }
+    }
+
+    /** A strategy with the store its scope implies: memory for skipping finished steps, none otherwise. */
+    public Strategy(String name, RetryScope scope, KeyMode keyMode) {
+        this(name, scope, keyMode, scope == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE);
+    }
+
+    /**
+     * @return the article's preset with these settings (its row name), or a new strategy named after them,
+     *         e.g. "retry each step, same key every time, memory store"
+     */
+    public static Strategy of(RetryScope scope, KeyMode keyMode, StoreKind store) {
+        for (Strategy s : ARTICLE) {
+            if (s.scope == scope && s.keyMode == keyMode && s.store == store) {
+                return s;
+            }
+        }
+        String retry = switch (scope) {
+            case EACH_STEP -> "retry each step";
+            case WHOLE_JOB -> "retry the whole job";
+            case WHOLE_JOB_SKIP_FINISHED -> "retry the whole job, skip finished steps";
+        };
+        String key = switch (keyMode) {
+            case NONE -> "no key";
+            case NEW_PER_CALL -> "new key on every call";
+            case SAME -> "same key every time";
+        };
+        return new Strategy(retry + ", " + key + (store == StoreKind.MEMORY ? ", memory store" : ""), scope, keyMode,
+                store);
     }
 
     /** Row 1 of the article's table. */

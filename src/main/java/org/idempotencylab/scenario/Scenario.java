@@ -63,7 +63,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.SLOW_CALL_MS.check(slowCallMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
-                    String.format(java.util.Locale.ROOT, "%,d (duplicateDelayMinMs) to %,d", duplicateDelayMinMs,
+                    String.format(java.util.Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
                             Parameter.DUPLICATE_DELAY_MAX_MS.max()));
         }
     }

@@ -92,7 +92,7 @@ class RepeatedRequestTest {
     void aDelayRangeMustNotRunBackwards() {
         ParameterException e = assertThrows(ParameterException.class,
                 () -> Scenario.article().toBuilder().duplicateDelayMs(5_000, 1_000).build());
-        assertEquals("duplicateDelayMaxMs: 1000 is outside the allowed range 5,000 (duplicateDelayMinMs) to "
+        assertEquals("duplicateDelayMaxMs: 1000 is outside the allowed range 5,000 (the shortest delay) to "
                 + "2,678,400,000", e.getMessage());
     }
 }

@@ -1,0 +1,235 @@
+package org.idempotencylab.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.idempotencylab.engine.KeyMode;
+import org.idempotencylab.engine.RetryScope;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.engine.StoreKind;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Scenario;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code run}: one strategy with every engine parameter, printed as one JSON line (the {@code table} keys plus
+ * the further metrics). With {@code --retry each-step --provider-key none --store none} and the article's
+ * defaults it prints the same numbers as the first row of {@code table}, and likewise for the other rows.
+ *
+ * <p>Issue 4 adds more options (crashes, queue durability, the claim table and lock-only stores, a database
+ * URL); the ones here are those the engine has so far.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, version = Cli.VERSION,
+        description = "Runs one strategy with every engine parameter and prints one JSON line.")
+public final class RunCommand implements Callable<Integer> {
+    private static final Scenario DEFAULTS = Scenario.article();
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    ArticleOptions article = new ArticleOptions();
+
+    @Option(names = "--retry", paramLabel = "SCOPE",
+            description = "each-step, whole-job or whole-job-skip-finished (default: ${DEFAULT-VALUE})")
+    String retry = RetryScope.EACH_STEP.cliName();
+
+    @Option(names = "--provider-key", paramLabel = "MODE",
+            description = "none, new-per-call or same (default: ${DEFAULT-VALUE})")
+    String providerKey = KeyMode.NONE.cliName();
+
+    @Option(names = "--store", paramLabel = "STORE",
+            description = "none or memory (default: memory with whole-job-skip-finished, else none)")
+    String store;
+
+    @Option(names = "--call-ms", paramLabel = "MS", description = "mean call time, virtual ms (default: 200)")
+    String callMs = Long.toString(DEFAULTS.callMs());
+
+    @Option(names = "--workers", paramLabel = "N", description = "jobs in progress at once, 1..1024 (default: 1)")
+    String workers = Integer.toString(DEFAULTS.workers());
+
+    @Option(names = "--arrival-rate", paramLabel = "R",
+            description = "sign-ups per virtual second; 0 = all at once (default: 0)")
+    String arrivalRate = Parameter.plain(DEFAULTS.arrivalRate());
+
+    @Option(names = "--base-delay-ms", paramLabel = "MS", description = "first backoff, virtual ms (default: 100)")
+    String baseDelayMs = Long.toString(DEFAULTS.baseDelayMs());
+
+    @Option(names = "--max-delay-ms", paramLabel = "MS", description = "backoff cap, virtual ms (default: 2000)")
+    String maxDelayMs = Long.toString(DEFAULTS.maxDelayMs());
+
+    @Option(names = "--jitter", paramLabel = "true|false", description = "full jitter on backoffs (default: true)")
+    String jitter = "true";
+
+    @Option(names = "--ttl-ms", paramLabel = "MS",
+            description = "how long the in-memory store keeps a finished key, virtual ms (default: 86400000)")
+    String ttlMs = Long.toString(DEFAULTS.ttlMs());
+
+    @Option(names = "--provider-key-ttl-ms", paramLabel = "MS",
+            description = "how long the email provider remembers a key, virtual ms (default: 86400000)")
+    String providerKeyTtlMs = Long.toString(DEFAULTS.providerKeyTtlMs());
+
+    @Option(names = "--p-duplicate", paramLabel = "P",
+            description = "probability 0..1 that a sign-up is requested again (default: 0)")
+    String pDuplicate = Parameter.plain(DEFAULTS.pDuplicate());
+
+    @Option(names = "--duplicate-delay-ms", paramLabel = "MS|MIN..MAX",
+            description = "when the repeated request arrives after the first, virtual ms (default: 30000)")
+    String duplicateDelayMs = Long.toString(DEFAULTS.duplicateDelayMinMs());
+
+    @Option(names = "--p-slow", paramLabel = "P", description = "probability 0..1 that a call is slow (default: 0)")
+    String pSlow = Parameter.plain(DEFAULTS.pSlow());
+
+    @Option(names = "--slow-call-ms", paramLabel = "MS", description = "mean slow call time, virtual ms "
+            + "(default: 60000)")
+    String slowCallMs = Long.toString(DEFAULTS.slowCallMs());
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
+    TableCommand.OutputFormat format = TableCommand.OutputFormat.json;
+
+    @Override
+    public Integer call() {
+        Scenario scenario;
+        Strategy strategy;
+        try {
+            RetryScope scope = choose("--retry", retry, RetryScope.values(), RetryScope::cliName);
+            KeyMode keyMode = choose("--provider-key", providerKey, KeyMode.values(), KeyMode::cliName);
+            StoreKind storeKind = store == null
+                    ? (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE)
+                    : choose("--store", store, StoreKind.values(), StoreKind::cliName);
+            if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && storeKind == StoreKind.NONE) {
+                throw new IllegalArgumentException("--store: none cannot skip finished steps; "
+                        + "--retry whole-job-skip-finished needs --store memory");
+            }
+            strategy = Strategy.of(scope, keyMode, storeKind);
+            long[] delay = delayRange(duplicateDelayMs);
+            scenario = article.apply(DEFAULTS.toBuilder())
+                    .callMs(Parameter.CALL_MS.parseLong(callMs))
+                    .workers((int) Parameter.WORKERS.parseLong(workers))
+                    .arrivalRate(Parameter.ARRIVAL_RATE.parse(arrivalRate))
+                    .baseDelayMs(Parameter.BASE_DELAY_MS.parseLong(baseDelayMs))
+                    .maxDelayMs(Parameter.MAX_DELAY_MS.parseLong(maxDelayMs))
+                    .jitter(bool("--jitter", jitter))
+                    .ttlMs(Parameter.TTL_MS.parseLong(ttlMs))
+                    .providerKeyTtlMs(Parameter.PROVIDER_KEY_TTL_MS.parseLong(providerKeyTtlMs))
+                    .pDuplicate(Parameter.P_DUPLICATE.parse(pDuplicate))
+                    .duplicateDelayMs(delay[0], delay[1])
+                    .pSlow(Parameter.P_SLOW.parse(pSlow))
+                    .slowCallMs(Parameter.SLOW_CALL_MS.parseLong(slowCallMs))
+                    .build();
+        } catch (ParameterException e) {
+            spec.commandLine().getErr().println(e.messageFor(e.parameter().cliOption()));
+            return Cli.BAD_INPUT;
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println(e.getMessage());
+            return Cli.BAD_INPUT;
+        }
+        StrategyResult r = new SignupSimulation(scenario, strategy, RunControl.NONE, true).run();
+        write(r, spec.commandLine().getOut());
+        return 0;
+    }
+
+    /** @return the table's keys, then the further metrics; {@code duplicateSideEffects} maps step to count. */
+    static Map<String, Object> row(StrategyResult r) {
+        Map<String, Object> m = new LinkedHashMap<>(ResultWriter.row(r));
+        Map<String, Long> byStep = new LinkedHashMap<>();
+        for (int i = 0; i < SignupSteps.COUNT; i++) {
+            byStep.put(SignupSteps.NAMES.get(i), r.repeatedStepsByStep().get(i));
+        }
+        m.put("duplicateSideEffects", byStep);
+        m.put("repeatedRequests", r.repeatedRequests());
+        m.put("slowCalls", r.slowCalls());
+        m.put("calls", r.calls());
+        m.put("emailsSent", r.emailsSent());
+        m.put("providerSuppressedSends", r.providerSuppressedSends());
+        m.put("storeHits", r.storeHits());
+        m.put("backoffWaits", r.backoffWaits());
+        m.put("virtualTimeMs", r.virtualTimeMs());
+        return m;
+    }
+
+    private void write(StrategyResult r, PrintWriter out) {
+        Map<String, Object> row = row(r);
+        switch (format) {
+            case json -> {
+                try {
+                    out.println(JSON.writeValueAsString(row));
+                } catch (JsonProcessingException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            case text -> row.forEach((k, v) -> out.println(k + ": " + v));
+            case csv -> {
+                // one flat row: duplicateSideEffects becomes one column per step
+                Map<String, Object> flat = new LinkedHashMap<>();
+                row.forEach((k, v) -> {
+                    if (v instanceof Map<?, ?> m) {
+                        m.forEach((step, n) -> flat.put(k + "." + step, n));
+                    } else {
+                        flat.put(k, v);
+                    }
+                });
+                try {
+                    CSVPrinter p = new CSVPrinter(out, CSVFormat.DEFAULT.builder()
+                            .setHeader(flat.keySet().toArray(String[]::new)).setRecordSeparator('\n').build());
+                    p.printRecord(flat.values());
+                    p.flush();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+        out.flush();
+    }
+
+    private static <E> E choose(String option, String text, E[] values, java.util.function.Function<E, String> name) {
+        for (E e : values) {
+            if (name.apply(e).equalsIgnoreCase(text.strip())) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException(option + ": '" + text + "' is not one of "
+                + Arrays.stream(values).map(name).collect(Collectors.joining(", ")));
+    }
+
+    private static boolean bool(String option, String text) {
+        return switch (text.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(option + ": '" + text + "' is not one of true, false");
+        };
+    }
+
+    /** Reads "30000" (a fixed delay) or "1000..60000" (uniform between), in virtual ms. */
+    static long[] delayRange(String text) {
+        String t = text.strip();
+        int dots = t.indexOf("..");
+        if (dots < 0) {
+            long v = Parameter.DUPLICATE_DELAY_MIN_MS.parseLong(t);
+            return new long[] {v, v};
+        }
+        return new long[] {Parameter.DUPLICATE_DELAY_MIN_MS.parseLong(t.substring(0, dots)),
+            Parameter.DUPLICATE_DELAY_MAX_MS.parseLong(t.substring(dots + 2))};
+    }
+}
