@@ -390,8 +390,13 @@ public final class SignupSimulation {
     private double nextArrivalMs;
 
     private void emit(Kind kind, long user, int step, int attempt, int worker, long untilMs, String note) {
+        emit(kind, user, false, step, attempt, worker, untilMs, note);
+    }
+
+    private void emit(Kind kind, long user, boolean repeat, int step, int attempt, int worker, long untilMs,
+                      String note) {
         if (listener != null) {
-            listener.on(new SimulationEvent(sim.nowMs(), kind, user, step, attempt, worker, untilMs, note));
+            listener.on(new SimulationEvent(sim.nowMs(), kind, user, repeat, step, attempt, worker, untilMs, note));
         }
     }
 
@@ -467,7 +472,7 @@ public final class SignupSimulation {
         repeatedRequests++;
         repeatQueue.addLast(user);
         repeatArrivals.addLast(sim.nowMs());
-        emit(Kind.ARRIVED, user, -1, 0, -1, sim.nowMs(), "repeated request: the client sent it again");
+        emit(Kind.ARRIVED, user, true, -1, 0, -1, sim.nowMs(), "repeated request: the client sent it again");
         Worker w = idle.poll();
         if (w != null) {
             w.advance();
@@ -498,7 +503,7 @@ public final class SignupSimulation {
             failNextCall.remove(job.user); // an armed fault dies with its job
         }
         if (listener != null) {
-            emit(succeeded ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job.user, -1, 0, worker, sim.nowMs(), "");
+            emit(succeeded ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job.user, job.repeat, -1, 0, worker, sim.nowMs(), "");
         }
         lastFinishMs = sim.nowMs();
         finishedJobs++;
@@ -522,7 +527,7 @@ public final class SignupSimulation {
             }
         }
         if (listener != null) {
-            emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job.user, step, attempt, worker,
+            emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job.user, job.repeat, step, attempt, worker,
                     sim.nowMs(), times > 1 ? "done " + times + " times" : "");
         }
     }
@@ -593,7 +598,7 @@ public final class SignupSimulation {
                     step = 0;
                     stepAttempt = 1;
                     if (listener != null) {
-                        emit(Kind.JOB_STARTED, job.user, -1, 1, id, sim.nowMs(),
+                        emit(Kind.JOB_STARTED, job.user, job.repeat, -1, 1, id, sim.nowMs(),
                                 job.repeat ? "repeated request" : "");
                     }
                 }
@@ -613,7 +618,7 @@ public final class SignupSimulation {
                     return; // a call of ours, or a shared run, is in flight
                 }
                 if (listener != null) {
-                    emit(Kind.STEP_SKIPPED, job.user, step, attempt(), id, sim.nowMs(), "saved result");
+                    emit(Kind.STEP_SKIPPED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), "saved result");
                 }
                 step++; // finished before: skip the work
                 stepAttempt = 1;
@@ -640,7 +645,7 @@ public final class SignupSimulation {
             }
             long durationMs = c == 0 ? 0 : Math.round(c * (0.5 + durations.nextDouble()));
             if (listener != null) {
-                emit(Kind.CALL_STARTED, job.user, step, attempt(), id, sim.nowMs() + durationMs, "");
+                emit(Kind.CALL_STARTED, job.user, job.repeat, step, attempt(), id, sim.nowMs() + durationMs, "");
             }
             sim.schedule(durationMs, this);
         }
@@ -683,11 +688,11 @@ public final class SignupSimulation {
                 if (!fails && step == SignupSteps.EMAIL) {
                     outcomes.nextDouble(); // the lost-reply draw this call would have made
                 }
-                emit(Kind.CALL_FAILED, job.user, step, attempt(), id, sim.nowMs(), FAILED + " (clicked)");
+                emit(Kind.CALL_FAILED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), FAILED + " (clicked)");
                 return FAILED + " (clicked)";
             }
             if (fails) {
-                emit(Kind.CALL_FAILED, job.user, step, attempt(), id, sim.nowMs(), FAILED);
+                emit(Kind.CALL_FAILED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), FAILED);
                 return FAILED; // failed before doing anything
             }
             if (step != SignupSteps.EMAIL) {
@@ -702,17 +707,17 @@ public final class SignupSimulation {
             if (provider.send(key, sim.nowMs())) {
                 sideEffect(job, step, attempt(), id);
             } else if (listener != null) {
-                emit(Kind.EMAIL_SUPPRESSED, job.user, step, attempt(), id, sim.nowMs(),
+                emit(Kind.EMAIL_SUPPRESSED, job.user, job.repeat, step, attempt(), id, sim.nowMs(),
                         "provider knew " + SignupKeys.describe(key));
             }
             boolean lost = outcomes.nextDouble() < scenario.lostReply();
             if (loseNextReply) {
                 loseNextReply = false;
-                emit(Kind.REPLY_LOST, job.user, step, attempt(), id, sim.nowMs(), LOST + " (clicked)");
+                emit(Kind.REPLY_LOST, job.user, job.repeat, step, attempt(), id, sim.nowMs(), LOST + " (clicked)");
                 return LOST + " (clicked)";
             }
             if (lost) {
-                emit(Kind.REPLY_LOST, job.user, step, attempt(), id, sim.nowMs(), LOST);
+                emit(Kind.REPLY_LOST, job.user, job.repeat, step, attempt(), id, sim.nowMs(), LOST);
                 return LOST;
             }
             return null;
@@ -738,7 +743,7 @@ public final class SignupSimulation {
                 return;
             }
             if (source == Source.SHARED && listener != null) {
-                emit(Kind.RUN_SHARED, job.user, step, attempt(), id, sim.nowMs(), "shared a run in flight");
+                emit(Kind.RUN_SHARED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), "shared a run in flight");
             }
             stepSucceeded();
         }
@@ -746,14 +751,14 @@ public final class SignupSimulation {
         @Override
         public void failed(String reason, Source source) {
             if (source == Source.SHARED && listener != null) {
-                emit(Kind.RUN_SHARED, job.user, step, attempt(), id, sim.nowMs(), "shared run failed: " + reason);
+                emit(Kind.RUN_SHARED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), "shared run failed: " + reason);
             }
             stepFailed(reason);
         }
 
         private void stepSucceeded() {
             if (listener != null) {
-                emit(Kind.CALL_SUCCEEDED, job.user, step, attempt(), id, sim.nowMs(), "");
+                emit(Kind.CALL_SUCCEEDED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), "");
             }
             step++;
             stepAttempt = 1;
@@ -772,7 +777,7 @@ public final class SignupSimulation {
             backoffWaits++;
             long waitMs = retry.backoffMs(attempt, jitter);
             if (listener != null) {
-                emit(Kind.BACKOFF_STARTED, job.user, step, attempt, id, sim.nowMs() + waitMs, reason);
+                emit(Kind.BACKOFF_STARTED, job.user, job.repeat, step, attempt, id, sim.nowMs() + waitMs, reason);
             }
             sim.schedule(waitMs, this);
         }

@@ -7,6 +7,7 @@ package org.idempotencylab.engine;
  * @param timeMs  virtual ms at which it happened
  * @param kind    what happened
  * @param user    the sign-up's user number ({@code user_<n>}), or -1 for events of no job
+ * @param repeat  true for the job of a repeated request (the same user's second job)
  * @param step    step index 0..9 ({@link SignupSteps#NAMES}), or -1
  * @param attempt the attempt of the strategy's retry scope (the step's, or the whole job's), 1-based, or 0
  * @param worker  the worker running the job, 0-based, or -1
@@ -14,8 +15,8 @@ package org.idempotencylab.engine;
  *                ends, in virtual ms; otherwise equal to {@code timeMs}
  * @param note    a short human text, e.g. "503 service unavailable", or "" when there is nothing to add
  */
-public record SimulationEvent(long timeMs, Kind kind, long user, int step, int attempt, int worker, long untilMs,
-                              String note) {
+public record SimulationEvent(long timeMs, Kind kind, long user, boolean repeat, int step, int attempt, int worker,
+                              long untilMs, String note) {
 
     /** What happened. */
     public enum Kind {

@@ -29,6 +29,8 @@ public final class ScenarioForm {
     private final LongProperty callMs = new SimpleLongProperty();
     private final LongProperty ttlMs = new SimpleLongProperty();
     private final LongProperty providerKeyTtlMs = new SimpleLongProperty();
+    private final DoubleProperty pDuplicate = new SimpleDoubleProperty();
+    private final LongProperty duplicateDelayMs = new SimpleLongProperty();
 
     /** @param base the values the form starts from, and keeps for the fields it has no property for */
     public ScenarioForm(Scenario base) {
@@ -48,6 +50,8 @@ public final class ScenarioForm {
         callMs.set(s.callMs());
         ttlMs.set(s.ttlMs());
         providerKeyTtlMs.set(s.providerKeyTtlMs());
+        pDuplicate.set(s.pDuplicate());
+        duplicateDelayMs.set(s.duplicateDelayMinMs());
     }
 
     /**
@@ -57,13 +61,14 @@ public final class ScenarioForm {
     public Scenario scenario() {
         return base.toBuilder().pFail(pFail.get()).lostReply(lostReply.get()).maxAttempts(maxAttempts.get())
                 .jobs(jobs.get()).seed(seed.get()).workers(workers.get()).arrivalRate(arrivalRate.get())
-                .callMs(callMs.get()).ttlMs(ttlMs.get()).providerKeyTtlMs(providerKeyTtlMs.get()).build();
+                .callMs(callMs.get()).ttlMs(ttlMs.get()).providerKeyTtlMs(providerKeyTtlMs.get())
+                .pDuplicate(pDuplicate.get()).duplicateDelayMs(duplicateDelayMs.get(), duplicateDelayMs.get()).build();
     }
 
     /** @return every property, to listen for any change. */
     public List<Observable> all() {
         return List.of(pFail, lostReply, maxAttempts, jobs, seed, workers, arrivalRate, callMs, ttlMs,
-                providerKeyTtlMs);
+                providerKeyTtlMs, pDuplicate, duplicateDelayMs);
     }
 
     /** @return failure rate, probability 0..1. */
@@ -114,5 +119,15 @@ public final class ScenarioForm {
     /** @return how long the provider remembers a key, virtual ms. */
     public LongProperty providerKeyTtlMsProperty() {
         return providerKeyTtlMs;
+    }
+
+    /** @return probability 0..1 that a sign-up is requested again (a repeated request). */
+    public DoubleProperty pDuplicateProperty() {
+        return pDuplicate;
+    }
+
+    /** @return when a repeated request arrives after the first, virtual ms (the form uses one fixed delay). */
+    public LongProperty duplicateDelayMsProperty() {
+        return duplicateDelayMs;
     }
 }

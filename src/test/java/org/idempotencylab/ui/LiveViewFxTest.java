@@ -198,6 +198,31 @@ class LiveViewFxTest {
         assertTrue(live.token(2).faultArmed());
     }
 
+    @Test
+    void aRepeatedRequestSharesTheRunInFlightAndSkipsWhatFinished(FxRobot robot) {
+        // one sign-up sent twice, 500 ms apart, two workers: the repeat starts while the first job still runs.
+        // With the store on every step it shares the step in flight and skips the finished ones: no step is
+        // done twice, and the key store counts the shared run.
+        @SuppressWarnings("unchecked")
+        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
+        robot.interact(() -> box.setValue(Strategy.WHOLE_JOB_SKIP_FINISHED));
+        type(robot, "#liveJobsField", "1");
+        type(robot, "#livePFailField", "0");
+        type(robot, "#liveLostReplyField", "0");
+        type(robot, "#repeatField", "100");
+        type(robot, "#repeatDelayField", "500");
+        robot.clickOn("#resetButton");
+        robot.interact(() -> live.speedProperty().set(50));
+        robot.clickOn("#playButton");
+        waitUntil(() -> live.simulation().isFinished());
+        StrategyResult r = live.simulation().result();
+        assertEquals(1, r.repeatedRequests());
+        assertEquals(0, r.repeatedSteps(), "no step done twice");
+        assertTrue(live.simulation().store().shares() >= 1, "the repeat shared a run in flight");
+        assertTrue(live.token(0, true) != null && live.token(0, false) != null, "two tokens for user_0");
+        assertTrue(live.log().stream().anyMatch(l -> l.contains("user_0 (repeat)") && l.contains("shared")));
+    }
+
     private static void focusTheQueue(FxRobot robot) {
         // the top-left corner of the canvas holds only the "Queue" title: a click there gives the view the focus
         // without touching a token

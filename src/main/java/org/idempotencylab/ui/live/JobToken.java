@@ -13,6 +13,7 @@ public final class JobToken {
     public enum Phase { QUEUED, CALLING, BACKOFF, DONE, FAILED }
 
     private final long user;
+    private final boolean repeat;
     private final List<SimulationEvent> history = new ArrayList<>();
     Phase phase = Phase.QUEUED;
     int step = -1;        // the step being called or retried, -1 before the first call
@@ -32,7 +33,17 @@ public final class JobToken {
     long moveStartNanos;
 
     JobToken(long user) {
+        this(user, false);
+    }
+
+    JobToken(long user, boolean repeat) {
         this.user = user;
+        this.repeat = repeat;
+    }
+
+    /** @return true for the job of a repeated request: the same user's second job. */
+    public boolean repeat() {
+        return repeat;
     }
 
     /** @return the user number: the job is {@code user_<n>}'s sign-up. */

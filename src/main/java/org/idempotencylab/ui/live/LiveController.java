@@ -74,6 +74,10 @@ public final class LiveController {
     @FXML private Label liveSeedLabel;
     @FXML private TextField liveSeedField;
     @FXML private Label pendingLabel;
+    @FXML private Label repeatLabel;
+    @FXML private TextField repeatField;
+    @FXML private Label repeatDelayLabel;
+    @FXML private TextField repeatDelayField;
     @FXML private Label liveInputError;
     @FXML private QueueCanvas queue;
     @FXML private TabPane detailTabs;
@@ -154,7 +158,10 @@ public final class LiveController {
                 field(Parameter.TTL_MS, model.form().ttlMsProperty(), ttlField, ttlLabel),
                 field(Parameter.PROVIDER_KEY_TTL_MS, model.form().providerKeyTtlMsProperty(), providerTtlField,
                         providerTtlLabel),
-                field(Parameter.SEED, model.form().seedProperty(), liveSeedField, liveSeedLabel));
+                field(Parameter.SEED, model.form().seedProperty(), liveSeedField, liveSeedLabel),
+                field(Parameter.P_DUPLICATE, model.form().pDuplicateProperty(), repeatField, repeatLabel),
+                field(Parameter.DUPLICATE_DELAY_MIN_MS, model.form().duplicateDelayMsProperty(), repeatDelayField,
+                        repeatDelayLabel));
         livePFailLabel.setTooltip(livePFailField.getTooltip());
         liveLostReplyLabel.setTooltip(liveLostReplyField.getTooltip());
         pendingLabel.visibleProperty().bind(model.pendingChangesProperty());

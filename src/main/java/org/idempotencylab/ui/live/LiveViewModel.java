@@ -309,7 +309,7 @@ public final class LiveViewModel {
 
     /** A click on a sign-up still waiting in the queue: the first call it starts will fail (with the fault on). */
     public void clickWaiting(long user, boolean injectFault) {
-        JobToken t = tokens.computeIfAbsent(user, JobToken::new);
+        JobToken t = tokens.computeIfAbsent(tokenKey(user, false), k -> new JobToken(user));
         clickJob(t, injectFault);
     }
 
@@ -344,7 +344,8 @@ public final class LiveViewModel {
         if (e.kind() == Kind.ARRIVED) {
             return; // waiting sign-ups are drawn from the engine's queue; a token is made when a worker takes one
         }
-        JobToken t = e.user() < 0 ? null : tokens.computeIfAbsent(e.user(), JobToken::new);
+        JobToken t = e.user() < 0 ? null
+                : tokens.computeIfAbsent(tokenKey(e.user(), e.repeat()), k -> new JobToken(e.user(), e.repeat()));
         if (t != null) {
             t.history().add(e);
         }
@@ -452,7 +453,7 @@ public final class LiveViewModel {
 
     /** @return one line for the log or a history: virtual time, who, what. */
     public static String describe(SimulationEvent e) {
-        String who = e.user() < 0 ? "provider" : "user_" + e.user();
+        String who = e.user() < 0 ? "provider" : "user_" + e.user() + (e.repeat() ? " (repeat)" : "");
         String step = e.step() < 0 ? "" : " · " + e.stepName();
         String attempt = e.attempt() > 1 ? " (attempt " + e.attempt() + ")" : "";
         String what = switch (e.kind()) {
@@ -480,9 +481,19 @@ public final class LiveViewModel {
         return tokens.values();
     }
 
-    /** @return the token of {@code user}, or null. */
+    /** @return the token of {@code user}'s first job, or null. */
     public JobToken token(long user) {
-        return tokens.get(user);
+        return tokens.get(tokenKey(user, false));
+    }
+
+    /** @return the token of {@code user}'s first job, or of its repeated request, or null. */
+    public JobToken token(long user, boolean repeat) {
+        return tokens.get(tokenKey(user, repeat));
+    }
+
+    /** A user's first job and its repeated request are two tokens. */
+    private static long tokenKey(long user, boolean repeat) {
+        return user * 2 + (repeat ? 1 : 0);
     }
 
     /** @return the most recent welcome emails at the provider, oldest first. */

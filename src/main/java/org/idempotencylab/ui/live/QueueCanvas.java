@@ -398,6 +398,11 @@ public final class QueueCanvas extends Pane {
         long u = t.user();
         g.setFont(Font.font("System", FontWeight.BOLD, u < 100 ? 11 : u < 1_000 ? 9 : u < 10_000 ? 7.5 : 6));
         g.fillText(Long.toString(t.user()), t.x, t.y);
+        if (t.repeat()) { // a repeated request: the same user's second job
+            g.setFill(INK);
+            g.setFont(Font.font("System", FontWeight.BOLD, 10));
+            g.fillText("R", t.x - R - 4, t.y + R - 2);
+        }
         if (t.attempt() > 1 && t.active()) {
             g.setFill(INK);
             g.setFont(Font.font("System", FontWeight.BOLD, 10));
