@@ -153,12 +153,7 @@ class LiveViewFxTest {
     void wholeJobRetryRunsTheOtherStepsAgainAndTheStatusBarCountsIt(FxRobot robot) {
         // one sign-up, no random failures; a click loses the email's reply: the whole job retries from step 1,
         // so steps 1-6 run again (the email itself is keyed: the provider does not send it twice)
-        @SuppressWarnings("unchecked")
-        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
-        robot.interact(() -> box.setValue(Strategy.WHOLE_JOB_SAME_KEY));
-        type(robot, "#liveJobsField", "1");
-        type(robot, "#livePFailField", "0");
-        type(robot, "#liveLostReplyField", "0");
+        oneCalmSignup(robot, Strategy.WHOLE_JOB_SAME_KEY);
         robot.clickOn("#resetButton");
         robot.interact(() -> live.clickProvider());
         robot.interact(() -> live.speedProperty().set(LiveViewModel.MAX_SPEED));
@@ -203,12 +198,7 @@ class LiveViewFxTest {
         // one sign-up sent twice, 500 ms apart, two workers: the repeat starts while the first job still runs.
         // With the store on every step it shares the step in flight and skips the finished ones: no step is
         // done twice, and the key store counts the shared run.
-        @SuppressWarnings("unchecked")
-        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
-        robot.interact(() -> box.setValue(Strategy.WHOLE_JOB_SKIP_FINISHED));
-        type(robot, "#liveJobsField", "1");
-        type(robot, "#livePFailField", "0");
-        type(robot, "#liveLostReplyField", "0");
+        oneCalmSignup(robot, Strategy.WHOLE_JOB_SKIP_FINISHED);
         type(robot, "#repeatField", "100");
         type(robot, "#repeatDelayField", "500");
         robot.clickOn("#resetButton");
@@ -221,6 +211,16 @@ class LiveViewFxTest {
         assertTrue(live.simulation().store().shares() >= 1, "the repeat shared a run in flight");
         assertTrue(live.token(0, true) != null && live.token(0, false) != null, "two tokens for user_0");
         assertTrue(live.log().stream().anyMatch(l -> l.contains("user_0 (repeat)") && l.contains("shared")));
+    }
+
+    /** Picks {@code strategy} and types one sign-up with no random failures or lost replies (before Reset). */
+    private static void oneCalmSignup(FxRobot robot, Strategy strategy) {
+        @SuppressWarnings("unchecked")
+        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
+        robot.interact(() -> box.setValue(strategy));
+        type(robot, "#liveJobsField", "1");
+        type(robot, "#livePFailField", "0");
+        type(robot, "#liveLostReplyField", "0");
     }
 
     private static void focusTheQueue(FxRobot robot) {
@@ -257,12 +257,7 @@ class LiveViewFxTest {
 
     @Test
     void keyStoreRowsAppearWhileTheJobRunsAndDisappearWhenTheirTtlRunsOut(FxRobot robot) {
-        @SuppressWarnings("unchecked")
-        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
-        robot.interact(() -> box.setValue(Strategy.WHOLE_JOB_SKIP_FINISHED));
-        type(robot, "#liveJobsField", "1");
-        type(robot, "#livePFailField", "0");
-        type(robot, "#liveLostReplyField", "0");
+        oneCalmSignup(robot, Strategy.WHOLE_JOB_SKIP_FINISHED);
         type(robot, "#ttlField", "3000"); // each step's key lives 3 virtual seconds after the step finishes
         robot.clickOn("#resetButton");
         @SuppressWarnings("unchecked")
@@ -286,12 +281,7 @@ class LiveViewFxTest {
 
     /** One sign-up, no random failures or lost replies: any duplicate comes from the click. */
     private StrategyResult playOneCalmSignupWithAClickOnTheProvider(FxRobot robot, Strategy strategy) {
-        @SuppressWarnings("unchecked")
-        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
-        robot.interact(() -> box.setValue(strategy));
-        type(robot, "#liveJobsField", "1");
-        type(robot, "#livePFailField", "0");
-        type(robot, "#liveLostReplyField", "0");
+        oneCalmSignup(robot, strategy);
         robot.clickOn("#resetButton");
         assertEquals(strategy, live.simulation().strategy());
         QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
