@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
  * URL); the ones here are those the engine has so far.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, version = Cli.VERSION,
-        description = "Runs one strategy with every engine parameter and prints one JSON line.")
+        description = "Runs one strategy with every engine parameter and prints its results: one JSON line, "
+                + "or text or CSV.")
 public final class RunCommand implements Callable<Integer> {
     private static final Scenario DEFAULTS = Scenario.article();
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -179,7 +180,14 @@ public final class RunCommand implements Callable<Integer> {
                     throw new UncheckedIOException(e);
                 }
             }
-            case text -> row.forEach((k, v) -> out.println(k + ": " + v));
+            case text -> row.forEach((k, v) -> {
+                if (v instanceof Map<?, ?> m) {
+                    out.println(k + ":");
+                    m.forEach((step, n) -> out.println("  " + step + ": " + n));
+                } else {
+                    out.println(k + ": " + v);
+                }
+            });
             case csv -> {
                 // one flat row: duplicateSideEffects becomes one column per step
                 Map<String, Object> flat = new LinkedHashMap<>();
@@ -224,12 +232,26 @@ public final class RunCommand implements Callable<Integer> {
     /** Reads "30000" (a fixed delay) or "1000..60000" (uniform between), in virtual ms. */
     static long[] delayRange(String text) {
         String t = text.strip();
-        int dots = t.indexOf("..");
-        if (dots < 0) {
-            long v = Parameter.DUPLICATE_DELAY_MIN_MS.parseLong(t);
-            return new long[] {v, v};
+        String allowed = "; allowed a whole number of ms or MIN..MAX, each " + Parameter.DUPLICATE_DELAY_MIN_MS
+                .rangeText();
+        if (!t.matches("[0-9]+(\\.\\.[0-9]+)?")) {
+            throw new IllegalArgumentException("--duplicate-delay-ms: '" + t + "' is not a delay" + allowed);
         }
-        return new long[] {Parameter.DUPLICATE_DELAY_MIN_MS.parseLong(t.substring(0, dots)),
-            Parameter.DUPLICATE_DELAY_MAX_MS.parseLong(t.substring(dots + 2))};
+        int dots = t.indexOf("..");
+        try {
+            if (dots < 0) {
+                long v = Parameter.DUPLICATE_DELAY_MIN_MS.parseLong(t);
+                return new long[] {v, v};
+            }
+            long min = Parameter.DUPLICATE_DELAY_MIN_MS.parseLong(t.substring(0, dots));
+            long max = Parameter.DUPLICATE_DELAY_MAX_MS.parseLong(t.substring(dots + 2));
+            if (min > max) {
+                throw new IllegalArgumentException("--duplicate-delay-ms: '" + t + "' runs backwards; MIN must not be "
+                        + "above MAX");
+            }
+            return new long[] {min, max};
+        } catch (ParameterException e) {
+            throw new IllegalArgumentException("--duplicate-delay-ms: '" + t + "' is out of range" + allowed);
+        }
     }
 }

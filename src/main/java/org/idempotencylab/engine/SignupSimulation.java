@@ -68,14 +68,14 @@ public final class SignupSimulation {
     private final ArrayDeque<Worker> idle = new ArrayDeque<>();
     private final Mulberry32 repeats;
     private final boolean repeatsOn;
-    // Repeated requests waiting for a worker, in arrival order: user numbers and arrival times.
-    private final ArrayDeque<Long> repeatQueue = new ArrayDeque<>();
-    private final ArrayDeque<Long> repeatArrivals = new ArrayDeque<>();
+    // Repeated requests, waiting or on their way, in order of arrival: {arrival ms, sequence, user}.
+    private final java.util.PriorityQueue<long[]> repeatQueue = new java.util.PriorityQueue<>(
+            (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+    private long repeatSeq;
     // Arrival times of the originals waiting for a worker (arrivals over time only; all at once means time 0).
     private final ArrayDeque<Long> originalArrivals = new ArrayDeque<>();
     // With repeated requests, a user's side effects are counted across all of the user's jobs.
     private final java.util.Map<Long, UserLedger> ledgers = new java.util.HashMap<>();
-    private long repeatsPending;
     private long repeatedRequests;
     private long slowCalls;
     private final long[] repeatedByStep = new long[SignupSteps.COUNT];
@@ -271,7 +271,8 @@ public final class SignupSimulation {
 
     /** @return the metrics so far; once {@link #isFinished()}, the final ones. */
     public StrategyResult result() {
-        return new StrategyResult(strategy, scenario.jobs(), failedJobs, calls, repeatedSteps,
+        // every job run counts, repeats included: "succeeded" is the share of jobs that did not fail
+        return new StrategyResult(strategy, scenario.jobs() + repeatedRequests, failedJobs, calls, repeatedSteps,
                 usersWithDuplicateEmails, provider.emailsSent(), provider.sendsSuppressed(),
                 store == null ? 0 : store.hits(), backoffWaits, lastFinishMs, repeatedRequests, slowCalls,
                 Arrays.stream(repeatedByStep).boxed().toList());
@@ -344,12 +345,13 @@ public final class SignupSimulation {
 
     /** @return sign-ups that arrived and wait for a worker. */
     public long waitingJobs() {
-        return arrived - nextUser + repeatQueue.size();
+        long repeatsWaiting = repeatQueue.stream().filter(r -> r[0] <= sim.nowMs()).count();
+        return arrived - nextUser + repeatsWaiting;
     }
 
     /** @return the user number of the first sign-up waiting for a worker (the next one taken). */
     public long firstWaitingUser() {
-        return nextUser < arrived || repeatQueue.isEmpty() ? nextUser : repeatQueue.peekFirst();
+        return nextUser < arrived || repeatQueue.isEmpty() ? nextUser : repeatQueue.peek()[2];
     }
 
     /**
@@ -361,12 +363,9 @@ public final class SignupSimulation {
         for (long u = nextUser; u < arrived && out.size() < max; u++) {
             out.add(u);
         }
-        for (Long u : repeatQueue) {
-            if (out.size() >= max) {
-                break;
-            }
-            out.add(u);
-        }
+        repeatQueue.stream().filter(r -> r[0] <= sim.nowMs())
+                .sorted(repeatQueue.comparator()).limit(Math.max(0, max - out.size()))
+                .forEach(r -> out.add(r[2]));
         return out;
     }
 
@@ -374,6 +373,9 @@ public final class SignupSimulation {
         long user = arrived++;
         if (repeatsOn) {
             originalArrivals.addLast(sim.nowMs());
+            UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
+            ledger.openJobs++;
+            decideRepeat(user, ledger, sim.nowMs());
         }
         emit(Kind.ARRIVED, user, -1, 0, -1, sim.nowMs(), "");
         Worker w = idle.poll();
@@ -433,9 +435,10 @@ public final class SignupSimulation {
      */
     private boolean takeNext(Job into) {
         boolean original = nextUser < arrived;
-        if (original && !repeatQueue.isEmpty()) {
+        boolean repeat = !repeatQueue.isEmpty() && repeatQueue.peek()[0] <= sim.nowMs();
+        if (original && repeat) { // first come, first served
             long originalAt = scenario.arrivalRate() == 0 ? 0 : originalArrivals.peekFirst();
-            original = originalAt <= repeatArrivals.peekFirst();
+            original = originalAt <= repeatQueue.peek()[0];
         }
         if (original) {
             long user = nextUser++;
@@ -443,35 +446,47 @@ public final class SignupSimulation {
                 into.reset(user, false, null);
                 return true;
             }
-            long arrivedAt = scenario.arrivalRate() == 0 ? 0 : originalArrivals.pollFirst();
-            UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
-            ledger.openJobs++;
-            into.reset(user, false, ledger.sideEffects);
-            // does the client send this sign-up again? drawn in user order from its own stream
-            if (repeats.nextDouble() < scenario.pDuplicate()) {
-                long span = scenario.duplicateDelayMaxMs() - scenario.duplicateDelayMinMs();
-                long delay = scenario.duplicateDelayMinMs() + (long) (repeats.nextDouble() * (span + 1));
+            UserLedger ledger;
+            if (scenario.arrivalRate() == 0) { // all arrived at time 0: decide the repeat now, in user order
+                ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
                 ledger.openJobs++;
-                repeatsPending++;
-                // a repeat that would have arrived while its original still waited joins the queue now
-                sim.scheduleAt(Math.max(sim.nowMs(), arrivedAt + delay), () -> repeatArrives(user));
+                decideRepeat(user, ledger, 0);
+            } else {
+                originalArrivals.pollFirst();
+                ledger = ledgers.get(user);
             }
+            into.reset(user, false, ledger.sideEffects);
             return true;
         }
-        if (repeatQueue.isEmpty()) {
+        if (!repeat) {
             return false;
         }
-        long user = repeatQueue.pollFirst();
-        repeatArrivals.pollFirst();
+        long user = repeatQueue.poll()[2];
         into.reset(user, true, ledgers.get(user).sideEffects);
         return true;
     }
 
-    private void repeatArrives(long user) {
-        repeatsPending--;
+    /**
+     * Does the client send this sign-up again? Drawn in user order from its own stream; the repeat arrives
+     * {@code duplicateDelay} after the original did, and then waits its turn like any job.
+     */
+    private void decideRepeat(long user, UserLedger ledger, long arrivedAtMs) {
+        if (repeats.nextDouble() >= scenario.pDuplicate()) {
+            return;
+        }
+        long span = scenario.duplicateDelayMaxMs() - scenario.duplicateDelayMinMs();
+        long at = arrivedAtMs + scenario.duplicateDelayMinMs() + (long) (repeats.nextDouble() * (span + 1));
+        ledger.openJobs++;
         repeatedRequests++;
-        repeatQueue.addLast(user);
-        repeatArrivals.addLast(sim.nowMs());
+        repeatQueue.add(new long[] {at, repeatSeq++, user});
+        if (at > sim.nowMs()) {
+            sim.scheduleAt(at, () -> repeatArrives(user));
+        } else {
+            repeatArrives(user); // it arrived while the original still waited
+        }
+    }
+
+    private void repeatArrives(long user) {
         emit(Kind.ARRIVED, user, true, -1, 0, -1, sim.nowMs(), "repeated request: the client sent it again");
         Worker w = idle.poll();
         if (w != null) {
@@ -481,7 +496,7 @@ public final class SignupSimulation {
 
     /** @return true while more jobs will come: originals still to arrive, or repeats on their way. */
     private boolean moreToCome() {
-        return arrived < scenario.jobs() || repeatsPending > 0;
+        return arrived < scenario.jobs() || !repeatQueue.isEmpty();
     }
 
     private void finish(Job job, boolean succeeded, int worker) {

@@ -95,4 +95,42 @@ class RepeatedRequestTest {
         assertEquals("duplicateDelayMaxMs: 1000 is outside the allowed range 5,000 (the shortest delay) to "
                 + "2,678,400,000", e.getMessage());
     }
+
+    @Test
+    void everyJobRunCountsSoSucceededStaysAPercentOfJobs() {
+        // every call fails and every sign-up is sent twice: 2,000 jobs, all failed, 0% succeeded (not -100%)
+        Scenario allFail = TWICE.toBuilder().pFail(1).build();
+        StrategyResult r = run(allFail, Strategy.EACH_STEP_NO_KEY);
+        assertEquals(2_000, r.jobs());
+        assertEquals(2_000, r.failedJobs());
+        assertEquals("0.000%", r.succeeded());
+    }
+
+    @Test
+    void repeatsWaitTheirTurnFirstComeFirstServed() {
+        // 60 sign-ups arriving about 10 ms apart for one worker that needs about 2 s a job: a queue builds up.
+        // Each is sent again 0 to 200 ms after it arrived, so repeats arrive among later originals; the worker
+        // must take every job in order of arrival, repeats included.
+        Scenario s = Scenario.article().toBuilder().jobs(60).pFail(0).lostReply(0).arrivalRate(100)
+                .pDuplicate(1).duplicateDelayMs(0, 200).build();
+        SignupSimulation sim = new SignupSimulation(s, Strategy.EACH_STEP_NO_KEY, RunControl.NONE);
+        java.util.Map<String, Long> arrivedAt = new java.util.HashMap<>();
+        List<String> started = new java.util.ArrayList<>();
+        sim.setListener(e -> {
+            String job = e.user() + (e.repeat() ? "r" : "");
+            if (e.kind() == SimulationEvent.Kind.ARRIVED) {
+                arrivedAt.put(job, e.timeMs());
+            } else if (e.kind() == SimulationEvent.Kind.JOB_STARTED) {
+                started.add(job);
+            }
+        });
+        sim.run();
+        assertEquals(120, started.size());
+        for (int i = 1; i < started.size(); i++) {
+            assertTrue(arrivedAt.get(started.get(i - 1)) <= arrivedAt.get(started.get(i)),
+                    started.get(i - 1) + " before " + started.get(i));
+        }
+        // and the repeats are really mixed in among the originals, not all at the end
+        assertTrue(started.indexOf("0r") < started.indexOf("59"), started.toString());
+    }
 }
