@@ -1,6 +1,7 @@
 package org.idempotencylab.cli;
 
 import java.io.PrintWriter;
+import org.idempotencylab.scenario.ParameterException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -55,6 +56,18 @@ public final class Cli implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * Reports bad input as one line on stderr: a {@link ParameterException} names its option (not the scenario
+     * field), anything else is already worded for the command line.
+     *
+     * @return {@link #BAD_INPUT}
+     */
+    static int badInput(CommandLine.Model.CommandSpec spec, IllegalArgumentException e) {
+        String line = e instanceof ParameterException p ? p.messageFor(p.parameter().cliOption()) : e.getMessage();
+        spec.commandLine().getErr().println(line);
+        return BAD_INPUT;
     }
 
     /** Runs with the process's stdout and stderr. */

@@ -53,11 +53,16 @@ public final class ResultWriter {
 
     private static void writeJson(List<StrategyResult> results, PrintWriter out) {
         for (StrategyResult r : results) {
-            try {
-                out.println(JSON.writeValueAsString(row(r)));
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
-            }
+            out.println(json(row(r)));
+        }
+    }
+
+    /** @return {@code value} as one line of JSON, decimals written plainly ("10.6", never "1.06E1"). */
+    static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

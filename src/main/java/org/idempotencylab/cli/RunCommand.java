@@ -1,8 +1,5 @@
 package org.idempotencylab.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -43,8 +40,6 @@ import picocli.CommandLine.Spec;
                 + "or text or CSV.")
 public final class RunCommand implements Callable<Integer> {
     private static final Scenario DEFAULTS = Scenario.article();
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -139,12 +134,8 @@ public final class RunCommand implements Callable<Integer> {
                     .pSlow(Parameter.P_SLOW.parse(pSlow))
                     .slowCallMs(Parameter.SLOW_CALL_MS.parseLong(slowCallMs))
                     .build();
-        } catch (ParameterException e) {
-            spec.commandLine().getErr().println(e.messageFor(e.parameter().cliOption()));
-            return Cli.BAD_INPUT;
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println(e.getMessage());
-            return Cli.BAD_INPUT;
+            return Cli.badInput(spec, e);
         }
         StrategyResult r = new SignupSimulation(scenario, strategy, RunControl.NONE, true).run();
         write(r, spec.commandLine().getOut());
@@ -173,13 +164,7 @@ public final class RunCommand implements Callable<Integer> {
     private void write(StrategyResult r, PrintWriter out) {
         Map<String, Object> row = row(r);
         switch (format) {
-            case json -> {
-                try {
-                    out.println(JSON.writeValueAsString(row));
-                } catch (JsonProcessingException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
+            case json -> out.println(ResultWriter.json(row));
             case text -> row.forEach((k, v) -> {
                 if (v instanceof Map<?, ?> m) {
                     out.println(k + ":");

@@ -6,7 +6,6 @@ import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
-import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,12 +44,8 @@ public final class TableCommand implements Callable<Integer> {
         try {
             scenario = article.apply(DEFAULTS.toBuilder()).build();
             threadCount = parseThreads(threads);
-        } catch (ParameterException e) {
-            spec.commandLine().getErr().println(e.messageFor(e.parameter().cliOption()));
-            return Cli.BAD_INPUT;
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println(e.getMessage());
-            return Cli.BAD_INPUT;
+            return Cli.badInput(spec, e);
         }
         List<StrategyResult> results = Comparison.run(scenario, Strategy.ARTICLE, threadCount, RunControl.NONE);
         ResultWriter.write(format, scenario, results, spec.commandLine().getOut());

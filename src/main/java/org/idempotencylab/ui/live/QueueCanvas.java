@@ -226,24 +226,21 @@ public final class QueueCanvas extends Pane {
         int stationRows = Math.max(1, (int) ((stationH - titleH - 20) / (2 * R + 4)));
         int stationCapacity = perStationRow * stationRows;
         int backoffCapacity = Math.max(1, (int) ((stationW - 70) / (2 * R + 4)));
-        List<JobToken> finishedTokens = new ArrayList<>();
         drawnAt.clear();
-        for (JobToken t : vm.tokens()) {
-            if (!t.active()) {
-                finishedTokens.add(t);
-            }
-        }
-        // with many jobs on screen, skip the countdown rings: they cost the most to rasterize without a GPU
+        int finishedCount = 0;
         int active = 0;
         for (JobToken t : vm.tokens()) {
-            if (t.active() && t.phase != JobToken.Phase.QUEUED) {
+            if (!t.active()) {
+                finishedCount++;
+            } else if (t.phase != JobToken.Phase.QUEUED) {
                 active++;
             }
         }
+        // with many jobs on screen, skip the countdown rings: they cost the most to rasterize without a GPU
         boolean detailed = active <= DETAILED_UP_TO;
         int binPerRow = Math.max(1, (int) ((getWidth() - binX - 20) / (2 * R + 4)));
         int binRows = Math.max(1, (int) ((getHeight() - 50) / (2 * R + 4)));
-        int firstShown = Math.max(0, finishedTokens.size() - binPerRow * binRows);
+        int firstShown = Math.max(0, finishedCount - binPerRow * binRows);
         // the waiting line comes from the engine's queue: the first sign-ups that fit, as grey tokens
         long waiting = vm.simulation() == null ? 0 : vm.simulation().waitingJobs();
         int waitingRows = Math.max(1, (int) ((getHeight() - 70) / (2 * R + 6)));
