@@ -8,8 +8,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.store.ClaimResult;
+import org.idempotencylab.store.ClaimStore;
+import org.idempotencylab.store.InMemoryClaimTable;
 import org.idempotencylab.store.InMemoryIdempotencyStore;
+import org.idempotencylab.store.LockOnlyStore;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Completion;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Source;
 
@@ -33,6 +38,34 @@ import org.idempotencylab.store.InMemoryIdempotencyStore.Source;
  *       exponential gaps drawn from their own stream. With one worker, times do not change any count.</li>
  * </ul>
  *
+ * <p>The durable path (issue 4, the second article), each part off by default:
+ * <ul>
+ *   <li><b>Crashes.</b> With probability {@code pCrash} a call that did its side effect is followed by the worker
+ *       process dying before the result is recorded (charge-then-crash), or a click crashes it now
+ *       ({@link #crashNow}). Every worker in the process stops; the in-memory store is wiped; after
+ *       {@code restartMs} the process starts again with empty memory. The claim table, the lock store and the
+ *       email provider live outside the process and keep their keys.</li>
+ *   <li><b>Queue.</b> {@link QueueKind#MEMORY}: the queue dies with the process, and its waiting and running
+ *       jobs are counted as lost. {@link QueueKind#DURABLE}: a job taken by a worker is acknowledged when it ends;
+ *       if that has not happened {@code visibilityTimeoutMs} after the delivery (a crash, or a job still
+ *       running), the job becomes visible again and is delivered again from step 1.</li>
+ *   <li><b>Claim table.</b> Each step claims {@code <step>:user_<n>} in a {@link ClaimStore} with a lease of
+ *       {@code leaseMs}: a completed key skips the step with its saved result, a key held by another delivery
+ *       answers "job in progress" and the job goes back to the queue (visible again after the retry policy's
+ *       backoff for its n-th refusal, at least 1 ms), an expired lease is reclaimed, a key sent with another
+ *       payload fails the job with a key mismatch (HTTP 400, not retried). A failed call releases its claim
+ *       (first article: a failure is not remembered); a crash leaves it {@code in_progress} until its lease
+ *       runs out.</li>
+ *   <li><b>Lock only.</b> A delivery takes {@code signup:user_<n>} with SETNX and a TTL of {@code lockTtlMs},
+ *       or goes back to the queue like a "job in progress"; it releases the lock at its end. Nothing records
+ *       completion, so a later delivery runs every step again.</li>
+ *   <li><b>Repeated requests</b> may carry a different payload (probability {@code pDifferentPayload}), under the
+ *       same key.</li>
+ * </ul>
+ * A job's side effects are counted per user over all of its deliveries and repeated requests, so a redelivery
+ * that charges again shows as a duplicate. "Succeeded" is the share of jobs neither failed nor lost; when
+ * several deliveries of one job run, the first to end decides whether it succeeded.
+ *
  * <p>Key retention: by default every key lives out its TTL, as the live view shows it. A batch run may instead
  * forget a user's keys as soon as the user's job ends ({@code forgetKeysOfFinishedJobs}): every user has exactly
  * one job here, so no later call can ask for those keys, and the results are the same, while memory holds only
@@ -47,6 +80,8 @@ import org.idempotencylab.store.InMemoryIdempotencyStore.Source;
 public final class SignupSimulation {
     private static final String FAILED = "503 service unavailable";
     private static final String LOST = "timeout, reply lost";
+    /** The outcome of a call after which the process died (compared by identity). */
+    private static final String CRASHED = new String("crashed");
     private static final int REPORT_EVERY = 4096;
     /** The value the store saves for each step: constant text, so saving allocates nothing. */
     private static final String[] SAVED_VALUE = SignupSteps.NAMES.stream().map(n -> n + ": done")
@@ -67,16 +102,39 @@ public final class SignupSimulation {
     private final List<Worker> workers = new ArrayList<>();
     private final ArrayDeque<Worker> idle = new ArrayDeque<>();
     private final Mulberry32 repeats;
+    private final Mulberry32 crashDraws;
+    private final Mulberry32 payloads;
     private final boolean repeatsOn;
-    // Repeated requests, waiting or on their way, in order of arrival: {arrival ms, sequence, user}.
-    private final java.util.PriorityQueue<long[]> repeatQueue = new java.util.PriorityQueue<>(
-            (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-    private long repeatSeq;
-    // Arrival times of the originals waiting for a worker (arrivals over time only; all at once means time 0).
+    // Tracked mode: every job is a Message with deliveries and an acknowledgement, and every user has a ledger.
+    // Needed as soon as one job can be delivered more than once or a store needs an owner per delivery; the
+    // article's runs stay untracked and allocate nothing per job.
+    private final boolean tracked;
+    private final boolean durable;
+    private final ClaimStore claims;
+    private final boolean forgetClaimRows;
+    private final LockOnlyStore locks;
+    // Messages waiting or on their way (repeats not yet sent, redeliveries, jobs sent back as "in progress"),
+    // in the order they become visible.
+    private final java.util.PriorityQueue<Message> laterQueue = new java.util.PriorityQueue<>(
+            (a, b) -> a.visibleAtMs != b.visibleAtMs ? Long.compare(a.visibleAtMs, b.visibleAtMs)
+                    : Long.compare(a.seq, b.seq));
+    private long messageSeq;
+    private long openMessages;
+    private long activeDeliveries;
+    private long deliverySerial;
+    // Arrival times of the originals waiting for a worker (tracked, arrivals over time; all at once means 0).
     private final ArrayDeque<Long> originalArrivals = new ArrayDeque<>();
-    // With repeated requests, a user's side effects are counted across all of the user's jobs.
+    // A user's side effects over all of the user's jobs and deliveries (tracked mode).
     private final java.util.Map<Long, UserLedger> ledgers = new java.util.HashMap<>();
     private long repeatedRequests;
+    private long lostJobs;
+    private long crashes;
+    private long redeliveries;
+    private long jobInProgressRejections;
+    private long leaseReclaims;
+    private long keyMismatches;
+    private long stuckInProgressMs;
+    private boolean down;
     private long slowCalls;
     private final long[] repeatedByStep = new long[SignupSteps.COUNT];
     private final Set<Long> failNextCall = new HashSet<>();
@@ -93,6 +151,7 @@ public final class SignupSimulation {
     private long repeatedSteps;
     private long usersWithDuplicateEmails;
     private long backoffWaits;
+    private long storeHits; // claim table: steps skipped because their key was completed
     private long lastFinishMs;
     private boolean started;
 
@@ -112,6 +171,19 @@ public final class SignupSimulation {
      */
     public SignupSimulation(Scenario scenario, Strategy strategy, RunControl control,
                             boolean forgetKeysOfFinishedJobs) {
+        this(scenario, strategy, control, forgetKeysOfFinishedJobs, null);
+    }
+
+    /**
+     * @param control                  progress and cancellation; {@link RunControl#NONE} for neither
+     * @param forgetKeysOfFinishedJobs forget a user's keys when the user's last job ends (same results, less
+     *                                 memory); rows of a {@code claimStore} given here are never deleted
+     * @param claimStore               the claim table for {@link StoreKind#CLAIM_TABLE} (for example a
+     *                                 {@code JdbcClaimStore}; the caller empties and closes it), or null for the
+     *                                 in-memory model; ignored by other stores
+     */
+    public SignupSimulation(Scenario scenario, Strategy strategy, RunControl control,
+                            boolean forgetKeysOfFinishedJobs, ClaimStore claimStore) {
         this.forgetKeysOfFinishedJobs = forgetKeysOfFinishedJobs;
         this.scenario = scenario;
         this.strategy = strategy;
@@ -127,6 +199,14 @@ public final class SignupSimulation {
         this.provider = new EmailProvider(scenario.providerKeyTtlMs());
         this.store = strategy.store() == StoreKind.MEMORY
                 ? new InMemoryIdempotencyStore<>(scenario.ttlMs(), sim::nowMs) : null;
+        this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
+        this.payloads = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.PAYLOADS);
+        this.durable = scenario.queue() == QueueKind.DURABLE;
+        boolean claimTable = strategy.store() == StoreKind.CLAIM_TABLE;
+        this.claims = claimTable ? (claimStore != null ? claimStore : new InMemoryClaimTable()) : null;
+        this.forgetClaimRows = claimTable && claimStore == null && forgetKeysOfFinishedJobs;
+        this.locks = strategy.store() == StoreKind.LOCK ? new LockOnlyStore() : null;
+        this.tracked = repeatsOn || durable || scenario.pCrash() > 0 || claims != null || locks != null;
     }
 
     /**
@@ -151,7 +231,13 @@ public final class SignupSimulation {
             throw new CancellationException("cancelled before the first job");
         }
         start();
-        sim.run();
+        if (tracked) {
+            while (workLeft()) { // a durable queue leaves visibility timers of acknowledged jobs: skip them
+                sim.step();
+            }
+        } else {
+            sim.run();
+        }
         if (unreportedJobs > 0) {
             control.jobsFinished(unreportedJobs);
         }
@@ -187,7 +273,7 @@ public final class SignupSimulation {
      */
     public boolean step() {
         start();
-        if (sim.pendingEvents() > 0) {
+        if (workLeft()) {
             sim.step();
             expireKeys();
             return true;
@@ -240,7 +326,7 @@ public final class SignupSimulation {
             // the clock stops at the last thing that happened
             long lastExpiry = Math.max(store == null ? Long.MIN_VALUE : store.lastExpiryMs(),
                     provider.lastExpiryMs());
-            long until = sim.pendingEvents() > 0 ? timeMs : Math.min(timeMs, lastExpiry);
+            long until = workLeft() ? timeMs : Math.min(timeMs, lastExpiry);
             if (until > sim.nowMs()) {
                 sim.runUntil(until);
             }
@@ -249,9 +335,20 @@ public final class SignupSimulation {
         return n;
     }
 
-    /** @return true once started and no event is left: every job has ended. */
+    /** @return true once started and every job has ended (succeeded, failed or lost). */
     public boolean isFinished() {
-        return started && sim.pendingEvents() == 0;
+        return started && !workLeft();
+    }
+
+    /** @return true while a job can still run: events are pending and, when tracked, some job is not settled. */
+    private boolean workLeft() {
+        if (sim.pendingEvents() == 0) {
+            return false;
+        }
+        if (!tracked) { // after a crash (a click) only the restart may be pending, with every job lost
+            return !down || nextUser < arrived || arrived < scenario.jobs();
+        }
+        return nextUser < arrived || arrived < scenario.jobs() || openMessages > 0 || activeDeliveries > 0;
     }
 
     /** @return the virtual time in ms. */
@@ -271,14 +368,15 @@ public final class SignupSimulation {
 
     /** @return the metrics so far; once {@link #isFinished()}, the final ones. */
     public StrategyResult result() {
-        // every job run counts, repeats included: "succeeded" is the share of jobs that did not fail
+        // every job run counts, repeats included: "succeeded" is the share of jobs neither failed nor lost
         return new StrategyResult(strategy, scenario.jobs() + repeatedRequests, failedJobs, calls, repeatedSteps,
                 usersWithDuplicateEmails, provider.emailsSent(), provider.sendsSuppressed(),
-                store == null ? 0 : store.hits(), backoffWaits, lastFinishMs, repeatedRequests, slowCalls,
-                Arrays.stream(repeatedByStep).boxed().toList());
+                (store == null ? 0 : store.hits()) + storeHits, backoffWaits, lastFinishMs, repeatedRequests,
+                slowCalls, Arrays.stream(repeatedByStep).boxed().toList(), lostJobs, crashes, redeliveries,
+                jobInProgressRejections, leaseReclaims, keyMismatches, stuckInProgressMs);
     }
 
-    /** @return jobs that ended so far, succeeded or failed. */
+    /** @return jobs that ended so far, succeeded, failed or lost. */
     public long finishedJobs() {
         return finishedJobs;
     }
@@ -343,45 +441,80 @@ public final class SignupSimulation {
         return false;
     }
 
-    /** @return sign-ups that arrived and wait for a worker. */
+    /** @return sign-ups that arrived and wait for a worker (repeats, redeliveries and retries included). */
     public long waitingJobs() {
-        long repeatsWaiting = repeatQueue.stream().filter(r -> r[0] <= sim.nowMs()).count();
-        return arrived - nextUser + repeatsWaiting;
+        long later = laterQueue.stream().filter(this::waitingNow).count();
+        return arrived - nextUser + later;
+    }
+
+    private boolean waitingNow(Message m) {
+        return !m.settled && m.inQueue && m.visibleAtMs <= sim.nowMs();
     }
 
     /** @return the user number of the first sign-up waiting for a worker (the next one taken). */
     public long firstWaitingUser() {
-        return nextUser < arrived || repeatQueue.isEmpty() ? nextUser : repeatQueue.peek()[2];
+        List<Long> first = waitingUsers(1);
+        return first.isEmpty() ? nextUser : first.get(0);
     }
 
     /**
      * @param max how many at most
-     * @return the user numbers of the sign-ups waiting for a worker: originals first, then repeated requests
+     * @return the user numbers of the sign-ups waiting for a worker: originals first, then repeated requests,
+     *         redeliveries and jobs sent back as "in progress"
      */
     public List<Long> waitingUsers(int max) {
         List<Long> out = new ArrayList<>();
         for (long u = nextUser; u < arrived && out.size() < max; u++) {
             out.add(u);
         }
-        repeatQueue.stream().filter(r -> r[0] <= sim.nowMs())
-                .sorted(repeatQueue.comparator()).limit(Math.max(0, max - out.size()))
-                .forEach(r -> out.add(r[2]));
+        laterQueue.stream().filter(this::waitingNow).sorted(laterQueue.comparator())
+                .limit(Math.max(0, max - out.size())).forEach(m -> out.add(m.user));
         return out;
+    }
+
+    /** @return true while the worker process is down after a crash. */
+    public boolean isDown() {
+        return down;
+    }
+
+    /** @return the claim table the steps go through, or null unless the store is {@link StoreKind#CLAIM_TABLE}. */
+    public ClaimStore claimStore() {
+        return claims;
+    }
+
+    /** @return the lock store, or null unless the store is {@link StoreKind#LOCK}. */
+    public LockOnlyStore lockStore() {
+        return locks;
+    }
+
+    /**
+     * Crashes the worker process now (a click on a worker): every worker stops mid-call without recording
+     * anything, the in-memory store is wiped, an in-memory queue loses its jobs, and the process starts again
+     * after {@code restartMs}. Starts the simulation first if needed.
+     *
+     * @return false if the process is already down or every job has ended
+     */
+    public boolean crashNow() {
+        start();
+        if (down || isFinished()) {
+            return false;
+        }
+        crash(-1, "worker process crashed (clicked)");
+        return true;
     }
 
     private void arrive() {
         long user = arrived++;
-        if (repeatsOn) {
+        if (tracked) {
             originalArrivals.addLast(sim.nowMs());
             UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
-            ledger.openJobs++;
-            decideRepeat(user, ledger, sim.nowMs());
+            ledger.open++;
+            if (repeatsOn) {
+                decideRepeat(user, ledger, sim.nowMs());
+            }
         }
         emit(Kind.ARRIVED, user, -1, 0, -1, sim.nowMs(), "");
-        Worker w = idle.poll();
-        if (w != null) {
-            w.advance();
-        }
+        wakeIdleWorker();
         if (arrived < scenario.jobs()) {
             // exponential gaps summed in fractions of a ms, so high rates keep their rate
             nextArrivalMs += -Math.log(1 - arrivals.nextDouble()) * 1000 / scenario.arrivalRate();
@@ -389,28 +522,45 @@ public final class SignupSimulation {
         }
     }
 
+    private void wakeIdleWorker() {
+        Worker w = idle.poll();
+        if (w != null) {
+            w.advance();
+        }
+    }
+
     private double nextArrivalMs;
 
     private void emit(Kind kind, long user, int step, int attempt, int worker, long untilMs, String note) {
-        emit(kind, user, false, step, attempt, worker, untilMs, note);
+        emit(kind, user, false, step, attempt, worker, untilMs, note, 0);
+    }
+
+    private void emit(Kind kind, Job job, int step, int attempt, int worker, long untilMs, String note) {
+        if (listener != null) {
+            emit(kind, job.user, job.repeat, step, attempt, worker, untilMs, note, job.delivery);
+        }
     }
 
     private void emit(Kind kind, long user, boolean repeat, int step, int attempt, int worker, long untilMs,
-                      String note) {
+                      String note, int delivery) {
         if (listener != null) {
-            listener.on(new SimulationEvent(sim.nowMs(), kind, user, repeat, step, attempt, worker, untilMs, note));
+            listener.on(new SimulationEvent(sim.nowMs(), kind, user, repeat, step, attempt, worker, untilMs, note,
+                    delivery));
         }
     }
 
     /**
-     * One sign-up: its user number and how many times each step's side effect really happened. A worker reuses
-     * one Job for each sign-up it takes, so a million sign-ups allocate nothing per job.
+     * One delivery of a sign-up to a worker: its user number and how many times each step's side effect really
+     * happened. A worker reuses one Job for each sign-up it takes, so a million sign-ups allocate nothing per job.
      */
     private static final class Job {
         long user;
         boolean repeat;          // a repeated request: the user's second (or later) job
+        Message msg;             // tracked mode: the queue message this delivery belongs to
+        int delivery;            // 1 for the message's first delivery, 2 for the next, ...
+        String owner;            // tracked mode: the claim or lock owner, unique per delivery
         private final int[] own = new int[SignupSteps.COUNT];
-        int[] sideEffects = own; // the user's ledger when repeated requests are on, else this job's own counts
+        int[] sideEffects = own; // the user's ledger in tracked mode, else this job's own counts
         long[] freshKeys;        // provider keys made for this job, kept only to forget them at its end
         int freshKeyCount;
 
@@ -420,50 +570,126 @@ public final class SignupSimulation {
             Arrays.fill(own, 0);
             sideEffects = ledger == null ? own : ledger;
             freshKeyCount = 0;
+            msg = null;
+            delivery = 1;
+            owner = null;
         }
-    }
-
-    /** A user's side effects over all of the user's jobs, and how many of them are not finished yet. */
-    private static final class UserLedger {
-        final int[] sideEffects = new int[SignupSteps.COUNT];
-        int openJobs;
     }
 
     /**
-     * Takes the next job in arrival order (originals waiting, then repeats that arrived after them), or returns
-     * false if none is waiting. With repeated requests on, decides whether this original will be sent again.
+     * One request in the queue (tracked mode): a sign-up or its repeated request. It is settled once: acknowledged
+     * by the first delivery to end, or lost with an in-memory queue.
+     */
+    private static final class Message {
+        final long user;
+        final boolean repeat;
+        final boolean differentPayload; // a repeated request whose payload differs under the same key
+        long visibleAtMs;
+        long seq;
+        int deliveries;
+        int rejections;                 // "job in progress" answers so far
+        boolean inQueue;                // in the queue now (a repeat on its way is not yet)
+        boolean settled;
+
+        Message(long user, boolean repeat, boolean differentPayload) {
+            this.user = user;
+            this.repeat = repeat;
+            this.differentPayload = differentPayload;
+        }
+    }
+
+    /**
+     * A user's side effects over all of the user's jobs and deliveries, and how much is still open: messages not
+     * settled plus deliveries running. At 0 nothing can ask for the user's keys again.
+     */
+    private static final class UserLedger {
+        final int[] sideEffects = new int[SignupSteps.COUNT];
+        int open;
+    }
+
+    /**
+     * Takes the next job in arrival order (originals waiting, then repeats, redeliveries and retried jobs that
+     * became visible after them), or returns false if none is waiting. With repeated requests on, decides whether
+     * an original taken from an all-at-once queue will be sent again.
      */
     private boolean takeNext(Job into) {
-        boolean original = nextUser < arrived;
-        boolean repeat = !repeatQueue.isEmpty() && repeatQueue.peek()[0] <= sim.nowMs();
-        if (original && repeat) { // first come, first served
-            long originalAt = scenario.arrivalRate() == 0 ? 0 : originalArrivals.peekFirst();
-            original = originalAt <= repeatQueue.peek()[0];
-        }
-        if (original) {
-            long user = nextUser++;
-            if (!repeatsOn) {
-                into.reset(user, false, null);
+        if (!tracked) {
+            if (nextUser < arrived) {
+                into.reset(nextUser++, false, null);
                 return true;
             }
-            UserLedger ledger;
-            if (scenario.arrivalRate() == 0) { // all arrived at time 0: decide the repeat now, in user order
-                ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
-                ledger.openJobs++;
-                decideRepeat(user, ledger, 0);
-            } else {
-                originalArrivals.pollFirst();
-                ledger = ledgers.get(user);
-            }
-            into.reset(user, false, ledger.sideEffects);
-            return true;
-        }
-        if (!repeat) {
             return false;
         }
-        long user = repeatQueue.poll()[2];
-        into.reset(user, true, ledgers.get(user).sideEffects);
-        return true;
+        while (true) {
+            boolean original = nextUser < arrived;
+            Message head = laterQueue.peek();
+            boolean later = head != null && head.visibleAtMs <= sim.nowMs();
+            if (original && later) { // first come, first served
+                long originalAt = scenario.arrivalRate() == 0 ? 0 : originalArrivals.peekFirst();
+                original = originalAt <= head.visibleAtMs;
+            }
+            Message msg;
+            UserLedger ledger;
+            if (original) {
+                long user = nextUser++;
+                msg = new Message(user, false, false);
+                openMessages++;
+                if (scenario.arrivalRate() == 0) { // all arrived at time 0: the ledger starts when taken
+                    ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
+                    ledger.open++;
+                    if (repeatsOn) {
+                        decideRepeat(user, ledger, 0); // in user order
+                    }
+                } else {
+                    originalArrivals.pollFirst();
+                    ledger = ledgers.get(user);
+                }
+            } else if (later) {
+                msg = laterQueue.poll();
+                msg.inQueue = false;
+                if (msg.settled) {
+                    continue; // a redelivered copy of a job another delivery has acknowledged since
+                }
+                ledger = ledgers.get(msg.user);
+            } else {
+                return false;
+            }
+            into.reset(msg.user, msg.repeat, ledger.sideEffects);
+            into.msg = msg;
+            into.delivery = ++msg.deliveries;
+            into.owner = "delivery-" + (++deliverySerial);
+            ledger.open++;
+            activeDeliveries++;
+            if (durable) {
+                int delivery = msg.deliveries;
+                sim.schedule(scenario.visibilityTimeoutMs(), () -> visibilityTimeout(msg, delivery));
+            }
+            return true;
+        }
+    }
+
+    /** The visibility timeout of one delivery ran out: unless acknowledged, the job is visible again. */
+    private void visibilityTimeout(Message msg, int delivery) {
+        if (msg.settled || msg.inQueue || msg.deliveries != delivery) {
+            return; // acknowledged, already back in the queue, or delivered again since
+        }
+        redeliveries++;
+        emit(Kind.JOB_REDELIVERED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
+                "no acknowledgement within the visibility timeout", msg.deliveries);
+        enqueue(msg, sim.nowMs());
+    }
+
+    /** Puts a message in the queue, visible from {@code atMs}, and wakes a worker then. */
+    private void enqueue(Message msg, long atMs) {
+        msg.visibleAtMs = atMs;
+        msg.seq = messageSeq++;
+        msg.inQueue = true;
+        laterQueue.add(msg);
+        if (atMs > sim.nowMs()) {
+            sim.scheduleAt(atMs, this::wakeIdleWorker);
+        } else {
+            wakeIdleWorker();
+        }
     }
 
     /**
@@ -476,51 +702,108 @@ public final class SignupSimulation {
         }
         long span = scenario.duplicateDelayMaxMs() - scenario.duplicateDelayMinMs();
         long at = arrivedAtMs + scenario.duplicateDelayMinMs() + (long) (repeats.nextDouble() * (span + 1));
-        ledger.openJobs++;
+        // the payload draw is only made when changed payloads are on, so "off" leaves every other draw alone
+        boolean different = scenario.pDifferentPayload() > 0 && payloads.nextDouble() < scenario.pDifferentPayload();
+        Message msg = new Message(user, true, different);
+        ledger.open++;
+        openMessages++;
         repeatedRequests++;
-        repeatQueue.add(new long[] {at, repeatSeq++, user});
+        msg.visibleAtMs = at;
+        msg.seq = messageSeq++;
+        laterQueue.add(msg);
         if (at > sim.nowMs()) {
-            sim.scheduleAt(at, () -> repeatArrives(user));
+            sim.scheduleAt(at, () -> repeatArrives(msg));
         } else {
-            repeatArrives(user); // it arrived while the original still waited
+            repeatArrives(msg); // it arrived while the original still waited
         }
     }
 
-    private void repeatArrives(long user) {
-        emit(Kind.ARRIVED, user, true, -1, 0, -1, sim.nowMs(), "repeated request: the client sent it again");
-        Worker w = idle.poll();
-        if (w != null) {
-            w.advance();
-        }
+    private void repeatArrives(Message msg) {
+        msg.inQueue = true;
+        emit(Kind.ARRIVED, msg.user, true, -1, 0, -1, sim.nowMs(), msg.differentPayload
+                ? "repeated request with a different payload, same key" : "repeated request: the client sent it again",
+                0);
+        wakeIdleWorker();
     }
 
-    /** @return true while more jobs will come: originals still to arrive, or repeats on their way. */
+    /**
+     * @return true while more jobs may come: originals still to arrive, or (tracked) any job not yet settled,
+     *         which a repeat, a redelivery or a retry after "job in progress" may bring back to the queue
+     */
     private boolean moreToCome() {
-        return arrived < scenario.jobs() || !repeatQueue.isEmpty();
+        return arrived < scenario.jobs() || openMessages > 0;
     }
 
+    /**
+     * A delivery ended: its job succeeded or failed. The first delivery of a message to end acknowledges it and
+     * counts the job; a later one only ends.
+     */
     private void finish(Job job, boolean succeeded, int worker) {
-        if (!succeeded) {
-            failedJobs++;
-        }
-        boolean lastOfUser = true;
-        if (repeatsOn) {
-            UserLedger ledger = ledgers.get(job.user);
-            lastOfUser = --ledger.openJobs == 0;
-            if (lastOfUser) {
-                ledgers.remove(job.user);
-            }
-        }
-        if (forgetKeysOfFinishedJobs) {
-            forgetKeys(job, lastOfUser);
-        }
         if (!failNextCall.isEmpty()) {
             failNextCall.remove(job.user); // an armed fault dies with its job
         }
-        if (listener != null) {
-            emit(succeeded ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job.user, job.repeat, -1, 0, worker, sim.nowMs(), "");
+        if (locks != null) {
+            locks.release(lockKey(job.user), job.owner); // a late holder cannot free another's lock
         }
-        lastFinishMs = sim.nowMs();
+        boolean counts = settle(job.msg);
+        if (counts) {
+            if (!succeeded) {
+                failedJobs++;
+            }
+            lastFinishMs = sim.nowMs();
+        }
+        emit(succeeded ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job, -1, 0, worker, sim.nowMs(),
+                counts ? "" : "another delivery had already ended this job");
+        endDelivery(job);
+        if (counts) {
+            jobEnded();
+        }
+    }
+
+    /** Marks a message settled; returns false if it was already (untracked jobs are settled once, here). */
+    private boolean settle(Message msg) {
+        if (msg == null) {
+            return true;
+        }
+        if (msg.settled) {
+            return false;
+        }
+        msg.settled = true;
+        openMessages--;
+        return true;
+    }
+
+    /** A delivery stopped (ended, crashed or sent back): forget what only it used, close the user if done. */
+    private void endDelivery(Job job) {
+        if (!tracked) {
+            if (forgetKeysOfFinishedJobs) {
+                forgetKeys(job.user, job, true);
+            }
+            return;
+        }
+        activeDeliveries--;
+        if (forgetKeysOfFinishedJobs) {
+            forgetKeys(job.user, job, false); // its fresh provider keys are never sent again, by any job
+        }
+        UserLedger ledger = ledgers.get(job.user);
+        ledger.open--;
+        if (!job.msg.settled) {
+            return;
+        }
+        closeIfDone(job.user, ledger);
+    }
+
+    private void closeIfDone(long user, UserLedger ledger) {
+        if (ledger.open == 0) {
+            ledgers.remove(user);
+            if (forgetKeysOfFinishedJobs) {
+                forgetKeys(user, null, true);
+            }
+        }
+    }
+
+    /** Counts one more job ended (succeeded, failed or lost) for progress and cancellation. */
+    private void jobEnded() {
         finishedJobs++;
         if (++unreportedJobs == REPORT_EVERY) {
             control.jobsFinished(unreportedJobs);
@@ -541,41 +824,172 @@ public final class SignupSimulation {
                 usersWithDuplicateEmails++;
             }
         }
-        if (listener != null) {
-            emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job.user, job.repeat, step, attempt, worker,
-                    sim.nowMs(), times > 1 ? "done " + times + " times" : "");
-        }
+        emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job, step, attempt, worker,
+                sim.nowMs(), times > 1 ? "done " + times + " times" : "");
     }
 
-    /** @param lastOfUser false while another job of the same user may still ask for its keys */
-    private void forgetKeys(Job job, boolean lastOfUser) {
-        if (!lastOfUser) {
+    /**
+     * @param job        the delivery whose fresh provider keys to forget, or null
+     * @param lastOfUser true once nothing can ask for the user's keys again: forget them all
+     */
+    private void forgetKeys(long user, Job job, boolean lastOfUser) {
+        if (job != null && strategy.keyMode() == KeyMode.NEW_PER_CALL) {
             for (int i = job.freshKeyCount - 1; i >= 0; i--) {
                 provider.forget(job.freshKeys[i]); // a fresh key is never sent again, by any job
             }
+            job.freshKeyCount = 0;
+        }
+        if (!lastOfUser) {
             return;
         }
         if (store != null) {
             // newest first: the store drops forgotten keys from the end of its expiry ring at once
             for (int step = SignupSteps.COUNT - 1; step >= 0; step--) {
-                store.forget(SignupKeys.step(step, job.user));
+                store.forget(SignupKeys.step(step, user));
             }
         }
-        switch (strategy.keyMode()) {
-            case SAME -> provider.forget(SignupKeys.providerSame(job.user));
-            case NEW_PER_CALL -> {
-                for (int i = job.freshKeyCount - 1; i >= 0; i--) {
-                    provider.forget(job.freshKeys[i]);
-                }
+        if (forgetClaimRows) {
+            for (int step = 0; step < SignupSteps.COUNT; step++) {
+                claims.delete(claimKey(step, user));
             }
-            case NONE -> {
+        }
+        if (locks != null) {
+            locks.forget(lockKey(user));
+        }
+        if (strategy.keyMode() == KeyMode.SAME) {
+            provider.forget(SignupKeys.providerSame(user));
+        }
+    }
+
+    /** @return the claim table's key for a step: {@code <step name>:user_<n>}, as the article's {@code charge:order_12345}. */
+    static String claimKey(int step, long user) {
+        return SignupSteps.NAMES.get(step) + ":user_" + user;
+    }
+
+    /** @return the lock-only store's key for a user's job. */
+    static String lockKey(long user) {
+        return "signup:user_" + user;
+    }
+
+    /** The request fingerprint a claim carries: the payload's version (its hash, in a real system). */
+    private static String fingerprint(Message msg) {
+        return msg.differentPayload ? "payload-v2" : "payload-v1";
+    }
+
+    /**
+     * The worker process dies now. Every worker stops without recording anything; claims they held stay
+     * {@code in_progress} until their lease runs out; the in-memory store is wiped; an in-memory queue loses the
+     * jobs running and waiting; a durable queue keeps them and redelivers the running ones after their
+     * visibility timeout. The process starts again after {@code restartMs}.
+     */
+    private void crash(int worker, String note) {
+        crashes++;
+        down = true;
+        emit(Kind.WORKER_CRASHED, -1, -1, 0, worker, sim.nowMs() + scenario.restartMs(), note);
+        List<Worker> stopped = new ArrayList<>(workers);
+        workers.clear();
+        idle.clear();
+        failNextCall.clear();
+        for (Worker w : stopped) {
+            w.dead = true;
+            if (w.job == null) {
+                continue;
+            }
+            Job job = w.job;
+            w.job = null;
+            if (w.heldClaimKey != null) {
+                stuckInProgressMs += Math.max(0, w.heldClaimUntilMs - sim.nowMs());
+            }
+            emit(Kind.JOB_INTERRUPTED, job, w.step, w.attempt(), w.id, sim.nowMs(), "its worker process crashed");
+            if (!durable && settle(job.msg)) {
+                lose(job);
+            }
+            endDelivery(job);
+        }
+        if (store != null) {
+            store.wipe();
+        }
+        if (!durable) {
+            loseQueue();
+        }
+        sim.schedule(scenario.restartMs(), this::restart);
+    }
+
+    private void lose(Job job) {
+        lostJobs++;
+        emit(Kind.JOB_LOST, job, -1, 0, -1, sim.nowMs(), "the in-memory queue died with the worker process");
+        jobEnded();
+    }
+
+    /** An in-memory queue died: every job waiting in it is lost (repeats still on their way are not). */
+    private void loseQueue() {
+        long waiting = arrived - nextUser;
+        for (long u = nextUser; u < arrived; u++) {
+            if (listener != null) {
+                emit(Kind.JOB_LOST, u, false, -1, 0, -1, sim.nowMs(),
+                        "the in-memory queue died with the worker process", 0);
+            }
+            UserLedger ledger = tracked && scenario.arrivalRate() > 0 ? ledgers.get(u) : null;
+            if (ledger != null) { // arrived over time: its ledger was opened on arrival
+                ledger.open--;
+                closeIfDone(u, ledger);
+            }
+        }
+        nextUser = arrived;
+        originalArrivals.clear();
+        lostJobs += waiting;
+        for (long i = 0; i < waiting; i++) {
+            jobEnded();
+        }
+        List<Message> gone = laterQueue.stream().filter(m -> m.inQueue && !m.settled).toList();
+        laterQueue.removeIf(m -> m.inQueue || m.settled);
+        for (Message m : gone) {
+            m.inQueue = false;
+            settle(m);
+            lostJobs++;
+            emit(Kind.JOB_LOST, m.user, m.repeat, -1, 0, -1, sim.nowMs(),
+                    "the in-memory queue died with the worker process", m.deliveries);
+            UserLedger ledger = ledgers.get(m.user);
+            ledger.open--;
+            closeIfDone(m.user, ledger);
+            jobEnded();
+        }
+    }
+
+    private void restart() {
+        down = false;
+        emit(Kind.WORKER_RESTARTED, -1, -1, 0, -1, sim.nowMs(), "the worker process started again, memory empty");
+        for (int i = 0; i < scenario.workers(); i++) {
+            workers.add(new Worker(i));
+        }
+        for (Worker w : new ArrayList<>(workers)) {
+            if (!w.dead) {
+                w.advance();
             }
         }
     }
 
     /**
+     * A job sent back because another delivery holds its key ("job in progress"): the delivery ends, and the job
+     * is visible again after the retry policy's backoff for its n-th refusal, at least 1 ms.
+     */
+    private void sendBack(Job job, int worker, String why) {
+        jobInProgressRejections++;
+        Message msg = job.msg;
+        int n = Math.min(++msg.rejections, 62);
+        long waitMs = Math.max(1, retry.backoffMs(n, jitter));
+        emit(Kind.JOB_IN_PROGRESS, job, -1, 0, worker, sim.nowMs() + waitMs, why);
+        if (locks != null) {
+            locks.release(lockKey(job.user), job.owner);
+        }
+        endDelivery(job);
+        enqueue(msg, sim.nowMs() + waitMs);
+    }
+
+    /**
      * A worker: takes the next job, runs its steps, waits its backoffs. A state machine driven by simulator
-     * events (a call ending, a backoff ending) and by store callbacks (a run it shared ending).
+     * events (a call ending, a backoff ending) and by store callbacks (a run it shared ending). A crash marks it
+     * dead: events it had scheduled then do nothing, and the restarted process has new workers.
      */
     private final class Worker implements Event, InMemoryIdempotencyStore.Callback<String>,
             InMemoryIdempotencyStore.Work<String> {
@@ -589,6 +1003,9 @@ public final class SignupSimulation {
         private Completion<String> run;    // the store run this call owns, if any
         private boolean savedHit;          // set when the store answered synchronously from a saved value
         private boolean doomed;            // this call fails (a click armed it before the call started)
+        private boolean dead;              // its process crashed
+        private String heldClaimKey;       // the claim this call holds, if any
+        private long heldClaimUntilMs;     // ... and the end of its lease
 
         Worker(int id) {
             this.id = id;
@@ -600,7 +1017,7 @@ public final class SignupSimulation {
 
         /** Makes every move that needs no virtual time: next job, next step, skipped steps. */
         void advance() {
-            while (true) {
+            while (!dead) {
                 if (job == null) {
                     if (!takeNext(reusable)) {
                         if (moreToCome()) {
@@ -612,9 +1029,14 @@ public final class SignupSimulation {
                     jobAttempt = 1;
                     step = 0;
                     stepAttempt = 1;
-                    if (listener != null) {
-                        emit(Kind.JOB_STARTED, job.user, job.repeat, -1, 1, id, sim.nowMs(),
-                                job.repeat ? "repeated request" : "");
+                    emit(Kind.JOB_STARTED, job, -1, 1, id, sim.nowMs(), job.repeat ? "repeated request"
+                            : job.delivery > 1 ? "delivery " + job.delivery : "");
+                    if (locks != null && !locks.acquire(lockKey(job.user), job.owner, sim.nowMs(),
+                            scenario.lockTtlMs())) {
+                        Job refused = job;
+                        job = null;
+                        sendBack(refused, id, "lock held by another delivery");
+                        continue;
                     }
                 }
                 if (step == SignupSteps.COUNT) {
@@ -623,20 +1045,64 @@ public final class SignupSimulation {
                     finish(done, true, id);
                     continue;
                 }
-                if (store == null) {
-                    startCall(null);
-                    return;
+                if (store != null) {
+                    savedHit = false;
+                    store.once(SignupKeys.step(step, job.user), this, this);
+                    if (!savedHit) {
+                        return; // a call of ours, or a shared run, is in flight
+                    }
+                    emit(Kind.STEP_SKIPPED, job, step, attempt(), id, sim.nowMs(), "saved result");
+                    step++; // finished before: skip the work
+                    stepAttempt = 1;
+                    continue;
                 }
-                savedHit = false;
-                store.once(SignupKeys.step(step, job.user), this, this);
-                if (!savedHit) {
-                    return; // a call of ours, or a shared run, is in flight
+                if (claims != null && !claim()) {
+                    continue; // skipped with a saved result, or the job was sent back or refused
                 }
-                if (listener != null) {
-                    emit(Kind.STEP_SKIPPED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), "saved result");
+                startCall(null);
+                return;
+            }
+        }
+
+        /**
+         * Claims the step's key (second article). Returns true if this delivery owns it and must make the call;
+         * otherwise the step was skipped (completed) or the job left this worker (in progress, key mismatch).
+         */
+        private boolean claim() {
+            String key = claimKey(step, job.user);
+            ClaimResult r = claims.claim(key, fingerprint(job.msg), job.owner, sim.nowMs(), scenario.leaseMs());
+            switch (r.kind()) {
+                case CLAIMED, RECLAIMED -> {
+                    if (r.kind() == ClaimResult.Kind.RECLAIMED) {
+                        leaseReclaims++;
+                        emit(Kind.LEASE_RECLAIMED, job, step, attempt(), id, r.lockedUntilMs(),
+                                "lease ran out: this job takes the key over");
+                    }
+                    heldClaimKey = key;
+                    heldClaimUntilMs = r.lockedUntilMs();
+                    return true;
                 }
-                step++; // finished before: skip the work
-                stepAttempt = 1;
+                case COMPLETED -> {
+                    storeHits++;
+                    emit(Kind.STEP_SKIPPED, job, step, attempt(), id, sim.nowMs(), "completed: saved result");
+                    step++;
+                    stepAttempt = 1;
+                    return false;
+                }
+                case IN_PROGRESS -> {
+                    Job refused = job;
+                    job = null;
+                    sendBack(refused, id, "job in progress: " + r.holder() + " holds " + key);
+                    return false;
+                }
+                default -> { // KEY_MISMATCH: a client error, not retried
+                    keyMismatches++;
+                    emit(Kind.KEY_MISMATCH, job, step, attempt(), id, sim.nowMs(), r.errorMessage());
+                    Job refused = job;
+                    job = null;
+                    finish(refused, false, id);
+                    return false;
+                }
             }
         }
 
@@ -659,14 +1125,15 @@ public final class SignupSimulation {
                 slowCalls++;
             }
             long durationMs = c == 0 ? 0 : Math.round(c * (0.5 + durations.nextDouble()));
-            if (listener != null) {
-                emit(Kind.CALL_STARTED, job.user, job.repeat, step, attempt(), id, sim.nowMs() + durationMs, "");
-            }
+            emit(Kind.CALL_STARTED, job, step, attempt(), id, sim.nowMs() + durationMs, "");
             sim.schedule(durationMs, this);
         }
 
         @Override
         public void fire() {
+            if (dead) {
+                return; // scheduled before its process crashed
+            }
             if (!inCall) { // a backoff ended: retry the step, or the job from step 1
                 if (strategy.scope() == RetryScope.EACH_STEP) {
                     stepAttempt++;
@@ -680,6 +1147,19 @@ public final class SignupSimulation {
             }
             inCall = false;
             String failure = callOutcome();
+            if (failure == CRASHED) {
+                crash(id, "worker process crashed after " + SignupSteps.NAMES.get(step)
+                        + " did its side effect, before the result was recorded");
+                return;
+            }
+            if (heldClaimKey != null) { // record the result, or forget the failed run (first article)
+                if (failure == null) {
+                    claims.complete(heldClaimKey, job.owner, SAVED_VALUE[step], sim.nowMs());
+                } else {
+                    claims.release(heldClaimKey, job.owner);
+                }
+                heldClaimKey = null;
+            }
             Completion<String> owned = run;
             run = null;
             if (owned != null) { // tell the store; it calls succeeded/failed on this worker and any sharers
@@ -695,7 +1175,10 @@ public final class SignupSimulation {
             }
         }
 
-        /** Draws the call's outcome and applies its side effect; returns null on success, else the failure. */
+        /**
+         * Draws the call's outcome and applies its side effect; returns null on success, {@link #CRASHED} if the
+         * process dies after the side effect, else the failure.
+         */
         private String callOutcome() {
             boolean fails = outcomes.nextDouble() < scenario.pFail();
             if (doomed) {
@@ -703,16 +1186,16 @@ public final class SignupSimulation {
                 if (!fails && step == SignupSteps.EMAIL) {
                     outcomes.nextDouble(); // the lost-reply draw this call would have made
                 }
-                emit(Kind.CALL_FAILED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), FAILED + " (clicked)");
+                emit(Kind.CALL_FAILED, job, step, attempt(), id, sim.nowMs(), FAILED + " (clicked)");
                 return FAILED + " (clicked)";
             }
             if (fails) {
-                emit(Kind.CALL_FAILED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), FAILED);
+                emit(Kind.CALL_FAILED, job, step, attempt(), id, sim.nowMs(), FAILED);
                 return FAILED; // failed before doing anything
             }
             if (step != SignupSteps.EMAIL) {
                 sideEffect(job, step, attempt(), id);
-                return null;
+                return crashAfterSideEffect() ? CRASHED : null;
             }
             long key = switch (strategy.keyMode()) {
                 case NONE -> EmailProvider.NO_KEY;
@@ -721,21 +1204,29 @@ public final class SignupSimulation {
             };
             if (provider.send(key, sim.nowMs())) {
                 sideEffect(job, step, attempt(), id);
-            } else if (listener != null) {
-                emit(Kind.EMAIL_SUPPRESSED, job.user, job.repeat, step, attempt(), id, sim.nowMs(),
+            } else {
+                emit(Kind.EMAIL_SUPPRESSED, job, step, attempt(), id, sim.nowMs(),
                         "provider knew " + SignupKeys.describe(key));
             }
             boolean lost = outcomes.nextDouble() < scenario.lostReply();
+            if (crashAfterSideEffect()) {
+                return CRASHED;
+            }
             if (loseNextReply) {
                 loseNextReply = false;
-                emit(Kind.REPLY_LOST, job.user, job.repeat, step, attempt(), id, sim.nowMs(), LOST + " (clicked)");
+                emit(Kind.REPLY_LOST, job, step, attempt(), id, sim.nowMs(), LOST + " (clicked)");
                 return LOST + " (clicked)";
             }
             if (lost) {
-                emit(Kind.REPLY_LOST, job.user, job.repeat, step, attempt(), id, sim.nowMs(), LOST);
+                emit(Kind.REPLY_LOST, job, step, attempt(), id, sim.nowMs(), LOST);
                 return LOST;
             }
             return null;
+        }
+
+        /** The crash draw, from its own stream and only when crashes are on, so "off" shifts nothing. */
+        private boolean crashAfterSideEffect() {
+            return scenario.pCrash() > 0 && crashDraws.nextDouble() < scenario.pCrash();
         }
 
         private long freshKey(Job job) {
@@ -753,28 +1244,32 @@ public final class SignupSimulation {
 
         @Override
         public void succeeded(String value, Source source) {
+            if (dead) {
+                return;
+            }
             if (source == Source.SAVED) {
                 savedHit = true; // answered inside store.once: advance() moves on
                 return;
             }
-            if (source == Source.SHARED && listener != null) {
-                emit(Kind.RUN_SHARED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), "shared a run in flight");
+            if (source == Source.SHARED) {
+                emit(Kind.RUN_SHARED, job, step, attempt(), id, sim.nowMs(), "shared a run in flight");
             }
             stepSucceeded();
         }
 
         @Override
         public void failed(String reason, Source source) {
-            if (source == Source.SHARED && listener != null) {
-                emit(Kind.RUN_SHARED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), "shared run failed: " + reason);
+            if (dead) {
+                return;
+            }
+            if (source == Source.SHARED) {
+                emit(Kind.RUN_SHARED, job, step, attempt(), id, sim.nowMs(), "shared run failed: " + reason);
             }
             stepFailed(reason);
         }
 
         private void stepSucceeded() {
-            if (listener != null) {
-                emit(Kind.CALL_SUCCEEDED, job.user, job.repeat, step, attempt(), id, sim.nowMs(), "");
-            }
+            emit(Kind.CALL_SUCCEEDED, job, step, attempt(), id, sim.nowMs(), "");
             step++;
             stepAttempt = 1;
             advance();
@@ -791,9 +1286,7 @@ public final class SignupSimulation {
             }
             backoffWaits++;
             long waitMs = retry.backoffMs(attempt, jitter);
-            if (listener != null) {
-                emit(Kind.BACKOFF_STARTED, job.user, job.repeat, step, attempt, id, sim.nowMs() + waitMs, reason);
-            }
+            emit(Kind.BACKOFF_STARTED, job, step, attempt, id, sim.nowMs() + waitMs, reason);
             sim.schedule(waitMs, this);
         }
     }

@@ -14,9 +14,11 @@ package org.idempotencylab.engine;
  * @param untilMs for {@link Kind#CALL_STARTED} when the call ends, for {@link Kind#BACKOFF_STARTED} when the wait
  *                ends, in virtual ms; otherwise equal to {@code timeMs}
  * @param note    a short human text, e.g. "503 service unavailable", or "" when there is nothing to add
+ * @param delivery which delivery of the job's message this is: 1 for the first, 2 after one redelivery or one
+ *                "job in progress" retry, ...; 0 for events of no delivery
  */
 public record SimulationEvent(long timeMs, Kind kind, long user, boolean repeat, int step, int attempt, int worker,
-                              long untilMs, String note) {
+                              long untilMs, String note, int delivery) {
 
     /** What happened. */
     public enum Kind {
@@ -49,7 +51,29 @@ public record SimulationEvent(long timeMs, Kind kind, long user, boolean repeat,
         /** The job ran out of attempts. */
         JOB_FAILED,
         /** A fault was armed by a click: the job's next call fails, or the provider's next reply is lost. */
-        FAULT_ARMED
+        FAULT_ARMED,
+        /**
+         * The worker process died (after a call's side effect, before its result was recorded, or by a click):
+         * every worker stops, the in-memory store is lost; it starts again at {@code untilMs}.
+         */
+        WORKER_CRASHED,
+        /** The worker process started again after a crash, with empty memory. */
+        WORKER_RESTARTED,
+        /** The job was running when its worker process crashed: this delivery ends without an acknowledgement. */
+        JOB_INTERRUPTED,
+        /** The job was lost with an in-memory queue: it will never run (counted in lost jobs). */
+        JOB_LOST,
+        /** A durable queue made an unacknowledged job visible again: it will be delivered again. */
+        JOB_REDELIVERED,
+        /**
+         * The claim table (or the lock) answered "job in progress": another delivery holds the key. The job goes
+         * back to the queue and becomes visible again at {@code untilMs}.
+         */
+        JOB_IN_PROGRESS,
+        /** An {@code in_progress} claim whose lease had run out was taken over by this job. */
+        LEASE_RECLAIMED,
+        /** The key was used with a different payload: refused with HTTP 400 {@code idempotency_error}. */
+        KEY_MISMATCH
     }
 
     /** @return the step's name, or "" for events of no step. */

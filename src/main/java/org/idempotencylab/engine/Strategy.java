@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param scope   what a retry repeats
  * @param keyMode the key the welcome-email step sends to the provider
  * @param store   the idempotency store every step goes through; skipping finished steps needs one
- * @throws IllegalArgumentException if {@code scope} skips finished steps without a store
+ * @throws IllegalArgumentException if {@code scope} skips finished steps with a store that records no completion
+ *                                  (none, lock)
  */
 public record Strategy(String name, RetryScope scope, KeyMode keyMode, StoreKind store) {
 
@@ -19,8 +20,9 @@ public record Strategy(String name, RetryScope scope, KeyMode keyMode, StoreKind
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(keyMode, "keyMode");
         Objects.requireNonNull(store, "store");
-        if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && store == StoreKind.NONE) {
-            throw new IllegalArgumentException("skipping finished steps needs a store: --store memory");
+        if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && !store.recordsCompletion()) {
+            throw new IllegalArgumentException("store: " + store.cliName() + " keeps no record of finished steps; "
+                    + "skipping finished steps needs memory or claim-table");
         }
     }
 
@@ -49,8 +51,13 @@ public record Strategy(String name, RetryScope scope, KeyMode keyMode, StoreKind
             case NEW_PER_CALL -> "new key on every call";
             case SAME -> "same key every time";
         };
-        return new Strategy(retry + ", " + key + (store == StoreKind.MEMORY ? ", memory store" : ""), scope, keyMode,
-                store);
+        String storeName = switch (store) {
+            case NONE -> "";
+            case MEMORY -> ", memory store";
+            case CLAIM_TABLE -> ", claim table";
+            case LOCK -> ", lock only";
+        };
+        return new Strategy(retry + ", " + key + storeName, scope, keyMode, store);
     }
 
     /** Row 1 of the article's table. */

@@ -20,15 +20,27 @@ import java.util.List;
  * @param slowCalls                calls that took the slow-call time
  * @param repeatedStepsByStep      {@code repeatedSteps} per step, in the order of {@link SignupSteps#NAMES}
  *                                 (e.g. duplicate charges or emails), 10 entries
+ * @param lostJobs                 jobs lost when an in-memory queue died with its worker process (never
+ *                                 finished, neither succeeded nor failed)
+ * @param crashes                  times the worker process crashed
+ * @param redeliveries             times a durable queue delivered a job again (visibility timeout ran out)
+ * @param jobInProgressRejections  claims or locks refused because another delivery held the key ("job in
+ *                                 progress"): the job went back to the queue to be retried later
+ * @param leaseReclaims            {@code in_progress} claims taken over after their lease ran out
+ * @param keyMismatches            requests refused because their key was used with a different payload (HTTP 400)
+ * @param stuckInProgressMs        virtual ms that claims of crashed workers stayed {@code in_progress}, from the
+ *                                 crash until their lease ran out, summed over keys
  */
 public record StrategyResult(Strategy strategy, long jobs, long failedJobs, long calls, long repeatedSteps,
                              long usersWithDuplicateEmails, long emailsSent, long providerSuppressedSends,
                              long storeHits, long backoffWaits, long virtualTimeMs, long repeatedRequests,
-                             long slowCalls, List<Long> repeatedStepsByStep) {
+                             long slowCalls, List<Long> repeatedStepsByStep, long lostJobs, long crashes,
+                             long redeliveries, long jobInProgressRejections, long leaseReclaims,
+                             long keyMismatches, long stuckInProgressMs) {
 
-    /** @return percent of jobs not failed, as the article prints it: {@code toFixed(3)} and a "%", e.g. "99.999%". */
+    /** @return percent of jobs that succeeded (neither failed nor lost), as the article prints it: {@code toFixed(3)} and a "%", e.g. "99.999%". */
     public String succeeded() {
-        return JsFormat.toFixed((100.0 * (jobs - failedJobs)) / jobs, 3) + "%";
+        return JsFormat.toFixed((100.0 * (jobs - failedJobs - lostJobs)) / jobs, 3) + "%";
     }
 
     /** @return calls per job, rounded to 2 decimals as the article does ({@code Math.round(x * 100) / 100}). */

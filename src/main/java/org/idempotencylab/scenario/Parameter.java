@@ -45,7 +45,23 @@ public enum Parameter {
     P_SLOW("pSlow", "--p-slow", "Slow calls", Kind.PROBABILITY, 0, 1,
             "the chance that a call is slow: the long tail of call times that can outlive a lease"),
     SLOW_CALL_MS("slowCallMs", "--slow-call-ms", "Slow call time", Kind.MILLIS, 0, 86_400_000,
-            "how long a slow call takes on average; each one takes between half and one and a half times this");
+            "how long a slow call takes on average; each one takes between half and one and a half times this"),
+    P_CRASH("pCrash", "--p-crash", "Worker crashes", Kind.PROBABILITY, 0, 1,
+            "the chance that the worker process dies after a call's side effect and before its result is "
+                    + "recorded (charge-then-crash); every worker in it stops and its in-memory store is lost"),
+    RESTART_MS("restartMs", "--restart-ms", "Restart time", Kind.MILLIS, 0, 86_400_000,
+            "how long the crashed worker process takes to start again"),
+    VISIBILITY_TIMEOUT_MS("visibilityTimeoutMs", "--visibility-timeout-ms", "Visibility timeout", Kind.MILLIS, 1,
+            43_200_000, "durable queue only: a job not acknowledged this long after a worker took it is delivered "
+                    + "again (Amazon SQS: 30 s by default, at most 12 h)"),
+    LEASE_MS("leaseMs", "--lease-ms", "Lease", Kind.MILLIS, 1, 31L * 86_400_000,
+            "claim table only: how long an in_progress claim holds (locked_until) before another worker may "
+                    + "reclaim it"),
+    LOCK_TTL_MS("lockTtlMs", "--lock-ttl-ms", "Lock TTL", Kind.MILLIS, 1, 31L * 86_400_000,
+            "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released"),
+    P_DIFFERENT_PAYLOAD("pDifferentPayload", "--p-different-payload", "Changed payloads", Kind.PROBABILITY, 0, 1,
+            "the chance that a repeated request carries a different payload under the same idempotency key "
+                    + "(a client bug); the claim table answers it with a key mismatch");
 
     /** How a value is written and read. */
     public enum Kind {

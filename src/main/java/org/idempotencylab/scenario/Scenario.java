@@ -33,12 +33,26 @@ package org.idempotencylab.scenario;
  *                         both 0..31 days
  * @param pSlow            probability 0..1 that a call is slow (a long tail of call times); 0, the default, is off
  * @param slowCallMs       mean virtual ms of a slow call, 0..86,400,000; each takes [slowCallMs/2, 3*slowCallMs/2)
+ * @param pCrash           probability 0..1, per call that did its side effect, that the worker process dies
+ *                         before the result is recorded (the second article's charge-then-crash); 0 is off
+ * @param restartMs        virtual ms the crashed process takes to start again, 0..86,400,000 (default 5,000)
+ * @param queue            where waiting jobs live: {@link QueueKind#MEMORY} (a crash loses them) or
+ *                         {@link QueueKind#DURABLE} (redelivered after the visibility timeout)
+ * @param visibilityTimeoutMs durable queue: virtual ms after a worker takes a job before it is delivered again
+ *                         unless acknowledged, 1..43,200,000 (default 30,000, Amazon SQS's default)
+ * @param leaseMs          claim table: virtual ms an {@code in_progress} claim holds ({@code locked_until}),
+ *                         1..31 days (default 300,000: the second article's 5 minutes)
+ * @param lockTtlMs        lock only: virtual ms a job's lock lives unless released, 1..31 days (default 30,000)
+ * @param pDifferentPayload probability 0..1 that a repeated request carries a different payload under the same
+ *                         key (Stripe answers that with HTTP 400 {@code idempotency_error}); 0 is off
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
                        long baseDelayMs, long maxDelayMs, boolean jitter, long callMs, long ttlMs,
                        long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
-                       long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs) {
+                       long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
+                       double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
+                       long lockTtlMs, double pDifferentPayload) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -61,6 +75,13 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.DUPLICATE_DELAY_MAX_MS.check(duplicateDelayMaxMs);
         Parameter.P_SLOW.check(pSlow);
         Parameter.SLOW_CALL_MS.check(slowCallMs);
+        Parameter.P_CRASH.check(pCrash);
+        Parameter.RESTART_MS.check(restartMs);
+        java.util.Objects.requireNonNull(queue, "queue");
+        Parameter.VISIBILITY_TIMEOUT_MS.check(visibilityTimeoutMs);
+        Parameter.LEASE_MS.check(leaseMs);
+        Parameter.LOCK_TTL_MS.check(lockTtlMs);
+        Parameter.P_DIFFERENT_PAYLOAD.check(pDifferentPayload);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(java.util.Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -71,7 +92,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
     /** @return the first article's parameters (see the class comment). */
     public static Scenario article() {
         return new Scenario(1_000_000, 0.01, 0.005, 3, 1, 100, 2_000, true, 200, DAY_MS, DAY_MS, 1, 0, 0, 30_000,
-                30_000, 0, 60_000);
+                30_000, 0, 60_000, 0, 5_000, QueueKind.MEMORY, 30_000, 300_000, 30_000, 0);
     }
 
     /** @return a builder that starts from these values. */
@@ -99,6 +120,13 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long duplicateDelayMaxMs;
         private double pSlow;
         private long slowCallMs;
+        private double pCrash;
+        private long restartMs;
+        private QueueKind queue;
+        private long visibilityTimeoutMs;
+        private long leaseMs;
+        private long lockTtlMs;
+        private double pDifferentPayload;
 
         private Builder(Scenario s) {
             jobs = s.jobs;
@@ -119,6 +147,13 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
             duplicateDelayMaxMs = s.duplicateDelayMaxMs;
             pSlow = s.pSlow;
             slowCallMs = s.slowCallMs;
+            pCrash = s.pCrash;
+            restartMs = s.restartMs;
+            queue = s.queue;
+            visibilityTimeoutMs = s.visibilityTimeoutMs;
+            leaseMs = s.leaseMs;
+            lockTtlMs = s.lockTtlMs;
+            pDifferentPayload = s.pDifferentPayload;
         }
 
         public Builder jobs(long v) { jobs = v; return this; }
@@ -137,6 +172,13 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder pDuplicate(double v) { pDuplicate = v; return this; }
         public Builder pSlow(double v) { pSlow = v; return this; }
         public Builder slowCallMs(long v) { slowCallMs = v; return this; }
+        public Builder pCrash(double v) { pCrash = v; return this; }
+        public Builder restartMs(long v) { restartMs = v; return this; }
+        public Builder queue(QueueKind v) { queue = v; return this; }
+        public Builder visibilityTimeoutMs(long v) { visibilityTimeoutMs = v; return this; }
+        public Builder leaseMs(long v) { leaseMs = v; return this; }
+        public Builder lockTtlMs(long v) { lockTtlMs = v; return this; }
+        public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
             duplicateDelayMinMs = minMs;
@@ -148,7 +190,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Scenario build() {
             return new Scenario(jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, callMs,
                     ttlMs, providerKeyTtlMs, workers, arrivalRate, pDuplicate, duplicateDelayMinMs,
-                    duplicateDelayMaxMs, pSlow, slowCallMs);
+                    duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
+                    lockTtlMs, pDifferentPayload);
         }
     }
 }

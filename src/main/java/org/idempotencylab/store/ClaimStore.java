@@ -75,6 +75,14 @@ public interface ClaimStore extends AutoCloseable {
      */
     boolean release(String key, String owner);
 
+    /**
+     * Deletes {@code key}'s row whatever its status: for a caller that knows nothing will ask for the key again
+     * (the batch engine, once a user's last job has ended), so memory holds only the keys of jobs in progress.
+     *
+     * @return true if a row was deleted
+     */
+    boolean delete(String key);
+
     /** @return the row for {@code key}, if any. */
     Optional<ClaimRow> get(String key);
 

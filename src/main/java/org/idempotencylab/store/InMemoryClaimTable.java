@@ -69,6 +69,13 @@ public final class InMemoryClaimTable implements ClaimStore {
     }
 
     @Override
+    public synchronized boolean delete(String key) {
+        ClaimArgs.text("key", key, MAX_KEY_LENGTH);
+        open();
+        return rows.remove(key) != null;
+    }
+
+    @Override
     public synchronized Optional<ClaimRow> get(String key) {
         ClaimArgs.text("key", key, MAX_KEY_LENGTH);
         open();

@@ -93,6 +93,10 @@ public final class InMemoryIdempotencyStore<V> {
         /** The key was forgotten before its TTL ({@link #forget}). */
         default void forgotten(long key) {
         }
+
+        /** Every key, running or finished, was lost at once ({@link #wipe}): the process holding the store died. */
+        default void wiped() {
+        }
     }
 
     /** State of an entry. */
@@ -255,6 +259,32 @@ public final class InMemoryIdempotencyStore<V> {
             count--;
         }
         return true;
+    }
+
+    /**
+     * Loses every key at once, running and finished, as when the process holding the store dies (issue 4: "its
+     * in-memory store is lost with it"). Runs in flight end without calling anyone back: their callers died with
+     * the process. Counters (hits, runs, expirations) are kept, as totals of the whole simulation.
+     */
+    public void wipe() {
+        for (int i = 0; i < runSlotsUsed; i++) {
+            if (running[i] != null) {
+                runningIndex.remove(run(i).key);
+                running[i] = null;
+            }
+        }
+        runSlotsUsed = 0;
+        freeRunCount = 0;
+        for (int i = 0; i < count; i++) {
+            int pos = (head + i) & (ringKey.length - 1);
+            if (ringValue[pos] != FORGOTTEN) {
+                finishedIndex.remove(ringKey[pos]);
+            }
+            ringValue[pos] = null;
+        }
+        head = 0;
+        count = 0;
+        listener.wiped();
     }
 
     /** @return a snapshot of the entry for {@code key} now (expired keys forgotten first), or null if not held. */

@@ -385,6 +385,18 @@ public final class JdbcClaimStore implements ClaimStore {
     }
 
     @Override
+    public boolean delete(String key) {
+        ClaimArgs.text("key", key, MAX_KEY_LENGTH);
+        return withConnection("delete '" + key + "'", c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "DELETE FROM processed_jobs WHERE idempotency_key = ?")) {
+                ps.setString(1, key);
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
     public Optional<ClaimRow> get(String key) {
         ClaimArgs.text("key", key, MAX_KEY_LENGTH);
         return withConnection("read '" + key + "'", c -> select(c, key));

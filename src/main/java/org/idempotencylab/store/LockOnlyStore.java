@@ -63,6 +63,16 @@ public final class LockOnlyStore {
         return true;
     }
 
+    /**
+     * Drops {@code key}'s lock whatever its owner or TTL: for a caller that knows nothing will ask for the key
+     * again (the batch engine, once a user's last job has ended).
+     *
+     * @return true if a lock (live or expired) was stored
+     */
+    public synchronized boolean forget(String key) {
+        return locks.remove(key) != null;
+    }
+
     /** @return the owner of a live lock on {@code key} at {@code nowMs}, if any. */
     public synchronized Optional<String> holder(String key, long nowMs) {
         Lock held = locks.get(key);

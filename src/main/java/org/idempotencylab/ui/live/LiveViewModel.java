@@ -453,7 +453,8 @@ public final class LiveViewModel {
 
     /** @return one line for the log or a history: virtual time, who, what. */
     public static String describe(SimulationEvent e) {
-        String who = e.user() < 0 ? "provider" : "user_" + e.user() + (e.repeat() ? " (repeat)" : "");
+        String who = e.user() >= 0 ? "user_" + e.user() + (e.repeat() ? " (repeat)" : "")
+                : e.kind() == Kind.WORKER_CRASHED || e.kind() == Kind.WORKER_RESTARTED ? "workers" : "provider";
         String step = e.step() < 0 ? "" : " · " + e.stepName();
         String attempt = e.attempt() > 1 ? " (attempt " + e.attempt() + ")" : "";
         String what = switch (e.kind()) {
@@ -472,6 +473,14 @@ public final class LiveViewModel {
             case JOB_SUCCEEDED -> "job done";
             case JOB_FAILED -> "job FAILED: out of attempts";
             case FAULT_ARMED -> "fault armed: " + e.note();
+            case WORKER_CRASHED -> "CRASHED: " + e.note() + "; restarts at " + VirtualTime.format(e.untilMs());
+            case WORKER_RESTARTED -> "restarted: " + e.note();
+            case JOB_INTERRUPTED -> "interrupted: " + e.note();
+            case JOB_LOST -> "LOST: " + e.note();
+            case JOB_REDELIVERED -> "visible again (redelivery): " + e.note();
+            case JOB_IN_PROGRESS -> e.note() + "; back to the queue until " + VirtualTime.format(e.untilMs());
+            case LEASE_RECLAIMED -> "lease reclaimed: " + e.note();
+            case KEY_MISMATCH -> "key mismatch: " + e.note();
         };
         return VirtualTime.format(e.timeMs()) + "  " + who + step + attempt + ": " + what;
     }

@@ -1,0 +1,31 @@
+package org.idempotencylab.scenario;
+
+/**
+ * Where the job queue keeps its messages, which decides what a worker crash does to them (issue 4, after the
+ * second article's "the queue does not receive an acknowledgement, it redelivers the job").
+ */
+public enum QueueKind {
+    /**
+     * The queue lives in the worker process: a crash loses the jobs waiting in it and the jobs running. They are
+     * counted as lost jobs, never dropped silently. There is no redelivery.
+     */
+    MEMORY("memory"),
+    /**
+     * A durable broker (for example Amazon SQS): a job taken by a worker stays in the queue, invisible, until the
+     * worker acknowledges it at the job's end. If no acknowledgement comes within the visibility timeout (the
+     * worker crashed, or the job is still running), the job is delivered again: at-least-once delivery.
+     */
+    DURABLE("durable");
+
+    private final String cliName;
+
+    QueueKind(String cliName) {
+        this.cliName = cliName;
+    }
+
+    /** @return the name on the command line and in files: {@code memory} or {@code durable}. */
+    public String cliName() {
+        return cliName;
+    }
+
+}
