@@ -264,12 +264,15 @@ public final class InMemoryIdempotencyStore<V> {
     /**
      * Loses every key at once, running and finished, as when the process holding the store dies (issue 4: "its
      * in-memory store is lost with it"). Runs in flight end without calling anyone back: their callers died with
-     * the process. Counters (hits, runs, expirations) are kept, as totals of the whole simulation.
+     * the process; ending one of them afterwards throws IllegalStateException. Counters (hits, runs,
+     * expirations) are kept, as totals of the whole simulation.
      */
     public void wipe() {
         for (int i = 0; i < runSlotsUsed; i++) {
             if (running[i] != null) {
-                runningIndex.remove(run(i).key);
+                Run r = run(i);
+                runningIndex.remove(r.key);
+                r.owner = null; // a late succeed or fail from a caller that died throws instead of reusing a slot
                 running[i] = null;
             }
         }

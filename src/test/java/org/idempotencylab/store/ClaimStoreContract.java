@@ -171,6 +171,19 @@ abstract class ClaimStoreContract {
     }
 
     @Test
+    void deleteRemovesARowWhateverItsStatusOrOwner() {
+        store.claim("a", FP, "w1", 0, LEASE);
+        store.claim("b", FP, "w1", 0, LEASE);
+        store.complete("b", "w1", "r", 5);
+        assertTrue(store.delete("a"), "in_progress, held by w1, deleted without its owner");
+        assertTrue(store.delete("b"), "completed too");
+        assertFalse(store.delete("b"), "already gone");
+        assertEquals(0, store.size());
+        assertEquals(Kind.CLAIMED, store.claim("b", OTHER_FP, "w2", 6, LEASE).kind(),
+                "a deleted key is free, whatever fingerprint it had");
+    }
+
+    @Test
     void releaseByANonHolderOrOfACompletedKeyChangesNothing() {
         store.claim("k", FP, "w1", 0, LEASE);
         assertFalse(store.release("k", "w2"));

@@ -91,6 +91,39 @@ class InMemoryIdempotencyStoreTest {
     }
 
     @Test
+    void wipeLosesRunningAndFinishedKeysAsACrashedProcessWould() {
+        store.once(7, succeedsAfter(100, "done"), new Caller());
+        sim.run(); // key 7 finished at 100
+        List<Completion<String>> inFlight = new ArrayList<>();
+        Caller owner = new Caller();
+        store.once(KEY, inFlight::add, owner); // key 42 running, never ended
+        List<String> heard = new ArrayList<>();
+        store.setListener(new InMemoryIdempotencyStore.Listener<>() {
+            @Override
+            public void wiped() {
+                heard.add("wiped");
+            }
+        });
+        assertEquals(2, store.liveKeys());
+
+        store.wipe();
+        assertEquals(List.of("wiped"), heard);
+        assertEquals(0, store.liveKeys());
+        assertNull(store.get(7));
+        assertNull(store.get(KEY));
+        assertTrue(owner.answers.isEmpty(), "the caller died with the process: nobody is called back");
+        assertThrows(IllegalStateException.class, () -> inFlight.get(0).succeed("late"));
+        // Both keys run their work again, and the counters keep the whole run's totals.
+        int before = workStarted;
+        store.once(7, succeedsAfter(100, "again"), new Caller());
+        store.once(KEY, succeedsAfter(100, "again"), new Caller());
+        assertEquals(before + 2, workStarted);
+        assertEquals(4, store.runs());
+        sim.run();
+        assertEquals(2, store.liveKeys());
+    }
+
+    @Test
     void finishedKeyReturnsTheSavedValueAndSkipsTheWork() {
         store.once(KEY, succeedsAfter(200, "sent"), new Caller());
         sim.run();

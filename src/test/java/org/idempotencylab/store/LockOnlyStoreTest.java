@@ -27,6 +27,17 @@ class LockOnlyStoreTest {
     }
 
     @Test
+    void forgetDropsALiveOrExpiredLockWhateverItsOwner() {
+        assertTrue(locks.acquire("k", "w1", 0, 100));
+        assertTrue(locks.acquire("old", "w1", 0, 10));
+        assertTrue(locks.forget("k"), "live, held by w1");
+        assertTrue(locks.forget("old"), "expired at 10 but still stored");
+        assertFalse(locks.forget("k"));
+        assertEquals(0, locks.size());
+        assertTrue(locks.acquire("k", "w2", 1, 100), "free at once");
+    }
+
+    @Test
     void aLockExpiresAtAcquirePlusTtlLikeARedisKey() {
         assertTrue(locks.acquire("k", "w1", 0, 100));
         assertFalse(locks.acquire("k", "w2", 99, 100), "alive while now < 0 + 100");
