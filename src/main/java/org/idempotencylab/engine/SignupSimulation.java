@@ -427,6 +427,11 @@ public final class SignupSimulation {
         return loseNextReply;
     }
 
+    /** @return users whose jobs are not all settled and ended (tracked mode), for tests of memory use. */
+    int openUsers() {
+        return ledgers.size();
+    }
+
     /** @return the simulator, for tests that look at the clock. */
     Simulator simulator() {
         return sim;
@@ -770,6 +775,7 @@ public final class SignupSimulation {
         }
         msg.settled = true;
         openMessages--;
+        ledgers.get(msg.user).open--; // the caller closes the user's ledger once its deliveries end too
         return true;
     }
 
@@ -949,9 +955,7 @@ public final class SignupSimulation {
             lostJobs++;
             emit(Kind.JOB_LOST, m.user, m.repeat, -1, 0, -1, sim.nowMs(),
                     "the in-memory queue died with the worker process", m.deliveries);
-            UserLedger ledger = ledgers.get(m.user);
-            ledger.open--;
-            closeIfDone(m.user, ledger);
+            closeIfDone(m.user, ledgers.get(m.user));
             jobEnded();
         }
     }

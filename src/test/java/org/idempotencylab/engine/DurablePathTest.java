@@ -30,6 +30,12 @@ class DurablePathTest {
         SignupSimulation batch = new SignupSimulation(s, strategy, RunControl.NONE, true);
         StrategyResult r = batch.run();
         assertEquals(r.jobs(), batch.finishedJobs(), "every job ends: succeeded, failed or lost");
+        // Forgetting really happened: nothing of any user is held at the end, so memory stays flat.
+        assertEquals(0, batch.openUsers());
+        assertEquals(0, batch.claimStore() == null ? 0 : batch.claimStore().size(), "claim rows");
+        assertEquals(0, batch.lockStore() == null ? 0 : batch.lockStore().size(), "locks");
+        assertEquals(0, batch.store() == null ? 0 : batch.store().liveKeys(), "in-memory store keys");
+        assertEquals(0, batch.provider().rememberedKeys(), "provider keys");
         assertEquals(r, new SignupSimulation(s, strategy, RunControl.NONE, false).run(),
                 "forgetting a user's keys after the last job changes nothing");
         return r;
