@@ -20,7 +20,10 @@ import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.JdbcClaimStore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,8 +35,10 @@ import picocli.CommandLine.Spec;
  * the further metrics). With {@code --retry each-step --provider-key none --store none} and the article's
  * defaults it prints the same numbers as the first row of {@code table}, and likewise for the other rows.
  *
- * <p>Issue 4 adds more options (crashes, queue durability, the claim table and lock-only stores, a database
- * URL); the ones here are those the engine has so far.
+ * <p>{@code --store claim-table} runs the second article's claim table on the in-memory model, or with
+ * {@code --db URL} on a real database ({@link JdbcClaimStore}), whose {@code processed_jobs} table the run empties
+ * first. Exit codes as {@link Cli}: a URL that cannot be opened is bad input (2); a database that fails during the
+ * run is 1, with one line on stderr.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, version = Cli.VERSION,
         description = "Runs one strategy with every engine parameter and prints its results: one JSON line, "
@@ -56,8 +61,18 @@ public final class RunCommand implements Callable<Integer> {
     String providerKey = KeyMode.NONE.cliName();
 
     @Option(names = "--store", paramLabel = "STORE",
-            description = "none or memory (default: memory with whole-job-skip-finished, else none)")
+            description = "none, memory (the first article's in-memory store), claim-table (the second article's "
+                    + "processed_jobs with a lease; durable) or lock (SETNX with a TTL, no record of finished steps) "
+                    + "(default: memory with whole-job-skip-finished, else none)")
     String store;
+
+    @Option(names = "--db", paramLabel = "URL",
+            description = "with --store claim-table only: run the claim table on this database, "
+                    + "jdbc:sqlite:<file> or jdbc:postgresql://host[:port]/database[?user=...&password=...]; "
+                    + "'default' is the SQLite file claims.db in the user's data folder. The run first deletes "
+                    + "every row of its processed_jobs table, then leaves the run's own rows there. "
+                    + "(default: the in-memory claim model)")
+    String db;
 
     @Option(names = "--call-ms", paramLabel = "MS", description = "mean call time, virtual ms (default: 200)")
     String callMs = Long.toString(DEFAULTS.callMs());
@@ -79,8 +94,16 @@ public final class RunCommand implements Callable<Integer> {
     String jitter = "true";
 
     @Option(names = "--ttl-ms", paramLabel = "MS",
-            description = "how long the in-memory store keeps a finished key, virtual ms (default: 86400000)")
+            description = "in-memory store: how long it keeps a finished key, virtual ms (default: 86400000)")
     String ttlMs = Long.toString(DEFAULTS.ttlMs());
+
+    @Option(names = "--lease-ms", paramLabel = "MS", description = "claim table: how long an in_progress claim "
+            + "holds before another worker may reclaim it, virtual ms (default: 300000)")
+    String leaseMs = Long.toString(DEFAULTS.leaseMs());
+
+    @Option(names = "--lock-ttl-ms", paramLabel = "MS",
+            description = "lock only: how long a job's lock lives unless released, virtual ms (default: 30000)")
+    String lockTtlMs = Long.toString(DEFAULTS.lockTtlMs());
 
     @Option(names = "--provider-key-ttl-ms", paramLabel = "MS",
             description = "how long the email provider remembers a key, virtual ms (default: 86400000)")
@@ -101,6 +124,27 @@ public final class RunCommand implements Callable<Integer> {
             + "(default: 60000)")
     String slowCallMs = Long.toString(DEFAULTS.slowCallMs());
 
+    @Option(names = "--p-different-payload", paramLabel = "P", description = "probability 0..1 that a repeated "
+            + "request carries a different payload under the same key (default: 0)")
+    String pDifferentPayload = Parameter.plain(DEFAULTS.pDifferentPayload());
+
+    @Option(names = "--p-crash", paramLabel = "P", description = "probability 0..1, per call that did its side "
+            + "effect, that the worker process dies before recording it (default: 0)")
+    String pCrash = Parameter.plain(DEFAULTS.pCrash());
+
+    @Option(names = "--restart-ms", paramLabel = "MS",
+            description = "how long the crashed process takes to start again, virtual ms (default: 5000)")
+    String restartMs = Long.toString(DEFAULTS.restartMs());
+
+    @Option(names = "--queue", paramLabel = "QUEUE", description = "memory (a crash loses the waiting and running "
+            + "jobs) or durable (a job not acknowledged within the visibility timeout is delivered again) "
+            + "(default: memory)")
+    String queue = DEFAULTS.queue().cliName();
+
+    @Option(names = "--visibility-timeout-ms", paramLabel = "MS", description = "durable queue: how long after a "
+            + "worker takes a job it is delivered again unless acknowledged, virtual ms (default: 30000)")
+    String visibilityTimeoutMs = Long.toString(DEFAULTS.visibilityTimeoutMs());
+
     @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
     TableCommand.OutputFormat format = TableCommand.OutputFormat.json;
 
@@ -114,9 +158,13 @@ public final class RunCommand implements Callable<Integer> {
             StoreKind storeKind = store == null
                     ? (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE)
                     : choose("--store", store, StoreKind.values(), StoreKind::cliName);
-            if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && storeKind == StoreKind.NONE) {
-                throw new IllegalArgumentException("--store: none cannot skip finished steps; "
-                        + "--retry whole-job-skip-finished needs --store memory");
+            if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && !storeKind.recordsCompletion()) {
+                throw new IllegalArgumentException("--store: " + storeKind.cliName() + " keeps no record of "
+                        + "finished steps; --retry whole-job-skip-finished needs --store memory or claim-table");
+            }
+            if (db != null && storeKind != StoreKind.CLAIM_TABLE) {
+                throw new IllegalArgumentException("--db: a database holds the claim table only; add --store "
+                        + "claim-table (the store is " + storeKind.cliName() + ")");
             }
             strategy = Strategy.of(scope, keyMode, storeKind);
             long[] delay = delayRange(duplicateDelayMs);
@@ -133,11 +181,37 @@ public final class RunCommand implements Callable<Integer> {
                     .duplicateDelayMs(delay[0], delay[1])
                     .pSlow(Parameter.P_SLOW.parse(pSlow))
                     .slowCallMs(Parameter.SLOW_CALL_MS.parseLong(slowCallMs))
+                    .pDifferentPayload(Parameter.P_DIFFERENT_PAYLOAD.parse(pDifferentPayload))
+                    .pCrash(Parameter.P_CRASH.parse(pCrash))
+                    .restartMs(Parameter.RESTART_MS.parseLong(restartMs))
+                    .queue(choose("--queue", queue, QueueKind.values(), QueueKind::cliName))
+                    .visibilityTimeoutMs(Parameter.VISIBILITY_TIMEOUT_MS.parseLong(visibilityTimeoutMs))
+                    .leaseMs(Parameter.LEASE_MS.parseLong(leaseMs))
+                    .lockTtlMs(Parameter.LOCK_TTL_MS.parseLong(lockTtlMs))
                     .build();
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
-        StrategyResult r = new SignupSimulation(scenario, strategy, RunControl.NONE, true).run();
+        StrategyResult r;
+        if (db == null) {
+            r = new SignupSimulation(scenario, strategy, RunControl.NONE, true).run();
+        } else {
+            JdbcClaimStore claims;
+            try {
+                claims = JdbcClaimStore.open(db.strip().equalsIgnoreCase("default")
+                        ? JdbcClaimStore.defaultSqliteUrl() : db);
+            } catch (ClaimStoreException | IllegalArgumentException e) {
+                spec.commandLine().getErr().println("--db: " + e.getMessage());
+                return Cli.BAD_INPUT;
+            }
+            try (claims) {
+                claims.clear(); // the run starts from an empty processed_jobs (said in --help and the README)
+                r = new SignupSimulation(scenario, strategy, RunControl.NONE, true, claims).run();
+            } catch (ClaimStoreException e) {
+                spec.commandLine().getErr().println("--db: the run stopped: " + e.getMessage());
+                return 1;
+            }
+        }
         write(r, spec.commandLine().getOut());
         return 0;
     }
@@ -158,6 +232,14 @@ public final class RunCommand implements Callable<Integer> {
         m.put("storeHits", r.storeHits());
         m.put("backoffWaits", r.backoffWaits());
         m.put("virtualTimeMs", r.virtualTimeMs());
+        // the durable path (issue 4): the issue's order, with crashes and redeliveries beside lost jobs
+        m.put("lostJobs", r.lostJobs());
+        m.put("crashes", r.crashes());
+        m.put("redeliveries", r.redeliveries());
+        m.put("jobInProgressRejections", r.jobInProgressRejections());
+        m.put("leaseReclaims", r.leaseReclaims());
+        m.put("keyMismatches", r.keyMismatches());
+        m.put("stuckInProgressMs", r.stuckInProgressMs());
         return m;
     }
 

@@ -1,15 +1,34 @@
 package org.idempotencylab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.idempotencylab.engine.KeyMode;
+import org.idempotencylab.engine.RetryScope;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.engine.StoreKind;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.store.InMemoryClaimTable;
+import org.idempotencylab.store.JdbcClaimStore;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code run}: one strategy, every engine parameter, one JSON line. */
 class RunCommandTest {
@@ -87,6 +106,13 @@ class RunCommandTest {
             {"--p-duplicate", "2"}, {"--duplicate-delay-ms", "9..3"}, {"--duplicate-delay-ms", "soon"},
             {"--workers", "0"}, {"--call-ms", "-1"}, {"--arrival-rate", "fast"},
             {"--retry", "whole-job-skip-finished", "--store", "none"},
+            // the durable path
+            {"--p-crash", "2"}, {"--p-crash", "often"}, {"--restart-ms", "-5"}, {"--queue", "disk"},
+            {"--visibility-timeout-ms", "0"}, {"--lease-ms", "x"}, {"--lock-ttl-ms", "0"},
+            {"--p-different-payload", "1.5"}, {"--retry", "whole-job-skip-finished", "--store", "lock"},
+            {"--store", "memory", "--db", "jdbc:sqlite:x.db"}, {"--db", "jdbc:sqlite:x.db"},
+            {"--store", "claim-table", "--db", "jdbc:nope:x"},
+            {"--store", "claim-table", "--db", "jdbc:postgresql://127.0.0.1:1/x"}, // nothing listens on port 1
         };
         for (String[] b : bad) {
             String[] args = new String[b.length + 1];
@@ -98,6 +124,164 @@ class RunCommandTest {
             assertEquals(1, o.err().strip().lines().count(), o.err());
             String option = b[b.length - 2];
             assertTrue(o.err().startsWith(option), o.err());
+            if (!option.equals("--db")) {
+                assertTrue(o.err().contains(b[b.length - 1]), "names the value: " + o.err());
+            }
         }
+    }
+
+    @Test
+    void aDatabaseThatCannotBeOpenedIsNamedWithoutItsPasswordAndTheAllowedForms() {
+        for (String url : new String[] {"jdbc:nope:x", "jdbc:postgresql://127.0.0.1:1/x?user=lab&password=hunter2"}) {
+            Outcome o = cli("run", "--store", "claim-table", "--db", url, "--jobs", "10");
+            assertEquals(Cli.BAD_INPUT, o.code(), o.err());
+            assertEquals("", o.out());
+            assertEquals(1, o.err().strip().lines().count(), o.err());
+            assertTrue(o.err().contains("'" + JdbcClaimStore.redact(url) + "'"), o.err());
+            assertTrue(o.err().contains(JdbcClaimStore.ALLOWED_URLS), o.err());
+            assertFalse(o.err().contains("hunter2"), o.err());
+        }
+        // a store other than the claim table has no use for a database: said, not ignored
+        Outcome memory = cli("run", "--store", "memory", "--db", "jdbc:sqlite:x.db");
+        assertTrue(memory.err().contains("--store claim-table"), memory.err());
+    }
+
+    /** One option of the durable path, on top of a setup in which it changes the numbers. */
+    private record Case(String name, Strategy strategy, String[] setupArgs, UnaryOperator<Scenario.Builder> setup,
+                        String[] optionArgs, UnaryOperator<Scenario.Builder> option) {
+    }
+
+    private static final String[] CRASHING_ARGS = {"--jobs", "300", "--retry", "whole-job-skip-finished",
+        "--provider-key", "same", "--store", "claim-table", "--queue", "durable", "--p-crash", "0.02"};
+
+    private static Scenario.Builder crashing(Scenario.Builder b) {
+        return b.jobs(300).queue(QueueKind.DURABLE).pCrash(0.02);
+    }
+
+    private static final Strategy SKIP_CLAIM = Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME,
+            StoreKind.CLAIM_TABLE);
+
+    @Test
+    void everyNewOptionReachesTheScenario() throws Exception {
+        // Each option is run on top of a setup, through the command and directly through the engine with the same
+        // Scenario and Strategy: equal JSON. The same direct run without the option gives other numbers, so an
+        // option the command dropped would fail the first comparison.
+        Strategy lock = Strategy.of(RetryScope.EACH_STEP, KeyMode.NONE, StoreKind.LOCK);
+        String[] overlapArgs = {"--jobs", "300", "--store", "lock", "--arrival-rate", "2", "--workers", "4",
+            "--p-duplicate", "0.5", "--duplicate-delay-ms", "500..1500", "--p-fail", "0", "--lost-reply", "0"};
+        UnaryOperator<Scenario.Builder> overlap = b -> b.jobs(300).arrivalRate(2).workers(4).pDuplicate(0.5)
+                .duplicateDelayMs(500, 1_500).pFail(0).lostReply(0);
+        String[] repeatArgs = {"--jobs", "300", "--retry", "whole-job-skip-finished", "--provider-key", "same",
+            "--store", "claim-table", "--p-duplicate", "0.5", "--duplicate-delay-ms", "1000..5000"};
+        UnaryOperator<Scenario.Builder> repeats = b -> b.jobs(300).pDuplicate(0.5).duplicateDelayMs(1_000, 5_000);
+        List<Case> cases = List.of(
+            new Case("p-crash", SKIP_CLAIM, Arrays.copyOf(CRASHING_ARGS, CRASHING_ARGS.length - 2),
+                    b -> b.jobs(300).queue(QueueKind.DURABLE), new String[] {"--p-crash", "0.02"}, b -> b.pCrash(0.02)),
+            new Case("queue", Strategy.EACH_STEP_NO_KEY, new String[] {"--jobs", "300", "--p-crash", "0.02"},
+                    b -> b.jobs(300).pCrash(0.02), new String[] {"--queue", "durable"}, b -> b.queue(QueueKind.DURABLE)),
+            new Case("restart-ms", SKIP_CLAIM, CRASHING_ARGS, RunCommandTest::crashing,
+                    new String[] {"--restart-ms", "60000"}, b -> b.restartMs(60_000)),
+            new Case("visibility-timeout-ms", SKIP_CLAIM, CRASHING_ARGS, RunCommandTest::crashing,
+                    new String[] {"--visibility-timeout-ms", "120000"}, b -> b.visibilityTimeoutMs(120_000)),
+            new Case("lease-ms", SKIP_CLAIM, CRASHING_ARGS, RunCommandTest::crashing,
+                    new String[] {"--lease-ms", "1000"}, b -> b.leaseMs(1_000)),
+            new Case("lock-ttl-ms", lock, overlapArgs, overlap,
+                    new String[] {"--lock-ttl-ms", "100"}, b -> b.lockTtlMs(100)),
+            new Case("p-different-payload", SKIP_CLAIM, repeatArgs, repeats,
+                    new String[] {"--p-different-payload", "0.5"}, b -> b.pDifferentPayload(0.5)),
+            new Case("ttl-ms", Strategy.of(RetryScope.EACH_STEP, KeyMode.NONE, StoreKind.MEMORY),
+                    new String[] {"--jobs", "300", "--store", "memory", "--p-duplicate", "1",
+                        "--duplicate-delay-ms", "5000"}, b -> b.jobs(300).pDuplicate(1).duplicateDelayMs(5_000, 5_000),
+                    new String[] {"--ttl-ms", "1000"}, b -> b.ttlMs(1_000)));
+        for (Case c : cases) {
+            Scenario without = c.setup().apply(Scenario.article().toBuilder()).build();
+            Scenario with = c.option().apply(c.setup().apply(Scenario.article().toBuilder())).build();
+            String[] args = Stream.of(new String[] {"run"}, c.setupArgs(), c.optionArgs()).flatMap(Arrays::stream)
+                    .toArray(String[]::new);
+            Outcome o = cli(args);
+            assertEquals(0, o.code(), c.name() + ": " + o.err());
+            JsonNode expected = direct(with, c.strategy());
+            assertEquals(expected, JSON.readTree(o.out()), c.name());
+            assertNotEquals(direct(without, c.strategy()), expected, c.name() + " changes the numbers");
+        }
+    }
+
+    /** @return the engine's result for {@code s} and {@code strategy}, as the JSON {@code run} prints. */
+    private static JsonNode direct(Scenario s, Strategy strategy) throws Exception {
+        StrategyResult r = new SignupSimulation(s, strategy, RunControl.NONE, true).run();
+        return JSON.readTree(ResultWriter.json(RunCommand.row(r)));
+    }
+
+    private static final List<String> NEW_KEYS = List.of("lostJobs", "crashes", "redeliveries",
+            "jobInProgressRejections", "leaseReclaims", "keyMismatches", "stuckInProgressMs");
+
+    @Test
+    void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {
+        Outcome json = cli(concat("run", CRASHING_ARGS));
+        JsonNode r = JSON.readTree(json.out());
+        List<String> keys = new ArrayList<>();
+        r.fieldNames().forEachRemaining(keys::add);
+        List<String> expected = new ArrayList<>(ResultWriter.COLUMNS);
+        expected.addAll(List.of("duplicateSideEffects", "repeatedRequests", "slowCalls", "calls", "emailsSent",
+                "providerSuppressedSends", "storeHits", "backoffWaits", "virtualTimeMs"));
+        expected.addAll(NEW_KEYS);
+        assertEquals(expected, keys);
+        // one worker: each crash interrupts exactly one job, which the durable queue redelivers (DurablePathTest)
+        assertTrue(r.get("crashes").asLong() > 0);
+        assertEquals(r.get("crashes"), r.get("redeliveries"));
+        assertEquals(r.get("crashes"), r.get("leaseReclaims"));
+
+        String text = cli(concat("run", concat("--format", concat("text", CRASHING_ARGS)))).out();
+        Outcome csv = cli(concat("run", concat("--format", concat("csv", CRASHING_ARGS))));
+        List<String> csvLines = csv.out().lines().toList();
+        assertEquals(2, csvLines.size(), csv.out());
+        List<String> header = List.of(csvLines.get(0).split(","));
+        List<String> values = List.of(csvLines.get(1).split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)"));
+        for (String k : NEW_KEYS) {
+            assertTrue(text.lines().anyMatch(l -> l.equals(k + ": " + r.get(k).asLong())), k + " in\n" + text);
+            assertEquals(r.get(k).asText(), values.get(header.indexOf(k)), k);
+        }
+    }
+
+    private static String[] concat(String first, String... rest) {
+        return Stream.concat(Stream.of(first), Arrays.stream(rest)).toArray(String[]::new);
+    }
+
+    @Test
+    void theClaimTableOnSqliteGivesTheModelsNumbersAndKeepsItsRows(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("claims.db");
+        // synchronous=OFF: SQLite skips the disk flush after each statement (every claim commits on its own), which
+        // keeps this test at a few seconds; the rows and the answers are the same
+        String url = "jdbc:sqlite:" + file + "?synchronous=OFF";
+        String[] options = {"--store", "claim-table", "--retry", "whole-job-skip-finished", "--provider-key",
+            "same", "--jobs", "200", "--p-crash", "0.02", "--queue", "durable"};
+        // a first, smaller run leaves 20 users' rows; the second run must empty the table first, or it would
+        // find those steps completed and skip them
+        Outcome first = cli("run", "--db", url, "--store", "claim-table", "--retry", "whole-job-skip-finished",
+                "--jobs", "20");
+        assertEquals(0, first.code(), first.err());
+        Outcome onSqlite = cli(concat("run", concat("--db", concat(url, options))));
+        assertEquals(0, onSqlite.code(), onSqlite.err());
+        Outcome model = cli(concat("run", options));
+        assertEquals(JSON.readTree(model.out()), JSON.readTree(onSqlite.out()));
+        JsonNode r = JSON.readTree(onSqlite.out());
+        assertTrue(r.get("crashes").asLong() > 0);
+        assertEquals(0, r.get("failedJobs").asLong());
+        // Every job succeeded, so each of the 200 users has its 10 step keys completed: 2,000 rows. Cross-check:
+        // the same run directly on the in-memory claim model, which keeps its rows when given to the engine.
+        InMemoryClaimTable table = new InMemoryClaimTable();
+        Scenario s = crashing(Scenario.article().toBuilder()).jobs(200).build();
+        new SignupSimulation(s, SKIP_CLAIM, RunControl.NONE, true, table).run();
+        try (JdbcClaimStore store = JdbcClaimStore.open("jdbc:sqlite:" + file)) {
+            assertEquals(2_000, store.size());
+            assertEquals(table.size(), store.size());
+        }
+        // a database that fails during the run (here: read-only, so emptying it fails): one line, exit 1
+        Outcome readOnly = cli(concat("run", concat("--db", concat("jdbc:sqlite:" + file + "?open_mode=1",
+                options))));
+        assertEquals(1, readOnly.code(), readOnly.err());
+        assertEquals("", readOnly.out());
+        assertEquals(1, readOnly.err().strip().lines().count(), readOnly.err());
+        assertTrue(readOnly.err().startsWith("--db: "), readOnly.err());
     }
 }
