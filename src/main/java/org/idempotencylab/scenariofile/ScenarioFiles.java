@@ -1,0 +1,433 @@
+package org.idempotencylab.scenariofile;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.idempotencylab.engine.KeyMode;
+import org.idempotencylab.engine.RetryScope;
+import org.idempotencylab.engine.StoreKind;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.Scenario;
+
+/**
+ * Reads and writes {@link ScenarioFile}s as JSON (Jackson's tree model), one scenario per file:
+ *
+ * <pre>{@code
+ * {
+ *   "format": "idempotency-lab/scenario@1",
+ *   "name": "The lost reply",
+ *   "note": "...",
+ *   "watch": "usersWithDuplicateEmails",
+ *   "view": "compare",
+ *   "strategies": [ {"retry": "each-step", "providerKey": "none", "store": "none"} ],
+ *   "scenario": { "jobs": 100000, "lostReply": 0.05 }
+ * }
+ * }</pre>
+ *
+ * <p>{@code format} and {@code name} are required. A missing {@code note} is empty, {@code watch} is
+ * {@code repeatedSteps}, {@code view} is {@code compare}, {@code strategies} are the article's five, a strategy's
+ * {@code store} is what its {@code retry} implies (memory for {@code whole-job-skip-finished}, none otherwise), and
+ * every missing {@code scenario} field takes {@link Scenario#article()}'s value. {@code scenario} takes the
+ * {@link Parameter#id()} names plus {@code jitter} (true or false) and {@code queue} (memory or durable).
+ *
+ * <p>Reading checks the whole file before it returns anything: unknown fields, wrong types, values out of range
+ * and JSON that does not parse each throw one {@link ScenarioFileException} naming the field and what is allowed,
+ * so a caller's open scenario never changes half-way. Writing then reading gives an equal {@link ScenarioFile}.
+ */
+public final class ScenarioFiles {
+    /** Top-level fields, in the order they are written. */
+    private static final List<String> TOP = List.of("format", "name", "note", "watch", "view", "strategies",
+            "scenario");
+    private static final List<String> STRATEGY = List.of("retry", "providerKey", "store");
+    private static final String JITTER = "jitter";
+    private static final String QUEUE = "queue";
+    /** {@code scenario} fields, in the order they are written: the parameters, then jitter and queue. */
+    private static final List<String> SCENARIO = Stream.concat(Arrays.stream(Parameter.values()).map(Parameter::id),
+            Stream.of(JITTER, QUEUE)).toList();
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET) // the caller's Writer stays open
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+
+    private ScenarioFiles() {
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /**
+     * @return the scenario file at {@code path}, UTF-8
+     * @throws ScenarioFileException if its content is not a valid scenario file (nothing is returned then)
+     * @throws IOException           if it cannot be read
+     */
+    public static ScenarioFile read(Path path) throws IOException {
+        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+            return read(in);
+        }
+    }
+
+    /**
+     * @return the scenario file {@code in} holds (not closed)
+     * @throws ScenarioFileException if it is not a valid scenario file (nothing is returned then)
+     * @throws IOException           if reading fails
+     */
+    public static ScenarioFile read(Reader in) throws IOException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(in);
+        } catch (JsonEOFException e) {
+            throw new ScenarioFileException(line(e), "the file ends early (truncated JSON)");
+        } catch (StreamReadException e) {
+            throw new ScenarioFileException(line(e), "not valid JSON: " + e.getOriginalMessage());
+        } catch (JsonProcessingException e) {
+            throw new ScenarioFileException(line(e), "not valid JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new ScenarioFileException("line 1", "the file is empty; a scenario file is one JSON object");
+        }
+        if (!root.isObject()) {
+            throw new ScenarioFileException("file", "a scenario file is one JSON object {...}, not "
+                    + describe(root));
+        }
+        noUnknownFields(root, "", TOP);
+        JsonNode format = root.get("format");
+        if (format == null) {
+            throw new ScenarioFileException("format", "missing; expected \"" + ScenarioFile.FORMAT + "\"");
+        }
+        if (!format.isTextual() || !format.textValue().equals(ScenarioFile.FORMAT)) {
+            throw new ScenarioFileException("format", format + " is not a format this lab reads; expected \""
+                    + ScenarioFile.FORMAT + "\"");
+        }
+        String name = text(root, "name", null);
+        if (name.isBlank()) {
+            throw new ScenarioFileException("name", "must not be blank");
+        }
+        String note = text(root, "note", "");
+        String watch = text(root, "watch", "repeatedSteps");
+        if (!ScenarioFile.METRICS.contains(watch)) {
+            throw new ScenarioFileException("watch", root.get("watch") + " is not a metric; allowed: "
+                    + String.join(", ", ScenarioFile.METRICS));
+        }
+        ScenarioFile.View view = choose(root.get("view"), "view", ScenarioFile.View.values(),
+                ScenarioFile.View::fileName, ScenarioFile.View.COMPARE);
+        List<Strategy> strategies = strategies(root.get("strategies"));
+        Scenario scenario = scenario(root.get("scenario"));
+        return new ScenarioFile(name, note, watch, view, strategies, scenario);
+    }
+
+    private static String line(JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        return "line " + (at == null || at.getLineNr() < 1 ? 1 : at.getLineNr());
+    }
+
+    private static void noUnknownFields(JsonNode object, String path, List<String> allowed) {
+        for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!allowed.contains(f)) {
+                throw new ScenarioFileException(path + f, "unknown field; allowed: " + String.join(", ", allowed));
+            }
+        }
+    }
+
+    /** @return the text field, or {@code absent} if missing ({@code null}: the field is required) */
+    private static String text(JsonNode object, String field, String absent) {
+        JsonNode v = object.get(field);
+        if (v == null) {
+            if (absent == null) {
+                throw new ScenarioFileException(field, "missing; a text is required");
+            }
+            return absent;
+        }
+        if (!v.isTextual()) {
+            throw new ScenarioFileException(field, v + " is not a text (\"...\")");
+        }
+        return v.textValue();
+    }
+
+    private static <T> T choose(JsonNode v, String path, T[] values, Function<T, String> fileName, T absent) {
+        List<String> names = Arrays.stream(values).map(fileName).toList();
+        if (v == null) {
+            if (absent == null) {
+                throw new ScenarioFileException(path, "missing; allowed: " + String.join(", ", names));
+            }
+            return absent;
+        }
+        for (T t : values) {
+            if (v.isTextual() && fileName.apply(t).equals(v.textValue())) {
+                return t;
+            }
+        }
+        throw new ScenarioFileException(path, v + " is not allowed; allowed: " + String.join(", ", names));
+    }
+
+    private static List<Strategy> strategies(JsonNode v) {
+        if (v == null) {
+            return Strategy.ARTICLE;
+        }
+        if (!v.isArray() || v.isEmpty()) {
+            throw new ScenarioFileException("strategies", v + " is not a list of one or more strategies, "
+                    + "e.g. [{\"retry\": \"each-step\", \"providerKey\": \"none\", \"store\": \"none\"}]");
+        }
+        List<Strategy> out = new ArrayList<>();
+        for (int i = 0; i < v.size(); i++) {
+            String path = "strategies[" + i + "]";
+            JsonNode s = v.get(i);
+            if (!s.isObject()) {
+                throw new ScenarioFileException(path, s + " is not an object {\"retry\": ..., \"providerKey\": "
+                        + "..., \"store\": ...}");
+            }
+            noUnknownFields(s, path + ".", STRATEGY);
+            RetryScope scope = choose(s.get("retry"), path + ".retry", RetryScope.values(), RetryScope::cliName,
+                    null);
+            KeyMode key = choose(s.get("providerKey"), path + ".providerKey", KeyMode.values(), KeyMode::cliName,
+                    null);
+            StoreKind implied = scope == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE;
+            StoreKind store = choose(s.get("store"), path + ".store", StoreKind.values(), StoreKind::cliName,
+                    implied);
+            if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && !store.recordsCompletion()) {
+                throw new ScenarioFileException(path + ".store", "\"" + store.cliName() + "\" keeps no record "
+                        + "of finished steps; retry \"" + scope.cliName() + "\" needs memory or claim-table");
+            }
+            out.add(Strategy.of(scope, key, store));
+        }
+        return List.copyOf(out);
+    }
+
+    private static Scenario scenario(JsonNode v) {
+        Scenario.Builder b = Scenario.article().toBuilder();
+        if (v == null) {
+            return b.build();
+        }
+        if (!v.isObject()) {
+            throw new ScenarioFileException("scenario", v + " is not an object {\"jobs\": ..., ...}");
+        }
+        noUnknownFields(v, "scenario.", SCENARIO);
+        Scenario base = Scenario.article();
+        long delayMin = base.duplicateDelayMinMs();
+        long delayMax = base.duplicateDelayMaxMs();
+        for (Parameter p : Parameter.values()) {
+            JsonNode n = v.get(p.id());
+            if (n == null) {
+                continue;
+            }
+            String path = "scenario." + p.id();
+            if (p.kind().isDecimal()) {
+                double d = decimal(n, path, p);
+                switch (p) {
+                    case P_FAIL -> b.pFail(d);
+                    case LOST_REPLY -> b.lostReply(d);
+                    case ARRIVAL_RATE -> b.arrivalRate(d);
+                    case P_DUPLICATE -> b.pDuplicate(d);
+                    case P_SLOW -> b.pSlow(d);
+                    case P_CRASH -> b.pCrash(d);
+                    case P_DIFFERENT_PAYLOAD -> b.pDifferentPayload(d);
+                    default -> throw new IllegalStateException("no setter for " + p);
+                }
+            } else {
+                long l = whole(n, path, p);
+                switch (p) {
+                    case JOBS -> b.jobs(l);
+                    case MAX_ATTEMPTS -> b.maxAttempts((int) l);
+                    case SEED -> b.seed(l);
+                    case BASE_DELAY_MS -> b.baseDelayMs(l);
+                    case MAX_DELAY_MS -> b.maxDelayMs(l);
+                    case CALL_MS -> b.callMs(l);
+                    case TTL_MS -> b.ttlMs(l);
+                    case PROVIDER_KEY_TTL_MS -> b.providerKeyTtlMs(l);
+                    case WORKERS -> b.workers((int) l);
+                    case DUPLICATE_DELAY_MIN_MS -> delayMin = l;
+                    case DUPLICATE_DELAY_MAX_MS -> delayMax = l;
+                    case SLOW_CALL_MS -> b.slowCallMs(l);
+                    case RESTART_MS -> b.restartMs(l);
+                    case VISIBILITY_TIMEOUT_MS -> b.visibilityTimeoutMs(l);
+                    case LEASE_MS -> b.leaseMs(l);
+                    case LOCK_TTL_MS -> b.lockTtlMs(l);
+                    default -> throw new IllegalStateException("no setter for " + p);
+                }
+            }
+        }
+        b.duplicateDelayMs(delayMin, delayMax);
+        JsonNode jitter = v.get(JITTER);
+        if (jitter != null) {
+            if (!jitter.isBoolean()) {
+                throw new ScenarioFileException("scenario." + JITTER, jitter + " is not true or false");
+            }
+            b.jitter(jitter.booleanValue());
+        }
+        b.queue(choose(v.get(QUEUE), "scenario." + QUEUE, QueueKind.values(), QueueKind::cliName,
+                base.queue()));
+        try {
+            return b.build(); // cross-field checks, e.g. duplicateDelayMaxMs below duplicateDelayMinMs
+        } catch (ParameterException e) {
+            throw new ScenarioFileException("scenario." + e.parameter().id(),
+                    e.messageFor("").substring(2));
+        }
+    }
+
+    private static long whole(JsonNode n, String path, Parameter p) {
+        BigInteger value;
+        if (n.isIntegralNumber()) {
+            value = n.bigIntegerValue();
+        } else if (n.isNumber() && isWhole(n.decimalValue())) {
+            value = n.decimalValue().toBigIntegerExact(); // 1e5, 100000.0
+        } else {
+            throw new ScenarioFileException(path, n + " is not " + p.kindText() + "; allowed " + p.rangeText());
+        }
+        if (value.compareTo(BigInteger.valueOf(p.min())) < 0 || value.compareTo(BigInteger.valueOf(p.max())) > 0) {
+            throw new ScenarioFileException(path, n + " is outside the allowed range " + p.rangeText());
+        }
+        return value.longValueExact();
+    }
+
+    private static boolean isWhole(BigDecimal d) {
+        return d.signum() == 0 || d.stripTrailingZeros().scale() <= 0;
+    }
+
+    private static double decimal(JsonNode n, String path, Parameter p) {
+        if (!n.isNumber()) {
+            throw new ScenarioFileException(path, n + " is not " + p.kindText() + "; allowed " + p.rangeText());
+        }
+        BigDecimal d = n.decimalValue();
+        if (d.compareTo(BigDecimal.valueOf(p.min())) < 0 || d.compareTo(BigDecimal.valueOf(p.max())) > 0) {
+            throw new ScenarioFileException(path, n + " is outside the allowed range " + p.rangeText());
+        }
+        return d.doubleValue();
+    }
+
+    private static String describe(JsonNode n) {
+        return n.isArray() ? "a list [...]" : n.toString();
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    /**
+     * Writes {@code file} to {@code out} as indented JSON with every field, so that {@link #read(Reader)} gives
+     * an equal {@link ScenarioFile}. {@code out} is flushed, not closed.
+     *
+     * @throws IOException if writing fails
+     */
+    public static void write(ScenarioFile file, Writer out) throws IOException {
+        MAPPER.writeValue(out, tree(file));
+        out.write(System.lineSeparator());
+        out.flush();
+    }
+
+    /**
+     * Saves {@code file} atomically: it is written to a temporary file in the same folder, which then replaces
+     * {@code path} in one move. If anything fails, {@code path} keeps its old content (or does not exist) and
+     * the temporary file is deleted.
+     *
+     * @throws IOException if the folder does not exist or cannot be written; the message names the path
+     */
+    public static void write(ScenarioFile file, Path path) throws IOException {
+        Path target = path.toAbsolutePath();
+        Path folder = target.getParent();
+        if (folder == null || !Files.isDirectory(folder)) {
+            throw new IOException("cannot save " + target + ": the folder " + folder + " does not exist");
+        }
+        Path tmp = Files.createTempFile(folder, "." + target.getFileName(), ".tmp");
+        try {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                write(file, w);
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static ObjectNode tree(ScenarioFile file) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", ScenarioFile.FORMAT);
+        root.put("name", file.name());
+        root.put("note", file.note());
+        root.put("watch", file.watch());
+        root.put("view", file.view().fileName());
+        ArrayNode strategies = root.putArray("strategies");
+        for (Strategy s : file.strategies()) {
+            strategies.addObject().put("retry", s.scope().cliName()).put("providerKey", s.keyMode().cliName())
+                    .put("store", s.store().cliName());
+        }
+        ObjectNode scenario = root.putObject("scenario");
+        Map<String, Object> values = values(file.scenario());
+        for (String f : SCENARIO) {
+            scenario.putPOJO(f, values.get(f));
+        }
+        return root;
+    }
+
+    /** @return every {@code scenario} field's value: a long, a BigDecimal (decimals), a boolean or a text */
+    private static Map<String, Object> values(Scenario s) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (Parameter p : Parameter.values()) {
+            m.put(p.id(), switch (p) {
+                case JOBS -> s.jobs();
+                case P_FAIL -> s.pFail();
+                case LOST_REPLY -> s.lostReply();
+                case MAX_ATTEMPTS -> (long) s.maxAttempts();
+                case SEED -> s.seed();
+                case BASE_DELAY_MS -> s.baseDelayMs();
+                case MAX_DELAY_MS -> s.maxDelayMs();
+                case CALL_MS -> s.callMs();
+                case TTL_MS -> s.ttlMs();
+                case PROVIDER_KEY_TTL_MS -> s.providerKeyTtlMs();
+                case WORKERS -> (long) s.workers();
+                case ARRIVAL_RATE -> s.arrivalRate();
+                case P_DUPLICATE -> s.pDuplicate();
+                case DUPLICATE_DELAY_MIN_MS -> s.duplicateDelayMinMs();
+                case DUPLICATE_DELAY_MAX_MS -> s.duplicateDelayMaxMs();
+                case P_SLOW -> s.pSlow();
+                case SLOW_CALL_MS -> s.slowCallMs();
+                case P_CRASH -> s.pCrash();
+                case RESTART_MS -> s.restartMs();
+                case VISIBILITY_TIMEOUT_MS -> s.visibilityTimeoutMs();
+                case LEASE_MS -> s.leaseMs();
+                case LOCK_TTL_MS -> s.lockTtlMs();
+                case P_DIFFERENT_PAYLOAD -> s.pDifferentPayload();
+            });
+        }
+        m.replaceAll((k, v) -> v instanceof Double d ? new BigDecimal(Parameter.plain(d)) : v);
+        m.put(JITTER, s.jitter());
+        m.put(QUEUE, s.queue().cliName());
+        return m;
+    }
+}
