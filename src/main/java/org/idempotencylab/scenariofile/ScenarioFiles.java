@@ -3,7 +3,6 @@ package org.idempotencylab.scenariofile;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -107,14 +106,18 @@ public final class ScenarioFiles {
      * @throws IOException           if reading fails
      */
     public static ScenarioFile read(Reader in) throws IOException {
+        String text = readAll(in); // a file is small; having it whole tells a truncated one from a typo
         JsonNode root;
         try {
-            root = MAPPER.readTree(in);
+            root = MAPPER.readTree(text);
         } catch (JsonEOFException e) {
             throw new ScenarioFileException(line(e), "the file ends early (truncated JSON)");
-        } catch (StreamReadException e) {
-            throw new ScenarioFileException(line(e), "not valid JSON: " + e.getOriginalMessage());
         } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            if (at != null && at.getCharOffset() >= text.stripTrailing().length() - 1) {
+                // the parser stopped on the last character: the file was cut inside a token, e.g. "0." at the end
+                throw new ScenarioFileException(line(e), "the file ends early (truncated JSON)");
+            }
             throw new ScenarioFileException(line(e), "not valid JSON: " + e.getOriginalMessage());
         }
         if (root == null || root.isMissingNode()) {
@@ -148,6 +151,15 @@ public final class ScenarioFiles {
         List<Strategy> strategies = strategies(root.get("strategies"));
         Scenario scenario = scenario(root.get("scenario"));
         return new ScenarioFile(name, note, watch, view, strategies, scenario);
+    }
+
+    private static String readAll(Reader in) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        char[] buf = new char[8192];
+        for (int n; (n = in.read(buf)) > 0; ) {
+            sb.append(buf, 0, n);
+        }
+        return sb.toString();
     }
 
     private static String line(JsonProcessingException e) {

@@ -1,0 +1,224 @@
+package org.idempotencylab.scenariofile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.idempotencylab.engine.KeyMode;
+import org.idempotencylab.engine.RetryScope;
+import org.idempotencylab.engine.StoreKind;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.Scenario;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Reading and writing scenario files (issue 5, section 2): defaults, exact round trips, one named error per kind
+ * of malformed file, and atomic saves.
+ */
+class ScenarioFilesTest {
+    private static final String HEAD = "{\"format\": \"idempotency-lab/scenario@1\", \"name\": \"t\"";
+
+    private static ScenarioFile read(String json) throws IOException {
+        return ScenarioFiles.read(new StringReader(json));
+    }
+
+    @Test
+    void missingFieldsTakeTheArticlesValues() throws IOException {
+        ScenarioFile f = read(HEAD + "}");
+        assertEquals(Scenario.article(), f.scenario());
+        assertEquals(Strategy.ARTICLE, f.strategies());
+        assertEquals(ScenarioFile.View.COMPARE, f.view());
+        assertEquals("repeatedSteps", f.watch());
+        assertEquals("", f.note());
+    }
+
+    @Test
+    void everyScenarioFieldIsReadByItsName() throws IOException {
+        ScenarioFile f = read(HEAD + ", \"view\": \"live\", \"watch\": \"leaseReclaims\", \"strategies\": ["
+                + "{\"retry\": \"whole-job-skip-finished\", \"providerKey\": \"same\", \"store\": \"claim-table\"},"
+                + "{\"retry\": \"whole-job-skip-finished\", \"providerKey\": \"none\"}],"
+                + "\"scenario\": {\"jobs\": 1e3, \"pFail\": 0.02, \"lostReply\": 0, \"maxAttempts\": 5, \"seed\": -7,"
+                + "\"baseDelayMs\": 50, \"maxDelayMs\": 800, \"jitter\": false, \"callMs\": 100, \"ttlMs\": 5000,"
+                + "\"providerKeyTtlMs\": 6000, \"workers\": 3, \"arrivalRate\": 2.5, \"pDuplicate\": 0.1,"
+                + "\"duplicateDelayMinMs\": 10, \"duplicateDelayMaxMs\": 20, \"pSlow\": 0.03, \"slowCallMs\": 700,"
+                + "\"pCrash\": 0.004, \"restartMs\": 900, \"queue\": \"durable\", \"visibilityTimeoutMs\": 1000,"
+                + "\"leaseMs\": 1100, \"lockTtlMs\": 1200, \"pDifferentPayload\": 0.5}}");
+        Scenario expected = Scenario.article().toBuilder().jobs(1_000).pFail(0.02).lostReply(0).maxAttempts(5)
+                .seed(-7).baseDelayMs(50).maxDelayMs(800).jitter(false).callMs(100).ttlMs(5_000)
+                .providerKeyTtlMs(6_000).workers(3).arrivalRate(2.5).pDuplicate(0.1).duplicateDelayMs(10, 20)
+                .pSlow(0.03).slowCallMs(700).pCrash(0.004).restartMs(900).queue(QueueKind.DURABLE)
+                .visibilityTimeoutMs(1_000).leaseMs(1_100).lockTtlMs(1_200).pDifferentPayload(0.5).build();
+        assertEquals(expected, f.scenario());
+        assertEquals(ScenarioFile.View.LIVE, f.view());
+        assertEquals(List.of(
+                Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE),
+                Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.NONE, StoreKind.MEMORY)), f.strategies());
+        // and it writes back to the same thing, every field included
+        StringWriter out = new StringWriter();
+        ScenarioFiles.write(f, out);
+        assertEquals(f, read(out.toString()));
+        assertTrue(out.toString().contains("\"pCrash\" : 0.004"), out.toString());
+    }
+
+    @Test
+    void awkwardDoublesRoundTripExactly() throws IOException {
+        // decimals are written in plain notation (no 1.0E-4) and read back to the same double
+        Scenario s = Scenario.article().toBuilder().pFail(0.0001).lostReply(1.0 / 3).arrivalRate(0.1 + 0.2)
+                .pCrash(Double.MIN_VALUE).build();
+        ScenarioFile f = new ScenarioFile("x", "a \"quoted\" note\nwith a line break", "calls",
+                ScenarioFile.View.COMPARE, List.of(Strategy.WHOLE_JOB_SAME_KEY), s);
+        StringWriter out = new StringWriter();
+        ScenarioFiles.write(f, out);
+        assertEquals(f, read(out.toString()));
+        assertFalse(out.toString().contains("E-"), out.toString());
+    }
+
+    /** The file, then the exact message it must give. */
+    static Stream<Arguments> malformed() {
+        String allowedScenario = "jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, callMs, "
+                + "ttlMs, providerKeyTtlMs, workers, arrivalRate, pDuplicate, duplicateDelayMinMs, "
+                + "duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, visibilityTimeoutMs, leaseMs, "
+                + "lockTtlMs, pDifferentPayload, jitter, queue";
+        return Stream.of(
+                // out of range
+                Arguments.of(HEAD + ", \"scenario\": {\"pFail\": 1.5}}",
+                        "scenario.pFail: 1.5 is outside the allowed range 0 to 1"),
+                Arguments.of(HEAD + ", \"scenario\": {\"jobs\": 0}}",
+                        "scenario.jobs: 0 is outside the allowed range 1 to 100,000,000"),
+                Arguments.of(HEAD + ", \"scenario\": {\"jobs\": 99999999999999999999999}}",
+                        "scenario.jobs: 99999999999999999999999 is outside the allowed range 1 to 100,000,000"),
+                Arguments.of(HEAD + ", \"scenario\": {\"duplicateDelayMinMs\": 5000, \"duplicateDelayMaxMs\": 1000}}",
+                        "scenario.duplicateDelayMaxMs: 1000 is outside the allowed range 5,000 (the shortest "
+                                + "delay) to 2,678,400,000"),
+                // wrong type
+                Arguments.of(HEAD + ", \"scenario\": {\"jobs\": \"many\"}}",
+                        "scenario.jobs: \"many\" is not a whole number; allowed 1 to 100,000,000"),
+                Arguments.of(HEAD + ", \"scenario\": {\"maxAttempts\": 2.5}}",
+                        "scenario.maxAttempts: 2.5 is not a whole number; allowed 1 to 100"),
+                Arguments.of(HEAD + ", \"scenario\": {\"pFail\": \"1%\"}}",
+                        "scenario.pFail: \"1%\" is not a number; allowed 0 to 1"),
+                Arguments.of(HEAD + ", \"scenario\": {\"jitter\": \"yes\"}}",
+                        "scenario.jitter: \"yes\" is not true or false"),
+                Arguments.of(HEAD + ", \"scenario\": {\"queue\": \"disk\"}}",
+                        "scenario.queue: \"disk\" is not allowed; allowed: memory, durable"),
+                Arguments.of(HEAD + ", \"scenario\": [1]}", "scenario: [1] is not an object {\"jobs\": ..., ...}"),
+                Arguments.of(HEAD + ", \"note\": 3}", "note: 3 is not a text (\"...\")"),
+                Arguments.of(HEAD + ", \"view\": \"chart\"}", "view: \"chart\" is not allowed; allowed: compare, live"),
+                Arguments.of(HEAD + ", \"watch\": \"emails\"}", "watch: \"emails\" is not a metric; allowed: "
+                        + String.join(", ", ScenarioFile.METRICS)),
+                // unknown fields, at the top and inside scenario and a strategy
+                Arguments.of(HEAD + ", \"colour\": \"red\"}",
+                        "colour: unknown field; allowed: format, name, note, watch, view, strategies, scenario"),
+                Arguments.of(HEAD + ", \"scenario\": {\"foo\": 1}}",
+                        "scenario.foo: unknown field; allowed: " + allowedScenario),
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
+                                + "\"key\": 1}]}",
+                        "strategies[0].key: unknown field; allowed: retry, providerKey, store"),
+                // unknown strategy names list the allowed ones
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\"}, "
+                                + "{\"retry\": \"sometimes\", \"providerKey\": \"none\"}]}",
+                        "strategies[1].retry: \"sometimes\" is not allowed; allowed: each-step, whole-job, "
+                                + "whole-job-skip-finished"),
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"old\"}]}",
+                        "strategies[0].providerKey: \"old\" is not allowed; allowed: none, new-per-call, same"),
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
+                                + "\"store\": \"redis\"}]}",
+                        "strategies[0].store: \"redis\" is not allowed; allowed: none, memory, claim-table, lock"),
+                Arguments.of(HEAD + ", \"strategies\": [{\"providerKey\": \"none\"}]}",
+                        "strategies[0].retry: missing; allowed: each-step, whole-job, whole-job-skip-finished"),
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"whole-job-skip-finished\", \"providerKey\": "
+                                + "\"same\", \"store\": \"lock\"}]}",
+                        "strategies[0].store: \"lock\" keeps no record of finished steps; retry "
+                                + "\"whole-job-skip-finished\" needs memory or claim-table"),
+                Arguments.of(HEAD + ", \"strategies\": []}", "strategies: [] is not a list of one or more "
+                        + "strategies, e.g. [{\"retry\": \"each-step\", \"providerKey\": \"none\", \"store\": \"none\"}]"),
+                // format tag and required fields
+                Arguments.of("{\"format\": \"idempotency-lab/scenario@2\", \"name\": \"t\"}",
+                        "format: \"idempotency-lab/scenario@2\" is not a format this lab reads; expected "
+                                + "\"idempotency-lab/scenario@1\""),
+                Arguments.of("{\"name\": \"t\"}", "format: missing; expected \"idempotency-lab/scenario@1\""),
+                Arguments.of("{\"format\": \"idempotency-lab/scenario@1\"}", "name: missing; a text is required"),
+                // JSON that does not parse
+                Arguments.of(HEAD + ",\n\"scenario\": {\n\"jobs\": 100,\n\"pFail\": 0.",
+                        "line 4: the file ends early (truncated JSON)"),
+                Arguments.of(HEAD + ",\n\"scenario\": {\n", "line 3: the file ends early (truncated JSON)"),
+                Arguments.of("", "line 1: the file is empty; a scenario file is one JSON object"),
+                Arguments.of("[1, 2]", "file: a scenario file is one JSON object {...}, not a list [...]"),
+                Arguments.of(HEAD + ", \"name\": \"u\"}", "line 1: not valid JSON: Duplicate field 'name'"),
+                Arguments.of(HEAD + "} {}", "line 1: not valid JSON: Trailing token (of type START_OBJECT) found "
+                        + "after value (bound as `com.fasterxml.jackson.databind.JsonNode`): not allowed as per "
+                        + "`DeserializationFeature.FAIL_ON_TRAILING_TOKENS`"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("malformed")
+    void eachMalformedFileGivesItsNamedError(String json, String message) {
+        ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> read(json));
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void aFailedReadLeavesTheCallersScenarioAsItWas() throws IOException {
+        // The caller's pattern: current = read(...) only if the read returns. An error late in the file (the
+        // last strategy) must throw before anything is returned, although the scenario fields were all valid.
+        ScenarioFile current = Presets.load("lost-reply.json");
+        ScenarioFile before = current;
+        String late = HEAD + ", \"scenario\": {\"jobs\": 5}, \"strategies\": [{\"retry\": \"each-step\", "
+                + "\"providerKey\": \"none\"}, {\"retry\": \"nope\", \"providerKey\": \"none\"}]}";
+        try {
+            current = read(late);
+        } catch (ScenarioFileException expected) {
+            assertEquals("strategies[1].retry", expected.field());
+        }
+        assertEquals(before, current);
+    }
+
+    @Test
+    void savingWritesAFileThatReadsBackAndLeavesNoTemporaryFile(@TempDir Path dir) throws IOException {
+        Path path = dir.resolve("mine.json");
+        ScenarioFile a = Presets.load("lost-reply.json");
+        ScenarioFile b = Presets.load("lock-only.json");
+        ScenarioFiles.write(a, path);
+        ScenarioFiles.write(b, path); // replaces
+        assertEquals(b, ScenarioFiles.read(path));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(path), files.toList());
+        }
+    }
+
+    @Test
+    void savingIntoAMissingFolderFailsClearlyAndCreatesNothing(@TempDir Path dir) {
+        Path path = dir.resolve("no-such-folder").resolve("mine.json");
+        IOException e = assertThrows(IOException.class,
+                () -> ScenarioFiles.write(Presets.load("article.json"), path));
+        assertEquals("cannot save " + path + ": the folder " + path.getParent() + " does not exist",
+                e.getMessage());
+        assertFalse(Files.exists(path.getParent()));
+    }
+
+    @Test
+    void aFailedSaveKeepsTheOldFile(@TempDir Path dir) throws IOException {
+        // the target is a folder, so the final move fails: the temporary file goes, the folder stays as it was
+        Path path = dir.resolve("taken");
+        Files.createDirectory(path);
+        Files.writeString(path.resolve("inside.txt"), "keep me");
+        assertThrows(IOException.class, () -> ScenarioFiles.write(Presets.load("article.json"), path));
+        assertEquals("keep me", Files.readString(path.resolve("inside.txt")));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(path), files.toList(), "no temporary file left behind");
+        }
+    }
+}
