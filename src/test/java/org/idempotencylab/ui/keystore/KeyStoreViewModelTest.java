@@ -13,7 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupKeys;
@@ -96,32 +95,6 @@ class KeyStoreViewModelTest {
         assertEquals(store.hits(), vm.hitsProperty().get());
         assertEquals(store.expirations(), vm.expirationsProperty().get());
         assertEquals(store.shares(), vm.sharesProperty().get());
-    }
-
-    /** Rebuilds a list from its change events alone, and counts the events: what a TableView sees. */
-    private static final class Mirror<T> implements ListChangeListener<T> {
-        final List<T> copy = new ArrayList<>();
-        int events;
-
-        Mirror(ObservableList<T> list) {
-            copy.addAll(list);
-            list.addListener(this);
-        }
-
-        @Override
-        public void onChanged(Change<? extends T> c) {
-            events++;
-            while (c.next()) {
-                assertFalse(c.wasPermutated() || c.wasUpdated(), "only adds and removes");
-                if (c.wasRemoved()) {
-                    assertEquals(c.getRemoved(), copy.subList(c.getFrom(), c.getFrom() + c.getRemovedSize()));
-                    copy.subList(c.getFrom(), c.getFrom() + c.getRemovedSize()).clear();
-                }
-                if (c.wasAdded()) {
-                    copy.addAll(c.getFrom(), c.getAddedSubList());
-                }
-            }
-        }
     }
 
     @Test
@@ -368,8 +341,8 @@ class KeyStoreViewModelTest {
                 .workers(4).ttlMs(3_000).providerKeyTtlMs(2_000).seed(7).build();
         SignupSimulation sim = simulation(busy, Strategy.WHOLE_JOB_SKIP_FINISHED);
         vm.attach(sim);
-        Mirror<KeyRow> mirror = new Mirror<>(vm.storeRows());
-        Mirror<ProviderKeyRow> providerMirror = new Mirror<>(vm.providerRows());
+        ListMirror<KeyRow> mirror = new ListMirror<>(vm.storeRows());
+        ListMirror<ProviderKeyRow> providerMirror = new ListMirror<>(vm.providerRows());
         for (long t = 0; !sim.isFinished(); t += 137) {
             int before = mirror.events;
             int providerBefore = providerMirror.events;
@@ -392,8 +365,8 @@ class KeyStoreViewModelTest {
         Scenario big = Scenario.article().toBuilder().jobs(10_000).pFail(0).lostReply(0).build();
         SignupSimulation sim = simulation(big, Strategy.WHOLE_JOB_SKIP_FINISHED);
         vm.attach(sim);
-        Mirror<KeyRow> mirror = new Mirror<>(vm.storeRows());
-        Mirror<ProviderKeyRow> providerMirror = new Mirror<>(vm.providerRows());
+        ListMirror<KeyRow> mirror = new ListMirror<>(vm.storeRows());
+        ListMirror<ProviderKeyRow> providerMirror = new ListMirror<>(vm.providerRows());
 
         sim.advanceTo(8 * 3_600_000L, Integer.MAX_VALUE);
         assertTrue(sim.isFinished());
