@@ -1,6 +1,9 @@
 package org.idempotencylab.store;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -82,5 +85,35 @@ public final class LockOnlyStore {
     /** @return how many locks are stored, expired ones not yet replaced included. */
     public synchronized int size() {
         return locks.size();
+    }
+
+    /**
+     * One stored lock as a snapshot, for live views and tests.
+     *
+     * @param key         the locked key
+     * @param owner       who took the lock
+     * @param expiresAtMs virtual ms at which the lock is gone (acquire time + TTL): alive while {@code now <
+     *                    expiresAtMs}, as a Redis key with {@code PX}
+     * @param expired     true if the lock was past its TTL at the snapshot's {@code nowMs}: no longer held, though
+     *                    still stored until someone acquires the key again (this store, unlike Redis, does not
+     *                    evict expired keys)
+     */
+    public record LockRow(String key, String owner, long expiresAtMs, boolean expired) {
+    }
+
+    /**
+     * A snapshot of every stored lock, expired ones included.
+     *
+     * @param nowMs virtual ms now, at least 0: decides {@link LockRow#expired()}
+     * @return the locks ordered by {@code expiresAtMs}, then key (soonest to expire first); a new list, O(locks)
+     * @throws IllegalArgumentException if {@code nowMs < 0}
+     */
+    public synchronized List<LockRow> locks(long nowMs) {
+        ClaimArgs.now(nowMs);
+        List<LockRow> out = new ArrayList<>(locks.size());
+        locks.forEach((key, lock) -> out.add(new LockRow(key, lock.owner(), lock.expiresAtMs(),
+                nowMs >= lock.expiresAtMs())));
+        out.sort(Comparator.comparingLong(LockRow::expiresAtMs).thenComparing(LockRow::key));
+        return out;
     }
 }

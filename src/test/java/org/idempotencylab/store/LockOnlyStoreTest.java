@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Optional;
 import org.idempotencylab.store.ClaimResult.Kind;
+import org.idempotencylab.store.LockOnlyStore.LockRow;
 import org.junit.jupiter.api.Test;
 
 /** SETNX with a TTL: mutual exclusion while held, and no memory of the work afterwards. */
@@ -44,6 +46,24 @@ class LockOnlyStoreTest {
         assertTrue(locks.acquire("k", "w2", 100, 100), "gone at 100");
         assertFalse(locks.release("k", "w1"), "w1's lock expired and went to w2: w1 cannot free it");
         assertEquals(Optional.of("w2"), locks.holder("k", 150));
+    }
+
+    @Test
+    void locksListsEveryStoredLockSoonestFirstWithExpiredOnesMarked() {
+        assertEquals(List.of(), locks.locks(0));
+        assertTrue(locks.acquire("b", "w1", 0, 300)); // gone at 300
+        assertTrue(locks.acquire("a", "w2", 100, 200)); // gone at 300 too: the key breaks the tie
+        assertTrue(locks.acquire("c", "w3", 50, 100)); // gone at 150
+        assertEquals(List.of(new LockRow("c", "w3", 150, false), new LockRow("a", "w2", 300, false),
+                new LockRow("b", "w1", 300, false)), locks.locks(149));
+        assertEquals(List.of(new LockRow("c", "w3", 150, true), new LockRow("a", "w2", 300, false),
+                new LockRow("b", "w1", 300, false)), locks.locks(150), "expired at 50 + 100, still stored");
+        assertTrue(locks.release("a", "w2"));
+        assertTrue(locks.acquire("c", "w4", 200, 1_000), "the expired lock is taken again");
+        assertEquals(List.of(new LockRow("b", "w1", 300, false), new LockRow("c", "w4", 1_200, false)),
+                locks.locks(200));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> locks.locks(-1));
+        assertTrue(e.getMessage().startsWith("nowMs: -1 is outside the allowed range 0 to "), e.getMessage());
     }
 
     @Test

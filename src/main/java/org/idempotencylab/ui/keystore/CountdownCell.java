@@ -8,20 +8,22 @@ import javafx.css.PseudoClass;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableCell;
-import org.idempotencylab.ui.VirtualTime;
 
 /**
- * "Expires in": a bar showing the part of the TTL left and the time left as text ({@code 23.4 s}), or
- * {@code running} while the key has no expiry yet. It follows the view-model's virtual clock and the row's
- * expiry by itself, so the table needs no {@code refresh()}: only the cells on screen exist, so a tick costs a
- * few dozen updates however many keys there are. Listeners are weak, so a cell the table drops is not kept alive
- * by the clock.
+ * "Expires in": a bar showing the part of the TTL (or lease) left and the row's countdown text
+ * ({@link CountdownRow#countdownText}: {@code 23.4 s}, {@code running} while the key has no expiry yet,
+ * {@code lease ends in 3.2 s} for a claim). It follows the view-model's virtual clock and the row's expiry by
+ * itself, so the table needs no {@code refresh()}: only the cells on screen exist, so a tick costs a few dozen
+ * updates however many keys there are. Listeners are weak, so a cell the table drops is not kept alive by the
+ * clock.
  *
  * @param <R> the row type, which is also the cell's value
  */
-final class CountdownCell<R extends ExpiringRow> extends TableCell<R, R> {
+final class CountdownCell<R extends CountdownRow> extends TableCell<R, R> {
     /** On the bar when less than a fifth of the TTL is left. */
     static final PseudoClass ENDING = PseudoClass.getPseudoClass("ending");
+    /** On the cell once nothing is left (a lease that ran out and can be reclaimed, a lock past its TTL). */
+    static final PseudoClass EXPIRED = PseudoClass.getPseudoClass("expired");
 
     private final ReadOnlyLongProperty nowMs;
     private final ProgressBar bar = new ProgressBar(1);
@@ -64,19 +66,21 @@ final class CountdownCell<R extends ExpiringRow> extends TableCell<R, R> {
         if (isEmpty() || row == null) {
             setText(null);
             setGraphic(null);
+            pseudoClassStateChanged(EXPIRED, false);
             return;
         }
         long now = nowMs.get();
         long left = row.remainingMs(now);
-        if (left == Long.MAX_VALUE) {
-            setText("running");
+        boolean over = row.expired(now);
+        setText(row.countdownText(now));
+        pseudoClassStateChanged(EXPIRED, over);
+        if (left == Long.MAX_VALUE || over) { // no countdown, or it is over: the text says it all
             setGraphic(null);
             return;
         }
         double fraction = row.remainingFraction(now);
         bar.setProgress(fraction);
         bar.pseudoClassStateChanged(ENDING, fraction < 0.2);
-        setText(VirtualTime.countdown(left));
         setGraphic(bar);
     }
 }

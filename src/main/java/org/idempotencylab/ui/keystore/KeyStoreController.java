@@ -3,26 +3,32 @@ package org.idempotencylab.ui.keystore;
 import java.util.Locale;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableValue;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.VBox;
 import org.idempotencylab.engine.KeyMode;
 import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.ui.VirtualTime;
 
 /**
- * Binds keystore.fxml to a {@link KeyStoreViewModel}: the store's keys and the provider's keys, live. Holds no
- * logic beyond wiring: the view-model decides what the rows are; the cells only show them.
+ * Binds keystore.fxml to a {@link KeyStoreViewModel}: the store's keys (or the claim table's rows, or the lock
+ * store's locks, whichever the run uses) and the provider's keys, live. Holds no logic beyond wiring: the
+ * view-models decide what the rows are; the cells only show them.
  */
 public final class KeyStoreController {
     private static final PseudoClass RUNNING = PseudoClass.getPseudoClass("running");
+    private static final PseudoClass ERROR = PseudoClass.getPseudoClass("error");
 
     private final KeyStoreViewModel model;
 
@@ -40,6 +46,28 @@ public final class KeyStoreController {
     @FXML private TableColumn<ProviderKeyRow, String> addedAtColumn;
     @FXML private TableColumn<ProviderKeyRow, ProviderKeyRow> providerExpiresInColumn;
     @FXML private TableColumn<ProviderKeyRow, Number> suppressedColumn;
+    @FXML private VBox memorySection;
+    @FXML private VBox claimSection;
+    @FXML private Label claimCounters;
+    @FXML private Label claimStatus;
+    @FXML private TableView<ClaimTableRow> claimTable;
+    @FXML private TableColumn<ClaimTableRow, String> claimKeyColumn;
+    @FXML private TableColumn<ClaimTableRow, Status> claimStatusColumn;
+    @FXML private TableColumn<ClaimTableRow, String> claimOwnerColumn;
+    @FXML private TableColumn<ClaimTableRow, String> lockedUntilColumn;
+    @FXML private TableColumn<ClaimTableRow, ClaimTableRow> leaseColumn;
+    @FXML private TableColumn<ClaimTableRow, String> claimResultColumn;
+    @FXML private TableColumn<ClaimTableRow, Number> claimsColumn;
+    @FXML private TableColumn<ClaimTableRow, String> claimCreatedAtColumn;
+    @FXML private TableColumn<ClaimTableRow, String> completedAtColumn;
+    @FXML private VBox lockSection;
+    @FXML private Label lockCounters;
+    @FXML private Label lockStatus;
+    @FXML private TableView<LockTableRow> lockTable;
+    @FXML private TableColumn<LockTableRow, String> lockKeyColumn;
+    @FXML private TableColumn<LockTableRow, String> lockOwnerColumn;
+    @FXML private TableColumn<LockTableRow, String> lockExpiresAtColumn;
+    @FXML private TableColumn<LockTableRow, LockTableRow> lockExpiresInColumn;
 
     public KeyStoreController(KeyStoreViewModel model) {
         this.model = model;
@@ -84,18 +112,89 @@ public final class KeyStoreController {
                         model.rememberedKeysProperty().get(), model.suppressedSendsProperty().get()),
                 model.rememberedKeysProperty(), model.suppressedSendsProperty()));
 
-        Label storeEmpty = new Label();
-        storeEmpty.getStyleClass().add("placeholder-text");
-        storeEmpty.setWrapText(true);
+        Label storeEmpty = placeholder(null);
         storeEmpty.textProperty().bind(Bindings.createStringBinding(
                 () -> storePlaceholder(model.strategyProperty().get()), model.strategyProperty()));
         storeTable.setPlaceholder(storeEmpty);
-        Label providerEmpty = new Label();
-        providerEmpty.getStyleClass().add("placeholder-text");
-        providerEmpty.setWrapText(true);
+        Label providerEmpty = placeholder(null);
         providerEmpty.textProperty().bind(Bindings.createStringBinding(
                 () -> providerPlaceholder(model.strategyProperty().get()), model.strategyProperty()));
         providerTable.setPlaceholder(providerEmpty);
+
+        initClaimTable(model.claimTable());
+        initLockTable(model.lockTable());
+        // the in-memory store's section gives way to the claim table or the lock store when the run uses one
+        memorySection.visibleProperty().bind(model.claimTable().inUseProperty()
+                .or(model.lockTable().inUseProperty()).not());
+        shownWhen(memorySection);
+    }
+
+    private void initClaimTable(ClaimTableViewModel claims) {
+        fixed(claimKeyColumn, r -> new ReadOnlyStringWrapper(r.key()));
+        fixed(claimStatusColumn, ClaimTableRow::statusProperty);
+        claimStatusColumn.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(Status status, boolean empty) {
+                super.updateItem(status, empty);
+                setText(empty || status == null ? null : status.sql());
+                pseudoClassStateChanged(RUNNING, !empty && status == Status.IN_PROGRESS);
+            }
+        });
+        fixed(claimOwnerColumn, ClaimTableRow::ownerProperty);
+        fixed(lockedUntilColumn, r -> time(r.lockedUntilMsProperty()));
+        fixed(leaseColumn, ReadOnlyObjectWrapper::new);
+        leaseColumn.setCellFactory(col -> new CountdownCell<>(claims.nowMsProperty()));
+        fixed(claimResultColumn, ClaimTableRow::resultProperty);
+        fixed(claimsColumn, ClaimTableRow::claimsProperty);
+        fixed(claimCreatedAtColumn, r -> time(r.createdAtMsProperty()));
+        fixed(completedAtColumn, r -> Bindings.createStringBinding(() -> r.completedAtMs() == null ? ""
+                : VirtualTime.format(r.completedAtMs()), r.completedAtMsProperty()));
+        claimTable.setItems(claims.rows());
+        claimTable.setPlaceholder(placeholder("No rows yet: a row appears when a key is first claimed, and "
+                + "stays once completed."));
+        claimCounters.textProperty().bind(claims.countersProperty());
+        status(claimStatus, claims);
+        claimSection.visibleProperty().bind(claims.inUseProperty());
+        shownWhen(claimSection);
+    }
+
+    private void initLockTable(LockTableViewModel locks) {
+        fixed(lockKeyColumn, r -> new ReadOnlyStringWrapper(r.key()));
+        fixed(lockOwnerColumn, LockTableRow::ownerProperty);
+        fixed(lockExpiresAtColumn, r -> time(r.expiresAtMsProperty()));
+        fixed(lockExpiresInColumn, ReadOnlyObjectWrapper::new);
+        lockExpiresInColumn.setCellFactory(col -> new CountdownCell<>(locks.nowMsProperty()));
+        lockTable.setItems(locks.rows());
+        lockTable.setPlaceholder(placeholder("No locks: a lock appears when a worker takes one, and stays until "
+                + "released or taken again."));
+        lockCounters.textProperty().bind(locks.countersProperty());
+        status(lockStatus, locks);
+        lockSection.visibleProperty().bind(locks.inUseProperty());
+        shownWhen(lockSection);
+    }
+
+    /** The status line: the view-model's text, shown only when there is one, in the error style after a failure. */
+    private static void status(Label label, PolledTableModel<?, ?, ?> table) {
+        label.textProperty().bind(table.statusProperty());
+        label.visibleProperty().bind(table.statusProperty().isNotEmpty());
+        shownWhen(label);
+        table.errorProperty().addListener((obs, old, e) -> label.pseudoClassStateChanged(ERROR, e != null));
+    }
+
+    /** A hidden node takes no room. */
+    private static void shownWhen(Node node) {
+        node.managedProperty().bind(node.visibleProperty());
+    }
+
+    private static Label placeholder(String text) {
+        Label label = new Label(text);
+        label.getStyleClass().add("placeholder-text");
+        label.setWrapText(true);
+        return label;
+    }
+
+    private static ObservableValue<String> time(ReadOnlyLongProperty ms) {
+        return Bindings.createStringBinding(() -> VirtualTime.format(ms.get()), ms);
     }
 
     /** @return what the store table says when it has no rows, for {@code strategy} (null: nothing attached). */

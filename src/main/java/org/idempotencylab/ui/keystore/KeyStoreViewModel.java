@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -17,14 +18,17 @@ import javafx.collections.ObservableList;
 import org.idempotencylab.engine.EmailProvider;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ExpiringKeySet;
 import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Entry;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
+import org.idempotencylab.store.LockOnlyStore;
 
 /**
  * The key store view: the in-memory idempotency store's entries (article 1's {@code IdempotencyStore}) and the
- * keys the email provider remembers, live, on the simulation clock.
+ * keys the email provider remembers, live, on the simulation clock; and, when the run uses one instead, the
+ * second article's claim table ({@link #claimTable()}) or the lock-only store ({@link #lockTable()}).
  *
  * <p>How it is driven: {@link #attach} a {@link SignupSimulation}, then, once per animation frame, advance the
  * simulation and call {@link #flush} with its clock. The store and the provider report every change through
@@ -32,7 +36,9 @@ import org.idempotencylab.store.InMemoryIdempotencyStore.State;
  * collections (a map key → row, a list of rows to add, a flag on removed rows, buffered fields on each row) and
  * applies them to the observable lists and properties in {@code flush}: one change event for all the rows added
  * and one for all the rows removed, each row's properties set at most once, the counters set once. Countdown
- * cells observe {@link #nowMsProperty()}, so the table never needs a {@code refresh()}.
+ * cells observe {@link #nowMsProperty()}, so the table never needs a {@code refresh()}. The claim table and the
+ * lock store have no listener (a database can only be polled): {@code flush} polls them
+ * ({@link PolledTableModel#refresh}), so they are read exactly as often as the other tables are flushed.
  *
  * <p>Plain Java and {@code javafx.beans}/{@code javafx.collections} only: testable without the FX toolkit. Every
  * method, and the simulation it is attached to, must be used on one thread (the FX thread in the lab).
@@ -62,11 +68,46 @@ public final class KeyStoreViewModel {
     private final ReadOnlyIntegerWrapper rememberedKeys = new ReadOnlyIntegerWrapper(this, "rememberedKeys");
     private final ReadOnlyLongWrapper suppressedSends = new ReadOnlyLongWrapper(this, "suppressedSends");
 
+    private final ClaimTableViewModel claimTable = new ClaimTableViewModel();
+    private final LockTableViewModel lockTable = new LockTableViewModel();
+    private final Function<SignupSimulation, ClaimStore> claimStores;
+    private final Function<SignupSimulation, LockOnlyStore> lockStores;
+
     private SignupSimulation sim;
     private InMemoryIdempotencyStore<String> store;
     private EmailProvider provider;
     private StoreListener storeListener;
     private ProviderListener providerListener;
+
+    /** A key store view that finds a run's claim table and lock store through the engine's accessors. */
+    public KeyStoreViewModel() {
+        this(KeyStoreViewModel::claimStoreOf, KeyStoreViewModel::lockStoreOf);
+    }
+
+    /**
+     * A key store view that finds a run's claim table and lock store through the functions given (tests; the lab
+     * uses the engine's accessors).
+     *
+     * @param claimStores the run's claim table, or null if it uses none
+     * @param lockStores  the run's lock store, or null if it uses none
+     */
+    KeyStoreViewModel(Function<SignupSimulation, ClaimStore> claimStores,
+                      Function<SignupSimulation, LockOnlyStore> lockStores) {
+        this.claimStores = Objects.requireNonNull(claimStores, "claimStores");
+        this.lockStores = Objects.requireNonNull(lockStores, "lockStores");
+    }
+
+    /**
+     * @return the claim table {@code simulation} uses (its strategy's store is {@code CLAIM_TABLE}), or null
+     */
+    static ClaimStore claimStoreOf(SignupSimulation simulation) {
+        return simulation.claimStore();
+    }
+
+    /** @return the lock store {@code simulation} uses (its strategy's store is {@code LOCK}), or null. */
+    static LockOnlyStore lockStoreOf(SignupSimulation simulation) {
+        return simulation.lockStore();
+    }
 
     /**
      * Shows {@code simulation} from now on: clears every row and counter, takes the store's current entries (so
@@ -74,7 +115,8 @@ public final class KeyStoreViewModel {
      * provider, replacing any listener set there before. The provider cannot list the keys it holds, so its
      * table shows the keys added after this call: attach before the first step to see them all. Publishes at
      * once (calls {@link #flush} with the simulation's clock). The simulation previously attached, if any, is
-     * detached.
+     * detached. If the run uses a claim table or a lock store, their views attach to it (and read it in that
+     * flush); otherwise they are hidden.
      *
      * @throws NullPointerException if {@code simulation} is null
      */
@@ -98,6 +140,8 @@ public final class KeyStoreViewModel {
         }
         providerListener = new ProviderListener();
         provider.setKeyListener(providerListener);
+        claimTable.attach(claimStores.apply(simulation));
+        lockTable.attach(lockStores.apply(simulation));
         flush(simulation.nowMs());
     }
 
@@ -135,6 +179,8 @@ public final class KeyStoreViewModel {
         providerRemovedListed = 0;
         storeRows.clearAll();
         providerRows.clearAll();
+        claimTable.attach(null);
+        lockTable.attach(null);
         strategy.set(null);
         storeInUse.set(false);
         liveKeys.set(0);
@@ -152,7 +198,9 @@ public final class KeyStoreViewModel {
      * run failed, forgotten) are removed in one change, new rows are appended in one change, changed rows get
      * their new state, saved value, expiry, hits and flash count, and the counters and {@link #nowMsProperty()}
      * are set. Call once per frame, after advancing the simulation. Cost: O(rows changed), plus one pass over the
-     * rows if any was removed.
+     * rows if any was removed; plus, if the run uses a claim table or a lock store, one read of it (up to
+     * {@link PolledTableModel#DEFAULT_LIMIT} rows): the live view calls this at most ten times a second while
+     * playing.
      *
      * @param nowMs the simulation's virtual clock, ms (normally {@code sim.nowMs()})
      */
@@ -208,6 +256,8 @@ public final class KeyStoreViewModel {
             rememberedKeys.set(provider.rememberedKeys());
             suppressedSends.set(provider.sendsSuppressed());
         }
+        claimTable.refresh(nowMs);
+        lockTable.refresh(nowMs);
         this.nowMs.set(nowMs);
     }
 
@@ -222,6 +272,16 @@ public final class KeyStoreViewModel {
      */
     public ObservableList<KeyRow> storeRows() {
         return storeRows;
+    }
+
+    /** @return the claim table's view: in use while the attached run's store is the claim table. */
+    public ClaimTableViewModel claimTable() {
+        return claimTable;
+    }
+
+    /** @return the lock store's view: in use while the attached run's store is the lock-only store. */
+    public LockTableViewModel lockTable() {
+        return lockTable;
     }
 
     /** @return the keys the provider remembered at the last flush, oldest first; read-only. */

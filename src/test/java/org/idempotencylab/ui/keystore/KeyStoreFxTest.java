@@ -3,6 +3,8 @@ package org.idempotencylab.ui.keystore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -16,6 +18,7 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BackgroundFill;
+import javafx.css.PseudoClass;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.idempotencylab.engine.RunControl;
@@ -23,7 +26,12 @@ import org.idempotencylab.engine.SignupKeys;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.store.ClaimStore;
+import org.idempotencylab.store.InMemoryClaimTable;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
+import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.LockOnlyStore;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.VirtualTime;
@@ -43,7 +51,11 @@ class KeyStoreFxTest {
     private static final Scenario ONE_USER = Scenario.article().toBuilder().jobs(1).pFail(0).lostReply(0)
             .ttlMs(5_000).providerKeyTtlMs(5_000).build();
 
-    private final KeyStoreViewModel model = new KeyStoreViewModel();
+    /** The claim table and lock store the next attached run uses (the engine's accessors, stood in for). */
+    private ClaimStore runClaims;
+    private LockOnlyStore runLocks;
+    private final KeyStoreViewModel model = new KeyStoreViewModel(sim -> runClaims, sim -> runLocks);
+    private Parent root;
     private TableView<KeyRow> storeTable;
     private TableView<ProviderKeyRow> providerTable;
     private Label storeCounters;
@@ -54,7 +66,7 @@ class KeyStoreFxTest {
     void start(Stage stage) throws Exception {
         FXMLLoader loader = new FXMLLoader(KeyStoreFxTest.class.getResource("/fxml/keystore.fxml"));
         loader.setControllerFactory(new ControllerFactory().with(KeyStoreViewModel.class, model));
-        Parent root = loader.load();
+        root = loader.load();
         stage.setScene(App.scene(root));
         stage.show();
         storeTable = (TableView<KeyRow>) root.lookup("#storeTable");
@@ -90,7 +102,7 @@ class KeyStoreFxTest {
     }
 
     /** @return the "Expires in" cell showing {@code item} now. */
-    private static <R extends ExpiringRow> CountdownCell<?> countdownOf(TableView<R> table, R item) {
+    private static <R extends CountdownRow> CountdownCell<?> countdownOf(TableView<R> table, R item) {
         for (Node n : table.lookupAll(".countdown-cell")) {
             CountdownCell<?> cell = (CountdownCell<?>) n;
             if (cell.getItem() == item && cell.getTableRow() != null && cell.getTableRow().isVisible()) {
@@ -268,5 +280,109 @@ class KeyStoreFxTest {
         assertEquals("save the user:user_9999", nearTheEnd.keyText());
         assertNotNull(countdownOf(storeTable, nearTheEnd), "the end of the table can be scrolled to");
         assertTrue(storeTable.lookupAll(".countdown-cell").size() < 100);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T lookup(String id) {
+        return (T) root.lookup(id);
+    }
+
+    @Test
+    void aRunWithAClaimTableShowsItInPlaceOfTheMemoryStoreWithLeaseCountdowns(FxRobot robot) {
+        InMemoryClaimTable table = new InMemoryClaimTable();
+        FlakyClaimStore claims = new FlakyClaimStore(table);
+        runClaims = claims;
+        // worker-1 claims at 0 and completes at 300; worker-2 claims at 100 and vanishes (lease to 1,100).
+        table.claim("save the user:user_0", "fp", "worker-1", 0, 1_000);
+        table.complete("save the user:user_0", "worker-1", "save the user: done", 300);
+        table.claim("save the user:user_1", "fp", "worker-2", 100, 1_000);
+        SignupSimulation sim = simulation(ONE_USER, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        robot.interact(() -> model.attach(sim));
+        frame(robot, sim, 600);
+
+        TableView<ClaimTableRow> claimTable = lookup("#claimTable");
+        assertTrue(showing(claimTable), "the run uses a claim table: its section shows");
+        assertFalse(showing(storeTable), "in place of the in-memory store");
+        assertFalse(showing(lookup("#lockTable")));
+        assertTrue(showing(providerTable), "the provider's keys stay beside it");
+        assertEquals(2, claimTable.getItems().size());
+        assertEquals("save the user:user_0", text(claimTable, 0, 0));
+        assertEquals("COMPLETED", text(claimTable, 1, 0));
+        assertEquals("1", text(claimTable, 3, 0));
+        assertEquals("worker-1", text(claimTable, 4, 0));
+        assertEquals("0:01.000", text(claimTable, 5, 0), "locked_until 1,000");
+        assertEquals("save the user: done", text(claimTable, 6, 0));
+        assertEquals("0:00.000", text(claimTable, 7, 0));
+        assertEquals("0:00.300", text(claimTable, 8, 0));
+        assertEquals("", text(claimTable, 8, 1), "in progress: not completed");
+        assertEquals("Rows 2 · In progress 1 · Completed 1 · Expired leases 0 · Reclaimed 0",
+                ((Label) lookup("#claimCounters")).getText());
+        Label status = lookup("#claimStatus");
+        assertFalse(showing(status), "nothing to say: every row shown, no error");
+
+        ClaimTableRow done = claimTable.getItems().get(0);
+        ClaimTableRow running = claimTable.getItems().get(1);
+        CountdownCell<?> doneLease = countdownOf(claimTable, done);
+        assertEquals("never reclaimed", doneLease.getText());
+        assertNull(doneLease.getGraphic(), "no bar: a completed key is never reclaimed");
+        CountdownCell<?> lease = countdownOf(claimTable, running);
+        assertEquals("lease ends in 0.5 s", lease.getText(), "1,100 - 600 = 500 ms");
+        assertEquals(0.5, ((ProgressBar) lease.getGraphic()).getProgress(), 1e-9, "500 of the 1,000 ms lease");
+
+        // The clock passes locked_until: the same cell says the key can be reclaimed, in the expired style.
+        frame(robot, sim, 1_400);
+        assertEquals("lease expired 0.3 s ago — reclaimable", lease.getText(), "1,400 - 1,100 = 300 ms");
+        assertTrue(lease.getPseudoClassStates().contains(CountdownCell.EXPIRED));
+        assertNull(lease.getGraphic());
+        robot.interact(lease::applyCss);
+        assertEquals(Color.web("#D55E00"), lease.getTextFill(), "keystore.css colours an expired lease");
+        assertEquals("Rows 2 · In progress 1 · Completed 1 · Expired leases 1 · Reclaimed 0",
+                ((Label) lookup("#claimCounters")).getText());
+
+        // Selected, the row stays selected through a reclaim (updated in place) and a failed read.
+        robot.interact(() -> claimTable.getSelectionModel().select(running));
+        table.claim("save the user:user_1", "fp", "worker-3", 1_400, 1_000);
+        frame(robot, sim, 1_500);
+        assertEquals("worker-3", text(claimTable, 4, 1));
+        assertEquals("2", text(claimTable, 3, 1), "claimed twice: reclaimed once");
+        assertEquals("lease ends in 0.9 s", lease.getText(), "1,400 + 1,000 - 1,500 = 900 ms");
+        ClaimStoreException failure = assertThrows(ClaimStoreException.class, () -> JdbcClaimStore.open("jdbc:x:y"));
+        claims.failure = failure;
+        frame(robot, sim, 1_600);
+        assertTrue(showing(status));
+        assertEquals(failure.getMessage() + " (showing the rows read at 0:01.500)", status.getText());
+        assertTrue(status.getPseudoClassStates().contains(PseudoClass.getPseudoClass("error")));
+        assertEquals(2, claimTable.getItems().size());
+        assertEquals(running, claimTable.getSelectionModel().getSelectedItem());
+
+        // The next run uses no claim table: the in-memory store's section is back.
+        runClaims = null;
+        SignupSimulation memory = simulation(ONE_USER, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        robot.interact(() -> model.attach(memory));
+        assertFalse(showing(claimTable));
+        assertTrue(showing(storeTable));
+    }
+
+    @Test
+    void aRunWithALockStoreShowsItsLocksAndTheExpiredOnes(FxRobot robot) {
+        LockOnlyStore locks = new LockOnlyStore();
+        runLocks = locks;
+        locks.acquire("send the welcome email:user_0", "worker-1", 0, 2_000);
+        locks.acquire("save the user:user_0", "worker-2", 0, 500);
+        SignupSimulation sim = simulation(ONE_USER, Strategy.EACH_STEP_SAME_KEY);
+        robot.interact(() -> model.attach(sim));
+        frame(robot, sim, 1_000);
+        TableView<LockTableRow> lockTable = lookup("#lockTable");
+        assertTrue(showing(lockTable));
+        assertFalse(showing(storeTable));
+        assertFalse(showing(lookup("#claimTable")));
+        assertEquals("save the user:user_0", text(lockTable, 0, 0), "expires at 500, before the other at 2,000");
+        assertEquals("worker-2", text(lockTable, 1, 0));
+        assertEquals("0:00.500", text(lockTable, 2, 0));
+        assertEquals("expired 0.5 s ago", countdownOf(lockTable, lockTable.getItems().get(0)).getText());
+        CountdownCell<?> held = countdownOf(lockTable, lockTable.getItems().get(1));
+        assertEquals("1.0 s", held.getText());
+        assertNotNull(held.getGraphic(), "a bar while the lock is held");
+        assertEquals("Locks 2 · Held 1 · Expired, still stored 1", ((Label) lookup("#lockCounters")).getText());
     }
 }

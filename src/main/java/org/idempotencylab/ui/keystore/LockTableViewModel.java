@@ -1,0 +1,79 @@
+package org.idempotencylab.ui.keystore;
+
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import org.idempotencylab.store.LockOnlyStore;
+import org.idempotencylab.store.LockOnlyStore.LockRow;
+
+/**
+ * The lock-only store's view: Redis-style {@code SET key owner NX PX ttl} locks (the second article's
+ * counter-example: "a lock is not an idempotency record"), live on the simulation clock.
+ *
+ * <p>{@link #attach} the run's lock store (null: none, the section is hidden), then {@link #refresh} with the
+ * clock. The store has no listener: each {@link #refresh} takes a snapshot ({@link LockOnlyStore#locks}, ordered by
+ * expiry, then key) and keeps the first {@link #limit()} locks, rows kept by key and updated in place
+ * ({@link LockTableRow}). Called from the key store's flush: at most ten times a second while playing, at once
+ * when paused or stepping. Counters: locks held (alive at the last refresh) and locks expired but still stored;
+ * the bars are drawn against the TTL the run uses, measured as the largest {@code expiresAt - now} seen.
+ *
+ * <p>Plain Java and {@code javafx.beans}/{@code javafx.collections} only: testable without the FX toolkit. One
+ * thread (the FX thread in the lab).
+ */
+public final class LockTableViewModel extends PolledTableModel<LockOnlyStore, LockRow, LockTableRow> {
+    private final ReadOnlyIntegerWrapper held = new ReadOnlyIntegerWrapper(this, "held");
+    private final ReadOnlyIntegerWrapper expired = new ReadOnlyIntegerWrapper(this, "expired");
+
+    /** A view of at most {@link #DEFAULT_LIMIT} locks. */
+    public LockTableViewModel() {
+        this(DEFAULT_LIMIT);
+    }
+
+    /**
+     * @param limit locks shown at most, 1 to {@link #MAX_LIMIT}: the soonest to expire
+     * @throws IllegalArgumentException if {@code limit} is out of range
+     */
+    public LockTableViewModel(int limit) {
+        super(limit, "locks", LockRow::key, LockTableRow::new, LockTableRow::update);
+    }
+
+    @Override
+    Snapshot<LockRow> read(LockOnlyStore locks, int limit, long nowMs) {
+        List<LockRow> all = locks.locks(nowMs);
+        return new Snapshot<>(all, all.size()); // in memory: the copy is O(locks); the view keeps the first limit
+    }
+
+    @Override
+    long spanSeen(LockRow lock, long nowMs) {
+        return lock.expired() ? 0 : lock.expiresAtMs() - nowMs;
+    }
+
+    @Override
+    String count(List<LockTableRow> shown, long total, long nowMs) {
+        int alive = 0;
+        int gone = 0;
+        for (LockTableRow r : shown) {
+            if (r.expired(nowMs)) {
+                gone++;
+            } else {
+                alive++;
+            }
+        }
+        held.set(alive);
+        expired.set(gone);
+        String of = total > shown.size() ? String.format(Locale.ROOT, " (in the %,d shown)", shown.size()) : "";
+        return String.format(Locale.ROOT, "Locks %,d · Held %,d · Expired, still stored %,d%s", total, alive, gone,
+                of);
+    }
+
+    /** @return locks alive at the last refresh ({@code now < expiresAt}), among those shown. */
+    public ReadOnlyIntegerProperty heldProperty() {
+        return held.getReadOnlyProperty();
+    }
+
+    /** @return locks past their TTL and still stored at the last refresh, among those shown. */
+    public ReadOnlyIntegerProperty expiredProperty() {
+        return expired.getReadOnlyProperty();
+    }
+}
