@@ -340,10 +340,16 @@ class LiveViewFxTest {
         robot.clickOn("#resetButton");
         assertEquals(StoreKind.MEMORY, live.simulation().strategy().store());
         assertEquals(QueueKind.DURABLE, live.simulation().scenario().queue());
-        // play at 1x until the email went out, pause while the job runs its later steps, click the workers
+        // play at 1x until the job has done a few steps, pause, step on until the email went out and the job
+        // calls a later step, then click the workers
         robot.clickOn("#playButton");
-        waitUntil(() -> live.token(0) != null && live.token(0).emails() == 1);
+        waitUntil(() -> live.token(0) != null && live.token(0).step() >= 2);
         robot.clickOn("#playButton");
+        robot.interact(() -> {
+            while (live.token(0).emails() == 0 || live.token(0).phase() != JobToken.Phase.CALLING) {
+                live.stepOnce();
+            }
+        });
         assertTrue(live.token(0).active(), "the job is still running");
         assertFalse(failuresLabel(robot).isVisible(), "no failure counted yet");
         clickTheWorkers(robot);
