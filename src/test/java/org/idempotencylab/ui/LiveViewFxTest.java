@@ -343,10 +343,11 @@ class LiveViewFxTest {
         // play at 1x until the job has done a few steps, pause, step on until the email went out and the job
         // calls a later step, then click the workers
         robot.clickOn("#playButton");
-        waitUntil(() -> live.token(0) != null && live.token(0).step() >= 2);
+        waitUntil(() -> live.token(0) != null && live.token(0).step() >= 1);
         robot.clickOn("#playButton");
         robot.interact(() -> {
-            while (live.token(0).emails() == 0 || live.token(0).phase() != JobToken.Phase.CALLING) {
+            for (int i = 0; i < 1_000 && live.token(0).active() && (live.token(0).emails() == 0
+                    || live.token(0).phase() != JobToken.Phase.CALLING); i++) {
                 live.stepOnce();
             }
         });
@@ -384,8 +385,8 @@ class LiveViewFxTest {
         assertEquals(StoreKind.CLAIM_TABLE, live.simulation().strategy().store());
         // step until the job has done a few steps, then crash it with the button
         robot.interact(() -> {
-            while (live.token(0) == null || live.token(0).step() < 7
-                    || live.token(0).phase() != JobToken.Phase.CALLING) {
+            for (int i = 0; i < 1_000 && (live.token(0) == null || live.token(0).step() < 7
+                    || live.token(0).phase() != JobToken.Phase.CALLING); i++) {
                 live.stepOnce();
             }
         });
