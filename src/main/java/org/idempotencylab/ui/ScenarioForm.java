@@ -5,10 +5,13 @@ import javafx.beans.Observable;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 
 /**
@@ -31,6 +34,13 @@ public final class ScenarioForm {
     private final LongProperty providerKeyTtlMs = new SimpleLongProperty();
     private final DoubleProperty pDuplicate = new SimpleDoubleProperty();
     private final LongProperty duplicateDelayMs = new SimpleLongProperty();
+    private final DoubleProperty pCrash = new SimpleDoubleProperty();
+    private final LongProperty restartMs = new SimpleLongProperty();
+    private final ObjectProperty<QueueKind> queue = new SimpleObjectProperty<>(QueueKind.MEMORY);
+    private final LongProperty visibilityTimeoutMs = new SimpleLongProperty();
+    private final LongProperty leaseMs = new SimpleLongProperty();
+    private final LongProperty lockTtlMs = new SimpleLongProperty();
+    private final DoubleProperty pDifferentPayload = new SimpleDoubleProperty();
 
     /** @param base the values the form starts from, and keeps for the fields it has no property for */
     public ScenarioForm(Scenario base) {
@@ -52,6 +62,13 @@ public final class ScenarioForm {
         providerKeyTtlMs.set(s.providerKeyTtlMs());
         pDuplicate.set(s.pDuplicate());
         duplicateDelayMs.set(s.duplicateDelayMinMs());
+        pCrash.set(s.pCrash());
+        restartMs.set(s.restartMs());
+        queue.set(s.queue());
+        visibilityTimeoutMs.set(s.visibilityTimeoutMs());
+        leaseMs.set(s.leaseMs());
+        lockTtlMs.set(s.lockTtlMs());
+        pDifferentPayload.set(s.pDifferentPayload());
     }
 
     /**
@@ -62,13 +79,17 @@ public final class ScenarioForm {
         return base.toBuilder().pFail(pFail.get()).lostReply(lostReply.get()).maxAttempts(maxAttempts.get())
                 .jobs(jobs.get()).seed(seed.get()).workers(workers.get()).arrivalRate(arrivalRate.get())
                 .callMs(callMs.get()).ttlMs(ttlMs.get()).providerKeyTtlMs(providerKeyTtlMs.get())
-                .pDuplicate(pDuplicate.get()).duplicateDelayMs(duplicateDelayMs.get(), duplicateDelayMs.get()).build();
+                .pDuplicate(pDuplicate.get()).duplicateDelayMs(duplicateDelayMs.get(), duplicateDelayMs.get())
+                .pCrash(pCrash.get()).restartMs(restartMs.get()).queue(queue.get())
+                .visibilityTimeoutMs(visibilityTimeoutMs.get()).leaseMs(leaseMs.get()).lockTtlMs(lockTtlMs.get())
+                .pDifferentPayload(pDifferentPayload.get()).build();
     }
 
     /** @return every property, to listen for any change. */
     public List<Observable> all() {
         return List.of(pFail, lostReply, maxAttempts, jobs, seed, workers, arrivalRate, callMs, ttlMs,
-                providerKeyTtlMs, pDuplicate, duplicateDelayMs);
+                providerKeyTtlMs, pDuplicate, duplicateDelayMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
+                lockTtlMs, pDifferentPayload);
     }
 
     /** @return failure rate, probability 0..1. */
@@ -129,5 +150,40 @@ public final class ScenarioForm {
     /** @return when a repeated request arrives after the first, virtual ms (the form uses one fixed delay). */
     public LongProperty duplicateDelayMsProperty() {
         return duplicateDelayMs;
+    }
+
+    /** @return probability 0..1 that the worker process dies after a call's side effect (charge-then-crash). */
+    public DoubleProperty pCrashProperty() {
+        return pCrash;
+    }
+
+    /** @return how long the crashed worker process takes to start again, virtual ms. */
+    public LongProperty restartMsProperty() {
+        return restartMs;
+    }
+
+    /** @return where the queue keeps its jobs: in the worker process (lost in a crash) or in a durable broker. */
+    public ObjectProperty<QueueKind> queueProperty() {
+        return queue;
+    }
+
+    /** @return durable queue: an unacknowledged job is delivered again this long after it was taken, virtual ms. */
+    public LongProperty visibilityTimeoutMsProperty() {
+        return visibilityTimeoutMs;
+    }
+
+    /** @return claim table: how long an in_progress claim holds before it may be reclaimed, virtual ms. */
+    public LongProperty leaseMsProperty() {
+        return leaseMs;
+    }
+
+    /** @return lock only: how long an unreleased lock lives, virtual ms. */
+    public LongProperty lockTtlMsProperty() {
+        return lockTtlMs;
+    }
+
+    /** @return probability 0..1 that a repeated request carries a changed payload under the same key. */
+    public DoubleProperty pDifferentPayloadProperty() {
+        return pDifferentPayload;
     }
 }

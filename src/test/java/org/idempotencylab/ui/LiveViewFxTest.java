@@ -20,8 +20,12 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.idempotencylab.engine.KeyMode;
+import org.idempotencylab.engine.RetryScope;
+import org.idempotencylab.engine.StoreKind;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
@@ -295,5 +299,126 @@ class LiveViewFxTest {
         return live.simulation().result();
     }
 
+    /**
+     * Picks the strategy's parts and the queue in the panel, one calm sign-up, and short restart, visibility
+     * timeout and lease times (before Reset).
+     */
+    private static void oneCalmSignupWithParts(FxRobot robot, KeyMode key, StoreKind store) {
+        oneCalmSignup(robot, Strategy.EACH_STEP_NO_KEY);
+        @SuppressWarnings("unchecked")
+        ComboBox<RetryScope> scope = robot.lookup("#scopeBox").queryAs(ComboBox.class);
+        @SuppressWarnings("unchecked")
+        ComboBox<KeyMode> keys = robot.lookup("#keyBox").queryAs(ComboBox.class);
+        @SuppressWarnings("unchecked")
+        ComboBox<StoreKind> stores = robot.lookup("#storeBox").queryAs(ComboBox.class);
+        @SuppressWarnings("unchecked")
+        ComboBox<QueueKind> queue = robot.lookup("#queueBox").queryAs(ComboBox.class);
+        robot.interact(() -> {
+            scope.setValue(RetryScope.WHOLE_JOB_SKIP_FINISHED);
+            keys.setValue(key);
+            stores.setValue(store);
+            queue.setValue(QueueKind.DURABLE);
+        });
+        type(robot, "#restartField", "500");
+        type(robot, "#visibilityField", "3000");
+        type(robot, "#leaseField", "2000");
+    }
 
+    private void clickTheWorkers(FxRobot robot) {
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        double[] c = queue.workersCentre();
+        robot.clickOn(queue.localToScreen(c[0], c[1]));
+    }
+
+    private Label failuresLabel(FxRobot robot) {
+        return robot.lookup("#failuresLabel").queryAs(Label.class);
+    }
+
+    @Test
+    void aCrashWithTheInMemoryStoreAndADurableQueueSendsTheEmailAgain(FxRobot robot) {
+        oneCalmSignupWithParts(robot, KeyMode.NONE, StoreKind.MEMORY);
+        robot.clickOn("#resetButton");
+        assertEquals(StoreKind.MEMORY, live.simulation().strategy().store());
+        assertEquals(QueueKind.DURABLE, live.simulation().scenario().queue());
+        // play at 1x until the job has done a few steps, pause, step on until the email went out and the job
+        // calls a later step, then click the workers
+        robot.clickOn("#playButton");
+        waitUntil(() -> live.token(0) != null && live.token(0).step() >= 1);
+        robot.clickOn("#playButton");
+        robot.interact(() -> {
+            for (int i = 0; i < 1_000 && live.token(0).active() && (live.token(0).emails() == 0
+                    || live.token(0).phase() != JobToken.Phase.CALLING); i++) {
+                live.stepOnce();
+            }
+        });
+        assertTrue(live.token(0).active(), "the job is still running");
+        assertFalse(failuresLabel(robot).isVisible(), "no failure counted yet");
+        clickTheWorkers(robot);
+        assertTrue(live.workersDown(), "the click crashed the worker process");
+        assertEquals(JobToken.Phase.REDELIVERY, live.token(0).phase());
+        assertEquals("crashes 1", failuresLabel(robot).getText());
+        assertTrue(failuresLabel(robot).isVisible());
+        // play on: the process restarts, the queue redelivers the job, the empty store lets every step run again
+        robot.interact(() -> live.speedProperty().set(LiveViewModel.MAX_SPEED));
+        robot.clickOn("#playButton");
+        waitUntil(() -> live.simulation().isFinished());
+        StrategyResult r = live.simulation().result();
+        assertEquals(1, r.crashes());
+        assertEquals(1, r.redeliveries());
+        assertEquals(0, r.lostJobs());
+        assertEquals(1, r.usersWithDuplicateEmails(), "the redelivered job sent the email again");
+        assertEquals(2, live.token(0).delivery(), "drawn with d2");
+        assertEquals("crashes 1 · redeliveries 1", failuresLabel(robot).getText());
+        assertTrue(live.countersProperty().get().startsWith("jobs done 1 · failed 0"));
+        assertTrue(live.countersProperty().get().endsWith("users with 2+ emails 1"));
+        List<LiveViewModel.Envelope> envelopes = new ArrayList<>();
+        live.envelopes().forEach(envelopes::add);
+        assertEquals(2, envelopes.size());
+        assertTrue(envelopes.get(1).duplicate() && envelopes.get(1).nth() == 2, "a red 2nd envelope");
+        assertTrue(live.log().stream().anyMatch(l -> l.contains("user_0") && l.contains("redelivery")));
+    }
+
+    @Test
+    void aCrashWithTheClaimTableAndTheSameKeyWaitsOutTheLeaseAndSendsNoSecondEmail(FxRobot robot) {
+        oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        robot.clickOn("#resetButton");
+        assertEquals(StoreKind.CLAIM_TABLE, live.simulation().strategy().store());
+        // step until the job has done a few steps, then crash it with the button
+        robot.interact(() -> {
+            for (int i = 0; i < 1_000 && (live.token(0) == null || live.token(0).step() < 7
+                    || live.token(0).phase() != JobToken.Phase.CALLING); i++) {
+                live.stepOnce();
+            }
+        });
+        FxSteps.reveal(robot, robot.lookup("#crashButton").query());
+        robot.clickOn("#crashButton");
+        assertTrue(live.workersDown());
+        robot.interact(() -> live.speedProperty().set(LiveViewModel.MAX_SPEED));
+        robot.clickOn("#playButton");
+        waitUntil(() -> live.simulation().isFinished());
+        StrategyResult r = live.simulation().result();
+        assertEquals(1, r.crashes());
+        assertEquals(1, r.leaseReclaims(), "the crashed step's key waited out its 2 s lease, then was reclaimed");
+        assertEquals(0, r.usersWithDuplicateEmails());
+        assertEquals(0, r.repeatedSteps(), "the completed steps were skipped with their saved results");
+        // redelivered 3 s after it was taken, the job found its step's claim still in progress: sent back once
+        assertEquals(1, r.jobInProgressRejections());
+        assertEquals("crashes 1 · redeliveries 1 · in-progress refusals 1 · lease reclaims 1",
+                failuresLabel(robot).getText());
+        assertTrue(live.countersProperty().get().endsWith("users with 2+ emails 0"));
+    }
+
+    @Test
+    void skipFinishedWithNoStoreSaysWhyInsteadOfResetting(FxRobot robot) {
+        @SuppressWarnings("unchecked")
+        ComboBox<RetryScope> scope = robot.lookup("#scopeBox").queryAs(ComboBox.class);
+        robot.interact(() -> scope.setValue(RetryScope.WHOLE_JOB_SKIP_FINISHED));
+        // the preset's store for each-step is none: skip finished needs another one
+        Label error = robot.lookup("#liveInputError").queryAs(Label.class);
+        assertTrue(error.isVisible());
+        assertTrue(error.getText().startsWith("Store: none keeps no record of finished steps"), error.getText());
+        Strategy before = live.simulation().strategy();
+        robot.clickOn("#resetButton");
+        assertEquals(before, live.simulation().strategy(), "no reset");
+    }
 }

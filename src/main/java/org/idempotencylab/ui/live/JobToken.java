@@ -9,8 +9,13 @@ import org.idempotencylab.engine.SimulationEvent;
  * {@link SimulationEvent}s on the FX thread.
  */
 public final class JobToken {
-    /** Where the token is. */
-    public enum Phase { QUEUED, CALLING, BACKOFF, DONE, FAILED }
+    /**
+     * Where the token is. REDELIVERY: its worker process crashed and a durable queue will deliver it again when
+     * the visibility timeout runs out ({@code untilMs}); SENT_BACK: refused with "job in progress" (claim table
+     * or lock), back in the queue, visible again at {@code untilMs}; LOST: an in-memory queue died with the
+     * process, the job never runs.
+     */
+    public enum Phase { QUEUED, CALLING, BACKOFF, REDELIVERY, SENT_BACK, DONE, FAILED, LOST }
 
     private final long user;
     private final boolean repeat;
@@ -19,6 +24,8 @@ public final class JobToken {
     int step = -1;        // the step being called or retried, -1 before the first call
     int attempt = 1;
     int worker = -1;
+    int delivery = 1;      // 1 for the first delivery of its queue message, 2+ after a redelivery or a refusal
+    long deliveredAtMs;    // virtual ms its worker took the current delivery
     long sinceMs;          // virtual ms the current phase began
     long untilMs;          // virtual ms the call or backoff ends
     boolean faultArmed;    // its next call will fail (clicked)
@@ -65,6 +72,16 @@ public final class JobToken {
         return attempt;
     }
 
+    /** @return which delivery of the job's queue message runs or ran last: 1 for the first, 2+ after a crash. */
+    public int delivery() {
+        return delivery;
+    }
+
+    /** @return the virtual ms the current phase ends: a call, a backoff, a redelivery or a refusal's wait. */
+    public long untilMs() {
+        return untilMs;
+    }
+
     /** @return the events of this job, oldest first. */
     public List<SimulationEvent> history() {
         return history;
@@ -80,8 +97,8 @@ public final class JobToken {
         return faultArmed;
     }
 
-    /** @return true while the job is waiting, calling or backing off. */
+    /** @return true while the job is waiting, calling, backing off or on its way back to the queue. */
     public boolean active() {
-        return phase != Phase.DONE && phase != Phase.FAILED;
+        return phase != Phase.DONE && phase != Phase.FAILED && phase != Phase.LOST;
     }
 }

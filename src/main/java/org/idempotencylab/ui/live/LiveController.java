@@ -25,9 +25,13 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
+import org.idempotencylab.engine.KeyMode;
+import org.idempotencylab.engine.RetryScope;
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.StoreKind;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.ui.ParameterBinding;
 import org.idempotencylab.ui.SliderScale;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
@@ -79,6 +83,33 @@ public final class LiveController {
     @FXML private Label repeatDelayLabel;
     @FXML private TextField repeatDelayField;
     @FXML private Label liveInputError;
+    @FXML private ComboBox<RetryScope> scopeBox;
+    @FXML private ComboBox<KeyMode> keyBox;
+    @FXML private ComboBox<StoreKind> storeBox;
+    @FXML private ComboBox<QueueKind> queueBox;
+    @FXML private Label scopeLabel;
+    @FXML private Label keyLabel;
+    @FXML private Label storeLabel;
+    @FXML private Label queueLabel;
+    @FXML private Label crashLabel;
+    @FXML private Slider crashSlider;
+    @FXML private TextField crashField;
+    @FXML private Label restartLabel;
+    @FXML private Slider restartSlider;
+    @FXML private TextField restartField;
+    @FXML private Label visibilityLabel;
+    @FXML private Slider visibilitySlider;
+    @FXML private TextField visibilityField;
+    @FXML private Label leaseLabel;
+    @FXML private Slider leaseSlider;
+    @FXML private TextField leaseField;
+    @FXML private Label lockTtlLabel;
+    @FXML private Slider lockTtlSlider;
+    @FXML private TextField lockTtlField;
+    @FXML private Label payloadLabel;
+    @FXML private Slider payloadSlider;
+    @FXML private TextField payloadField;
+    @FXML private Button crashButton;
     @FXML private QueueCanvas queue;
     @FXML private TabPane detailTabs;
     @FXML private Tab historyTab;
@@ -161,7 +192,39 @@ public final class LiveController {
                 field(Parameter.SEED, model.form().seedProperty(), liveSeedField, liveSeedLabel),
                 field(Parameter.P_DUPLICATE, model.form().pDuplicateProperty(), repeatField, repeatLabel),
                 field(Parameter.DUPLICATE_DELAY_MIN_MS, model.form().duplicateDelayMsProperty(), repeatDelayField,
-                        repeatDelayLabel));
+                        repeatDelayLabel),
+                slider(Parameter.P_CRASH, model.form().pCrashProperty(), crashSlider, crashField, crashLabel,
+                        SliderScale.PROBABILITY),
+                slider(Parameter.RESTART_MS, model.form().restartMsProperty(), restartSlider, restartField,
+                        restartLabel, SliderScale.LOG10),
+                slider(Parameter.VISIBILITY_TIMEOUT_MS, model.form().visibilityTimeoutMsProperty(), visibilitySlider,
+                        visibilityField, visibilityLabel, SliderScale.LOG10),
+                slider(Parameter.LEASE_MS, model.form().leaseMsProperty(), leaseSlider, leaseField, leaseLabel,
+                        SliderScale.LOG10),
+                slider(Parameter.LOCK_TTL_MS, model.form().lockTtlMsProperty(), lockTtlSlider, lockTtlField,
+                        lockTtlLabel, SliderScale.LOG10),
+                slider(Parameter.P_DIFFERENT_PAYLOAD, model.form().pDifferentPayloadProperty(), payloadSlider,
+                        payloadField, payloadLabel, SliderScale.PROBABILITY));
+        choice(scopeBox, scopeLabel, RetryScope.values(), model.scopeProperty(), LiveController::scopeText,
+                "What a retry repeats: the failed step, the whole job from step 1, or the whole job skipping the "
+                        + "steps the store has recorded as finished (needs the in-memory store or the claim table).");
+        choice(keyBox, keyLabel, KeyMode.values(), model.keyModeProperty(), LiveController::keyText,
+                "The idempotency key the welcome-email step sends the provider. Only a key that reaches the "
+                        + "provider stops a second email after a crash.");
+        choice(storeBox, storeLabel, StoreKind.values(), model.storeProperty(), LiveViewModel::storeLabel,
+                "Where each step records its key. None: every call does its work. In-memory store (first "
+                        + "article): a saved result skips the step, but it lives in the worker process and a crash "
+                        + "wipes it. Claim table (second article): a durable processed_jobs row, in_progress with a "
+                        + "lease or completed with its result; it survives a crash. Lock only: SETNX with a TTL, "
+                        + "released at the end; it records no completion.");
+        choice(queueBox, queueLabel, QueueKind.values(), model.form().queueProperty(), LiveController::queueText,
+                "In-memory: the queue dies with the worker process, and its waiting and running jobs are lost. "
+                        + "Durable (e.g. SQS): a job not acknowledged within the visibility timeout is delivered "
+                        + "again (at-least-once).");
+        model.strategyProblemProperty().addListener((o, a, m) -> showInputError(m == null || m.isEmpty() ? null : m));
+        crashButton.setTooltip(new Tooltip("The worker process dies now: every worker stops mid-call without "
+                + "recording anything, the in-memory store is lost, and the process restarts after the restart "
+                + "time. Also: click the Workers box on the queue, or press C."));
         livePFailLabel.setTooltip(livePFailField.getTooltip());
         liveLostReplyLabel.setTooltip(liveLostReplyField.getTooltip());
         pendingLabel.visibleProperty().bind(model.pendingChangesProperty());
@@ -211,10 +274,20 @@ public final class LiveController {
         behindLabel.visibleProperty().bind(model.behindProperty());
         Label endingLabel = new Label();
         endingLabel.textProperty().bind(model.endingProperty());
-        liveStatusBar.getRightItems().setAll(behindLabel, endingLabel, countersLabel, rateLabel);
+        Label failuresLabel = new Label();
+        failuresLabel.setId("failuresLabel");
+        failuresLabel.getStyleClass().add("failure-counters");
+        failuresLabel.textProperty().bind(model.failuresProperty());
+        failuresLabel.visibleProperty().bind(model.failuresProperty().isNotEmpty());
+        failuresLabel.managedProperty().bind(failuresLabel.visibleProperty());
+        liveStatusBar.getRightItems().setAll(behindLabel, endingLabel, countersLabel, failuresLabel, rateLabel);
         model.messageProperty().addListener((o, a, m) -> showInputError(m == null || m.isEmpty() ? null : m));
 
         queue.setOnMouseClicked(e -> {
+            if (queue.workersAt(e.getX(), e.getY())) {
+                model.crashWorkers();
+                return;
+            }
             if (queue.providerAt(e.getX(), e.getY())) {
                 model.clickProvider();
                 return;
@@ -251,6 +324,56 @@ public final class LiveController {
         });
     }
 
+    private ParameterBinding slider(Parameter p, javafx.beans.property.Property<Number> property, Slider slider,
+                                    TextField field, Label label, SliderScale scale) {
+        ParameterBinding b = ParameterBinding.bind(p, property, slider, field, scale, this::showInputError);
+        label.setTooltip(field.getTooltip());
+        return b;
+    }
+
+    /** A choice of one strategy part (or the queue), bound both ways, with its text and a tooltip. */
+    private static <T> void choice(ComboBox<T> box, Label label, T[] values, javafx.beans.property.Property<T> value,
+                                   java.util.function.Function<T, String> text, String tip) {
+        box.getItems().setAll(values);
+        box.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(T t) {
+                return t == null ? "" : text.apply(t);
+            }
+
+            @Override
+            public T fromString(String s) {
+                return box.getItems().stream().filter(t -> text.apply(t).equals(s)).findFirst().orElse(null);
+            }
+        });
+        box.valueProperty().bindBidirectional(value);
+        Tooltip tooltip = new Tooltip(tip + " Applies on Reset.");
+        tooltip.setWrapText(true);
+        tooltip.setMaxWidth(380);
+        box.setTooltip(tooltip);
+        label.setTooltip(tooltip);
+    }
+
+    static String scopeText(RetryScope s) {
+        return switch (s) {
+            case EACH_STEP -> "each step";
+            case WHOLE_JOB -> "whole job";
+            case WHOLE_JOB_SKIP_FINISHED -> "whole job, skip finished";
+        };
+    }
+
+    static String keyText(KeyMode k) {
+        return switch (k) {
+            case NONE -> "no key";
+            case NEW_PER_CALL -> "new key every call";
+            case SAME -> "same key every time";
+        };
+    }
+
+    static String queueText(QueueKind q) {
+        return q == QueueKind.MEMORY ? "in-memory" : "durable";
+    }
+
     private ParameterBinding field(Parameter p, javafx.beans.property.Property<Number> property, TextField field,
                                    Label label) {
         ParameterBinding b = ParameterBinding.bind(p, property, null, field, SliderScale.WHOLE,
@@ -271,6 +394,8 @@ public final class LiveController {
             step();
         } else if (e.getCode() == KeyCode.R && !e.isShortcutDown()) {
             reset();
+        } else if (e.getCode() == KeyCode.C && !e.isShortcutDown()) {
+            crashWorkers();
         } else {
             return;
         }
@@ -291,6 +416,11 @@ public final class LiveController {
     @FXML
     private void togglePlay() {
         model.togglePlay();
+    }
+
+    @FXML
+    private void crashWorkers() {
+        model.crashWorkers();
     }
 
     @FXML

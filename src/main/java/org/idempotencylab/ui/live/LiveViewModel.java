@@ -19,14 +19,18 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.idempotencylab.engine.KeyMode;
+import org.idempotencylab.engine.RetryScope;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.engine.StoreKind;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.ScenarioForm;
 import org.idempotencylab.ui.VirtualTime;
@@ -84,6 +88,12 @@ public final class LiveViewModel {
 
     // parameters, applied on reset
     private final ObjectProperty<Strategy> strategy = new SimpleObjectProperty<>(Strategy.EACH_STEP_NO_KEY);
+    // the strategy's three parts, chosen one by one; a preset in `strategy` sets all three
+    private final ObjectProperty<RetryScope> scope = new SimpleObjectProperty<>(RetryScope.EACH_STEP);
+    private final ObjectProperty<KeyMode> keyMode = new SimpleObjectProperty<>(KeyMode.NONE);
+    private final ObjectProperty<StoreKind> store = new SimpleObjectProperty<>(StoreKind.NONE);
+    private final ReadOnlyStringWrapper strategyProblem = new ReadOnlyStringWrapper("");
+    private boolean syncingStrategy;
     private final ScenarioForm form;
 
     // playback
@@ -103,6 +113,7 @@ public final class LiveViewModel {
     private final ObservableList<String> selectedHistory = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper clock = new ReadOnlyStringWrapper("0:00.000");
     private final ReadOnlyStringWrapper counters = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper failures = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper eventsPerSecond = new ReadOnlyStringWrapper("0 events/s");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper ending = new ReadOnlyStringWrapper("");
@@ -115,13 +126,31 @@ public final class LiveViewModel {
     private long rateWindowStartNanos;
     private long rateWindowEvents;
     private int finishedTokens;
+    // the worker process: which token each worker runs, and whether the process is down after a crash
+    private JobToken[] workerTokens = new JobToken[0];
+    private boolean down;
+    private long downUntilMs;
 
     /** @param base the scenario the view opens on (see {@link #classroomDefaults()}) */
     public LiveViewModel(Scenario base) {
         this.form = new ScenarioForm(base);
         selected.addListener((o, was, now) -> showHistory(true));
+        strategy.addListener((o, was, now) -> {
+            if (now != null && !syncingStrategy) { // a preset: show its parts
+                syncingStrategy = true;
+                scope.set(now.scope());
+                keyMode.set(now.keyMode());
+                store.set(now.store());
+                syncingStrategy = false;
+                strategyProblem.set("");
+            }
+        });
+        for (ObjectProperty<?> part : List.of(scope, keyMode, store)) {
+            part.addListener(o -> composeStrategy());
+        }
         List<javafx.beans.Observable> watched = new ArrayList<>(form.all());
         watched.add(strategy);
+        watched.add(strategyProblem);
         for (javafx.beans.Observable p : watched) {
             p.addListener(o -> pendingChanges.set(sim != null && !matchesRun()));
         }
@@ -135,6 +164,33 @@ public final class LiveViewModel {
     public static Scenario classroomDefaults() {
         return Scenario.article().toBuilder().jobs(20).workers(2).arrivalRate(1).pFail(0.1).lostReply(0.2)
                 .baseDelayMs(1_000).maxDelayMs(8_000).ttlMs(60_000).providerKeyTtlMs(120_000).build();
+    }
+
+    /** The parts were chosen one by one: the strategy they make, or a message if they do not go together. */
+    private void composeStrategy() {
+        if (syncingStrategy) {
+            return;
+        }
+        if (scope.get() == RetryScope.WHOLE_JOB_SKIP_FINISHED && !store.get().recordsCompletion()) {
+            strategyProblem.set("Store: " + storeLabel(store.get()) + " keeps no record of finished steps, so "
+                    + "\"skip finished steps\" needs the in-memory store or the claim table. Pick one of those, "
+                    + "or another retry scope.");
+            return;
+        }
+        strategyProblem.set("");
+        syncingStrategy = true;
+        strategy.set(Strategy.of(scope.get(), keyMode.get(), store.get()));
+        syncingStrategy = false;
+    }
+
+    /** @return the store's name as the Store choice shows it. */
+    public static String storeLabel(StoreKind kind) {
+        return switch (kind) {
+            case NONE -> "none";
+            case MEMORY -> "in-memory store";
+            case CLAIM_TABLE -> "claim table";
+            case LOCK -> "lock only";
+        };
     }
 
     /** Adds a listener told of each new simulation and each frame. */
@@ -159,6 +215,9 @@ public final class LiveViewModel {
     }
 
     private boolean matchesRun() {
+        if (!strategyProblem.get().isEmpty()) {
+            return false;
+        }
         try {
             return scenario().equals(running) && strategy.get().equals(sim.strategy());
         } catch (ParameterException e) {
@@ -168,6 +227,10 @@ public final class LiveViewModel {
 
     /** Starts over from virtual time 0 with the current parameters and the same seed; paused. */
     public void reset() {
+        if (!strategyProblem.get().isEmpty()) {
+            message.set(strategyProblem.get());
+            return;
+        }
         Scenario s;
         try {
             s = scenario();
@@ -193,6 +256,9 @@ public final class LiveViewModel {
         selected.set(null);
         selectedHistory.clear();
         finishedTokens = 0;
+        workerTokens = new JobToken[s.workers()];
+        down = false;
+        downUntilMs = 0;
         pendingChanges.set(false);
         behind.set(false);
         message.set("");
@@ -290,6 +356,31 @@ public final class LiveViewModel {
     }
 
     /**
+     * Crashes the whole worker process now (a click on the workers): every worker stops mid-call, the in-memory
+     * store is wiped, an in-memory queue loses its jobs, and the process restarts after the restart time.
+     *
+     * @return false, with a message, if the process is already down or every job has ended
+     */
+    public boolean crashWorkers() {
+        if (sim == null) {
+            reset();
+        }
+        if (sim.isDown()) {
+            message.set("The worker process is already down: it restarts at " + VirtualTime.format(downUntilMs)
+                    + ".");
+            return false;
+        }
+        if (!sim.crashNow()) {
+            message.set("Every job has ended: press Reset (R) to start over, then crash the workers.");
+            return false;
+        }
+        message.set("");
+        applyPending();
+        refresh();
+        return true;
+    }
+
+    /**
      * Selects the job to show its history; with {@code injectFault}, its next call also fails (a click on its
      * token).
      */
@@ -351,9 +442,51 @@ public final class LiveViewModel {
         }
         switch (e.kind()) {
             case JOB_STARTED -> {
+                if (!t.active()) {
+                    finishedTokens--; // a redelivered copy of a job that had already ended runs again
+                }
+                t.phase = JobToken.Phase.QUEUED; // until its first call
                 t.worker = e.worker();
                 t.sinceMs = e.timeMs();
+                t.delivery = Math.max(1, e.delivery());
+                t.deliveredAtMs = e.timeMs();
+                t.attempt = 1;
+                if (e.worker() >= 0 && e.worker() < workerTokens.length) {
+                    workerTokens[e.worker()] = t;
+                }
             }
+            case JOB_INTERRUPTED -> {
+                leaveWorker(t);
+                if (running.queue() == QueueKind.DURABLE) { // delivered again when its visibility timeout runs out
+                    t.phase = JobToken.Phase.REDELIVERY;
+                    t.sinceMs = e.timeMs();
+                    t.untilMs = Math.max(e.timeMs(), t.deliveredAtMs + running.visibilityTimeoutMs());
+                } // an in-memory queue: JOB_LOST follows
+            }
+            case JOB_LOST -> {
+                leaveWorker(t);
+                if (t.active()) {
+                    finish(t, JobToken.Phase.LOST, e);
+                }
+            }
+            case JOB_REDELIVERED -> {
+                if (t.phase == JobToken.Phase.REDELIVERY) { // else still running: the copy waits in the queue
+                    t.phase = JobToken.Phase.QUEUED;
+                    t.sinceMs = e.timeMs();
+                }
+            }
+            case JOB_IN_PROGRESS -> {
+                leaveWorker(t);
+                t.phase = JobToken.Phase.SENT_BACK;
+                t.sinceMs = e.timeMs();
+                t.untilMs = e.untilMs();
+            }
+            case WORKER_CRASHED -> {
+                down = true;
+                downUntilMs = e.untilMs();
+                java.util.Arrays.fill(workerTokens, null);
+            }
+            case WORKER_RESTARTED -> down = false;
             case CALL_STARTED -> {
                 t.phase = JobToken.Phase.CALLING;
                 t.step = e.step();
@@ -390,7 +523,15 @@ public final class LiveViewModel {
         }
     }
 
+    /** The job left its worker (ended, interrupted, sent back). */
+    private void leaveWorker(JobToken t) {
+        if (t.worker >= 0 && t.worker < workerTokens.length && workerTokens[t.worker] == t) {
+            workerTokens[t.worker] = null;
+        }
+    }
+
     private void finish(JobToken t, JobToken.Phase phase, SimulationEvent e) {
+        leaveWorker(t);
         t.phase = phase;
         t.sinceMs = e.timeMs();
         t.faultArmed = false;
@@ -437,7 +578,9 @@ public final class LiveViewModel {
             StrategyResult r = sim.result();
             counters.set(String.format(Locale.ROOT,
                     "jobs done %,d · failed %,d · calls %,d · users with 2+ emails %,d",
-                    sim.finishedJobs() - r.failedJobs(), r.failedJobs(), r.calls(), r.usersWithDuplicateEmails()));
+                    sim.finishedJobs() - r.failedJobs() - r.lostJobs(), r.failedJobs(), r.calls(),
+                    r.usersWithDuplicateEmails()));
+            failures.set(failuresText(r));
             if (sim.isFinished() && sim.keysAlive()) {
                 long next = sim.nextKeyExpiryMs();
                 ending.set("All jobs have ended; the clock runs on until the last key expires (next in "
@@ -448,6 +591,24 @@ public final class LiveViewModel {
         }
         for (FrameListener l : frameListeners) {
             l.frame(now);
+        }
+    }
+
+    /** @return the durable path's counters that are not zero, as one line ("" when all are zero). */
+    static String failuresText(StrategyResult r) {
+        List<String> parts = new ArrayList<>();
+        addIfNonZero(parts, "crashes", r.crashes());
+        addIfNonZero(parts, "lost", r.lostJobs());
+        addIfNonZero(parts, "redeliveries", r.redeliveries());
+        addIfNonZero(parts, "in-progress refusals", r.jobInProgressRejections());
+        addIfNonZero(parts, "lease reclaims", r.leaseReclaims());
+        addIfNonZero(parts, "key mismatches", r.keyMismatches());
+        return String.join(" · ", parts);
+    }
+
+    private static void addIfNonZero(List<String> parts, String name, long n) {
+        if (n != 0) {
+            parts.add(String.format(Locale.ROOT, "%s %,d", name, n));
         }
     }
 
@@ -540,8 +701,50 @@ public final class LiveViewModel {
         return sim == null ? 0 : sim.nowMs();
     }
 
+    /** @return the strategy a reset runs; a preset chosen here also sets the three parts below. */
     public ObjectProperty<Strategy> strategyProperty() {
         return strategy;
+    }
+
+    /** @return what a retry repeats (part of the strategy). */
+    public ObjectProperty<RetryScope> scopeProperty() {
+        return scope;
+    }
+
+    /** @return the key the email step sends the provider (part of the strategy). */
+    public ObjectProperty<KeyMode> keyModeProperty() {
+        return keyMode;
+    }
+
+    /** @return the idempotency store every step goes through (part of the strategy). */
+    public ObjectProperty<StoreKind> storeProperty() {
+        return store;
+    }
+
+    /** @return why the chosen parts make no strategy (skip finished steps with no store or a lock), or "". */
+    public ReadOnlyStringProperty strategyProblemProperty() {
+        return strategyProblem.getReadOnlyProperty();
+    }
+
+    /** @return true while the worker process is down after a crash. */
+    public boolean workersDown() {
+        return down;
+    }
+
+    /** @return when the crashed worker process starts again, virtual ms (meaningful while {@link #workersDown}). */
+    public long restartAtMs() {
+        return downUntilMs;
+    }
+
+    /** @return the token each worker runs now (null: idle or down), indexed by worker; a copy. */
+    public JobToken[] workerTokens() {
+        return workerTokens.clone();
+    }
+
+    /** @return crashes, lost jobs, redeliveries, in-progress refusals, lease reclaims and key mismatches that are
+     *          not zero, as one line, or "" */
+    public ReadOnlyStringProperty failuresProperty() {
+        return failures.getReadOnlyProperty();
     }
 
     public BooleanProperty playingProperty() {

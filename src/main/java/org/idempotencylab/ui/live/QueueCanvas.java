@@ -15,6 +15,7 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.ui.VirtualTime;
 
 /**
  * Draws the job queue: the waiting line, the ten steps as stations, the email provider beside the email step with
@@ -22,7 +23,10 @@ import org.idempotencylab.engine.SignupSteps;
  * time (not per frame), so the speed of the animation does not depend on the frame rate.
  *
  * <p>Colours (Okabe–Ito): waiting grey, calling blue, backoff orange with a countdown ring, done green,
- * failed vermilion; a duplicate email is vermilion with "2nd".
+ * failed vermilion; a duplicate email is vermilion with "2nd". The durable path: the worker process box (grey
+ * with a restart countdown while down; a click crashes it), a job waiting for its redelivery pale with a dashed
+ * outline and a ring counting down the visibility timeout, a job sent back with "job in progress" purple with a
+ * ring, a lost job dark with "✗", and a redelivered job's delivery number as "d2".
  */
 public final class QueueCanvas extends Pane {
     static final Color CALLING = Color.web("#0072B2");
@@ -32,6 +36,12 @@ public final class QueueCanvas extends Pane {
     static final Color WAITING = Color.web("#8a939b");
     static final Color INK = Color.web("#1b1f23");
     static final Color MUTED = Color.web("#5a6570");
+    /** Sent back with "job in progress" (Okabe–Ito reddish purple). */
+    static final Color SENT_BACK = Color.web("#CC79A7");
+    /** Lost with an in-memory queue. */
+    static final Color LOST = Color.web("#3b3f44");
+    /** Waiting for a redelivery after a crash: a pale token with a dashed outline. */
+    static final Color REDELIVERY = Color.web("#e4e7ea");
     private static final double R = 12;              // token radius
     private static final long MOVE_NANOS = 280_000_000L;
     /** Jobs in flight up to which tokens get their countdown rings. */
@@ -49,6 +59,8 @@ public final class QueueCanvas extends Pane {
     private double providerY;
     private double providerW;
     private double providerH;
+    private double workersX;
+    private double legendX;
     private final Map<JobToken, double[]> drawnAt = new HashMap<>();
     private final Map<Long, double[]> waitingAt = new HashMap<>();
     private Map<Long, double[]> lastWaitingAt = new HashMap<>();
@@ -91,6 +103,8 @@ public final class QueueCanvas extends Pane {
         providerX = stationX[email];
         providerY = stationY[email] + stationH + 24;
         providerH = Math.max(70, h - providerY - 8);
+        workersX = stationX[email - 1];
+        legendX = stationX[email + 3];
     }
 
     /**
@@ -159,6 +173,83 @@ public final class QueueCanvas extends Pane {
             g.fillText("backoff ↓", x + 8, y + stationH + 4);
         }
         drawProvider(g, vm);
+        drawWorkers(g, vm);
+        drawLegend(g);
+    }
+
+    /** The worker process: what each worker runs, or grey with a restart countdown while it is down. */
+    private void drawWorkers(GraphicsContext g, LiveViewModel vm) {
+        boolean down = vm.workersDown();
+        double x = workersX;
+        double y = providerY;
+        g.setFill(down ? Color.web("#c9ced3") : Color.web("#eef7f3"));
+        g.fillRoundRect(x, y, stationW, providerH, 12, 12);
+        g.setStroke(down ? LOST : DONE);
+        g.setLineWidth(2);
+        if (down) {
+            g.setLineDashes(6, 4);
+        }
+        g.strokeRoundRect(x, y, stationW, providerH, 12, 12);
+        g.setLineDashes();
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.TOP);
+        g.setFill(INK);
+        g.setFont(Font.font("System", FontWeight.BOLD, 12));
+        g.fillText(down ? "Workers DOWN" : "Workers", x + 6, y + 4);
+        g.setFont(Font.font("System", 11));
+        double lineH = 14;
+        double bottom = y + providerH - 16;
+        if (down) {
+            g.setFill(INK);
+            g.fillText("restarting in", x + 6, y + 20);
+            g.setFont(Font.font("System", FontWeight.BOLD, 13));
+            g.fillText(VirtualTime.countdown(Math.max(0, vm.restartAtMs() - vm.nowMs())), x + 6, y + 34);
+            return;
+        }
+        JobToken[] running = vm.workerTokens();
+        int rows = Math.max(1, (int) ((bottom - (y + 20)) / lineH));
+        for (int i = 0; i < running.length && i < rows; i++) {
+            boolean last = i == rows - 1 && running.length > rows;
+            String text = last ? "+" + (running.length - i) + " more"
+                    : "W" + (i + 1) + " " + (running[i] == null ? "idle" : "user_" + running[i].user());
+            g.setFill(running[i] == null || last ? MUTED : INK);
+            g.fillText(text, x + 6, y + 20 + i * lineH);
+        }
+        g.setFill(FAILED);
+        g.setFont(Font.font("System", FontWeight.BOLD, 11));
+        g.fillText("click: crash", x + 6, bottom);
+    }
+
+    /** What the marks of the durable path mean. */
+    private void drawLegend(GraphicsContext g) {
+        double x = legendX;
+        double y = providerY;
+        g.setFill(Color.web("#f4f6f8"));
+        g.fillRoundRect(x, y, stationW, providerH, 12, 12);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.CENTER);
+        g.setFont(Font.font("System", 11));
+        double r = 5;
+        String[] names = {"redelivery due", "job in progress", "lost", "d2: 2nd delivery"};
+        Color[] fills = {REDELIVERY, SENT_BACK, LOST, null};
+        double lineH = Math.min(16, (providerH - 8) / names.length);
+        for (int i = 0; i < names.length; i++) {
+            double cy = y + 4 + lineH * i + lineH / 2;
+            if (fills[i] != null) {
+                g.setFill(fills[i]);
+                g.fillOval(x + 8, cy - r, 2 * r, 2 * r);
+                if (fills[i] == REDELIVERY) {
+                    g.setStroke(SENT_BACK);
+                    g.setLineWidth(1.5);
+                    g.setLineDashes(3, 2);
+                    g.strokeOval(x + 8, cy - r, 2 * r, 2 * r);
+                    g.setLineDashes();
+                }
+            }
+            g.setFill(INK);
+            g.fillText(names[i], x + (fills[i] != null ? 22 : 8), cy);
+        }
+        g.setTextBaseline(VPos.TOP);
     }
 
     private void drawProvider(GraphicsContext g, LiveViewModel vm) {
@@ -248,6 +339,8 @@ public final class QueueCanvas extends Pane {
                 : vm.simulation().waitingUsers(3 * waitingRows);
         lastWaitingAt = new HashMap<>(waitingAt);
         waitingAt.clear();
+        int waitingSlots = 3 * waitingRows;
+        int queueSlot = waitingUsers.size(); // jobs on their way back to the queue follow the waiting ones
         for (int i = 0; i < waitingUsers.size(); i++) {
             long user = waitingUsers.get(i);
             double wx = queueX + R + (i % 3) * (2 * R + 6);
@@ -288,6 +381,17 @@ public final class QueueCanvas extends Pane {
                     }
                     tx = stationX[s] + 8 + R + (i % perStationRow) * (2 * R + 4);
                     ty = stationY[s] + titleH + R + (i / perStationRow) * (2 * R + 4);
+                }
+                case REDELIVERY, SENT_BACK -> {
+                    if (!t.repeat() && waitingAt.containsKey(t.user())) {
+                        continue; // visible again: drawn in the waiting line
+                    }
+                    int i = queueSlot++;
+                    if (i >= waitingSlots) {
+                        continue;
+                    }
+                    tx = queueX + R + (i % 3) * (2 * R + 6);
+                    ty = 40 + R + (i / 3) * (2 * R + 6);
                 }
                 case BACKOFF -> {
                     int s = Math.max(0, t.step);
@@ -368,14 +472,27 @@ public final class QueueCanvas extends Pane {
             case BACKOFF -> BACKOFF;
             case DONE -> DONE;
             case FAILED -> FAILED;
+            case REDELIVERY -> REDELIVERY;
+            case SENT_BACK -> SENT_BACK;
+            case LOST -> LOST;
         };
         g.setFill(fill);
         g.fillOval(t.x - R, t.y - R, 2 * R, 2 * R);
-        if (detailed && t.active() && t.untilMs > t.sinceMs && (t.phase == JobToken.Phase.BACKOFF
-                || t.phase == JobToken.Phase.CALLING)) {
-            // a ring that empties as the call or the wait runs out
+        if (t.phase == JobToken.Phase.REDELIVERY) {
+            g.setStroke(SENT_BACK);
+            g.setLineWidth(2);
+            g.setLineDashes(4, 3);
+            g.strokeOval(t.x - R, t.y - R, 2 * R, 2 * R);
+            g.setLineDashes();
+        }
+        if (detailed && t.active() && t.untilMs > t.sinceMs && t.phase != JobToken.Phase.QUEUED) {
+            // a ring that empties as the call, the wait or the time until the job is visible again runs out
             double left = Math.max(0, Math.min(1, (t.untilMs - nowMs) / (double) (t.untilMs - t.sinceMs)));
-            g.setStroke(t.phase == JobToken.Phase.BACKOFF ? Color.web("#8a5a00") : Color.web("#9cc7e6"));
+            g.setStroke(switch (t.phase) {
+                case BACKOFF -> Color.web("#8a5a00");
+                case REDELIVERY, SENT_BACK -> Color.web("#8c3f6b");
+                default -> Color.web("#9cc7e6");
+            });
             g.setLineWidth(3);
             g.strokeArc(t.x - R - 3, t.y - R - 3, 2 * R + 6, 2 * R + 6, 90, 360 * left, ArcType.OPEN);
         }
@@ -389,7 +506,7 @@ public final class QueueCanvas extends Pane {
             g.setLineWidth(3);
             g.strokeOval(t.x - R - 2, t.y - R - 2, 2 * R + 4, 2 * R + 4);
         }
-        g.setFill(Color.WHITE);
+        g.setFill(t.phase == JobToken.Phase.REDELIVERY ? INK : Color.WHITE);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         long u = t.user();
@@ -399,6 +516,16 @@ public final class QueueCanvas extends Pane {
             g.setFill(INK);
             g.setFont(Font.font("System", FontWeight.BOLD, 10));
             g.fillText("R", t.x - R - 4, t.y + R - 2);
+        }
+        if (t.delivery() > 1) { // delivered again after a crash or a "job in progress" refusal
+            g.setFill(SENT_BACK.darker());
+            g.setFont(Font.font("System", FontWeight.BOLD, 10));
+            g.fillText("d" + t.delivery(), t.x + R + 6, t.y + R - 2);
+        }
+        if (t.phase == JobToken.Phase.LOST) {
+            g.setFill(INK);
+            g.setFont(Font.font("System", FontWeight.BOLD, 10));
+            g.fillText("✗", t.x + R + 4, t.y - R + 2);
         }
         if (t.attempt() > 1 && t.active()) {
             g.setFill(INK);
@@ -462,6 +589,16 @@ public final class QueueCanvas extends Pane {
             }
         }
         return -1;
+    }
+
+    /** @return true if ({@code x}, {@code y}) is on the worker process box (a click crashes it). */
+    public boolean workersAt(double x, double y) {
+        return x >= workersX && x <= workersX + stationW && y >= providerY && y <= providerY + providerH;
+    }
+
+    /** @return the centre of the worker process box, in this pane's coordinates (for tests that click it). */
+    public double[] workersCentre() {
+        return new double[] {workersX + stationW / 2, providerY + providerH / 2};
     }
 
     /** @return true if ({@code x}, {@code y}) is on the email provider. */
