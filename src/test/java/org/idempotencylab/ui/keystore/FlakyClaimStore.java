@@ -46,6 +46,11 @@ final class FlakyClaimStore implements ClaimStore {
     }
 
     @Override
+    public boolean delete(String key) {
+        return real.delete(key);
+    }
+
+    @Override
     public Optional<ClaimRow> get(String key) {
         return real.get(key);
     }
