@@ -17,7 +17,7 @@ import org.idempotencylab.scenario.Scenario;
  */
 public final class Comparison {
     /** Runs at least this long are worth {@link #warmUp}; below it the warm-up would cost more than it saves. */
-    private static final long WARM_UP_ABOVE_JOBS = 100_000;
+    static final long WARM_UP_ABOVE_JOBS = 100_000;
 
     private Comparison() {
     }
@@ -27,9 +27,9 @@ public final class Comparison {
      * and throws the results away. Strategies started together on two cores otherwise take branches the compiler
      * has not yet profiled, and HotSpot deoptimizes the code they share again and again: the article's table took
      * 1.6 to 3.0 s as a whole process without this, and 1.3 to 1.5 s with it (README, "Measured figures").
-     * Results do not change: each simulation has its own state and random streams.
+     * {@link Sweep} uses it too. Results do not change: each simulation has its own state and random streams.
      */
-    private static void warmUp(Scenario scenario, List<Strategy> strategies) {
+    static void warmUp(Scenario scenario, List<Strategy> strategies) {
         Scenario small = scenario.toBuilder().jobs(3_000).pFail(0.2).lostReply(0.2).build();
         for (Strategy s : strategies) {
             new SignupSimulation(small, s, RunControl.NONE, true).run();
