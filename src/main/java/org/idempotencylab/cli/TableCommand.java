@@ -52,7 +52,8 @@ public final class TableCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static int parseThreads(String text) {
+    /** @return {@code --threads} read as 1..64; {@code sweep} shares it. */
+    static int parseThreads(String text) {
         String t = text.strip();
         if (!t.matches("[-+]?[0-9]+")) {
             throw new IllegalArgumentException("--threads: '" + t + "' is not a whole number; allowed 1 to 64");

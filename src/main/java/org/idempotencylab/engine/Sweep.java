@@ -1,5 +1,7 @@
 package org.idempotencylab.engine;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -20,10 +22,11 @@ import org.idempotencylab.scenario.Scenario;
  * <p>Every (point, strategy) cell is an independent seeded {@link SignupSimulation}, exactly what {@code run}
  * does with that value, so the grid does not depend on the number of threads the cells run on.
  *
- * <p>Points: {@code from + (to - from) * i / (points - 1)} for {@code i = 0 .. points-1}, the two ends exactly
- * {@code from} and {@code to} ({@code from > to} sweeps downwards). Whole-number parameters (counts and
- * milliseconds) are rounded to the nearest whole number; a point equal (after rounding) to one already in the
- * sweep is dropped, so a sweep of {@code maxAttempts} from 1 to 3 over 20 points runs the three points 1, 2 and 3.
+ * <p>Points: {@code from + (to - from) * i / (points - 1)} for {@code i = 0 .. points-1}, computed in decimal (so
+ * 0 to 0.05 over 6 points gives 0.01, 0.02, 0.03 ... as typed), the two ends exactly {@code from} and {@code to}
+ * ({@code from > to} sweeps downwards). Whole-number parameters (counts and milliseconds) are rounded to the
+ * nearest whole number; a point equal (after rounding) to one already in the sweep is dropped, so a sweep of
+ * {@code maxAttempts} from 1 to 3 over 20 points runs the three points 1, 2 and 3.
  * Varying either end of the repeated request's delay ({@link Parameter#DUPLICATE_DELAY_MIN_MS} or
  * {@link Parameter#DUPLICATE_DELAY_MAX_MS}) sets both ends to the value: a fixed delay.
  */
@@ -84,12 +87,15 @@ public final class Sweep {
      *         numbers for whole-number parameters (duplicates kept; {@link #of} drops them)
      */
     static double[] points(Parameter parameter, double from, double to, int points) {
+        // In decimal, from the values as typed, so 0 to 0.05 over 6 points gives 0.03 and not 0.030000000000000006;
+        // each step is rounded to 16 significant digits (a double holds 15 to 17).
+        BigDecimal a = new BigDecimal(Double.toString(from));
+        BigDecimal span = new BigDecimal(Double.toString(to)).subtract(a);
         double[] v = new double[points];
-        double lo = Math.min(from, to);
-        double hi = Math.max(from, to);
         for (int i = 0; i < points; i++) {
-            double x = i == points - 1 ? to : from + (to - from) * i / (points - 1);
-            x = Math.max(lo, Math.min(hi, x)); // never past an end by a rounding error
+            double x = i == points - 1 ? to
+                    : a.add(span.multiply(BigDecimal.valueOf(i)).divide(BigDecimal.valueOf(points - 1),
+                            MathContext.DECIMAL64)).doubleValue();
             v[i] = parameter.kind().isDecimal() ? x : Math.round(x);
         }
         return v;
