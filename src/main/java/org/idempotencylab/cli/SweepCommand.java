@@ -64,9 +64,8 @@ public final class SweepCommand implements Callable<Integer> {
                     + "rounded and a value already swept is not run again")
     String points;
 
-    @Option(names = "--threads", paramLabel = "N",
-            description = "threads to run the cells on, 1..64; results do not depend on it (default: cores, at most 64)")
-    String threads = Integer.toString(Math.min(64, Runtime.getRuntime().availableProcessors()));
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
 
     @Override
     public Integer call() {
@@ -77,7 +76,7 @@ public final class SweepCommand implements Callable<Integer> {
             double x = bound("--from", from, parameter);
             double y = bound("--to", to, parameter);
             int n = points(points);
-            threadCount = TableCommand.parseThreads(threads);
+            threadCount = threads.count();
             List<Strategy> strategies = options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
             Scenario base = options.scenario();
             sweep = Sweep.of(base, parameter, x, y, n, strategies);

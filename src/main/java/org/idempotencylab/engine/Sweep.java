@@ -3,14 +3,9 @@ package org.idempotencylab.engine;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
@@ -180,13 +175,11 @@ public final class Sweep {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, was " + threads);
         }
-        int cells = values.size() * strategies.size();
-        List<StrategyResult> grid = new ArrayList<>(Collections.nCopies(cells, null));
         if (threads == 1) {
+            List<StrategyResult> grid = new ArrayList<>();
             for (int p = 0; p < values.size(); p++) {
                 for (int s = 0; s < strategies.size(); s++) {
-                    grid.set(p * strategies.size() + s,
-                            new SignupSimulation(scenarios.get(p), strategies.get(s), control, true).run());
+                    grid.add(new SignupSimulation(scenarios.get(p), strategies.get(s), control, true).run());
                 }
             }
             return new Result(this, grid);
@@ -194,48 +187,20 @@ public final class Sweep {
         if (totalJobs() >= Comparison.WARM_UP_ABOVE_JOBS) {
             Comparison.warmUp(scenarios.get(0), strategies);
         }
-        RunControl stoppable = new RunControl() {
-            @Override
-            public boolean isCancelled() {
-                return Thread.currentThread().isInterrupted() || control.isCancelled();
+        List<Comparison.Cell> cells = new ArrayList<>();
+        for (int p = 0; p < values.size(); p++) {
+            for (Strategy s : strategies) {
+                cells.add(new Comparison.Cell(scenarios.get(p), s));
             }
-
-            @Override
-            public void jobsFinished(long jobsDone) {
-                control.jobsFinished(jobsDone);
-            }
-        };
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, cells), r -> {
-            Thread t = new Thread(r, "sweep");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<StrategyResult>> futures = new ArrayList<>(Collections.nCopies(cells, null));
-            // The article's slowest strategy (skip finished steps, through the store) is last: start its cells first.
-            for (int s = strategies.size() - 1; s >= 0; s--) {
-                for (int p = 0; p < values.size(); p++) {
-                    Scenario scenario = scenarios.get(p);
-                    Strategy strategy = strategies.get(s);
-                    futures.set(p * strategies.size() + s,
-                            pool.submit(() -> new SignupSimulation(scenario, strategy, stoppable, true).run()));
-                }
-            }
-            for (int i = 0; i < cells; i++) {
-                grid.set(i, futures.get(i).get());
-            }
-            return new Result(this, grid);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancellationException("interrupted");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
         }
+        // The article's slowest strategy (skip finished steps, through the store) is last: start its cells first.
+        List<Integer> startOrder = new ArrayList<>();
+        for (int s = strategies.size() - 1; s >= 0; s--) {
+            for (int p = 0; p < values.size(); p++) {
+                startOrder.add(p * strategies.size() + s);
+            }
+        }
+        return new Result(this, Comparison.runCells(cells, startOrder, threads, control));
     }
 
     /** The results of a sweep: one {@link StrategyResult} per (point, strategy) cell. */
