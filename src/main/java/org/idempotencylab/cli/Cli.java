@@ -6,7 +6,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The headless command line: {@code java -jar idempotency-lab.jar table [options]}.
+ * The headless command line: {@code java -jar idempotency-lab.jar table|run|sweep [options]}.
  *
  * <p>Exit codes: 0 done; 2 bad input (one line on stderr naming the option, the value and the allowed range,
  * nothing on stdout); 1 anything else.
@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(name = "idempotency-lab", mixinStandardHelpOptions = true, version = Cli.VERSION,
         description = "Simulates background jobs that run twice, and idempotency keys that stop it. "
                 + "With no command, opens the lab window.",
-        subcommands = {TableCommand.class, RunCommand.class})
+        subcommands = {TableCommand.class, RunCommand.class, SweepCommand.class})
 public final class Cli implements Runnable {
     /** What {@code --version} prints. */
     public static final String VERSION = "Idempotency Lab 0.1";
@@ -25,7 +25,7 @@ public final class Cli implements Runnable {
     @Override
     public void run() {
         // "idempotency-lab" with options but no command: the launcher opens the window for no arguments at all
-        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table' or 'run'");
+        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table', 'run' or 'sweep'");
     }
 
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
@@ -34,11 +34,13 @@ public final class Cli implements Runnable {
         cl.setCaseInsensitiveEnumValuesAllowed(true); // --format JSON works as well as json
         cl.setOut(out);
         cl.setErr(err);
+        // "sweep --vary --p-fail": the value of --vary is itself the name of an option
+        cl.getSubcommands().get("sweep").setAllowOptionsAsOptionParameters(true);
         cl.setParameterExceptionHandler((ex, a) -> {
             // picocli's message names the option and the value; add where to find the allowed ones
             String name = ex.getCommandLine().getCommandName();
             String hint = ex.getCommandLine().getCommandSpec().parent() == null
-                    ? "commands: table, run; see 'idempotency-lab --help'"
+                    ? "commands: table, run, sweep; see 'idempotency-lab --help'"
                     : "see 'idempotency-lab " + name + " --help' for the options and their ranges";
             err.println(ex.getMessage() + " (" + hint + ")");
             err.flush();

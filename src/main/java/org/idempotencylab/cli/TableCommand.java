@@ -33,9 +33,8 @@ public final class TableCommand implements Callable<Integer> {
             description = "text, csv or json (default: ${DEFAULT-VALUE})")
     OutputFormat format = OutputFormat.text;
 
-    @Option(names = "--threads", paramLabel = "N",
-            description = "threads to run strategies on, 1..64; results do not depend on it (default: cores, at most 64)")
-    String threads = Integer.toString(Math.min(64, Runtime.getRuntime().availableProcessors()));
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
 
     @Override
     public Integer call() {
@@ -43,24 +42,13 @@ public final class TableCommand implements Callable<Integer> {
         int threadCount;
         try {
             scenario = article.apply(DEFAULTS.toBuilder()).build();
-            threadCount = parseThreads(threads);
+            threadCount = threads.count();
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
         List<StrategyResult> results = Comparison.run(scenario, Strategy.ARTICLE, threadCount, RunControl.NONE);
         ResultWriter.write(format, scenario, results, spec.commandLine().getOut());
         return 0;
-    }
-
-    private static int parseThreads(String text) {
-        String t = text.strip();
-        if (!t.matches("[-+]?[0-9]+")) {
-            throw new IllegalArgumentException("--threads: '" + t + "' is not a whole number; allowed 1 to 64");
-        }
-        if (t.length() > 3 || Integer.parseInt(t) < 1 || Integer.parseInt(t) > 64) {
-            throw new IllegalArgumentException("--threads: " + t + " is outside the allowed range 1 to 64");
-        }
-        return Integer.parseInt(t);
     }
 
     /** Output formats of {@code table}. Lower-case names, as typed on the command line. */

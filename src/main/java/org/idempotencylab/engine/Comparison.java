@@ -1,6 +1,7 @@
 package org.idempotencylab.engine;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -17,7 +18,7 @@ import org.idempotencylab.scenario.Scenario;
  */
 public final class Comparison {
     /** Runs at least this long are worth {@link #warmUp}; below it the warm-up would cost more than it saves. */
-    private static final long WARM_UP_ABOVE_JOBS = 100_000;
+    static final long WARM_UP_ABOVE_JOBS = 100_000;
 
     private Comparison() {
     }
@@ -27,9 +28,9 @@ public final class Comparison {
      * and throws the results away. Strategies started together on two cores otherwise take branches the compiler
      * has not yet profiled, and HotSpot deoptimizes the code they share again and again: the article's table took
      * 1.6 to 3.0 s as a whole process without this, and 1.3 to 1.5 s with it (README, "Measured figures").
-     * Results do not change: each simulation has its own state and random streams.
+     * {@link Sweep} uses it too. Results do not change: each simulation has its own state and random streams.
      */
-    private static void warmUp(Scenario scenario, List<Strategy> strategies) {
+    static void warmUp(Scenario scenario, List<Strategy> strategies) {
         Scenario small = scenario.toBuilder().jobs(3_000).pFail(0.2).lostReply(0.2).build();
         for (Strategy s : strategies) {
             new SignupSimulation(small, s, RunControl.NONE, true).run();
@@ -58,6 +59,34 @@ public final class Comparison {
         if (scenario.jobs() >= WARM_UP_ABOVE_JOBS) {
             warmUp(scenario, strategies);
         }
+        // Submitted last to first: the article's slowest strategy (skip finished steps, through the store) is last in
+        // its table, and starting it first balances two threads. Results keep the given order.
+        List<Cell> cells = new ArrayList<>();
+        List<Integer> startOrder = new ArrayList<>();
+        for (int i = 0; i < strategies.size(); i++) {
+            cells.add(new Cell(scenario, strategies.get(i)));
+            startOrder.add(0, i);
+        }
+        return runCells(cells, startOrder, threads, control);
+    }
+
+    /** One simulation to run: a scenario under a strategy. */
+    record Cell(Scenario scenario, Strategy strategy) {
+    }
+
+    /**
+     * Runs independent simulations on a pool of {@code min(threads, cells)} daemon threads, each with its own
+     * state and random streams, so the results do not depend on the thread count. A failure or a cancel stops the
+     * others (the pool is shut down and its threads interrupted).
+     *
+     * @param startOrder indices into {@code cells}, each once: the order they are submitted in (slowest first
+     *                   balances the threads)
+     * @param control    progress (summed over cells) and cancel
+     * @return one result per cell, in the order of {@code cells}
+     * @throws CancellationException if the control cancelled the run or the calling thread was interrupted
+     */
+    static List<StrategyResult> runCells(List<Cell> cells, List<Integer> startOrder, int threads,
+                                         RunControl control) {
         // Stop the other simulations too when one fails or the caller is interrupted (shutdownNow interrupts).
         RunControl stoppable = new RunControl() {
             @Override
@@ -70,18 +99,17 @@ public final class Comparison {
                 control.jobsFinished(jobsDone);
             }
         };
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, strategies.size()), r -> {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, cells.size()), r -> {
             Thread t = new Thread(r, "simulation");
             t.setDaemon(true);
             return t;
         });
         try {
-            // Submitted last to first: the article's slowest strategy (skip finished steps, through the store) is
-            // last in its table, and starting it first balances two threads. Results keep the given order.
-            List<Future<StrategyResult>> futures = new ArrayList<>();
-            for (int i = strategies.size() - 1; i >= 0; i--) {
-                Strategy s = strategies.get(i);
-                futures.add(0, pool.submit(() -> new SignupSimulation(scenario, s, stoppable, true).run()));
+            List<Future<StrategyResult>> futures = new ArrayList<>(Collections.nCopies(cells.size(), null));
+            for (int i : startOrder) {
+                Cell c = cells.get(i);
+                futures.set(i, pool.submit(() -> new SignupSimulation(c.scenario(), c.strategy(), stoppable, true)
+                        .run()));
             }
             List<StrategyResult> results = new ArrayList<>();
             for (Future<StrategyResult> f : futures) {

@@ -44,6 +44,25 @@ class RunCommandTest {
         return new Outcome(code, out.toString(), err.toString());
     }
 
+    /** The README's crash lesson, byte for byte: run's JSON line stays as it is (keys, order, number format). */
+    @Test
+    void theJsonLineIsByteForByteTheReadmesCrashLesson() {
+        Outcome o = cli("run", "--retry", "whole-job-skip-finished", "--store", "claim-table", "--provider-key", "same",
+                "--p-crash", "0.01", "--queue", "durable", "--jobs", "2000");
+        assertEquals(0, o.code(), o.err());
+        assertEquals("{\"strategy\":\"retry the whole job, skip finished steps, same key every time, claim table\","
+                + "\"succeeded\":\"100.000%\",\"failedJobs\":0,\"callsPerJob\":10.21,\"repeatedSteps\":194,"
+                + "\"usersWithDuplicateEmails\":0,\"duplicateSideEffects\":{\"save the user\":23,"
+                + "\"create the billing customer\":14,\"create the workspace\":15,\"upload the default avatar\":22,"
+                + "\"add to the CRM\":22,\"subscribe to the newsletter\":24,\"send the welcome email\":0,"
+                + "\"notify the sales channel\":14,\"record the analytics event\":35,\"schedule the day-3 email\":25},"
+                + "\"repeatedRequests\":0,\"slowCalls\":0,\"calls\":20423,\"emailsSent\":2000,"
+                + "\"providerSuppressedSends\":33,\"storeHits\":12471,\"backoffWaits\":206,\"virtualTimeMs\":5465720,"
+                + "\"lostJobs\":0,\"crashes\":217,\"redeliveries\":217,\"jobInProgressRejections\":1803,"
+                + "\"leaseReclaims\":217,\"keyMismatches\":0,\"stuckInProgressMs\":65058157}"
+                + System.lineSeparator(), o.out());
+    }
+
     @Test
     void eachStrategyOfTheTableCanBeRunAloneWithTheSameNumbers() throws Exception {
         // the table's rows at 20,000 sign-ups, and run with the matching options: equal keys, equal values

@@ -1,0 +1,178 @@
+package org.idempotencylab.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.engine.Sweep;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Scenario;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code sweep --vary OPTION --from X --to Y --points N [any run option]} (issue 5, section 4): runs the
+ * article's five strategies, or the one {@code --retry}/{@code --provider-key}/{@code --store} name, at each of
+ * {@code N} evenly spaced values of one numeric {@code run} option, and writes CSV: one row per point and
+ * strategy, the varied value, the strategy, then every metric {@code run} prints under its JSON key
+ * ({@code duplicateSideEffects} as one column per step). Points as {@link Sweep}: ends exact, whole-number
+ * options rounded, a point equal to an earlier one after rounding dropped. Bad input as {@link Cli}: one line,
+ * exit 2.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, version = Cli.VERSION,
+        description = "Runs the five strategies (or the one --retry/--provider-key/--store name) at evenly spaced "
+                + "values of one run option and writes CSV: one row per value and strategy, with every metric "
+                + "run prints.")
+public final class SweepCommand implements Callable<Integer> {
+    /** Most points a sweep takes. */
+    static final int MAX_POINTS = 1_000;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    RunOptions options = new RunOptions();
+
+    @Option(names = "--vary", required = true, paramLabel = "OPTION",
+            description = "the run option to vary, e.g. --p-fail, --lost-reply, --ttl-ms, --lease-ms, --attempts, "
+                    + "--duplicate-delay-ms (a fixed delay), --p-crash")
+    String vary;
+
+    @Option(names = "--from", required = true, paramLabel = "X", description = "first value, in the option's unit")
+    String from;
+
+    @Option(names = "--to", required = true, paramLabel = "Y", description = "last value, in the option's unit")
+    String to;
+
+    @Option(names = "--points", required = true, paramLabel = "N",
+            description = "evenly spaced values from X to Y, both included, 2..1,000; whole-number options are "
+                    + "rounded and a value already swept is not run again")
+    String points;
+
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
+
+    @Override
+    public Integer call() {
+        Sweep sweep;
+        int threadCount;
+        try {
+            Parameter parameter = varied(vary);
+            double x = bound("--from", from, parameter);
+            double y = bound("--to", to, parameter);
+            int n = points(points);
+            threadCount = threads.count();
+            List<Strategy> strategies = options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
+            Scenario base = options.scenario();
+            sweep = Sweep.of(base, parameter, x, y, n, strategies);
+        } catch (IllegalArgumentException e) {
+            return Cli.badInput(spec, e);
+        }
+        Sweep.Result result = sweep.run(threadCount, RunControl.NONE);
+        write(result, spec.commandLine().getOut());
+        return 0;
+    }
+
+    /** @return the CSV column of the varied value: the parameter's field name ({@code duplicateDelayMs} for both ends). */
+    static String column(Parameter p) {
+        return p == Parameter.DUPLICATE_DELAY_MIN_MS || p == Parameter.DUPLICATE_DELAY_MAX_MS
+                ? "duplicateDelayMs" : p.id();
+    }
+
+    /** @return {@code v} as the option takes it: a whole number, or the shortest decimal ("0.0025"). */
+    static String valueText(Parameter p, double v) {
+        return p.kind().isDecimal() ? Parameter.plain(v) : Long.toString(Math.round(v));
+    }
+
+    /** Writes the header and one row per (point, strategy), points in order, each point's strategies in order. */
+    static void write(Sweep.Result result, PrintWriter out) {
+        Sweep sweep = result.sweep();
+        List<String> header = new ArrayList<>();
+        header.add(column(sweep.parameter()));
+        header.addAll(RunCommand.flatRow(result.get(0, 0)).keySet());
+        try {
+            CSVPrinter p = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader(header.toArray(String[]::new))
+                    .setRecordSeparator('\n').build());
+            for (int i = 0; i < sweep.values().size(); i++) {
+                String value = valueText(sweep.parameter(), sweep.values().get(i));
+                for (int s = 0; s < sweep.strategies().size(); s++) {
+                    StrategyResult r = result.get(i, s);
+                    List<Object> row = new ArrayList<>();
+                    row.add(value);
+                    row.addAll(RunCommand.flatRow(r).values());
+                    p.printRecord(row);
+                }
+            }
+            p.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        out.flush();
+    }
+
+    /** The numeric run options by name, each once ({@code --duplicate-delay-ms} sets both ends of the delay). */
+    static Map<String, Parameter> numericOptions() {
+        Map<String, Parameter> m = new LinkedHashMap<>();
+        for (Parameter p : Parameter.values()) {
+            m.putIfAbsent(p.cliOption(), p);
+        }
+        return m;
+    }
+
+    /**
+     * @param text a run option's name, e.g. {@code --p-fail} (or its field name, {@code pFail})
+     * @throws IllegalArgumentException for an option that is not numeric or not one of run's, listing the allowed
+     */
+    static Parameter varied(String text) {
+        String t = text.strip();
+        Map<String, Parameter> numeric = numericOptions();
+        for (Map.Entry<String, Parameter> e : numeric.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(t) || e.getValue().id().equalsIgnoreCase(t)) {
+                return e.getValue();
+            }
+        }
+        String allowed = "; allowed " + String.join(", ", numeric.keySet());
+        List<String> runOptions = new CommandLine(new RunCommand()).getCommandSpec().options().stream()
+                .map(o -> o.longestName()).collect(Collectors.toList());
+        if (runOptions.stream().anyMatch(o -> o.equalsIgnoreCase(t))) {
+            throw new IllegalArgumentException("--vary: " + t + " is not a numeric option" + allowed);
+        }
+        throw new IllegalArgumentException("--vary: '" + t + "' is not a run option" + allowed);
+    }
+
+    /** Reads {@code --from} or {@code --to} as a value of the varied parameter, with its range. */
+    private static double bound(String option, String text, Parameter p) {
+        try {
+            return p.parse(text);
+        } catch (ParameterException e) {
+            throw new IllegalArgumentException(e.messageFor(option) + " for " + p.cliOption(), e);
+        }
+    }
+
+    private static int points(String text) {
+        String t = text.strip();
+        String range = String.format(Locale.ROOT, "2 to %,d", MAX_POINTS);
+        if (!t.matches("[-+]?[0-9]+")) {
+            throw new IllegalArgumentException("--points: '" + t + "' is not a whole number; allowed " + range);
+        }
+        if (t.length() > 5 || Integer.parseInt(t) < 2 || Integer.parseInt(t) > MAX_POINTS) {
+            throw new IllegalArgumentException("--points: " + t + " is outside the allowed range " + range);
+        }
+        return Integer.parseInt(t);
+    }
+}

@@ -1,0 +1,203 @@
+package org.idempotencylab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.idempotencylab.engine.Strategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code sweep}: one row per point and strategy, each the numbers {@code run} prints for that value. */
+class SweepCommandTest {
+    private static final String ALLOWED = "allowed --jobs, --p-fail, --lost-reply, --attempts, --seed, "
+            + "--base-delay-ms, --max-delay-ms, --call-ms, --ttl-ms, --provider-key-ttl-ms, --workers, "
+            + "--arrival-rate, --p-duplicate, --duplicate-delay-ms, --p-slow, --slow-call-ms, --p-crash, --restart-ms, "
+            + "--visibility-timeout-ms, --lease-ms, --lock-ttl-ms, --p-different-payload";
+
+    private record Outcome(int code, String out, String err) {
+    }
+
+    private static Outcome cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    private static List<CSVRecord> parse(String csv) throws IOException {
+        try (CSVParser p = CSVParser.parse(new StringReader(csv),
+                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+            return p.getRecords();
+        }
+    }
+
+    private static List<String> header(String csv) throws IOException {
+        try (CSVParser p = CSVParser.parse(new StringReader(csv),
+                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+            return p.getHeaderNames();
+        }
+    }
+
+    @Test
+    void oneRowPerPointAndStrategyEachEqualToRunWithThatValue() throws Exception {
+        Outcome sweep = cli("sweep", "--vary", "--p-fail", "--from", "0", "--to", "0.1", "--points", "3",
+                "--jobs", "2000", "--lost-reply", "0.05");
+        assertEquals(0, sweep.code(), sweep.err());
+        assertEquals("", sweep.err());
+        // the header: the varied value, then run's CSV columns (its JSON keys, one column per step)
+        Outcome runCsv = cli("run", "--jobs", "2000", "--format", "csv");
+        List<String> expectedHeader = new ArrayList<>(List.of("pFail"));
+        expectedHeader.addAll(header(runCsv.out()));
+        assertEquals(expectedHeader, header(sweep.out()));
+        assertTrue(expectedHeader.contains("duplicateSideEffects.send the welcome email"), expectedHeader.toString());
+        assertTrue(expectedHeader.contains("stuckInProgressMs"), expectedHeader.toString());
+
+        List<CSVRecord> rows = parse(sweep.out());
+        assertEquals(3 * 5, rows.size());
+        String[] values = {"0", "0.05", "0.1"};
+        String[][] strategyOptions = {
+            {"--retry", "each-step", "--provider-key", "none"},
+            {"--retry", "each-step", "--provider-key", "new-per-call"},
+            {"--retry", "each-step", "--provider-key", "same"},
+            {"--retry", "whole-job", "--provider-key", "same"},
+            {"--retry", "whole-job-skip-finished", "--provider-key", "same"},
+        };
+        for (int p = 0; p < 3; p++) {
+            for (int s = 0; s < 5; s++) {
+                CSVRecord row = rows.get(p * 5 + s);
+                assertEquals(values[p], row.get("pFail"));
+                assertEquals(Double.parseDouble(values[p]), Double.parseDouble(row.get("pFail")));
+                assertEquals(Strategy.ARTICLE.get(s).name(), row.get("strategy"));
+                List<String> args = new ArrayList<>(List.of("run", "--jobs", "2000", "--lost-reply", "0.05",
+                        "--p-fail", values[p], "--format", "csv"));
+                args.addAll(List.of(strategyOptions[s]));
+                Outcome run = cli(args.toArray(String[]::new));
+                CSVRecord expected = parse(run.out()).get(0);
+                for (String column : header(run.out())) {
+                    assertEquals(expected.get(column), row.get(column), values[p] + ", " + s + ": " + column);
+                }
+            }
+        }
+    }
+
+    @Test
+    void oneAndTwoThreadsWriteTheSameCsv() {
+        String[] common = {"sweep", "--vary", "--lost-reply", "--from", "0", "--to", "0.2", "--points", "4",
+            "--jobs", "3000"};
+        Outcome one = cli(Stream.concat(Stream.of(common), Stream.of("--threads", "1")).toArray(String[]::new));
+        Outcome two = cli(Stream.concat(Stream.of(common), Stream.of("--threads", "2")).toArray(String[]::new));
+        assertEquals(0, one.code(), one.err());
+        assertEquals(one.out(), two.out());
+        assertEquals(1 + 4 * 5, one.out().lines().count());
+    }
+
+    /**
+     * With no key every lost reply that a retry gets past sends the welcome email again: none at a lost-reply
+     * rate of 0, then more at each higher rate (about 10,000 × rate users, 100 more per step of 0.01).
+     */
+    @Test
+    void duplicateEmailsStartAtZeroAndGrowWithTheLostReplyRate() throws Exception {
+        Outcome o = cli("sweep", "--vary", "--lost-reply", "--from", "0", "--to", "0.05", "--points", "6",
+                "--jobs", "10000", "--retry", "each-step", "--provider-key", "none");
+        assertEquals(0, o.code(), o.err());
+        List<CSVRecord> rows = parse(o.out());
+        assertEquals(6, rows.size(), "only the strategy given");
+        assertEquals(List.of("0", "0.01", "0.02", "0.03", "0.04", "0.05"),
+                rows.stream().map(r -> r.get("lostReply")).toList());
+        long previous = -1;
+        for (CSVRecord r : rows) {
+            assertEquals("retry each step, no key", r.get("strategy"));
+            long dupes = Long.parseLong(r.get("usersWithDuplicateEmails"));
+            assertTrue(dupes > previous, r.get("lostReply") + ": " + dupes + " after " + previous);
+            previous = dupes;
+        }
+        assertEquals("0", rows.get(0).get("usersWithDuplicateEmails"));
+    }
+
+    @Test
+    void wholeNumberOptionsAreRoundedAndTheDuplicateDelayIsFixed() throws Exception {
+        Outcome attempts = cli("sweep", "--vary", "--attempts", "--from", "1", "--to", "3", "--points", "5",
+                "--jobs", "500", "--retry", "whole-job", "--provider-key", "same");
+        assertEquals(0, attempts.code(), attempts.err());
+        assertEquals(List.of("1", "2", "3"), parse(attempts.out()).stream().map(r -> r.get("maxAttempts")).toList());
+
+        Outcome delay = cli("sweep", "--vary=--duplicate-delay-ms", "--from", "0", "--to", "60000", "--points",
+                "2", "--jobs", "2000", "--p-duplicate", "0.5", "--ttl-ms", "30000", "--provider-key", "same",
+                "--store", "memory");
+        assertEquals(0, delay.code(), delay.err());
+        List<CSVRecord> rows = parse(delay.out());
+        assertEquals(List.of("0", "60000"), rows.stream().map(r -> r.get("duplicateDelayMs")).toList());
+        Outcome run = cli("run", "--duplicate-delay-ms", "60000", "--jobs", "2000", "--p-duplicate", "0.5",
+                "--ttl-ms", "30000", "--provider-key", "same", "--store", "memory", "--format", "csv");
+        CSVRecord expected = parse(run.out()).get(0);
+        for (String column : header(run.out())) {
+            assertEquals(expected.get(column), rows.get(1).get(column), column);
+        }
+    }
+
+    static Stream<Arguments> badInput() {
+        return Stream.of(
+                Arguments.of(List.of("--vary", "--foo", "--from", "0", "--to", "1", "--points", "3"),
+                        "--vary: '--foo' is not a run option; " + ALLOWED),
+                Arguments.of(List.of("--vary", "--retry", "--from", "0", "--to", "1", "--points", "3"),
+                        "--vary: --retry is not a numeric option; " + ALLOWED),
+                Arguments.of(List.of("--vary", "--jitter", "--from", "0", "--to", "1", "--points", "3"),
+                        "--vary: --jitter is not a numeric option; " + ALLOWED),
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1.5", "--points", "3"),
+                        "--to: 1.5 is outside the allowed range 0 to 1 for --p-fail"),
+                Arguments.of(List.of("--vary", "--lost-reply", "--from", "-0.1", "--to", "1", "--points", "3"),
+                        "--from: -0.1 is outside the allowed range 0 to 1 for --lost-reply"),
+                Arguments.of(List.of("--vary", "--lease-ms", "--from", "0", "--to", "1000", "--points", "3"),
+                        "--from: 0 is outside the allowed range 1 to 2,678,400,000 for --lease-ms"),
+                Arguments.of(List.of("--vary", "--attempts", "--from", "1", "--to", "2.5", "--points", "3"),
+                        "--to: '2.5' is not a whole number; allowed 1 to 100 for --attempts"),
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1", "--points", "1"),
+                        "--points: 1 is outside the allowed range 2 to 1,000"),
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1", "--points", "many"),
+                        "--points: 'many' is not a whole number; allowed 2 to 1,000"),
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1", "--points", "3",
+                        "--threads", "0"), "--threads: 0 is outside the allowed range 1 to 64"),
+                // the other run options keep run's messages
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1", "--points", "3",
+                        "--jobs", "0"), "--jobs: 0 is outside the allowed range 1 to 100,000,000"),
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1", "--points", "3",
+                        "--retry", "sometimes"),
+                        "--retry: 'sometimes' is not one of each-step, whole-job, whole-job-skip-finished"),
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1"),
+                        "Missing required option: '--points=N' (see 'idempotency-lab sweep --help' for the "
+                                + "options and their ranges)"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badInput")
+    void badInputGetsOneExactLineAndExitCode2(List<String> args, String line) {
+        List<String> all = new ArrayList<>(List.of("sweep"));
+        all.addAll(args);
+        Outcome o = cli(all.toArray(String[]::new));
+        assertEquals(Cli.BAD_INPUT, o.code());
+        assertEquals("", o.out());
+        assertEquals(line + System.lineSeparator(), o.err());
+    }
+
+    @Test
+    void helpListsTheSweepOptionsAndRunsOptions() {
+        Outcome o = cli("sweep", "--help");
+        assertEquals(0, o.code());
+        for (String option : List.of("--vary", "--from", "--to", "--points", "--threads", "--p-fail", "--lease-ms",
+                "--retry", "--store", "--queue", "--duplicate-delay-ms")) {
+            assertTrue(o.out().contains(option), "help lists " + option);
+        }
+    }
+}
