@@ -8,7 +8,12 @@ package org.idempotencylab.store;
 public final class ClaimStoreException extends RuntimeException {
     private final String url;
 
-    ClaimStoreException(String url, String message, Throwable cause) {
+    /**
+     * @param url     the URL the error is about, password already redacted; may be null
+     * @param message one sentence a front end can show as is
+     * @param cause   the driver's exception, or null
+     */
+    public ClaimStoreException(String url, String message, Throwable cause) {
         super(message, cause);
         this.url = url;
     }

@@ -35,6 +35,15 @@ public final class App extends Application {
         });
         CompareViewModel compare = new CompareViewModel(Scenario.article(), background, THREADS);
         LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        // a database is opened off the FX thread (an unreachable server takes up to 5 s to say so)
+        java.util.concurrent.ExecutorService databaseThread = java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> {
+                    Thread t = new Thread(r, "database");
+                    t.setDaemon(true);
+                    return t;
+                });
+        live.setDatabaseAccess(org.idempotencylab.store.JdbcClaimStore::open, databaseThread,
+                javafx.application.Platform::runLater);
         Parent root = load(new ControllerFactory()
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)

@@ -423,4 +423,44 @@ class LiveViewFxTest {
         robot.clickOn("#resetButton");
         assertEquals(before, live.simulation().strategy(), "no reset");
     }
+
+    @Test
+    void theClaimTableOnSqliteShowsItsRowsAsReadFromTheDatabase(FxRobot robot) throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("lab-live-db");
+        String url = "jdbc:sqlite:" + dir.resolve("lab.db");
+        oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        type(robot, "#databaseField", url);
+        robot.clickOn("#resetButton");
+        assertTrue(live.database() != null, "the run's claim table is the SQLite file");
+        robot.interact(() -> live.speedProperty().set(LiveViewModel.MAX_SPEED));
+        robot.clickOn("#playButton");
+        waitUntil(() -> live.simulation().isFinished());
+        robot.clickOn("#playButton"); // pause: the key tables read the database at once
+        robot.interact(live::stepOnce);
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TableView<?> claims = robot.lookup("#claimTable").queryAs(
+                javafx.scene.control.TableView.class);
+        // one sign-up, ten steps, each claimed and completed: ten rows, the same a second reader sees in the file
+        waitUntil(() -> claims.getItems().size() == 10);
+        try (org.idempotencylab.store.JdbcClaimStore reader = org.idempotencylab.store.JdbcClaimStore.open(url)) {
+            assertEquals(10, reader.size());
+            assertTrue(reader.rows(10).stream().allMatch(r -> r.status()
+                    == org.idempotencylab.store.ClaimRow.Status.COMPLETED));
+        }
+    }
+
+    @Test
+    void aBadDatabaseUrlStopsResetWithOneMessage(FxRobot robot) {
+        oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        robot.clickOn("#resetButton");
+        var before = live.simulation();
+        type(robot, "#databaseField", "jdbc:nope:x");
+        robot.clickOn("#resetButton");
+        assertTrue(before == live.simulation(), "the run did not start; the old one stays");
+        Label error = robot.lookup("#liveInputError").queryAs(Label.class);
+        assertTrue(error.isVisible());
+        assertTrue(error.getText().startsWith("Database: ") && error.getText().contains("jdbc:nope:x"),
+                error.getText());
+    }
+
 }

@@ -86,6 +86,8 @@ public final class LiveController {
     @FXML private ComboBox<RetryScope> scopeBox;
     @FXML private ComboBox<KeyMode> keyBox;
     @FXML private ComboBox<StoreKind> storeBox;
+    @FXML private Label databaseLabel;
+    @FXML private TextField databaseField;
     @FXML private ComboBox<QueueKind> queueBox;
     @FXML private Label scopeLabel;
     @FXML private Label keyLabel;
@@ -160,6 +162,17 @@ public final class LiveController {
 
     @FXML
     private void initialize() {
+        databaseField.textProperty().bindBidirectional(model.databaseUrlProperty());
+        Tooltip db = new Tooltip("Where the claim table lives when Store is \"claim table\": empty for the "
+                + "in-memory model; \"default\" for an SQLite file in your data folder; or a JDBC URL: "
+                + org.idempotencylab.store.JdbcClaimStore.ALLOWED_URLS + ". Reset empties processed_jobs and starts "
+                + "the run on it; the Key store tab then shows the rows as read from the database.");
+        db.setWrapText(true);
+        db.setMaxWidth(420);
+        databaseField.setTooltip(db);
+        databaseLabel.setTooltip(db);
+        databaseField.disableProperty().bind(model.storeProperty().isNotEqualTo(StoreKind.CLAIM_TABLE)
+                .or(model.connectingProperty()));
         strategyBox.getItems().setAll(Strategy.ARTICLE);
         strategyBox.setConverter(new StringConverter<>() {
             @Override

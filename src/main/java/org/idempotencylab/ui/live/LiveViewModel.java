@@ -17,6 +17,8 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.idempotencylab.engine.KeyMode;
@@ -32,6 +34,9 @@ import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.store.ClaimStore;
+import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.ScenarioForm;
 import org.idempotencylab.ui.VirtualTime;
 
@@ -122,6 +127,17 @@ public final class LiveViewModel {
     private final List<SimulationEvent> logBuffer = new ArrayList<>();
     private final List<FrameListener> frameListeners = new ArrayList<>();
     private SignupSimulation sim;
+
+    // The claim table on a real database (issue 4, "live mode on the real database"): empty = the in-memory model.
+    private final StringProperty databaseUrl = new SimpleStringProperty(this, "databaseUrl", "");
+    private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper(this, "connecting");
+    private java.util.function.Function<String, ClaimStore> databaseOpener = JdbcClaimStore::open;
+    private java.util.concurrent.Executor databaseThread = Runnable::run;
+    private java.util.concurrent.Executor fxThread = Runnable::run;
+    private ClaimStore database;   // the open database of the current run, or null
+    private int resetTicket;       // a newer Reset makes an older connection's answer moot
+    private boolean broken;        // the database failed mid-run: nothing advances until Reset
+    private String runningDatabaseUrl = "";
     private Scenario running;
     private long rateWindowStartNanos;
     private long rateWindowEvents;
@@ -151,6 +167,7 @@ public final class LiveViewModel {
         List<javafx.beans.Observable> watched = new ArrayList<>(form.all());
         watched.add(strategy);
         watched.add(strategyProblem);
+        watched.add(databaseUrl);
         for (javafx.beans.Observable p : watched) {
             p.addListener(o -> pendingChanges.set(sim != null && !matchesRun()));
         }
@@ -219,13 +236,50 @@ public final class LiveViewModel {
             return false;
         }
         try {
-            return scenario().equals(running) && strategy.get().equals(sim.strategy());
+            return scenario().equals(running) && strategy.get().equals(sim.strategy())
+                    && databaseUrl.get().strip().equals(runningDatabaseUrl);
         } catch (ParameterException e) {
             return false;
         }
     }
 
-    /** Starts over from virtual time 0 with the current parameters and the same seed; paused. */
+    /**
+     * Where the claim table lives for the next Reset: "" for the in-memory model, {@code default} for the
+     * embedded SQLite file under the user's data folder, or a JDBC URL ({@link JdbcClaimStore#ALLOWED_URLS}). Used
+     * only when the store is the claim table; the run empties {@code processed_jobs} first.
+     */
+    public StringProperty databaseUrlProperty() {
+        return databaseUrl;
+    }
+
+    /** @return true while a Reset waits for the database to open; the current run stays as it is meanwhile. */
+    public ReadOnlyBooleanProperty connectingProperty() {
+        return connecting.getReadOnlyProperty();
+    }
+
+    /**
+     * How databases are opened: {@code opener} (a JDBC URL to an open store) runs on {@code background}, and its
+     * answer is applied on {@code fxThread}. Both executors run in place by default, which suits tests; the lab
+     * passes a daemon thread and {@code Platform::runLater}, so an unreachable server (up to 5 s) never freezes
+     * the window.
+     */
+    public void setDatabaseAccess(java.util.function.Function<String, ClaimStore> opener,
+                                  java.util.concurrent.Executor background, java.util.concurrent.Executor fxThread) {
+        this.databaseOpener = java.util.Objects.requireNonNull(opener, "opener");
+        this.databaseThread = java.util.Objects.requireNonNull(background, "background");
+        this.fxThread = java.util.Objects.requireNonNull(fxThread, "fxThread");
+    }
+
+    /** @return the database the current run's claim table lives in, or null for the in-memory model. */
+    public ClaimStore database() {
+        return database;
+    }
+
+    /**
+     * Starts over from virtual time 0 with the current parameters and the same seed; paused. With the claim table
+     * on a database, the database is opened (and emptied) first; if it cannot be, the message says why and the
+     * current run stays as it is.
+     */
     public void reset() {
         if (!strategyProblem.get().isEmpty()) {
             message.set(strategyProblem.get());
@@ -243,10 +297,67 @@ public final class LiveViewModel {
                     + "Compare strategies runs up to 100,000,000.", s.jobs(), MAX_LIVE_JOBS));
             return;
         }
+        int ticket = ++resetTicket;
+        String url = databaseUrl.get() == null ? "" : databaseUrl.get().strip();
+        if (strategy.get().store() != StoreKind.CLAIM_TABLE || url.isEmpty()) {
+            start(s, null);
+            return;
+        }
+        String resolved = url.equals("default") ? JdbcClaimStore.defaultSqliteUrl() : url;
+        playing.set(false);
+        connecting.set(true);
+        message.set("Connecting to " + JdbcClaimStore.redact(resolved) + " …");
+        Strategy chosen = strategy.get();
+        databaseThread.execute(() -> {
+            ClaimStore opened = null;
+            String error = null;
+            try {
+                opened = databaseOpener.apply(resolved);
+                opened.clear(); // a fresh processed_jobs table for the new run
+            } catch (RuntimeException e) {
+                error = e.getMessage();
+                if (opened != null) {
+                    opened.close();
+                    opened = null;
+                }
+            }
+            ClaimStore db = opened;
+            String problem = error;
+            fxThread.execute(() -> {
+                if (ticket != resetTicket) { // another Reset came meanwhile
+                    if (db != null) {
+                        db.close();
+                    }
+                    return;
+                }
+                connecting.set(false);
+                if (db == null) {
+                    message.set("Database: " + problem + " The run did not start.");
+                    return;
+                }
+                if (!chosen.equals(strategy.get())) {
+                    db.close();
+                    message.set("The strategy changed while connecting: press Reset (R) again.");
+                    return;
+                }
+                start(s, db);
+            });
+        });
+    }
+
+    /** Starts a new run of {@code s} with the claim table in {@code db} (null: the in-memory model). */
+    private void start(Scenario s, ClaimStore db) {
+        connecting.set(false);
         playing.set(false);
         virtualCarryMs = 0;
         running = s;
-        sim = new SignupSimulation(s, strategy.get(), RunControl.NONE);
+        if (database != null) {
+            database.close(); // the previous run's database
+        }
+        database = db;
+        broken = false;
+        runningDatabaseUrl = databaseUrl.get().strip();
+        sim = new SignupSimulation(s, strategy.get(), RunControl.NONE, false, db);
         sim.setListener(pending::add);
         tokens.clear();
         envelopes.clear();
@@ -286,8 +397,8 @@ public final class LiveViewModel {
             long virtualMs = (long) virtualCarryMs;
             virtualCarryMs -= virtualMs;
             long target = sim.nowMs() + virtualMs;
-            int ran = sim.advanceTo(target, MAX_EVENTS_PER_FRAME);
-            behind.set(ran == MAX_EVENTS_PER_FRAME && sim.nowMs() < target);
+            int ran = advance(target);
+            behind.set(sim.nowMs() < target && !sim.isFinished());
             rateWindowEvents += ran;
             applyPending();
             if (runOver()) {
@@ -307,11 +418,42 @@ public final class LiveViewModel {
     }
 
     /**
+     * Runs the simulation towards {@code target}. In memory, up to {@link #MAX_EVENTS_PER_FRAME} events; on a
+     * database, where every claim is a round trip, in small batches until about 8 ms of the frame are spent, so
+     * the window keeps its frame rate and the clock simply runs slower. A database failure stops the run.
+     */
+    private int advance(long target) {
+        try {
+            if (database == null) {
+                return sim.advanceTo(target, MAX_EVENTS_PER_FRAME);
+            }
+            long until = System.nanoTime() + DATABASE_FRAME_BUDGET_NANOS;
+            int ran = 0;
+            do {
+                ran += sim.advanceTo(target, 16);
+            } while (sim.nowMs() < target && System.nanoTime() < until);
+            return ran;
+        } catch (ClaimStoreException e) {
+            databaseFailed(e);
+            return 0;
+        }
+    }
+
+    /** Time a frame may spend on database round trips, in real ns. */
+    static final long DATABASE_FRAME_BUDGET_NANOS = 8_000_000;
+
+    private void databaseFailed(ClaimStoreException e) {
+        broken = true;
+        playing.set(false);
+        message.set("Database: " + e.getMessage() + " The run stopped; press Reset (R) to start over.");
+    }
+
+    /**
      * @return true once every job has ended and every key has expired: after the last job the clock keeps
      *         running while keys count down, so a class sees them go
      */
     private boolean runOver() {
-        return sim.isFinished() && (sim.store() == null || sim.store().liveKeys() == 0)
+        return broken || sim.isFinished() && (sim.store() == null || sim.store().liveKeys() == 0)
                 && sim.provider().rememberedKeys() == 0;
     }
 
@@ -329,8 +471,15 @@ public final class LiveViewModel {
             reset();
         }
         playing.set(false);
-        if (sim.step()) {
-            rateWindowEvents++;
+        if (sim == null || broken) { // still connecting to a database, or it failed
+            return;
+        }
+        try {
+            if (sim.step()) {
+                rateWindowEvents++;
+            }
+        } catch (ClaimStoreException e) {
+            databaseFailed(e);
         }
         applyPending();
         refresh();

@@ -1,0 +1,61 @@
+package org.idempotencylab.ui.live;
+
+import java.util.List;
+import java.util.Optional;
+import org.idempotencylab.store.ClaimResult;
+import org.idempotencylab.store.ClaimRow;
+import org.idempotencylab.store.ClaimStore;
+
+/** A claim store that passes every call to a real one; tests override the calls they want to watch or break. */
+class DelegatingClaimStore implements ClaimStore {
+    private final ClaimStore real;
+
+    DelegatingClaimStore(ClaimStore real) {
+        this.real = real;
+    }
+
+    @Override
+    public ClaimResult claim(String key, String fingerprint, String owner, long nowMs, long leaseMs) {
+        return real.claim(key, fingerprint, owner, nowMs, leaseMs);
+    }
+
+    @Override
+    public boolean complete(String key, String owner, String result, long nowMs) {
+        return real.complete(key, owner, result, nowMs);
+    }
+
+    @Override
+    public boolean release(String key, String owner) {
+        return real.release(key, owner);
+    }
+
+    @Override
+    public boolean delete(String key) {
+        return real.delete(key);
+    }
+
+    @Override
+    public Optional<ClaimRow> get(String key) {
+        return real.get(key);
+    }
+
+    @Override
+    public List<ClaimRow> rows(int limit) {
+        return real.rows(limit);
+    }
+
+    @Override
+    public long size() {
+        return real.size();
+    }
+
+    @Override
+    public void clear() {
+        real.clear();
+    }
+
+    @Override
+    public void close() {
+        real.close();
+    }
+}
