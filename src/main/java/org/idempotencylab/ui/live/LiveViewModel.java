@@ -225,6 +225,20 @@ public final class LiveViewModel {
         }
     }
 
+    /**
+     * Shows {@code scenario} (every parameter) and {@code strategy} (its retry scope, key and store), then
+     * {@link #reset()}s: a preset or a scenario file opened on this view. A scenario with more sign-ups than the
+     * live view plays leaves the message {@link #reset()} gives and no new run.
+     */
+    public void apply(Scenario scenario, Strategy strategy) {
+        form.load(scenario);
+        store.set(strategy.store()); // the parts first: a strategy equal to the current one fires no change
+        scope.set(strategy.scope());
+        keyMode.set(strategy.keyMode());
+        this.strategy.set(strategy);
+        reset();
+    }
+
     /** Starts over from virtual time 0 with the current parameters and the same seed; paused. */
     public void reset() {
         if (!strategyProblem.get().isEmpty()) {
