@@ -15,6 +15,7 @@ import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioFileChooser;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenariofile.ScenarioFile;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
@@ -59,8 +60,14 @@ public final class App extends Application {
         WindowMemory.restore(stage, prefs);
         stage.show();
         TabPane tabs = (TabPane) root.lookup(".tab-pane");
-        boolean restored = kit.restoreLast();
-        if (!restored || kit.loadedProperty().get().view() == org.idempotencylab.scenariofile.ScenarioFile.View.COMPARE) {
+        // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the last one
+        String preset = System.getProperty("lab.preset");
+        if (preset != null) {
+            kit.presets().stream().filter(p -> p.fileName().equals(preset)).findFirst().ifPresent(kit::applyPreset);
+        } else {
+            kit.restoreLast();
+        }
+        if (kit.loadedProperty().get() == null || kit.loadedProperty().get().view() == ScenarioFile.View.COMPARE) {
             compare.compare();
         }
         prefs.tab().ifPresent(id -> {
@@ -108,7 +115,7 @@ public final class App extends Application {
     /** @return a 1280 × 820 scene with the lab's style sheet. */
     public static Scene scene(Parent root) {
         Scene scene = new Scene(root, 1280, 820);
-        scene.getStylesheets().add(resource("/assets/lab.css").toExternalForm());
+        scene.getStylesheets().add(0, resource("/assets/lab.css").toExternalForm()); // before presentation.css
         return scene;
     }
 

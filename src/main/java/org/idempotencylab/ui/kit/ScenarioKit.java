@@ -15,6 +15,7 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
+import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenariofile.Presets;
@@ -56,10 +57,21 @@ public final class ScenarioKit {
                 watchLine.set(watchText(f.watch(), compare.rows().stream().map(ResultRow::result).toList()));
             }
         });
-        live.finishedProperty().addListener((o, was, done) -> {
-            ScenarioFile f = loaded.get();
-            if (done && f != null && f.view() == ScenarioFile.View.LIVE && live.simulation() != null) {
-                watchLine.set(watchText(f.watch(), List.of(live.simulation().result())));
+        // the live run's number once its last job ended (the clock may run on while keys expire)
+        live.addFrameListener(new LiveViewModel.FrameListener() {
+            private SignupSimulation sim;
+
+            @Override
+            public void attached(SignupSimulation simulation) {
+                sim = simulation;
+            }
+
+            @Override
+            public void frame(long nowMs) {
+                ScenarioFile f = loaded.get();
+                if (sim != null && sim.isFinished() && f != null && f.view() == ScenarioFile.View.LIVE) {
+                    watchLine.set(watchText(f.watch(), List.of(sim.result())));
+                }
             }
         });
     }
