@@ -8,9 +8,14 @@ import javafx.application.Application;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
+import org.idempotencylab.ui.kit.LabPrefs;
+import org.idempotencylab.ui.kit.ScenarioFileChooser;
+import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenariofile.ScenarioFile;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
@@ -44,21 +49,47 @@ public final class App extends Application {
                 });
         live.setDatabaseAccess(org.idempotencylab.store.JdbcClaimStore::open, databaseThread,
                 javafx.application.Platform::runLater);
+        // -Dlab.prefs=memory: start as on a first run and remember nothing (screenshots, demos on a shared machine)
+        LabPrefs prefs = "memory".equals(System.getProperty("lab.prefs")) ? LabPrefs.memory() : LabPrefs.user();
+        ScenarioKit kit = new ScenarioKit(compare, live, prefs);
+        if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
+            kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
+        }
         Parent root = load(new ControllerFactory()
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(FileChooserService.class, FileChooserService.dialog()));
+                .with(FileChooserService.class, FileChooserService.dialog())
+                .with(ScenarioKit.class, kit)
+                .with(ScenarioFileChooser.class, ScenarioFileChooser.dialog()));
         stage.setTitle("Idempotency Lab");
         stage.setScene(scene(root));
         stage.setMinWidth(1024);
         stage.setMinHeight(700);
+        WindowMemory.restore(stage, prefs);
         stage.show();
-        compare.compare();
+        TabPane tabs = (TabPane) root.lookup(".tab-pane");
+        // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the last one
+        String preset = System.getProperty("lab.preset");
+        if (preset != null) {
+            kit.presets().stream().filter(p -> p.fileName().equals(preset)).findFirst().ifPresent(kit::applyPreset);
+        } else {
+            kit.restoreLast();
+        }
+        if (kit.loadedProperty().get() == null || kit.loadedProperty().get().view() == ScenarioFile.View.COMPARE) {
+            compare.compare();
+        }
+        prefs.tab().ifPresent(id -> {
+            for (Tab t : tabs.getTabs()) {
+                if (id.equals(t.getId())) {
+                    tabs.getSelectionModel().select(t);
+                }
+            }
+        });
         // -Dlab.tab=live opens on "Watch it happen" (for a lesson that starts there, and for screenshots);
         // -Dlab.play=true also starts playing
         if ("live".equals(System.getProperty("lab.tab"))) {
-            ((TabPane) root.lookup(".tab-pane")).getSelectionModel().select(1);
+            tabs.getSelectionModel().select(1);
             if (Boolean.getBoolean("lab.play")) {
                 live.togglePlay();
             }
@@ -72,8 +103,19 @@ public final class App extends Application {
         }
     }
 
-    /** @return the window's content, from fxml/lab.fxml, with controllers built by {@code factory}. */
+    /**
+     * @return the window's content, from fxml/lab.fxml, with controllers built by {@code factory}. With no
+     *         {@link ScenarioKit} registered, one over the registered view-models with preferences in memory;
+     *         with no {@link ScenarioFileChooser}, one that always cancels.
+     */
     public static Parent load(ControllerFactory factory) throws IOException {
+        if (!factory.has(ScenarioKit.class)) {
+            factory.with(ScenarioKit.class, new ScenarioKit(factory.service(CompareViewModel.class),
+                    factory.service(LiveViewModel.class), LabPrefs.memory()));
+        }
+        if (!factory.has(ScenarioFileChooser.class)) {
+            factory.with(ScenarioFileChooser.class, ScenarioFileChooser.NONE);
+        }
         FXMLLoader loader = new FXMLLoader(resource("/fxml/lab.fxml"));
         loader.setControllerFactory(factory);
         return loader.load();
@@ -82,7 +124,7 @@ public final class App extends Application {
     /** @return a 1280 × 820 scene with the lab's style sheet. */
     public static Scene scene(Parent root) {
         Scene scene = new Scene(root, 1280, 820);
-        scene.getStylesheets().add(resource("/assets/lab.css").toExternalForm());
+        scene.getStylesheets().add(0, resource("/assets/lab.css").toExternalForm()); // before presentation.css
         return scene;
     }
 

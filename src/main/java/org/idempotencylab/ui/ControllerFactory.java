@@ -19,6 +19,22 @@ public final class ControllerFactory implements Callback<Class<?>, Object> {
         return this;
     }
 
+    /** @return whether a service is registered for {@code type} */
+    public boolean has(Class<?> type) {
+        return services.containsKey(type);
+    }
+
+    /**
+     * @return the service registered for {@code type}
+     * @throws IllegalStateException if there is none
+     */
+    public <T> T service(Class<T> type) {
+        if (!has(type)) {
+            throw new IllegalStateException("no service for " + type.getName());
+        }
+        return type.cast(services.get(type));
+    }
+
     /**
      * @throws IllegalStateException if the controller has not exactly one public constructor, or a parameter
      *                               type has no registered service

@@ -21,7 +21,7 @@ import org.idempotencylab.scenario.Scenario;
  * command line and scenario files.
  */
 public final class ScenarioForm {
-    private final Scenario base;
+    private Scenario base;
     private final DoubleProperty pFail = new SimpleDoubleProperty();
     private final DoubleProperty lostReply = new SimpleDoubleProperty();
     private final IntegerProperty maxAttempts = new SimpleIntegerProperty();
@@ -48,8 +48,12 @@ public final class ScenarioForm {
         load(base);
     }
 
-    /** Shows {@code s}'s values. */
+    /**
+     * Shows {@code s}'s values; the fields the form has no property for (backoff, jitter, slow calls, the
+     * repeat's delay range) take {@code s}'s values too, so {@link #scenario()} gives {@code s} back.
+     */
     public void load(Scenario s) {
+        base = s;
         pFail.set(s.pFail());
         lostReply.set(s.lostReply());
         maxAttempts.set(s.maxAttempts());
@@ -76,13 +80,20 @@ public final class ScenarioForm {
      * @throws ParameterException if a value is out of range (the fields normally prevent this)
      */
     public Scenario scenario() {
-        return base.toBuilder().pFail(pFail.get()).lostReply(lostReply.get()).maxAttempts(maxAttempts.get())
+        return duplicateDelay(base.toBuilder()).pFail(pFail.get()).lostReply(lostReply.get()).maxAttempts(maxAttempts.get())
                 .jobs(jobs.get()).seed(seed.get()).workers(workers.get()).arrivalRate(arrivalRate.get())
                 .callMs(callMs.get()).ttlMs(ttlMs.get()).providerKeyTtlMs(providerKeyTtlMs.get())
-                .pDuplicate(pDuplicate.get()).duplicateDelayMs(duplicateDelayMs.get(), duplicateDelayMs.get())
+                .pDuplicate(pDuplicate.get())
                 .pCrash(pCrash.get()).restartMs(restartMs.get()).queue(queue.get())
                 .visibilityTimeoutMs(visibilityTimeoutMs.get()).leaseMs(leaseMs.get()).lockTtlMs(lockTtlMs.get())
                 .pDifferentPayload(pDifferentPayload.get()).build();
+    }
+
+    /** The form shows one repeat delay: a range loaded from a scenario stays until that field changes. */
+    private Scenario.Builder duplicateDelay(Scenario.Builder b) {
+        long d = duplicateDelayMs.get();
+        return d == base.duplicateDelayMinMs() ? b.duplicateDelayMs(d, base.duplicateDelayMaxMs())
+                : b.duplicateDelayMs(d, d);
     }
 
     /** @return every property, to listen for any change. */

@@ -53,6 +53,7 @@ public final class CompareController {
     @FXML private Label seedLabel;
     @FXML private TextField seedField;
     @FXML private Label inputError;
+    @FXML private Label differencesLabel;
     @FXML private Button compareButton;
     @FXML private Button cancelButton;
     @FXML private ProgressBar progressBar;
@@ -119,6 +120,13 @@ public final class CompareController {
             }
         });
         resultsTable.setPlaceholder(new Label("Press \"Compare strategies\" to run the article's five strategies."));
+
+        differencesLabel.textProperty().bind(Bindings.createStringBinding(() -> {
+            String d = model.differencesProperty().get();
+            return d.isEmpty() ? "" : "Differs from the article: " + d;
+        }, model.differencesProperty()));
+        differencesLabel.visibleProperty().bind(model.differencesProperty().isNotEmpty());
+        differencesLabel.managedProperty().bind(differencesLabel.visibleProperty());
 
         compareButton.disableProperty().bind(model.runningProperty());
         cancelButton.disableProperty().bind(model.runningProperty().not());

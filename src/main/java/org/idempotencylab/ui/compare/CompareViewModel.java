@@ -1,5 +1,7 @@
 package org.idempotencylab.ui.compare;
 
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
@@ -23,8 +25,10 @@ import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.ParameterBinding;
 import org.idempotencylab.ui.ScenarioForm;
 
 /**
@@ -43,6 +47,8 @@ public final class CompareViewModel {
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty inputError = new SimpleStringProperty();
+    private final ObservableList<Strategy> strategies = FXCollections.observableArrayList(Strategy.ARTICLE);
+    private final StringProperty differences = new SimpleStringProperty("");
 
     private final Executor executor;
     private final int threads;
@@ -57,6 +63,82 @@ public final class CompareViewModel {
         this.form = new ScenarioForm(base);
         this.executor = executor;
         this.threads = threads;
+        for (javafx.beans.Observable p : form.all()) {
+            p.addListener(o -> updateDifferences());
+        }
+        updateDifferences();
+    }
+
+    /**
+     * Shows {@code scenario} in the fields (every parameter, those without a field too) and makes
+     * {@link #compare()} run {@code strategies} on it, e.g. a preset's. The table keeps the last finished run
+     * until the next one.
+     *
+     * @param strategies one or more, in the order the table lists them
+     * @throws IllegalArgumentException if {@code strategies} is empty
+     */
+    public void apply(Scenario scenario, List<Strategy> strategies) {
+        if (strategies.isEmpty()) {
+            throw new IllegalArgumentException("strategies: at least one is needed");
+        }
+        cancel();
+        form.load(scenario);
+        this.strategies.setAll(strategies);
+        inputError.set(null);
+    }
+
+    /** @return the strategies {@link #compare()} runs, the article's five until {@link #apply} says otherwise. */
+    public ObservableList<Strategy> strategies() {
+        return FXCollections.unmodifiableObservableList(strategies);
+    }
+
+    /** @return "" on the article's parameters, else the parameters that differ from it, e.g. "Sign-ups 100,000". */
+    public ReadOnlyStringProperty differencesProperty() {
+        return differences;
+    }
+
+    private void updateDifferences() {
+        try {
+            differences.set(differences(form.scenario()));
+        } catch (ParameterException e) {
+            differences.set("");
+        }
+    }
+
+    /**
+     * @return the parameters of {@code s} whose value differs from {@link Scenario#article()}'s, with their values
+     *         in the window's units (percent for probabilities), separated by " · "; "" if none differs
+     */
+    public static String differences(Scenario s) {
+        Scenario article = Scenario.article();
+        List<String> out = new ArrayList<>();
+        for (Parameter p : Parameter.values()) {
+            double v = value(s, p);
+            if (v != value(article, p)) {
+                String unit = switch (p.kind()) {
+                    case PROBABILITY -> "%";
+                    case MILLIS -> " ms";
+                    case RATE -> "/s";
+                    case COUNT -> "";
+                };
+                out.add(p.label() + " " + ParameterBinding.format(p, v) + unit);
+            }
+        }
+        if (s.jitter() != article.jitter()) {
+            out.add(s.jitter() ? "Jitter on" : "Jitter off");
+        }
+        if (s.queue() != article.queue()) {
+            out.add("Queue " + s.queue().name().toLowerCase(Locale.ROOT));
+        }
+        return String.join(" · ", out);
+    }
+
+    private static double value(Scenario s, Parameter p) {
+        try {
+            return ((Number) Scenario.class.getMethod(p.id()).invoke(s)).doubleValue();
+        } catch (NoSuchMethodException | IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("Scenario has no accessor " + p.id(), e); // ids are component names
+        }
     }
 
     /**
@@ -84,7 +166,7 @@ public final class CompareViewModel {
             inputError.set(e.getMessage());
             return;
         }
-        List<Strategy> strategies = Strategy.ARTICLE;
+        List<Strategy> strategies = List.copyOf(this.strategies);
         long total = scenario.jobs() * strategies.size();
         long started = System.nanoTime();
         Task<List<StrategyResult>> t = new Task<>() {
@@ -111,7 +193,8 @@ public final class CompareViewModel {
         t.setOnSucceeded(e -> {
             rows.setAll(t.getValue().stream().map(ResultRow::new).toList());
             resultScenario.set(scenario);
-            status.set(String.format(Locale.ROOT, "Compared 5 strategies × %,d sign-ups in %.1f s", scenario.jobs(),
+            status.set(String.format(Locale.ROOT, "Compared %s × %,d sign-ups in %.1f s", count(strategies),
+                    scenario.jobs(),
                     (System.nanoTime() - started) / 1e9));
             finished();
         });
@@ -126,8 +209,12 @@ public final class CompareViewModel {
         task = t;
         running.set(true);
         progress.bind(t.progressProperty());
-        status.set(String.format(Locale.ROOT, "Running 5 strategies × %,d sign-ups…", scenario.jobs()));
+        status.set(String.format(Locale.ROOT, "Running %s × %,d sign-ups…", count(strategies), scenario.jobs()));
         executor.execute(t);
+    }
+
+    private static String count(List<Strategy> strategies) {
+        return strategies.size() == 1 ? "1 strategy" : strategies.size() + " strategies";
     }
 
     /** Stops the run in progress, if any; the table keeps the last finished results. */

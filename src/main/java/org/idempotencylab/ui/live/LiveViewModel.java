@@ -244,6 +244,20 @@ public final class LiveViewModel {
     }
 
     /**
+     * Shows {@code scenario} (every parameter) and {@code strategy} (its retry scope, key and store), then
+     * {@link #reset()}s: a preset or a scenario file opened on this view. A scenario with more sign-ups than the
+     * live view plays leaves the message {@link #reset()} gives and no new run.
+     */
+    public void apply(Scenario scenario, Strategy strategy) {
+        form.load(scenario);
+        store.set(strategy.store()); // the parts first: a strategy equal to the current one fires no change
+        scope.set(strategy.scope());
+        keyMode.set(strategy.keyMode());
+        this.strategy.set(strategy);
+        reset();
+    }
+
+    /**
      * Where the claim table lives for the next Reset: "" for the in-memory model, {@code default} for the
      * embedded SQLite file under the user's data folder, or a JDBC URL ({@link JdbcClaimStore#ALLOWED_URLS}). Used
      * only when the store is the claim table; the run empties {@code processed_jobs} first.

@@ -1,0 +1,49 @@
+package org.idempotencylab.ui;
+
+import javafx.geometry.Rectangle2D;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import org.idempotencylab.ui.kit.LabPrefs;
+
+/** Puts the window where it was last time, and remembers where it is when it closes (issue 5, section 5). */
+final class WindowMemory {
+    private WindowMemory() {
+    }
+
+    /**
+     * Restores the last layout from {@code prefs}, if it still fits on a screen, and saves the layout when the
+     * window is hidden. Call before {@code stage.show()}.
+     */
+    static void restore(Stage stage, LabPrefs prefs) {
+        prefs.window().ifPresent(w -> {
+            boolean onScreen = !Screen.getScreensForRectangle(new Rectangle2D(w.x(), w.y(), w.width(), w.height()))
+                    .isEmpty();
+            if (onScreen) {
+                stage.setX(w.x());
+                stage.setY(w.y());
+                stage.setWidth(w.width());
+                stage.setHeight(w.height());
+            }
+            stage.setMaximized(w.maximized());
+        });
+        double[] normal = new double[4]; // the last bounds while neither maximized nor full screen
+        Runnable track = () -> {
+            if (!stage.isMaximized() && !stage.isFullScreen()) {
+                normal[0] = stage.getX();
+                normal[1] = stage.getY();
+                normal[2] = stage.getWidth();
+                normal[3] = stage.getHeight();
+            }
+        };
+        stage.xProperty().addListener(o -> track.run());
+        stage.yProperty().addListener(o -> track.run());
+        stage.widthProperty().addListener(o -> track.run());
+        stage.heightProperty().addListener(o -> track.run());
+        stage.setOnHidden(e -> {
+            if (normal[2] > 0 && normal[3] > 0) {
+                prefs.setWindow(new LabPrefs.WindowLayout(normal[0], normal[1], normal[2], normal[3],
+                        stage.isMaximized()));
+            }
+        });
+    }
+}

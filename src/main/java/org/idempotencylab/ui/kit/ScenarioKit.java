@@ -1,0 +1,279 @@
+package org.idempotencylab.ui.kit;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.ListChangeListener;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenariofile.Presets;
+import org.idempotencylab.scenariofile.ScenarioFile;
+import org.idempotencylab.scenariofile.ScenarioFileException;
+import org.idempotencylab.scenariofile.ScenarioFiles;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.compare.ResultRow;
+import org.idempotencylab.ui.live.LiveViewModel;
+
+/**
+ * The classroom kit's view-model (issue 5, sections 1, 2 and 5): loads presets and scenario files into the
+ * compare or live view, saves the current one, keeps the teaching note with the watched number, and remembers
+ * the last scenario and presentation mode in {@link LabPrefs}. No toolkit needed; call it on the FX thread.
+ */
+public final class ScenarioKit {
+    private final CompareViewModel compare;
+    private final LiveViewModel live;
+    private final LabPrefs prefs;
+
+    private final ObjectProperty<ScenarioFile> loaded = new SimpleObjectProperty<>();
+    private final ObjectProperty<ScenarioFile.View> view = new SimpleObjectProperty<>();
+    private final BooleanProperty noteVisible = new SimpleBooleanProperty();
+    private final StringProperty watchLine = new SimpleStringProperty("");
+    private final StringProperty message = new SimpleStringProperty("");
+    private final BooleanProperty presentation = new SimpleBooleanProperty();
+    private List<Presets.Preset> presets;
+
+    /** @param prefs where the last scenario and presentation mode are remembered ({@link LabPrefs#memory()} in tests) */
+    public ScenarioKit(CompareViewModel compare, LiveViewModel live, LabPrefs prefs) {
+        this.compare = compare;
+        this.live = live;
+        this.prefs = prefs;
+        presentation.set(prefs.presentation());
+        presentation.addListener((o, was, on) -> prefs.setPresentation(on));
+        compare.rows().addListener((ListChangeListener<ResultRow>) c -> {
+            ScenarioFile f = loaded.get();
+            if (f != null && f.view() == ScenarioFile.View.COMPARE && !compare.rows().isEmpty()) {
+                watchLine.set(watchText(f.watch(), compare.rows().stream().map(ResultRow::result).toList()));
+            }
+        });
+        // the live run's number once its last job ended (the clock may run on while keys expire)
+        live.addFrameListener(new LiveViewModel.FrameListener() {
+            private SignupSimulation sim;
+
+            @Override
+            public void attached(SignupSimulation simulation) {
+                sim = simulation;
+            }
+
+            @Override
+            public void frame(long nowMs) {
+                ScenarioFile f = loaded.get();
+                if (sim != null && sim.isFinished() && f != null && f.view() == ScenarioFile.View.LIVE) {
+                    watchLine.set(watchText(f.watch(), List.of(sim.result())));
+                }
+            }
+        });
+    }
+
+    /** @return the built-in presets in teaching order (read once) */
+    public List<Presets.Preset> presets() {
+        if (presets == null) {
+            presets = Presets.list();
+        }
+        return presets;
+    }
+
+    /** Applies a built-in preset, shows its note, and remembers it as the last scenario. */
+    public void applyPreset(Presets.Preset preset) {
+        apply(preset.file());
+        prefs.setLastScenario(LabPrefs.PRESET + preset.fileName());
+    }
+
+    /**
+     * Opens a scenario file. A file that is not valid changes nothing: {@link #messageProperty()} names the
+     * field, the value and what is allowed.
+     *
+     * @return true if it was applied
+     */
+    public boolean open(Path file) {
+        ScenarioFile f;
+        try {
+            f = ScenarioFiles.read(file);
+        } catch (ScenarioFileException e) {
+            message.set("Could not open " + file.getFileName() + ": " + e.getMessage());
+            return false;
+        } catch (IOException e) {
+            message.set("Could not read " + file + ": " + e.getMessage());
+            return false;
+        }
+        apply(f);
+        prefs.setLastScenario(LabPrefs.FILE + file.toAbsolutePath());
+        message.set("");
+        return true;
+    }
+
+    /**
+     * Saves the scenario of {@code from} (its parameters and strategies) with the loaded note if it was loaded
+     * into that view.
+     *
+     * @return true if it was written; else {@link #messageProperty()} says why
+     */
+    public boolean save(Path file, ScenarioFile.View from) {
+        try {
+            ScenarioFiles.write(current(from, baseName(file)), file);
+            prefs.setLastScenario(LabPrefs.FILE + file.toAbsolutePath());
+            message.set("");
+            return true;
+        } catch (ParameterException e) {
+            message.set("Could not save: " + e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            message.set("Could not save " + file + ": " + e.getMessage());
+        }
+        return false;
+    }
+
+    /**
+     * @param name the name to give a scenario that was not loaded from a file or preset
+     * @return what {@code from} shows now: its parameters and strategies, the loaded name, note and watched metric
+     *         if the loaded scenario is on that view
+     * @throws ParameterException if a field is out of range
+     */
+    public ScenarioFile current(ScenarioFile.View from, String name) {
+        ScenarioFile f = loaded.get();
+        boolean same = f != null && f.view() == from;
+        String n = same ? f.name() : name;
+        String note = same ? f.note() : "";
+        String watch = same ? f.watch() : "repeatedSteps";
+        return from == ScenarioFile.View.COMPARE
+                ? new ScenarioFile(n, note, watch, from, List.copyOf(compare.strategies()), compare.scenario())
+                : new ScenarioFile(n, note, watch, from, List.of(live.strategyProperty().get()), live.scenario());
+    }
+
+    /** @return a file name to suggest for saving: the loaded scenario's name in lower case with dashes */
+    public String suggestedFileName() {
+        ScenarioFile f = loaded.get();
+        String name = f == null ? "scenario" : f.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
+                .replaceAll("^-|-$", "");
+        return (name.isEmpty() ? "scenario" : name) + ".json";
+    }
+
+    private static String baseName(Path file) {
+        String n = file.getFileName().toString();
+        return n.toLowerCase(Locale.ROOT).endsWith(".json") ? n.substring(0, n.length() - 5) : n;
+    }
+
+    private void apply(ScenarioFile f) {
+        if (f.view() == ScenarioFile.View.COMPARE) {
+            compare.apply(f.scenario(), f.strategies());
+            watchLine.set(label(f.watch()) + ": press Compare strategies (Ctrl+R) to run");
+        } else {
+            live.apply(f.scenario(), f.strategies().get(0));
+            watchLine.set(label(f.watch()) + ": press Play (Space) and watch until the end");
+        }
+        loaded.set(f);
+        noteVisible.set(true);
+        view.set(null); // a second load of the same view still asks for its tab
+        view.set(f.view());
+    }
+
+    /**
+     * Loads the scenario {@link LabPrefs#lastScenario()} names, if it still exists and is valid.
+     *
+     * @return true if one was loaded
+     */
+    public boolean restoreLast() {
+        Optional<String> last = prefs.lastScenario();
+        if (last.isEmpty()) {
+            return false;
+        }
+        String v = last.get();
+        if (v.startsWith(LabPrefs.PRESET)) {
+            String name = v.substring(LabPrefs.PRESET.length());
+            for (Presets.Preset p : presets()) {
+                if (p.fileName().equals(name)) {
+                    apply(p.file());
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (v.startsWith(LabPrefs.FILE)) {
+            Path p = Path.of(v.substring(LabPrefs.FILE.length()));
+            return p.toFile().isFile() && open(p);
+        }
+        return false;
+    }
+
+    /** Hides the teaching note until the next preset or file. */
+    public void closeNote() {
+        noteVisible.set(false);
+    }
+
+    /**
+     * @param results one per strategy run
+     * @return e.g. "Steps done again: 194" for one result, else one line per strategy
+     */
+    public static String watchText(String metric, List<StrategyResult> results) {
+        if (results.size() == 1) {
+            return label(metric) + ": " + String.format(Locale.ROOT, "%,d", ScenarioFile.metric(results.get(0), metric));
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(label(metric) + ":");
+        for (StrategyResult r : results) {
+            lines.add(String.format(Locale.ROOT, "%,d  %s", ScenarioFile.metric(r, metric), r.strategy().name()));
+        }
+        return String.join("\n", lines);
+    }
+
+    /** @return the metric as the table and notes call it, e.g. "Steps done again" for {@code repeatedSteps} */
+    public static String label(String metric) {
+        return switch (metric) {
+            case "repeatedSteps" -> "Steps done again";
+            case "usersWithDuplicateEmails" -> "Users with 2+ welcome emails";
+            case "failedJobs" -> "Failed jobs";
+            case "jobInProgressRejections" -> "\"Job in progress\" refusals";
+            case "leaseReclaims" -> "Lease reclaims";
+            case "keyMismatches" -> "Key mismatches";
+            default -> {
+                String words = metric.replaceAll("([A-Z])", " $1").toLowerCase(Locale.ROOT);
+                yield Character.toUpperCase(words.charAt(0)) + words.substring(1);
+            }
+        };
+    }
+
+    /** @return the scenario file or preset loaded last (null before the first) */
+    public ReadOnlyObjectProperty<ScenarioFile> loadedProperty() {
+        return loaded;
+    }
+
+    /** @return the view the last load went to: the window switches to its tab (null in between) */
+    public ReadOnlyObjectProperty<ScenarioFile.View> viewProperty() {
+        return view;
+    }
+
+    /** @return whether the teaching note is shown */
+    public BooleanProperty noteVisibleProperty() {
+        return noteVisible;
+    }
+
+    /** @return the watched metric and its value(s) once a run finished, or what to press to get there */
+    public ReadOnlyStringProperty watchLineProperty() {
+        return watchLine;
+    }
+
+    /** @return why the last open or save failed, or "" */
+    public StringProperty messageProperty() {
+        return message;
+    }
+
+    /** @return presentation mode (large type, high contrast); remembered */
+    public BooleanProperty presentationProperty() {
+        return presentation;
+    }
+
+    /** @return the preferences the kit writes to (the window also keeps its layout and tab there) */
+    public LabPrefs prefs() {
+        return prefs;
+    }
+}

@@ -1,0 +1,293 @@
+package org.idempotencylab.ui;
+
+import static org.idempotencylab.ui.FxSteps.type;
+import static org.idempotencylab.ui.FxSteps.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.idempotencylab.engine.Comparison;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenariofile.Presets;
+import org.idempotencylab.scenariofile.ScenarioFile;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.kit.LabPrefs;
+import org.idempotencylab.ui.kit.MemoryPreferences;
+import org.idempotencylab.ui.kit.ScenarioFileChooser;
+import org.idempotencylab.ui.kit.ScenarioKit;
+import org.idempotencylab.ui.live.LiveViewModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.matcher.control.LabeledMatchers;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The classroom kit the way a teacher uses it: presets from the menu, scenario files through File ▸ Open/Save
+ * (a fake chooser answers), full screen, presentation mode and the shortcut sheet. Headless under
+ * {@code mvn verify}.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ClassroomKitFxTest {
+    @TempDir
+    static Path tmp;
+
+    private final ExecutorService pool = Executors.newSingleThreadExecutor();
+    private final Deque<File> toOpen = new ArrayDeque<>();
+    private final Deque<File> toSave = new ArrayDeque<>();
+    private final MemoryPreferences node = new MemoryPreferences();
+    private CompareViewModel compare;
+    private LiveViewModel live;
+    private ScenarioKit kit;
+    private Stage stage;
+    private Parent root;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        compare = new CompareViewModel(Scenario.article(), pool, 2);
+        live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        kit = new ScenarioKit(compare, live, new LabPrefs(node));
+        ScenarioFileChooser chooser = new ScenarioFileChooser() {
+            @Override
+            public Optional<File> chooseOpenFile(Window owner) {
+                return Optional.ofNullable(toOpen.poll());
+            }
+
+            @Override
+            public Optional<File> chooseSaveFile(Window owner, String suggestedName) {
+                return Optional.ofNullable(toSave.poll());
+            }
+        };
+        root = App.load(new ControllerFactory()
+                .with(CompareViewModel.class, compare)
+                .with(LiveViewModel.class, live)
+                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
+                .with(ScenarioKit.class, kit)
+                .with(ScenarioFileChooser.class, chooser));
+        stage.setScene(App.scene(root));
+        stage.show();
+    }
+
+    @AfterEach
+    void stop(FxRobot robot) throws InterruptedException {
+        robot.interact(() -> {
+            compare.cancel();
+            live.playingProperty().set(false);
+            stage.setFullScreen(false);
+        });
+        pool.shutdownNow();
+        pool.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    /** Opens the Presets menu and clicks the item named {@code name}. */
+    private void choosePreset(FxRobot robot, String name) {
+        Menu presets = robot.lookup(".menu-bar").queryAs(MenuBar.class).getMenus().stream()
+                .filter(m -> m.getId() != null && m.getId().equals("presetsMenu")).findFirst().orElseThrow();
+        robot.interact(presets::show);
+        Node item = robot.from(robot.lookup(".context-menu").queryAll()).lookup(".label")
+                .match(LabeledMatchers.hasText(name)).query();
+        robot.clickOn(item);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private String text(FxRobot robot, String query) {
+        return robot.lookup(query).queryAs(TextField.class).getText();
+    }
+
+    private String label(FxRobot robot, String query) {
+        return robot.lookup(query).queryAs(Label.class).getText();
+    }
+
+    private String selectedTab(FxRobot robot) {
+        return robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedItem().getId();
+    }
+
+    /** The fields a view shows, as text, for the scenario it should show. */
+    private Map<String, String> expectedFields(ScenarioFile f) {
+        Scenario s = f.scenario();
+        if (f.view() == ScenarioFile.View.COMPARE) {
+            return Map.of("#jobsField", fmt(Parameter.JOBS, s.jobs()), "#pFailField", fmt(Parameter.P_FAIL, s.pFail()),
+                    "#lostReplyField", fmt(Parameter.LOST_REPLY, s.lostReply()),
+                    "#attemptsField", fmt(Parameter.MAX_ATTEMPTS, s.maxAttempts()),
+                    "#seedField", fmt(Parameter.SEED, s.seed()));
+        }
+        return Map.of("#liveJobsField", fmt(Parameter.JOBS, s.jobs()),
+                "#livePFailField", fmt(Parameter.P_FAIL, s.pFail()),
+                "#workersField", fmt(Parameter.WORKERS, s.workers()),
+                "#leaseField", fmt(Parameter.LEASE_MS, s.leaseMs()),
+                "#visibilityField", fmt(Parameter.VISIBILITY_TIMEOUT_MS, s.visibilityTimeoutMs()));
+    }
+
+    private static String fmt(Parameter p, double v) {
+        return ParameterBinding.format(p, v);
+    }
+
+    private Map<String, String> compareFields(FxRobot robot) {
+        return Map.of("#jobsField", text(robot, "#jobsField"), "#pFailField", text(robot, "#pFailField"),
+                "#lostReplyField", text(robot, "#lostReplyField"), "#attemptsField", text(robot, "#attemptsField"),
+                "#seedField", text(robot, "#seedField"));
+    }
+
+    @Test
+    void everyPresetFromTheMenuLoadsIntoItsTabWithItsNote(FxRobot robot) {
+        List<Presets.Preset> presets = kit.presets();
+        assertEquals(presets.size(), robot.lookup(".menu-bar").queryAs(MenuBar.class).getMenus().stream()
+                .filter(m -> "presetsMenu".equals(m.getId())).findFirst().orElseThrow().getItems().size());
+        for (Presets.Preset p : presets) {
+            ScenarioFile f = p.file();
+            choosePreset(robot, f.name());
+            assertEquals(f.view() == ScenarioFile.View.LIVE ? "liveTab" : "compareTab", selectedTab(robot),
+                    f.name());
+            expectedFields(f).forEach((field, value) -> assertEquals(value, text(robot, field), f.name() + " " + field));
+            assertTrue(robot.lookup("#notePanel").query().isVisible(), "the note is shown");
+            assertEquals(f.name(), label(robot, "#noteTitle"));
+            assertEquals(f.note(), label(robot, "#noteText"));
+            assertTrue(label(robot, "#noteWatch").startsWith(ScenarioKit.label(f.watch())), label(robot, "#noteWatch"));
+        }
+        robot.clickOn("#closeNoteButton");
+        assertFalse(robot.lookup("#notePanel").query().isVisible(), "closed until the next preset");
+    }
+
+    @Test
+    void aComparePresetRunShowsItsWatchedNumberAsTheEngineComputesIt(FxRobot robot) {
+        for (String name : List.of("The lost reply", "Whole-job retry vs each-step retry")) {
+            ScenarioFile f = kit.presets().stream().map(Presets.Preset::file).filter(x -> x.name().equals(name))
+                    .findFirst().orElseThrow();
+            choosePreset(robot, name);
+            robot.push(KeyCode.CONTROL, KeyCode.R);
+            waitUntil(() -> !compare.runningProperty().get() && compare.rows().size() == f.strategies().size()
+                    && label(robot, "#noteWatch").contains("\n"));
+            List<StrategyResult> direct = Comparison.run(f.scenario(), f.strategies(), 1, RunControl.NONE);
+            assertEquals(ScenarioKit.watchText(f.watch(), direct), label(robot, "#noteWatch"));
+            assertTrue(direct.stream().anyMatch(r -> ScenarioFile.metric(r, f.watch()) > 0),
+                    "the note's number is not all zeros: " + label(robot, "#noteWatch"));
+        }
+    }
+
+    @Test
+    void theLivePresetPlayedToTheEndShowsItsWatchedNumber(FxRobot robot) {
+        ScenarioFile f = Presets.load("stuck-in-progress.json");
+        choosePreset(robot, f.name());
+        robot.interact(() -> {
+            live.speedProperty().set(LiveViewModel.MAX_SPEED);
+            live.togglePlay();
+        });
+        waitUntil(() -> label(robot, "#noteWatch").matches(".*: [0-9,]+"));
+        StrategyResult direct = new SignupSimulation(f.scenario(), f.strategies().get(0), RunControl.NONE).run();
+        assertEquals(ScenarioKit.watchText(f.watch(), List.of(direct)), label(robot, "#noteWatch"));
+    }
+
+    @Test
+    void eachKindOfMalformedFileShowsItsNamedErrorAndTheFieldsStay(FxRobot robot) throws Exception {
+        choosePreset(robot, "The lost reply");
+        Map<String, String> before = compareFields(robot);
+        Map<String, String> errors = Map.of(
+                "\"jobs\": \"many\"", "scenario.jobs",
+                "\"pFail\": 1.5", "scenario.pFail: 1.5 is outside the allowed range 0 to 1",
+                "\"jobs\": 100, \"colour\": 1", "scenario.colour: unknown field",
+                "TRUNCATED", "the file ends early");
+        for (Map.Entry<String, String> e : errors.entrySet()) {
+            String json = e.getKey().equals("TRUNCATED") ? validFile("\"jobs\": 100").substring(0, 60)
+                    : validFile(e.getKey());
+            toOpen.add(Files.writeString(tmp.resolve("bad-" + System.nanoTime() + ".json"), json).toFile());
+            robot.push(KeyCode.CONTROL, KeyCode.O);
+            WaitForAsyncUtils.waitForFxEvents();
+            DialogPane dialog = robot.lookup("#scenario-error").queryAs(DialogPane.class);
+            assertTrue(dialog.getContentText().contains(e.getValue()), dialog.getContentText());
+            robot.interact(() -> dialog.getScene().getWindow().hide());
+            assertEquals(before, compareFields(robot), "the open scenario is untouched after " + e.getValue());
+            assertEquals("The lost reply", label(robot, "#noteTitle"));
+        }
+    }
+
+    private static String validFile(String scenarioFields) {
+        return "{\n  \"format\": \"idempotency-lab/scenario@1\",\n  \"name\": \"Mine\",\n"
+                + "  \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\"}],\n"
+                + "  \"scenario\": {" + scenarioFields + "}\n}\n";
+    }
+
+    @Test
+    void saveThenOpenRoundTripsThroughAFile(FxRobot robot) {
+        choosePreset(robot, "Whole-job retry vs each-step retry");
+        type(robot, "#jobsField", "5000");
+        type(robot, "#pFailField", "2");
+        Map<String, String> saved = compareFields(robot);
+        File file = tmp.resolve("saved-" + System.nanoTime() + ".json").toFile();
+        toSave.add(file);
+        robot.push(KeyCode.CONTROL, KeyCode.S);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(file.isFile(), "saved");
+
+        choosePreset(robot, "The article's five strategies");
+        assertEquals("1,000,000", text(robot, "#jobsField"));
+        toOpen.add(file);
+        robot.push(KeyCode.CONTROL, KeyCode.O);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(saved, compareFields(robot));
+        assertEquals(Presets.load("whole-job-vs-each-step.json").strategies(), List.copyOf(compare.strategies()));
+        assertEquals("Whole-job retry vs each-step retry", label(robot, "#noteTitle"));
+        assertEquals(LabPrefs.FILE + file.getAbsolutePath(), node.get("lastScenario", null));
+    }
+
+    @Test
+    void f11PresentationModeAndTheShortcutSheet(FxRobot robot) {
+        robot.push(KeyCode.F11);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(stage.isFullScreen(), "F11: full screen");
+        robot.push(KeyCode.F11);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(stage.isFullScreen(), "F11 again: a window");
+
+        String css = App.class.getResource(org.idempotencylab.ui.LabController.PRESENTATION_CSS).toExternalForm();
+        assertFalse(stage.getScene().getStylesheets().contains(css));
+        robot.push(KeyCode.CONTROL, KeyCode.P);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(stage.getScene().getStylesheets().contains(css), "presentation mode adds its style sheet");
+        assertTrue(node.getBoolean("presentation", false), "and is remembered");
+        robot.push(KeyCode.CONTROL, KeyCode.P);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(stage.getScene().getStylesheets().contains(css), "and removes it again");
+
+        robot.interact(() -> robot.lookup(".tab-pane").query().requestFocus());
+        robot.write("?");
+        WaitForAsyncUtils.waitForFxEvents();
+        Node sheet = robot.lookup("#shortcut-sheet").query();
+        assertTrue(sheet != null && sheet.isVisible(), "? opens the shortcut sheet");
+        assertTrue(robot.from(sheet).lookup(LabeledMatchers.hasText("F11")).tryQuery().isPresent());
+        robot.interact(() -> sheet.getScene().getWindow().hide());
+    }
+}

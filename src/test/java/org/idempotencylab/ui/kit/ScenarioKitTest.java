@@ -1,0 +1,147 @@
+package org.idempotencylab.ui.kit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenariofile.Presets;
+import org.idempotencylab.scenariofile.ScenarioFile;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.live.LiveViewModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The kit's view-model without the toolkit: presets, files, the note's number, preferences. */
+class ScenarioKitTest {
+    @TempDir
+    Path tmp;
+
+    private final CompareViewModel compare = new CompareViewModel(Scenario.article(), Runnable::run, 1);
+    private final LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+    private final MemoryPreferences node = new MemoryPreferences();
+    private final ScenarioKit kit = new ScenarioKit(compare, live, new LabPrefs(node));
+
+    @Test
+    void everyPresetGoesToItsViewWithEveryParameterAndItsStrategies() {
+        for (Presets.Preset p : kit.presets()) {
+            kit.closeNote();
+            kit.applyPreset(p);
+            ScenarioFile f = p.file();
+            assertEquals(f, kit.loadedProperty().get());
+            assertEquals(f.view(), kit.viewProperty().get(), p.fileName());
+            assertTrue(kit.noteVisibleProperty().get());
+            if (f.view() == ScenarioFile.View.COMPARE) {
+                assertEquals(f.scenario(), compare.scenario(), p.fileName());
+                assertEquals(f.strategies(), List.copyOf(compare.strategies()), p.fileName());
+            } else {
+                assertEquals(f.scenario(), live.scenario(), p.fileName());
+                assertEquals(f.strategies().get(0), live.strategyProperty().get(), p.fileName());
+                assertEquals(f.scenario(), live.simulation().scenario(), "the live view was reset onto it");
+            }
+            assertEquals(Optional.of(LabPrefs.PRESET + p.fileName()), kit.prefs().lastScenario());
+        }
+    }
+
+    @Test
+    void theCompareViewSaysWhichParametersDifferFromTheArticle() {
+        assertEquals("", compare.differencesProperty().get());
+        kit.applyPreset(preset("lost-reply.json"));
+        assertEquals("Sign-ups 100,000 · Lost-reply rate 5%", compare.differencesProperty().get());
+    }
+
+    @Test
+    void theWatchLineNamesTheMetricAndItsValue() {
+        StrategyResult r = new org.idempotencylab.engine.SignupSimulation(
+                Scenario.article().toBuilder().jobs(10_000).pFail(0.05).build(), Strategy.EACH_STEP_NO_KEY,
+                org.idempotencylab.engine.RunControl.NONE).run();
+        assertEquals("Steps done again: " + String.format("%,d", r.repeatedSteps()),
+                ScenarioKit.watchText("repeatedSteps", List.of(r)));
+        assertEquals("\"Job in progress\" refusals", ScenarioKit.label("jobInProgressRejections"));
+        assertEquals("Slow calls", ScenarioKit.label("slowCalls"));
+    }
+
+    @Test
+    void eachKindOfMalformedFileIsNamedAndChangesNothing() throws Exception {
+        kit.applyPreset(preset("lost-reply.json"));
+        Scenario before = compare.scenario();
+        List<Strategy> strategiesBefore = List.copyOf(compare.strategies());
+        assertMalformed(file("\"jobs\": \"many\""), "scenario.jobs", before, strategiesBefore);
+        assertMalformed(file("\"pFail\": 1.5"), "scenario.pFail: 1.5 is outside the allowed range", before,
+                strategiesBefore);
+        assertMalformed(file("\"jobs\": 100, \"colour\": 1"), "scenario.colour: unknown field", before,
+                strategiesBefore);
+        String whole = file("\"jobs\": 100");
+        assertMalformed(whole.substring(0, whole.length() - 12), "the file ends early", before, strategiesBefore);
+    }
+
+    /** @return a valid scenario file but for {@code scenario}'s fields */
+    static String file(String scenarioFields) {
+        return "{\n  \"format\": \"idempotency-lab/scenario@1\",\n  \"name\": \"Mine\",\n"
+                + "  \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\"}],\n"
+                + "  \"scenario\": {" + scenarioFields + "}\n}\n";
+    }
+
+    private void assertMalformed(String json, String named, Scenario before, List<Strategy> strategiesBefore)
+            throws Exception {
+        Path f = Files.writeString(tmp.resolve("bad-" + System.nanoTime() + ".json"), json);
+        assertFalse(kit.open(f));
+        assertTrue(kit.messageProperty().get().contains(named), kit.messageProperty().get());
+        assertEquals(before, compare.scenario());
+        assertEquals(strategiesBefore, List.copyOf(compare.strategies()));
+        assertEquals("The lost reply", kit.loadedProperty().get().name());
+    }
+
+    @Test
+    void saveThenOpenGivesTheSameScenarioStrategiesAndNote() {
+        kit.applyPreset(preset("whole-job-vs-each-step.json"));
+        compare.form().jobsProperty().set(5_000);
+        Path file = tmp.resolve("mine.json");
+        assertTrue(kit.save(file, ScenarioFile.View.COMPARE), kit.messageProperty().get());
+        kit.applyPreset(preset("article.json"));
+        assertTrue(kit.open(file), kit.messageProperty().get());
+        ScenarioFile preset = preset("whole-job-vs-each-step.json").file();
+        assertEquals(preset.scenario().toBuilder().jobs(5_000).build(), compare.scenario());
+        assertEquals(preset.strategies(), List.copyOf(compare.strategies()));
+        assertEquals(preset.note(), kit.loadedProperty().get().note());
+        assertEquals(Optional.of(LabPrefs.FILE + file.toAbsolutePath()), kit.prefs().lastScenario());
+    }
+
+    @Test
+    void preferencesAreWrittenAndReadBack() {
+        kit.applyPreset(preset("repeated-request.json"));
+        kit.presentationProperty().set(true);
+        kit.prefs().setTab("liveTab");
+        kit.prefs().setWindow(new LabPrefs.WindowLayout(10, 20, 1300, 900, true));
+        assertEquals("preset:repeated-request.json", node.get(LabPrefs.LAST_SCENARIO, null));
+        assertTrue(node.getBoolean(LabPrefs.PRESENTATION, false));
+
+        // a new start on the same node
+        CompareViewModel compare2 = new CompareViewModel(Scenario.article(), Runnable::run, 1);
+        ScenarioKit again = new ScenarioKit(compare2, new LiveViewModel(LiveViewModel.classroomDefaults()),
+                new LabPrefs(node));
+        assertTrue(again.presentationProperty().get());
+        assertTrue(again.restoreLast());
+        assertEquals(preset("repeated-request.json").file().scenario(), compare2.scenario());
+        assertEquals(Optional.of("liveTab"), again.prefs().tab());
+        assertEquals(Optional.of(new LabPrefs.WindowLayout(10, 20, 1300, 900, true)), again.prefs().window());
+        assertEquals(Optional.empty(), LabPrefs.memory().window());
+    }
+
+    @Test
+    void aRememberedFileThatIsGoneLoadsNothing() {
+        node.put(LabPrefs.LAST_SCENARIO, LabPrefs.FILE + tmp.resolve("gone.json"));
+        assertFalse(kit.restoreLast());
+        assertEquals(null, kit.loadedProperty().get());
+    }
+
+    private Presets.Preset preset(String name) {
+        return kit.presets().stream().filter(p -> p.fileName().equals(name)).findFirst().orElseThrow();
+    }
+}
