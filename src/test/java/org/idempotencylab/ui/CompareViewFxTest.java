@@ -38,6 +38,7 @@ import org.idempotencylab.ui.compare.ResultRow;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -74,6 +75,7 @@ class CompareViewFxTest {
                 .with(CompareViewModel.class, model)
                 .with(LiveViewModel.class, new LiveViewModel(LiveViewModel.classroomDefaults()))
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1))
                 .with(FileChooserService.class, chooser));
         stage.setScene(App.scene(root));
         stage.show();

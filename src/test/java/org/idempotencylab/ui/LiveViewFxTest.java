@@ -33,6 +33,7 @@ import org.idempotencylab.ui.keystore.KeyRow;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.JobToken;
 import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.idempotencylab.ui.live.QueueCanvas;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -54,6 +55,7 @@ class LiveViewFxTest {
                         Executors.newSingleThreadExecutor(), 1))
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1))
                 .with(FileChooserService.class, (o, t, n) -> Optional.empty()));
         stage.setScene(App.scene(root));
         stage.show();
