@@ -47,41 +47,41 @@ public final class SweepController {
     private final SweepViewModel model;
     private final FileChooserService files;
 
-    @FXML private ChoiceBox<Parameter> parameterChoice;
-    @FXML private TextField fromField;
-    @FXML private Label fromUnit;
-    @FXML private TextField toField;
-    @FXML private Label toUnit;
-    @FXML private TextField pointsField;
-    @FXML private ChoiceBox<SweepMetric> metricChoice;
-    @FXML private VBox strategyBox;
-    @FXML private Label jobsLabel;
-    @FXML private TextField jobsField;
-    @FXML private Label seedLabel;
-    @FXML private TextField seedField;
-    @FXML private Label pFailLabel;
-    @FXML private TextField pFailField;
-    @FXML private Label lostReplyLabel;
-    @FXML private TextField lostReplyField;
-    @FXML private Label attemptsLabel;
-    @FXML private TextField attemptsField;
-    @FXML private Label inputError;
-    @FXML private Button runButton;
-    @FXML private Button cancelButton;
-    @FXML private ProgressBar progressBar;
-    @FXML private ChoiceBox<Integer> exportScale;
-    @FXML private Button exportButton;
-    @FXML private VBox chartBox;
-    @FXML private Label chartHeading;
-    @FXML private LineChart<Number, Number> chart;
-    @FXML private NumberAxis xAxis;
-    @FXML private NumberAxis yAxis;
-    @FXML private FlowPane legend;
-    @FXML private Label chartCaption;
-    @FXML private Button copyButton;
-    @FXML private Button csvButton;
-    @FXML private TableView<List<String>> resultsTable;
-    @FXML private StatusBar statusBar;
+    @FXML private ChoiceBox<Parameter> sweepParameterChoice;
+    @FXML private TextField sweepFromField;
+    @FXML private Label sweepFromUnit;
+    @FXML private TextField sweepToField;
+    @FXML private Label sweepToUnit;
+    @FXML private TextField sweepPointsField;
+    @FXML private ChoiceBox<SweepMetric> sweepMetricChoice;
+    @FXML private VBox sweepStrategyBox;
+    @FXML private Label sweepJobsLabel;
+    @FXML private TextField sweepJobsField;
+    @FXML private Label sweepSeedLabel;
+    @FXML private TextField sweepSeedField;
+    @FXML private Label sweepPFailLabel;
+    @FXML private TextField sweepPFailField;
+    @FXML private Label sweepLostReplyLabel;
+    @FXML private TextField sweepLostReplyField;
+    @FXML private Label sweepAttemptsLabel;
+    @FXML private TextField sweepAttemptsField;
+    @FXML private Label sweepInputError;
+    @FXML private Button sweepRunButton;
+    @FXML private Button sweepCancelButton;
+    @FXML private ProgressBar sweepProgressBar;
+    @FXML private ChoiceBox<Integer> sweepExportScale;
+    @FXML private Button sweepExportButton;
+    @FXML private VBox sweepChartBox;
+    @FXML private Label sweepChartHeading;
+    @FXML private LineChart<Number, Number> sweepChart;
+    @FXML private NumberAxis sweepXAxis;
+    @FXML private NumberAxis sweepYAxis;
+    @FXML private FlowPane sweepLegend;
+    @FXML private Label sweepChartCaption;
+    @FXML private Button sweepCopyButton;
+    @FXML private Button sweepCsvButton;
+    @FXML private TableView<List<String>> sweepResultsTable;
+    @FXML private StatusBar sweepStatusBar;
 
     private List<ParameterBinding> bindings;
 
@@ -92,8 +92,8 @@ public final class SweepController {
 
     @FXML
     private void initialize() {
-        parameterChoice.getItems().setAll(SweepViewModel.PARAMETERS);
-        parameterChoice.setConverter(new StringConverter<>() {
+        sweepParameterChoice.getItems().setAll(SweepViewModel.PARAMETERS);
+        sweepParameterChoice.setConverter(new StringConverter<>() {
             @Override
             public String toString(Parameter p) {
                 return p == null ? "" : SweepViewModel.choiceLabel(p);
@@ -104,18 +104,18 @@ public final class SweepController {
                 throw new UnsupportedOperationException();
             }
         });
-        parameterChoice.valueProperty().bindBidirectional(model.parameterProperty());
-        parameterChoice.setTooltip(new Tooltip("The parameter that changes from point to point"));
+        sweepParameterChoice.valueProperty().bindBidirectional(model.parameterProperty());
+        sweepParameterChoice.setTooltip(new Tooltip("The parameter that changes from point to point"));
         model.parameterProperty().addListener((obs, old, p) -> showUnits(p));
         showUnits(model.parameterProperty().get());
-        fromField.textProperty().bindBidirectional(model.fromProperty());
-        toField.textProperty().bindBidirectional(model.toProperty());
-        pointsField.textProperty().bindBidirectional(model.pointsProperty());
-        pointsField.setTooltip(new Tooltip("Evenly spaced values from From to To, both included: 2 to 1,000 "
+        sweepFromField.textProperty().bindBidirectional(model.fromProperty());
+        sweepToField.textProperty().bindBidirectional(model.toProperty());
+        sweepPointsField.textProperty().bindBidirectional(model.pointsProperty());
+        sweepPointsField.setTooltip(new Tooltip("Evenly spaced values from From to To, both included: 2 to 1,000 "
                 + "(whole-number parameters are rounded, and a value already swept is not run again)"));
-        metricChoice.getItems().setAll(SweepMetric.values());
-        metricChoice.valueProperty().bindBidirectional(model.metricProperty());
-        metricChoice.setTooltip(new Tooltip("The number plotted for each strategy at each point"));
+        sweepMetricChoice.getItems().setAll(SweepMetric.values());
+        sweepMetricChoice.valueProperty().bindBidirectional(model.metricProperty());
+        sweepMetricChoice.setTooltip(new Tooltip("The number plotted for each strategy at each point"));
 
         for (SweepViewModel.StrategyChoice c : model.strategies()) {
             CheckBox box = new CheckBox(c.strategy().name());
@@ -123,47 +123,47 @@ public final class SweepController {
             box.setWrapText(true);
             box.setGraphic(swatch(c.strategy(), 22));
             box.selectedProperty().bindBidirectional(c.selected());
-            strategyBox.getChildren().add(box);
+            sweepStrategyBox.getChildren().add(box);
         }
 
         bindings = List.of(
-                ParameterBinding.bind(Parameter.JOBS, model.form().jobsProperty(), null, jobsField, SliderScale.WHOLE,
+                ParameterBinding.bind(Parameter.JOBS, model.form().jobsProperty(), null, sweepJobsField, SliderScale.WHOLE,
                         this::showInputError),
-                ParameterBinding.bind(Parameter.SEED, model.form().seedProperty(), null, seedField, SliderScale.WHOLE,
+                ParameterBinding.bind(Parameter.SEED, model.form().seedProperty(), null, sweepSeedField, SliderScale.WHOLE,
                         this::showInputError),
-                ParameterBinding.bind(Parameter.P_FAIL, model.form().pFailProperty(), null, pFailField,
+                ParameterBinding.bind(Parameter.P_FAIL, model.form().pFailProperty(), null, sweepPFailField,
                         SliderScale.PROBABILITY, this::showInputError),
-                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().lostReplyProperty(), null, lostReplyField,
+                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().lostReplyProperty(), null, sweepLostReplyField,
                         SliderScale.PROBABILITY, this::showInputError),
                 ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.form().maxAttemptsProperty(), null,
-                        attemptsField, SliderScale.WHOLE, this::showInputError));
-        jobsLabel.setTooltip(jobsField.getTooltip());
-        seedLabel.setTooltip(seedField.getTooltip());
-        pFailLabel.setTooltip(pFailField.getTooltip());
-        lostReplyLabel.setTooltip(lostReplyField.getTooltip());
-        attemptsLabel.setTooltip(attemptsField.getTooltip());
+                        sweepAttemptsField, SliderScale.WHOLE, this::showInputError));
+        sweepJobsLabel.setTooltip(sweepJobsField.getTooltip());
+        sweepSeedLabel.setTooltip(sweepSeedField.getTooltip());
+        sweepPFailLabel.setTooltip(sweepPFailField.getTooltip());
+        sweepLostReplyLabel.setTooltip(sweepLostReplyField.getTooltip());
+        sweepAttemptsLabel.setTooltip(sweepAttemptsField.getTooltip());
         model.inputErrorProperty().addListener((obs, old, msg) -> showInputError(msg));
 
-        runButton.disableProperty().bind(model.runningProperty());
-        cancelButton.disableProperty().bind(model.runningProperty().not());
-        progressBar.progressProperty().bind(model.progressProperty());
-        statusBar.textProperty().bind(model.statusProperty());
+        sweepRunButton.disableProperty().bind(model.runningProperty());
+        sweepCancelButton.disableProperty().bind(model.runningProperty().not());
+        sweepProgressBar.progressProperty().bind(model.progressProperty());
+        sweepStatusBar.textProperty().bind(model.statusProperty());
 
-        ExportControls.scaleChoice(exportScale);
-        exportButton.disableProperty().bind(model.resultProperty().isNull());
-        exportButton.setTooltip(new Tooltip("Save the chart, its legend and caption as a PNG image"));
-        copyButton.disableProperty().bind(model.resultProperty().isNull());
-        copyButton.setTooltip(new Tooltip("Copy the table, header included, tab-separated for a spreadsheet "
+        ExportControls.scaleChoice(sweepExportScale);
+        sweepExportButton.disableProperty().bind(model.resultProperty().isNull());
+        sweepExportButton.setTooltip(new Tooltip("Save the chart, its legend and caption as a PNG image"));
+        sweepCopyButton.disableProperty().bind(model.resultProperty().isNull());
+        sweepCopyButton.setTooltip(new Tooltip("Copy the table, header included, tab-separated for a spreadsheet "
                 + "(Ctrl+C on the table)"));
-        csvButton.disableProperty().bind(model.resultProperty().isNull());
-        csvButton.setTooltip(new Tooltip("Save one row per point and strategy, the sweep command's columns, as CSV"));
-        ExportControls.copyOnShortcut(resultsTable, this::copied);
-        resultsTable.setPlaceholder(new Label("Press \"Run sweep\": each point runs every ticked strategy."));
+        sweepCsvButton.disableProperty().bind(model.resultProperty().isNull());
+        sweepCsvButton.setTooltip(new Tooltip("Save one row per point and strategy, the sweep command's columns, as CSV"));
+        ExportControls.copyOnShortcut(sweepResultsTable, this::copied);
+        sweepResultsTable.setPlaceholder(new Label("Press \"Run sweep\": each point runs every ticked strategy."));
 
-        chart.setAnimated(false);
-        chart.visibleProperty().bind(model.resultProperty().isNotNull());
-        chartHeading.setText("Sweep: press \"Run sweep\"");
-        yAxis.setTickLabelFormatter(new NumberAxis.DefaultFormatter(yAxis) {
+        sweepChart.setAnimated(false);
+        sweepChart.visibleProperty().bind(model.resultProperty().isNotNull());
+        sweepChartHeading.setText("Sweep: press \"Run sweep\"");
+        sweepYAxis.setTickLabelFormatter(new NumberAxis.DefaultFormatter(sweepYAxis) {
             @Override
             public String toString(Number n) {
                 double v = n.doubleValue();
@@ -182,21 +182,21 @@ public final class SweepController {
             case RATE -> "/ s";
             case COUNT -> "";
         };
-        fromUnit.setText(unit);
-        toUnit.setText(unit);
+        sweepFromUnit.setText(unit);
+        sweepToUnit.setText(unit);
         if (p != null) {
             Tooltip tip = new Tooltip(ParameterBinding.tooltipText(p));
             tip.setWrapText(true);
             tip.setMaxWidth(360);
-            fromField.setTooltip(tip);
-            toField.setTooltip(tip);
+            sweepFromField.setTooltip(tip);
+            sweepToField.setTooltip(tip);
         }
     }
 
     private void showInputError(String message) {
-        inputError.setText(message == null ? "" : message);
-        inputError.setVisible(message != null);
-        inputError.setManaged(message != null);
+        sweepInputError.setText(message == null ? "" : message);
+        sweepInputError.setVisible(message != null);
+        sweepInputError.setManaged(message != null);
     }
 
     private static Line swatch(Strategy s, double width) {
@@ -229,20 +229,20 @@ public final class SweepController {
             }
             all.add(s);
         }
-        xAxis.setLabel(SweepViewModel.axisLabel(p));
+        sweepXAxis.setLabel(SweepViewModel.axisLabel(p));
         // the axis spans exactly the swept values (autoranging adds a tick past the last one)
         List<double[]> xs = curves.get(0).points();
         double lo = Math.min(xs.get(0)[0], xs.get(xs.size() - 1)[0]);
         double hi = Math.max(xs.get(0)[0], xs.get(xs.size() - 1)[0]);
-        xAxis.setAutoRanging(hi <= lo);
+        sweepXAxis.setAutoRanging(hi <= lo);
         if (hi > lo) {
-            xAxis.setLowerBound(lo);
-            xAxis.setUpperBound(hi);
-            xAxis.setTickUnit((hi - lo) / 10);
+            sweepXAxis.setLowerBound(lo);
+            sweepXAxis.setUpperBound(hi);
+            sweepXAxis.setTickUnit((hi - lo) / 10);
         }
-        yAxis.setLabel(metric.axisLabel());
-        chart.getData().setAll(all);
-        legend.getChildren().clear();
+        sweepYAxis.setLabel(metric.axisLabel());
+        sweepChart.getData().setAll(all);
+        sweepLegend.getChildren().clear();
         for (int k = 0; k < curves.size(); k++) {
             int i = Math.max(0, Strategy.ARTICLE.indexOf(curves.get(k).strategy()));
             XYChart.Series<Number, Number> s = all.get(k);
@@ -257,10 +257,10 @@ public final class SweepController {
             }
             Label item = new Label(curves.get(k).strategy().name(), swatch(curves.get(k).strategy(), 30));
             item.getStyleClass().add("sweep-legend-item");
-            legend.getChildren().add(item);
+            sweepLegend.getChildren().add(item);
         }
-        chartHeading.setText(SweepViewModel.heading(r, metric));
-        chartCaption.setText(SweepViewModel.caption(r));
+        sweepChartHeading.setText(SweepViewModel.heading(r, metric));
+        sweepChartCaption.setText(SweepViewModel.caption(r));
         showTable(SweepViewModel.table(r));
     }
 
@@ -274,8 +274,8 @@ public final class SweepController {
             col.setPrefWidth(c == 1 ? 330 : Math.max(80, 8.5 * t.header().get(c).length() + 24));
             columns.add(col);
         }
-        resultsTable.getColumns().setAll(columns);
-        resultsTable.getItems().setAll(t.rows());
+        sweepResultsTable.getColumns().setAll(columns);
+        sweepResultsTable.getItems().setAll(t.rows());
     }
 
     /**
@@ -296,7 +296,7 @@ public final class SweepController {
 
     @FXML
     private void copyTable() {
-        ResultTable t = ExportControls.shown(resultsTable);
+        ResultTable t = ExportControls.shown(sweepResultsTable);
         ExportControls.copy(t.tsv());
         copied(t.rows().size());
     }
@@ -311,13 +311,13 @@ public final class SweepController {
         if (model.resultProperty().get() == null) {
             return;
         }
-        Optional<File> file = files.chooseSaveFile(chartBox.getScene().getWindow(), "Export chart as PNG",
+        Optional<File> file = files.chooseSaveFile(sweepChartBox.getScene().getWindow(), "Export chart as PNG",
                 "sweep.png");
         if (file.isEmpty()) {
             return;
         }
         try {
-            int[] size = PngExport.write(chartBox, file.get(), exportScale.getValue());
+            int[] size = PngExport.write(sweepChartBox, file.get(), sweepExportScale.getValue());
             model.setStatus(String.format(Locale.ROOT, "Saved %s (%d × %d px)", file.get(), size[0], size[1]));
         } catch (IOException | RuntimeException e) {
             model.setStatus("Could not save " + file.get() + ": " + PngExport.reason(e));
@@ -331,7 +331,7 @@ public final class SweepController {
         if (r == null) {
             return;
         }
-        Optional<File> file = files.chooseSaveFile(chartBox.getScene().getWindow(), "Export results as CSV",
+        Optional<File> file = files.chooseSaveFile(sweepChartBox.getScene().getWindow(), "Export results as CSV",
                 "sweep.csv");
         if (file.isEmpty()) {
             return;
