@@ -7,12 +7,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
 
@@ -41,14 +41,7 @@ public final class ResultWriter {
 
     /** @return one result as an ordered map of {@link #COLUMNS} to values (callsPerJob as a plain decimal). */
     public static Map<String, Object> row(StrategyResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("strategy", r.strategy().name());
-        m.put("succeeded", r.succeeded());
-        m.put("failedJobs", r.failedJobs());
-        m.put("callsPerJob", new BigDecimal(r.callsPerJobText()));
-        m.put("repeatedSteps", r.repeatedSteps());
-        m.put("usersWithDuplicateEmails", r.usersWithDuplicateEmails());
-        return m;
+        return ResultColumns.table(r);
     }
 
     private static void writeJson(List<StrategyResult> results, PrintWriter out) {

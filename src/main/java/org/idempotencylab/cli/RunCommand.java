@@ -3,14 +3,13 @@ package org.idempotencylab.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.StoreKind;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
@@ -94,45 +93,12 @@ public final class RunCommand implements Callable<Integer> {
 
     /** @return the table's keys, then the further metrics; {@code duplicateSideEffects} maps step to count. */
     static Map<String, Object> row(StrategyResult r) {
-        Map<String, Object> m = new LinkedHashMap<>(ResultWriter.row(r));
-        Map<String, Long> byStep = new LinkedHashMap<>();
-        for (int i = 0; i < SignupSteps.COUNT; i++) {
-            byStep.put(SignupSteps.NAMES.get(i), r.repeatedStepsByStep().get(i));
-        }
-        m.put("duplicateSideEffects", byStep);
-        m.put("repeatedRequests", r.repeatedRequests());
-        m.put("slowCalls", r.slowCalls());
-        m.put("calls", r.calls());
-        m.put("emailsSent", r.emailsSent());
-        m.put("providerSuppressedSends", r.providerSuppressedSends());
-        m.put("storeHits", r.storeHits());
-        m.put("backoffWaits", r.backoffWaits());
-        m.put("virtualTimeMs", r.virtualTimeMs());
-        // the durable path (issue 4): the issue's order, with crashes and redeliveries beside lost jobs
-        m.put("lostJobs", r.lostJobs());
-        m.put("crashes", r.crashes());
-        m.put("redeliveries", r.redeliveries());
-        m.put("jobInProgressRejections", r.jobInProgressRejections());
-        m.put("leaseReclaims", r.leaseReclaims());
-        m.put("keyMismatches", r.keyMismatches());
-        m.put("stuckInProgressMs", r.stuckInProgressMs());
-        return m;
+        return ResultColumns.all(r);
     }
 
-    /**
-     * @return {@link #row} as one flat row for CSV: {@code duplicateSideEffects} becomes one column per step,
-     *         named {@code duplicateSideEffects.<step name>}
-     */
+    /** @return {@link #row} as one flat row for CSV ({@link ResultColumns#flat}). */
     static Map<String, Object> flatRow(StrategyResult r) {
-        Map<String, Object> flat = new LinkedHashMap<>();
-        row(r).forEach((k, v) -> {
-            if (v instanceof Map<?, ?> m) {
-                m.forEach((step, n) -> flat.put(k + "." + step, n));
-            } else {
-                flat.put(k, v);
-            }
-        });
-        return flat;
+        return ResultColumns.flat(r);
     }
 
     private void write(StrategyResult r, PrintWriter out) {

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
@@ -90,13 +91,12 @@ public final class SweepCommand implements Callable<Integer> {
 
     /** @return the CSV column of the varied value: the parameter's field name ({@code duplicateDelayMs} for both ends). */
     static String column(Parameter p) {
-        return p == Parameter.DUPLICATE_DELAY_MIN_MS || p == Parameter.DUPLICATE_DELAY_MAX_MS
-                ? "duplicateDelayMs" : p.id();
+        return ResultColumns.sweepColumn(p);
     }
 
     /** @return {@code v} as the option takes it: a whole number, or the shortest decimal ("0.0025"). */
     static String valueText(Parameter p, double v) {
-        return p.kind().isDecimal() ? Parameter.plain(v) : Long.toString(Math.round(v));
+        return ResultColumns.sweepValue(p, v);
     }
 
     /** Writes the header and one row per (point, strategy), points in order, each point's strategies in order. */

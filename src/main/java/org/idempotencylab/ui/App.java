@@ -20,6 +20,7 @@ import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 
 /**
  * The lab window. Opens on the first article's parameters and runs its comparison once in the background, so a
@@ -30,6 +31,7 @@ public final class App extends Application {
     static final int THREADS = Runtime.getRuntime().availableProcessors();
 
     private ExecutorService background;
+    private ExecutorService sweeps;
 
     @Override
     public void start(Stage stage) throws IOException {
@@ -55,10 +57,18 @@ public final class App extends Application {
         if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
             kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
         }
+        // a sweep has its own background thread, so it need not wait for a comparison (its cells use every core)
+        sweeps = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lab-sweep");
+            t.setDaemon(true);
+            return t;
+        });
+        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), sweeps, THREADS);
         Parent root = load(new ControllerFactory()
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, sweep)
                 .with(FileChooserService.class, FileChooserService.dialog())
                 .with(ScenarioKit.class, kit)
                 .with(ScenarioFileChooser.class, ScenarioFileChooser.dialog()));
@@ -87,11 +97,18 @@ public final class App extends Application {
             }
         });
         // -Dlab.tab=live opens on "Watch it happen" (for a lesson that starts there, and for screenshots);
-        // -Dlab.play=true also starts playing
+        // -Dlab.play=true also starts playing; -Dlab.tab=sweep opens on the Sweep tab (-Dlab.play=true runs its
+        // default sweep at once)
         if ("live".equals(System.getProperty("lab.tab"))) {
             tabs.getSelectionModel().select(1);
             if (Boolean.getBoolean("lab.play")) {
                 live.togglePlay();
+            }
+        } else if ("sweep".equals(System.getProperty("lab.tab"))) {
+            tabs.getTabs().stream().filter(t -> "sweepTab".equals(t.getId())).findFirst()
+                    .ifPresent(t -> tabs.getSelectionModel().select(t));
+            if (Boolean.getBoolean("lab.play")) {
+                sweep.run();
             }
         }
     }
@@ -100,6 +117,9 @@ public final class App extends Application {
     public void stop() {
         if (background != null) {
             background.shutdownNow();
+        }
+        if (sweeps != null) {
+            sweeps.shutdownNow();
         }
     }
 

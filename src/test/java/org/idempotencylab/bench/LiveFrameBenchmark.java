@@ -17,6 +17,7 @@ import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.live.JobToken;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 
 /**
  * Frame-time benchmark of "Watch it happen" (a benchmark to run and read, not a test): 500 jobs in flight at
@@ -48,7 +49,8 @@ public final class LiveFrameBenchmark {
         live.strategyProperty().set(Strategy.WHOLE_JOB_SKIP_FINISHED);
         FXMLLoader loader = new FXMLLoader(Window.class.getResource("/fxml/live.fxml"));
         loader.setControllerFactory(new ControllerFactory().with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel()));
+                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1)));
         Parent root = loader.load();
         Scene scene = new Scene(root, 1280, 820);
         scene.getStylesheets().add(Window.class.getResource("/assets/lab.css").toExternalForm());

@@ -38,6 +38,7 @@ import org.idempotencylab.ui.compare.ResultRow;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -74,6 +75,7 @@ class CompareViewFxTest {
                 .with(CompareViewModel.class, model)
                 .with(LiveViewModel.class, new LiveViewModel(LiveViewModel.classroomDefaults()))
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1))
                 .with(FileChooserService.class, chooser));
         stage.setScene(App.scene(root));
         stage.show();
@@ -217,6 +219,60 @@ class CompareViewFxTest {
         assertFalse(exportTarget.exists());
     }
 
+
+    @Test
+    void theBarChartExportsAt1x2xAnd4xAndTheTableGoesToCsvAndTheClipboard(FxRobot robot) throws Exception {
+        type(robot, "#jobsField", "2000");
+        robot.clickOn("#compareButton");
+        waitUntil(() -> model.rows().size() == 5 && !model.runningProperty().get());
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ChoiceBox<Integer> scale = robot.lookup("#exportScale").queryAs(
+                javafx.scene.control.ChoiceBox.class);
+        int[][] sizes = new int[5][];
+        for (int s : List.of(1, 2, 4)) {
+            exportTarget = tmp.resolve("bars-" + s + "x-" + System.nanoTime() + ".png").toFile();
+            robot.interact(() -> scale.setValue(s));
+            robot.clickOn("#exportButton");
+            WaitForAsyncUtils.waitForFxEvents();
+            BufferedImage png = ImageIO.read(exportTarget);
+            sizes[s] = new int[] {png.getWidth(), png.getHeight()};
+        }
+        assertEquals(2 * sizes[1][0], sizes[2][0]);
+        assertEquals(2 * sizes[1][1], sizes[2][1]);
+        assertEquals(4 * sizes[1][0], sizes[4][0]);
+        assertEquals(4 * sizes[1][1], sizes[4][1]);
+
+        List<StrategyResult> expected = Comparison.run(Scenario.article().toBuilder().jobs(2000).build(),
+                Strategy.ARTICLE, 1, RunControl.NONE);
+        exportTarget = tmp.resolve("strategies-" + System.nanoTime() + ".csv").toFile();
+        robot.clickOn("#csvButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        try (org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader()
+                .setSkipHeaderRecord(true).build().parse(Files.newBufferedReader(exportTarget.toPath()))) {
+            assertEquals(List.copyOf(org.idempotencylab.engine.ResultColumns.flat(expected.get(0)).keySet()),
+                    p.getHeaderNames());
+            List<org.apache.commons.csv.CSVRecord> records = p.getRecords();
+            assertEquals(5, records.size());
+            for (int i = 0; i < 5; i++) {
+                List<String> want = org.idempotencylab.engine.ResultColumns.flat(expected.get(i)).values().stream()
+                        .map(String::valueOf).toList();
+                assertEquals(want, records.get(i).toList());
+            }
+        }
+
+        robot.clickOn("#copyButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        String copied = WaitForAsyncUtils.asyncFx(() -> javafx.scene.input.Clipboard.getSystemClipboard()
+                .getString()).get();
+        String[] lines = copied.split("\n");
+        assertEquals(6, lines.length, "a header and five rows");
+        assertEquals("Strategy\tSucceeded\tFailed jobs\tCalls per job\tSteps done again\t"
+                + "Users with 2+ welcome emails", lines[0]);
+        StrategyResult first = expected.get(0);
+        assertEquals(String.join("\t", first.strategy().name(), first.succeeded(), Long.toString(first.failedJobs()),
+                first.callsPerJobText(), Long.toString(first.repeatedSteps()),
+                Long.toString(first.usersWithDuplicateEmails())), lines[1]);
+    }
 
     private static String cell(TableView<ResultRow> table, int column, int row) {
         return String.valueOf(table.getColumns().get(column).getCellData(row));

@@ -33,6 +33,7 @@ import org.idempotencylab.ui.keystore.KeyRow;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.JobToken;
 import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.idempotencylab.ui.live.QueueCanvas;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -54,6 +55,7 @@ class LiveViewFxTest {
                         Executors.newSingleThreadExecutor(), 1))
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1))
                 .with(FileChooserService.class, (o, t, n) -> Optional.empty()));
         stage.setScene(App.scene(root));
         stage.show();
@@ -170,8 +172,10 @@ class LiveViewFxTest {
         assertEquals(6, live.simulation().result().repeatedSteps());
         // the status bar: jobs done, failed, calls (10 + the 7 of the first attempt), users with 2+ emails
         assertEquals("jobs done 1 · failed 0 · calls 17 · users with 2+ emails 0", live.countersProperty().get());
-        assertTrue(robot.lookup(".status-bar").queryAs(org.controlsfx.control.StatusBar.class).getRightItems()
-                .stream().anyMatch(n -> n instanceof Label l && l.getText().equals(live.countersProperty().get())));
+        // each tab has its status bar: the live tab's is the one with right items
+        assertTrue(robot.lookup(".status-bar").queryAllAs(org.controlsfx.control.StatusBar.class).stream()
+                .flatMap(b -> b.getRightItems().stream())
+                .anyMatch(n -> n instanceof Label l && l.getText().equals(live.countersProperty().get())));
     }
 
     @Test

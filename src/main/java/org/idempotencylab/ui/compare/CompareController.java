@@ -13,6 +13,7 @@ import javafx.fxml.FXML;
 import javafx.scene.chart.BarChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Slider;
@@ -24,14 +25,17 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
+import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.ParameterBinding;
 import org.idempotencylab.ui.SliderScale;
 import org.idempotencylab.ui.charts.DuplicatesChart;
 import org.idempotencylab.ui.charts.SymlogScale;
+import org.idempotencylab.ui.export.ExportControls;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.export.PngExport;
+import org.idempotencylab.ui.export.ResultTable;
 
 /** Binds compare.fxml to a {@link CompareViewModel}; holds no logic of its own beyond wiring and the export. */
 public final class CompareController {
@@ -66,6 +70,9 @@ public final class CompareController {
     @FXML private TableColumn<ResultRow, String> emailsColumn;
     @FXML private CheckBox logScaleBox;
     @FXML private Button exportButton;
+    @FXML private ChoiceBox<Integer> exportScale;
+    @FXML private Button copyButton;
+    @FXML private Button csvButton;
     @FXML private VBox chartBox;
     @FXML private BarChart<Number, String> chart;
     @FXML private Label chartCaption;
@@ -134,6 +141,13 @@ public final class CompareController {
         statusBar.textProperty().bind(model.statusProperty());
         exportButton.disableProperty().bind(Bindings.isEmpty(model.rows()));
         exportButton.setTooltip(new Tooltip("Save the chart, with its caption, as a PNG image"));
+        ExportControls.scaleChoice(exportScale);
+        copyButton.disableProperty().bind(Bindings.isEmpty(model.rows()));
+        copyButton.setTooltip(new Tooltip("Copy the table, header included, tab-separated for a spreadsheet "
+                + "(Ctrl+C on the table)"));
+        csvButton.disableProperty().bind(Bindings.isEmpty(model.rows()));
+        csvButton.setTooltip(new Tooltip("Save one row per strategy, with every metric, as CSV"));
+        ExportControls.copyOnShortcut(resultsTable, this::copied);
         logScaleBox.setTooltip(new Tooltip("Log scale keeps short bars readable next to a bar 100 times longer"));
 
         chart.setAnimated(false);
@@ -200,8 +214,44 @@ public final class CompareController {
             return;
         }
         try {
-            int[] size = PngExport.write(chartBox, file.get(), 2);
+            int[] size = PngExport.write(chartBox, file.get(), exportScale.getValue());
             model.setStatus(String.format(Locale.ROOT, "Saved %s (%d × %d px)", file.get(), size[0], size[1]));
+        } catch (IOException | RuntimeException e) {
+            model.setStatus("Could not save " + file.get() + ": " + PngExport.reason(e));
+        }
+    }
+
+    /** Copies the table as shown (header and five rows, tab-separated) to the clipboard. */
+    @FXML
+    private void copyTable() {
+        ResultTable t = ExportControls.shown(resultsTable);
+        ExportControls.copy(t.tsv());
+        copied(t.rows().size());
+    }
+
+    private void copied(int rows) {
+        model.setStatus(String.format(Locale.ROOT, "Copied the table (%d rows) to the clipboard", rows));
+    }
+
+    /** @return the results as the CSV export writes them: one row per strategy, every metric {@code run} prints. */
+    static ResultTable csvTable(List<ResultRow> rows) {
+        return ResultTable.of(rows.stream().map(r -> ResultColumns.flat(r.result())).toList());
+    }
+
+    /** Asks for a file and saves the results there as CSV (the columns of the {@code run} command's CSV). */
+    @FXML
+    private void exportCsv() {
+        if (model.rows().isEmpty()) {
+            return;
+        }
+        Optional<File> file = files.chooseSaveFile(chartBox.getScene().getWindow(), "Export results as CSV",
+                "strategies.csv");
+        if (file.isEmpty()) {
+            return;
+        }
+        try {
+            csvTable(model.rows()).writeCsv(file.get().toPath());
+            model.setStatus(String.format(Locale.ROOT, "Saved %s (%d rows)", file.get(), model.rows().size()));
         } catch (IOException | RuntimeException e) {
             model.setStatus("Could not save " + file.get() + ": " + PngExport.reason(e));
         }

@@ -9,21 +9,27 @@ import javafx.stage.Window;
 @FunctionalInterface
 public interface FileChooserService {
     /**
-     * @param suggestedName a file name to start from, e.g. {@code duplicates.png}
+     * @param suggestedName a file name to start from, e.g. {@code duplicates.png}; its extension picks the filter
      * @return the chosen file, or empty if the person cancelled
      */
     Optional<File> chooseSaveFile(Window owner, String title, String suggestedName);
 
-    /** The platform's save dialog, filtered to PNG images. */
+    /**
+     * The platform's save dialog, filtered to the suggested name's type: PNG images for {@code *.png}, CSV files
+     * for {@code *.csv}. A name typed without the extension gets it.
+     */
     static FileChooserService dialog() {
         return (owner, title, suggestedName) -> {
+            String ext = suggestedName.toLowerCase().endsWith(".csv") ? ".csv" : ".png";
             FileChooser chooser = new FileChooser();
             chooser.setTitle(title);
             chooser.setInitialFileName(suggestedName);
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG image", "*.png"));
+            chooser.getExtensionFilters().add(ext.equals(".csv")
+                    ? new FileChooser.ExtensionFilter("CSV file", "*.csv")
+                    : new FileChooser.ExtensionFilter("PNG image", "*.png"));
             File f = chooser.showSaveDialog(owner);
-            if (f != null && !f.getName().toLowerCase().endsWith(".png")) {
-                f = new File(f.getParentFile(), f.getName() + ".png");
+            if (f != null && !f.getName().toLowerCase().endsWith(ext)) {
+                f = new File(f.getParentFile(), f.getName() + ext);
             }
             return Optional.ofNullable(f);
         };

@@ -1,0 +1,130 @@
+package org.idempotencylab.ui.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.idempotencylab.engine.ResultColumns;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.engine.Sweep;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.export.ResultTable;
+import org.junit.jupiter.api.Test;
+
+/** The sweep view's logic without the FX toolkit: validation, the plotted points, the CSV and clipboard text. */
+class SweepViewModelTest {
+    private final AtomicInteger started = new AtomicInteger();
+    private final SweepViewModel model = new SweepViewModel(SweepViewModel.classroomBase(),
+            r -> started.incrementAndGet(), 1);
+
+    private String planError() {
+        return assertThrows(IllegalArgumentException.class, model::plan).getMessage();
+    }
+
+    @Test
+    void badFromToAndPointsAreNamedWithTheValueAndTheRange() {
+        model.fromProperty().set("150");
+        assertEquals("From: 150% is outside the allowed range 0% to 100% for Failure rate", planError());
+        model.fromProperty().set("0");
+        model.toProperty().set("lots");
+        assertEquals("To: 'lots' is not a number; allowed 0% to 100% for Failure rate", planError());
+        model.toProperty().set("5");
+        model.pointsProperty().set("1");
+        assertEquals("Points: 1 is outside the allowed range 2 to 1,000", planError());
+        model.pointsProperty().set("1001");
+        assertEquals("Points: 1001 is outside the allowed range 2 to 1,000", planError());
+        model.pointsProperty().set("ten");
+        assertEquals("Points: 'ten' is not a whole number; allowed 2 to 1,000", planError());
+        model.pointsProperty().set("3");
+        model.parameterProperty().set(Parameter.MAX_ATTEMPTS);
+        model.toProperty().set("0");
+        assertEquals("To: 0 is outside the allowed range 1 to 100 for Max attempts", planError());
+        model.toProperty().set("4");
+        model.strategies().forEach(c -> c.selected().set(false));
+        assertEquals("Strategies: none ticked; tick at least one", planError());
+    }
+
+    @Test
+    void aBadFieldShowsItsMessageAndStartsNothing() {
+        model.pointsProperty().set("0");
+        model.run(); // validation comes before any Task, so this needs no toolkit
+        assertEquals("Points: 0 is outside the allowed range 2 to 1,000", model.inputErrorProperty().get());
+        assertEquals(0, started.get());
+        assertEquals(false, model.runningProperty().get());
+    }
+
+    @Test
+    void thePlanReadsPercentAndChoosingAParameterOffersItsRange() {
+        Sweep s = model.plan();
+        assertEquals(Parameter.P_FAIL, s.parameter());
+        assertEquals(11, s.values().size());
+        assertEquals(0.05, s.values().get(10), 0.0);
+        assertEquals(0.01, s.values().get(2), 0.0);
+        assertEquals(Strategy.ARTICLE, s.strategies());
+        model.parameterProperty().set(Parameter.TTL_MS);
+        assertEquals("1,000", model.fromProperty().get());
+        assertEquals(1000.0, model.plan().values().get(0), 0.0);
+    }
+
+    @Test
+    void thePlottedPointsAreTheEnginesSweepAndTheTableIsTheCommandsCsv() throws Exception {
+        Scenario base = Scenario.article().toBuilder().jobs(2_000).build();
+        Sweep sweep = Sweep.of(base, Parameter.LOST_REPLY, 0, 0.04, 3,
+                List.of(Strategy.EACH_STEP_NO_KEY, Strategy.WHOLE_JOB_SAME_KEY));
+        Sweep.Result r = sweep.run(2, RunControl.NONE);
+        List<SweepViewModel.Series> series = SweepViewModel.series(r, SweepMetric.DUPLICATE_EMAILS);
+        assertEquals(2, series.size());
+        for (int j = 0; j < 2; j++) {
+            for (int i = 0; i < 3; i++) {
+                double[] pt = series.get(j).points().get(i);
+                assertEquals(i * 2.0, pt[0], 1e-12, "x in percent");
+                assertEquals(r.get(i, j).usersWithDuplicateEmails(), pt[1], 0.0);
+            }
+        }
+        ResultTable t = SweepViewModel.table(r);
+        StringWriter csv = new StringWriter();
+        t.writeCsv(csv);
+        try (CSVParser p = CSVParser.parse(csv.toString(),
+                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+            List<String> header = new ArrayList<>();
+            header.add("lostReply");
+            header.addAll(ResultColumns.flat(r.get(0, 0)).keySet());
+            assertEquals(header, p.getHeaderNames());
+            List<CSVRecord> rows = p.getRecords();
+            assertEquals(6, rows.size());
+            assertEquals("0.02", rows.get(2).get("lostReply"));
+            assertEquals(Strategy.EACH_STEP_NO_KEY.name(), rows.get(2).get("strategy"));
+            assertEquals(Long.toString(r.get(1, 0).repeatedSteps()), rows.get(2).get("repeatedSteps"));
+            for (int k = 0; k < rows.size(); k++) {
+                assertEquals(t.rows().get(k), rows.get(k).toList());
+            }
+        }
+        String[] lines = t.tsv().split("\n");
+        assertEquals(7, lines.length);
+        assertEquals(String.join("\t", header(t)), lines[0]);
+    }
+
+    private static List<String> header(ResultTable t) {
+        return t.header();
+    }
+
+    @Test
+    void captionAndAxisNameTheUnits() {
+        assertEquals("Failure rate (%)", SweepViewModel.axisLabel(Parameter.P_FAIL));
+        assertEquals("Lease (virtual ms)", SweepViewModel.axisLabel(Parameter.LEASE_MS));
+        assertEquals("Steps done again (steps)", SweepMetric.REPEATED_STEPS.axisLabel());
+        Sweep.Result r = Sweep.of(Scenario.article().toBuilder().jobs(100).build(), Parameter.P_FAIL, 0, 0.05, 2,
+                List.of(Strategy.EACH_STEP_NO_KEY)).run(1, RunControl.NONE);
+        assertEquals("Failure rate from 0% to 5%, 2 points · 100 sign-ups · lost reply 0.5% · 3 attempts · seed 1",
+                SweepViewModel.caption(r));
+        assertEquals("Steps done again by failure rate", SweepViewModel.heading(r, SweepMetric.REPEATED_STEPS));
+    }
+}
