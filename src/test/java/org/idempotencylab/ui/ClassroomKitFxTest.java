@@ -39,6 +39,7 @@ import org.idempotencylab.scenariofile.ScenarioFile;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.MemoryPreferences;
 import org.idempotencylab.ui.kit.ScenarioFileChooser;
@@ -95,6 +96,7 @@ class ClassroomKitFxTest {
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1))
                 .with(FileChooserService.class, (o, t, n) -> Optional.empty())
                 .with(ScenarioKit.class, kit)
                 .with(ScenarioFileChooser.class, chooser));
