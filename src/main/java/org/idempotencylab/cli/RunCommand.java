@@ -80,7 +80,13 @@ public final class RunCommand implements Callable<Integer> {
                 return Cli.BAD_INPUT;
             }
             try (claims) {
-                claims.clear(); // the run starts from an empty processed_jobs (said in --help and the README)
+                try {
+                    claims.clear(); // the run starts from an empty processed_jobs (said in --help and the README)
+                } catch (ClaimStoreException e) { // e.g. a read-only file: nothing ran yet, so it is bad input
+                    spec.commandLine().getErr().println("--db: cannot empty processed_jobs before the run: "
+                            + e.getMessage() + " Allowed: " + JdbcClaimStore.ALLOWED_URLS);
+                    return Cli.BAD_INPUT;
+                }
                 r = new SignupSimulation(scenario, strategy, RunControl.NONE, true, claims).run();
             } catch (ClaimStoreException e) {
                 spec.commandLine().getErr().println("--db: the run stopped: " + e.getMessage());

@@ -118,6 +118,14 @@ public final class SignupSimulation {
     private final java.util.PriorityQueue<Message> laterQueue = new java.util.PriorityQueue<>(
             (a, b) -> a.visibleAtMs != b.visibleAtMs ? Long.compare(a.visibleAtMs, b.visibleAtMs)
                     : Long.compare(a.seq, b.seq));
+    // Messages visible now, in the order they first arrived: a job that comes back (redelivered, or sent back as
+    // "in progress") keeps its place, as in a FIFO queue, instead of waiting behind the whole backlog.
+    private static final java.util.Comparator<Message> ARRIVAL_ORDER = java.util.Comparator
+            .comparingLong((Message m) -> m.arrivalMs).thenComparing(m -> m.repeat)
+            .thenComparingLong(m -> m.user).thenComparingLong(m -> m.seq);
+    private final java.util.PriorityQueue<Message> readyQueue = new java.util.PriorityQueue<>(ARRIVAL_ORDER);
+    // Claims whose holder crashed and that nobody has reclaimed yet: key -> {crash ms, locked_until ms}.
+    private final java.util.Map<String, long[]> crashedClaims = new java.util.HashMap<>();
     private long messageSeq;
     private long openMessages;
     private long activeDeliveries;
@@ -373,7 +381,19 @@ public final class SignupSimulation {
                 usersWithDuplicateEmails, provider.emailsSent(), provider.sendsSuppressed(),
                 (store == null ? 0 : store.hits()) + storeHits, backoffWaits, lastFinishMs, repeatedRequests,
                 slowCalls, Arrays.stream(repeatedByStep).boxed().toList(), lostJobs, crashes, redeliveries,
-                jobInProgressRejections, leaseReclaims, keyMismatches, stuckInProgressMs);
+                jobInProgressRejections, leaseReclaims, keyMismatches, stuckMs());
+    }
+
+    /**
+     * @return virtual ms claims stayed {@code in_progress} after their holder crashed: until reclaimed, or, for a
+     *         claim nobody has reclaimed (yet), until its lease runs out, summed over claims
+     */
+    private long stuckMs() {
+        long stuck = stuckInProgressMs;
+        for (long[] c : crashedClaims.values()) {
+            stuck += c[1] - c[0];
+        }
+        return stuck;
     }
 
     /** @return jobs that ended so far, succeeded, failed or lost. */
@@ -427,6 +447,12 @@ public final class SignupSimulation {
         return loseNextReply;
     }
 
+    /** @return true if some message sits in the waiting queues twice (a bug: tests check it never does). */
+    boolean queueHoldsACopy() {
+        java.util.Set<Message> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        return !java.util.stream.Stream.concat(readyQueue.stream(), laterQueue.stream()).allMatch(seen::add);
+    }
+
     /** @return users whose jobs are not all settled and ended (tracked mode), for tests of memory use. */
     int openUsers() {
         return ledgers.size();
@@ -448,12 +474,14 @@ public final class SignupSimulation {
 
     /** @return sign-ups that arrived and wait for a worker (repeats, redeliveries and retries included). */
     public long waitingJobs() {
-        long later = laterQueue.stream().filter(this::waitingNow).count();
-        return arrived - nextUser + later;
+        return arrived - nextUser + visibleMessages().count();
     }
 
-    private boolean waitingNow(Message m) {
-        return !m.settled && m.inQueue && m.visibleAtMs <= sim.nowMs();
+    /** @return the messages a worker could take now, not yet promoted to the ready queue included. */
+    private java.util.stream.Stream<Message> visibleMessages() {
+        return java.util.stream.Stream.concat(readyQueue.stream(),
+                laterQueue.stream().filter(m -> m.inQueue && m.visibleAtMs <= sim.nowMs()))
+                .filter(m -> !m.settled);
     }
 
     /** @return the user number of the first sign-up waiting for a worker (the next one taken). */
@@ -472,8 +500,7 @@ public final class SignupSimulation {
         for (long u = nextUser; u < arrived && out.size() < max; u++) {
             out.add(u);
         }
-        laterQueue.stream().filter(this::waitingNow).sorted(laterQueue.comparator())
-                .limit(Math.max(0, max - out.size())).forEach(m -> out.add(m.user));
+        visibleMessages().sorted(ARRIVAL_ORDER).limit(Math.max(0, max - out.size())).forEach(m -> out.add(m.user));
         return out;
     }
 
@@ -590,7 +617,9 @@ public final class SignupSimulation {
         final boolean repeat;
         final boolean differentPayload; // a repeated request whose payload differs under the same key
         long visibleAtMs;
+        long arrivalMs;                 // when it first entered the queue: its place in line
         long seq;
+        int timeouts;                   // visibility timeouts that ran out on it
         int deliveries;
         int rejections;                 // "job in progress" answers so far
         boolean inQueue;                // in the queue now (a repeat on its way is not yet)
@@ -625,19 +654,28 @@ public final class SignupSimulation {
             }
             return false;
         }
+        while (!laterQueue.isEmpty() && laterQueue.peek().visibleAtMs <= sim.nowMs()) {
+            Message m = laterQueue.poll();
+            if (m.settled) {
+                m.inQueue = false; // a copy of a job another delivery has acknowledged since
+            } else {
+                readyQueue.add(m);
+            }
+        }
         while (true) {
             boolean original = nextUser < arrived;
-            Message head = laterQueue.peek();
-            boolean later = head != null && head.visibleAtMs <= sim.nowMs();
-            if (original && later) { // first come, first served
-                long originalAt = scenario.arrivalRate() == 0 ? 0 : originalArrivals.peekFirst();
-                original = originalAt <= head.visibleAtMs;
+            Message head = readyQueue.peek();
+            boolean later = head != null;
+            long originalAt = !original || scenario.arrivalRate() == 0 ? 0 : originalArrivals.peekFirst();
+            if (original && later) { // first come, first served; a tie goes to the one that entered the queue first
+                original = originalAt < head.arrivalMs || (originalAt == head.arrivalMs && head.repeat);
             }
             Message msg;
             UserLedger ledger;
             if (original) {
                 long user = nextUser++;
                 msg = new Message(user, false, false);
+                msg.arrivalMs = originalAt;
                 openMessages++;
                 if (scenario.arrivalRate() == 0) { // all arrived at time 0: the ledger starts when taken
                     ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
@@ -650,7 +688,7 @@ public final class SignupSimulation {
                     ledger = ledgers.get(user);
                 }
             } else if (later) {
-                msg = laterQueue.poll();
+                msg = readyQueue.poll();
                 msg.inQueue = false;
                 if (msg.settled) {
                     continue; // a redelivered copy of a job another delivery has acknowledged since
@@ -678,11 +716,28 @@ public final class SignupSimulation {
         if (msg.settled || msg.inQueue || msg.deliveries != delivery) {
             return; // acknowledged, already back in the queue, or delivered again since
         }
+        if (++msg.timeouts >= MAX_RECEIVES) { // a poison job: it never gets acknowledged
+            settle(msg);
+            failedJobs++;
+            lastFinishMs = sim.nowMs();
+            emit(Kind.JOB_FAILED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(), "moved to the dead-letter queue after "
+                    + MAX_RECEIVES + " deliveries without an acknowledgement", msg.deliveries);
+            closeIfDone(msg.user, ledgers.get(msg.user));
+            jobEnded();
+            return;
+        }
         redeliveries++;
         emit(Kind.JOB_REDELIVERED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
                 "no acknowledgement within the visibility timeout", msg.deliveries);
         enqueue(msg, sim.nowMs());
     }
+
+    /**
+     * Deliveries without an acknowledgement after which a durable queue gives up on a job and moves it to its
+     * dead-letter queue, counted as failed: Amazon SQS's redrive policy ({@code maxReceiveCount}). Without it a job
+     * whose every delivery crashes would be delivered forever.
+     */
+    public static final int MAX_RECEIVES = 10;
 
     /** Puts a message in the queue, visible from {@code atMs}, and wakes a worker then. */
     private void enqueue(Message msg, long atMs) {
@@ -710,6 +765,7 @@ public final class SignupSimulation {
         // the payload draw is only made when changed payloads are on, so "off" leaves every other draw alone
         boolean different = scenario.pDifferentPayload() > 0 && payloads.nextDouble() < scenario.pDifferentPayload();
         Message msg = new Message(user, true, different);
+        msg.arrivalMs = at;
         ledger.open++;
         openMessages++;
         repeatedRequests++;
@@ -856,7 +912,12 @@ public final class SignupSimulation {
         }
         if (forgetClaimRows) {
             for (int step = 0; step < SignupSteps.COUNT; step++) {
-                claims.delete(claimKey(step, user));
+                String key = claimKey(step, user);
+                long[] crashed = crashedClaims.remove(key);
+                if (crashed != null) { // never reclaimed: stuck until its lease ran out
+                    stuckInProgressMs += crashed[1] - crashed[0];
+                }
+                claims.delete(key);
             }
         }
         if (locks != null) {
@@ -903,8 +964,8 @@ public final class SignupSimulation {
             }
             Job job = w.job;
             w.job = null;
-            if (w.heldClaimKey != null) {
-                stuckInProgressMs += Math.max(0, w.heldClaimUntilMs - sim.nowMs());
+            if (w.heldClaimKey != null) { // stuck until someone reclaims it (see stuckMs)
+                crashedClaims.put(w.heldClaimKey, new long[] {sim.nowMs(), w.heldClaimUntilMs});
             }
             emit(Kind.JOB_INTERRUPTED, job, w.step, w.attempt(), w.id, sim.nowMs(), "its worker process crashed");
             if (!durable && settle(job.msg)) {
@@ -947,7 +1008,9 @@ public final class SignupSimulation {
         for (long i = 0; i < waiting; i++) {
             jobEnded();
         }
-        List<Message> gone = laterQueue.stream().filter(m -> m.inQueue && !m.settled).toList();
+        List<Message> gone = new ArrayList<>(readyQueue.stream().filter(m -> !m.settled).toList());
+        gone.addAll(laterQueue.stream().filter(m -> m.inQueue && !m.settled).toList());
+        readyQueue.clear();
         laterQueue.removeIf(m -> m.inQueue || m.settled);
         for (Message m : gone) {
             m.inQueue = false;
@@ -987,7 +1050,9 @@ public final class SignupSimulation {
             locks.release(lockKey(job.user), job.owner);
         }
         endDelivery(job);
-        enqueue(msg, sim.nowMs() + waitMs);
+        if (!msg.inQueue) { // its visibility timeout may have put it back already: one copy in the queue
+            enqueue(msg, sim.nowMs() + waitMs);
+        }
     }
 
     /**
@@ -1079,6 +1144,10 @@ public final class SignupSimulation {
                 case CLAIMED, RECLAIMED -> {
                     if (r.kind() == ClaimResult.Kind.RECLAIMED) {
                         leaseReclaims++;
+                        long[] crashed = crashedClaims.remove(key);
+                        if (crashed != null) {
+                            stuckInProgressMs += sim.nowMs() - crashed[0];
+                        }
                         emit(Kind.LEASE_RECLAIMED, job, step, attempt(), id, r.lockedUntilMs(),
                                 "lease ran out: this job takes the key over");
                     }

@@ -7,7 +7,8 @@ import java.util.List;
  *
  * @param strategy                 the strategy simulated
  * @param jobs                     sign-ups simulated
- * @param failedJobs               jobs that exhausted their attempts
+ * @param failedJobs               jobs that exhausted their attempts, were refused with a key mismatch, or went
+ *                                 to the dead-letter queue after {@link SignupSimulation#MAX_RECEIVES} deliveries
  * @param calls                    calls made to any step (skipped steps make none)
  * @param repeatedSteps            side effects beyond the first, summed over users and steps ("steps done again")
  * @param usersWithDuplicateEmails users who got two or more welcome emails
@@ -28,8 +29,9 @@ import java.util.List;
  *                                 progress"): the job went back to the queue to be retried later
  * @param leaseReclaims            {@code in_progress} claims taken over after their lease ran out
  * @param keyMismatches            requests refused because their key was used with a different payload (HTTP 400)
- * @param stuckInProgressMs        virtual ms that claims of crashed workers stayed {@code in_progress}, from the
- *                                 crash until their lease ran out, summed over keys
+ * @param stuckInProgressMs        virtual ms that claims of crashed workers stayed {@code in_progress}: from the
+ *                                 crash until another delivery reclaimed them, or, for a claim nobody reclaimed,
+ *                                 until its lease ran out; summed over claims
  */
 public record StrategyResult(Strategy strategy, long jobs, long failedJobs, long calls, long repeatedSteps,
                              long usersWithDuplicateEmails, long emailsSent, long providerSuppressedSends,
