@@ -294,4 +294,21 @@ class CliTest {
         assertEquals("--seed: 2147483648 is outside the allowed range -2,147,483,648 to 2,147,483,647",
                 o.err().strip());
     }
+
+    @Test
+    void everyEngineOptionsHelpLineSaysItsAllowedRange() {
+        // run --help shows each option that maps to a Parameter with that Parameter's range, so a teacher reading
+        // the help sees the same limits the error messages give
+        String help = cli("run", "--help").out().replaceAll("\\s+", " ");
+        for (org.idempotencylab.scenario.Parameter p : org.idempotencylab.scenario.Parameter.values()) {
+            int at = help.indexOf(p.cliOption() + "=", help.indexOf("Runs one strategy")); // past the synopsis
+            assertTrue(at >= 0, p.cliOption() + " missing from run --help");
+            int next = help.indexOf(" --", at + p.cliOption().length() + 1);
+            String line = help.substring(at, next < 0 ? help.length() : next);
+            // either the range in the option's own words ("probability 0..1", "1..100,000,000") or the one
+            // added from the Parameter
+            assertTrue(line.contains("Allowed: " + p.rangeText()) || line.contains(".."), p.cliOption() + ": " + line);
+        }
+    }
+
 }
