@@ -157,8 +157,10 @@ public final class JdbcClaimStore implements ClaimStore {
         try {
             Files.createDirectories(dir);
         } catch (IOException | SecurityException e) {
-            throw new ClaimStoreException(null, "Cannot create the folder for the claim store at '" + dir + "': "
-                    + e.getMessage() + ". Give a URL instead: " + ALLOWED_URLS + ".", e);
+            throw new ClaimStoreException(null, "Cannot create the folder for the claim store at '" + dir + "' ("
+                    + (e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                            : e.getClass().getSimpleName() + ": " + e.getMessage())
+                    + "). Give a URL instead: " + ALLOWED_URLS + ".", e);
         }
         return "jdbc:sqlite:" + dir.resolve("claims.db").toAbsolutePath();
     }
@@ -212,8 +214,8 @@ public final class JdbcClaimStore implements ClaimStore {
             Path dir = file.getParent();
             if (dir == null || !Files.isDirectory(dir)) {
                 throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': the folder '"
-                        + dir + "' does not exist or is not a folder. Create it, or use the default "
-                        + "(JdbcClaimStore.defaultSqliteUrl()). Allowed: " + ALLOWED_URLS + ".", null);
+                        + dir + "' does not exist or is not a folder. Create it, or use the default SQLite file "
+                        + "in your data folder ('default'). Allowed: " + ALLOWED_URLS + ".", null);
             }
             if (Files.isDirectory(file)) {
                 throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': '" + file
