@@ -221,6 +221,23 @@ class LiveViewFxTest {
         assertTrue(live.log().stream().anyMatch(l -> l.contains("user_0 (repeat)") && l.contains("shared")));
     }
 
+    @Test
+    void theStrategyBoxNamesAStrategyComposedFromItsParts(FxRobot robot) {
+        @SuppressWarnings("unchecked")
+        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
+        robot.interact(() -> {
+            live.scopeProperty().set(RetryScope.WHOLE_JOB_SKIP_FINISHED);
+            live.keyModeProperty().set(KeyMode.SAME);
+            live.storeProperty().set(StoreKind.CLAIM_TABLE);
+        });
+        Strategy composed = Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        assertEquals(composed, box.getValue());
+        assertEquals("custom: " + composed.name(), box.getButtonCell().getText(), "not blank");
+        robot.interact(() -> box.setValue(Strategy.EACH_STEP_NO_KEY));
+        assertEquals(Strategy.EACH_STEP_NO_KEY.name(), box.getButtonCell().getText());
+        assertEquals(5, box.getItems().size(), "the list keeps the article's five");
+    }
+
     /** Picks {@code strategy} and types one sign-up with no random failures or lost replies (before Reset). */
     private static void oneCalmSignup(FxRobot robot, Strategy strategy) {
         @SuppressWarnings("unchecked")

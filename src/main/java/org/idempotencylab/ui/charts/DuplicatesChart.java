@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -13,6 +14,7 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 
 /**
@@ -35,14 +37,24 @@ public final class DuplicatesChart {
      * @param logScale true for the zero-friendly log scale ({@link SymlogScale}), false for a linear axis
      */
     public static void show(BarChart<Number, String> chart, List<StrategyResult> results, boolean logScale) {
+        show(chart, results, logScale, Strategy::name);
+    }
+
+    /**
+     * As {@link #show(BarChart, List, boolean)}, with each strategy's category named by {@code names} (e.g.
+     * {@link StrategyNames#shortName} where the full names would squeeze the bars).
+     */
+    public static void show(BarChart<Number, String> chart, List<StrategyResult> results, boolean logScale,
+                            Function<Strategy, String> names) {
         chart.setAnimated(false);
         NumberAxis axis = (NumberAxis) chart.getXAxis();
         // Category axes list bottom-up in a horizontal chart; reverse so the first strategy is on top.
         List<StrategyResult> topDown = new ArrayList<>(results);
         Collections.reverse(topDown);
         XYChart.Series<Number, String> emails = series(EMAILS, topDown, StrategyResult::usersWithDuplicateEmails,
-                logScale);
-        XYChart.Series<Number, String> repeated = series(REPEATED, topDown, StrategyResult::repeatedSteps, logScale);
+                logScale, names);
+        XYChart.Series<Number, String> repeated = series(REPEATED, topDown, StrategyResult::repeatedSteps, logScale,
+                names);
         long max = 0;
         for (StrategyResult r : results) {
             max = Math.max(max, Math.max(r.usersWithDuplicateEmails(), r.repeatedSteps()));
@@ -75,12 +87,13 @@ public final class DuplicatesChart {
     }
 
     private static XYChart.Series<Number, String> series(String name, List<StrategyResult> results,
-                                                          ToLongFunction<StrategyResult> metric, boolean log) {
+                                                          ToLongFunction<StrategyResult> metric, boolean log,
+                                                          Function<Strategy, String> names) {
         XYChart.Series<Number, String> s = new XYChart.Series<>();
         s.setName(name);
         for (StrategyResult r : results) {
             long v = metric.applyAsLong(r);
-            XYChart.Data<Number, String> d = new XYChart.Data<>(log ? SymlogScale.toAxis(v) : v, r.strategy().name());
+            XYChart.Data<Number, String> d = new XYChart.Data<>(log ? SymlogScale.toAxis(v) : v, names.apply(r.strategy()));
             d.nodeProperty().addListener((obs, old, node) -> label(node, v));
             s.getData().add(d);
         }

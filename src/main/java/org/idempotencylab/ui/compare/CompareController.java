@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
@@ -17,6 +20,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Slider;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -30,7 +34,9 @@ import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.ParameterBinding;
 import org.idempotencylab.ui.SliderScale;
+import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.ui.charts.DuplicatesChart;
+import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.charts.SymlogScale;
 import org.idempotencylab.ui.export.ExportControls;
 import org.idempotencylab.ui.export.FileChooserService;
@@ -79,6 +85,10 @@ public final class CompareController {
     @FXML private StatusBar statusBar;
 
     private List<ParameterBinding> bindings;
+    /** True while the table is narrower than {@link #COMPACT_BELOW_EM}: strategies go by their short names. */
+    private final BooleanProperty compact = new SimpleBooleanProperty();
+    /** The table's width, in font heights, below which the article's row names would be cut. */
+    static final double COMPACT_BELOW_EM = 62;
 
     public CompareController(CompareViewModel model, FileChooserService files) {
         this.model = model;
@@ -106,6 +116,21 @@ public final class CompareController {
         model.inputErrorProperty().addListener((obs, old, msg) -> showInputError(msg));
 
         column(strategyColumn, ResultRow::strategy);
+        strategyColumn.setCellFactory(c -> new StrategyCell());
+        // too narrow for the article's row names (a projector, a teaching note open): short names in the table
+        // and on the chart's axis, the full name in a tooltip, so the numbers and the bars keep their room
+        InvalidationListener fit = o -> compact.set(resultsTable.getWidth() > 0
+                && resultsTable.getWidth() < COMPACT_BELOW_EM * pFailLabel.getFont().getSize());
+        resultsTable.widthProperty().addListener(fit);
+        pFailLabel.fontProperty().addListener(fit);
+        compact.addListener((o, was, on) -> {
+            double em = pFailLabel.getFont().getSize();
+            strategyColumn.setPrefWidth(on ? 13 * em : 360);
+            succeededColumn.setMinWidth(on ? 6.4 * em : 90); // "Succeeded" and "99.986%" uncut
+            failedColumn.setMinWidth(on ? 4 * em : 60);
+            resultsTable.refresh();
+            redrawChart();
+        });
         column(succeededColumn, ResultRow::succeeded);
         column(failedColumn, ResultRow::failedJobs);
         column(callsColumn, ResultRow::callsPerJob);
@@ -113,7 +138,10 @@ public final class CompareController {
         column(emailsColumn, ResultRow::usersWithDuplicateEmails);
         resultsTable.setItems(model.rows());
         // exactly five rows and the header: no empty sixth row, no scroll bar
-        resultsTable.setPrefHeight(5 * resultsTable.getFixedCellSize() + 52);
+        // (the header has room for three lines of its font: 64 px, 84 px in presentation mode)
+        resultsTable.prefHeightProperty().bind(Bindings.createDoubleBinding(
+                () -> 5 * resultsTable.getFixedCellSize() + 4.9 * pFailLabel.getFont().getSize(),
+                pFailLabel.fontProperty()));
         resultsTable.setMinHeight(Region.USE_PREF_SIZE);
         jobsSlider.setLabelFormatter(new StringConverter<>() {
             @Override
@@ -171,7 +199,29 @@ public final class CompareController {
     }
 
     private void redrawChart() {
-        DuplicatesChart.show(chart, model.rows().stream().map(ResultRow::result).toList(), logScaleBox.isSelected());
+        DuplicatesChart.show(chart, model.rows().stream().map(ResultRow::result).toList(), logScaleBox.isSelected(),
+                compact.get() ? StrategyNames::shortName : Strategy::name);
+    }
+
+    /** @return true while strategies are shown by their short names (a narrow table) */
+    public boolean isCompact() {
+        return compact.get();
+    }
+
+    /** The strategy's name, or its short name in a narrow table; the full name in a tooltip either way. */
+    private final class StrategyCell extends TableCell<ResultRow, String> {
+        @Override
+        protected void updateItem(String name, boolean empty) {
+            super.updateItem(name, empty);
+            ResultRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+            if (name == null || row == null) {
+                setText(null);
+                setTooltip(null);
+                return;
+            }
+            setText(compact.get() ? StrategyNames.shortName(row.result().strategy()) : name);
+            setTooltip(new Tooltip(name));
+        }
     }
 
     /** @return the chart caption: the parameters the results were computed with. */

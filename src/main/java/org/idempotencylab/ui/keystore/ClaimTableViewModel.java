@@ -37,6 +37,15 @@ public final class ClaimTableViewModel extends PolledTableModel<ClaimStore, Clai
     private final ReadOnlyIntegerWrapper expiredLeases = new ReadOnlyIntegerWrapper(this, "expiredLeases");
     private final ReadOnlyIntegerWrapper reclaimed = new ReadOnlyIntegerWrapper(this, "reclaimed");
 
+    /**
+     * The order rows are shown in: {@code in_progress} first (the rows the lesson is about: a claim held, or
+     * left behind by a crash until its lease runs out), then by {@code created_at}, then by key.
+     */
+    static final java.util.Comparator<ClaimRow> LESSON_ORDER = java.util.Comparator
+            .comparing((ClaimRow r) -> r.status() != Status.IN_PROGRESS)
+            .thenComparingLong(ClaimRow::createdAtMs)
+            .thenComparing(ClaimRow::key);
+
     /** A view of at most {@link #DEFAULT_LIMIT} rows. */
     public ClaimTableViewModel() {
         this(DEFAULT_LIMIT);
@@ -52,7 +61,8 @@ public final class ClaimTableViewModel extends PolledTableModel<ClaimStore, Clai
 
     @Override
     Snapshot<ClaimRow> read(ClaimStore claims, int limit, long nowMs) {
-        List<ClaimRow> read = claims.rows(limit);
+        List<ClaimRow> read = new java.util.ArrayList<>(claims.rows(limit));
+        read.sort(LESSON_ORDER);
         return new Snapshot<>(read, claims.size());
     }
 

@@ -23,6 +23,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.layout.Region;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.KeyMode;
@@ -119,6 +120,7 @@ public final class LiveController {
     @FXML private Label historyTitle;
     @FXML private ListView<String> historyList;
     @FXML private StatusBar liveStatusBar;
+    @FXML private Label endingLabel;
     private List<ParameterBinding> bindings;
 
     /**
@@ -177,17 +179,28 @@ public final class LiveController {
         strategyBox.setConverter(new StringConverter<>() {
             @Override
             public String toString(Strategy s) {
-                return s == null ? "" : s.name();
+                return strategyText(s);
             }
 
             @Override
             public Strategy fromString(String s) {
-                return Strategy.ARTICLE.stream().filter(x -> x.name().equals(s)).findFirst().orElse(null);
+                return strategyBox.getItems().stream().filter(x -> strategyText(x).equals(s)).findFirst()
+                        .orElse(null);
+            }
+        });
+        // the parts can make a strategy that is not one of the article's five: the box then says "custom: …" and
+        // its name instead of going blank (the list keeps the five; the button shows whatever will run)
+        strategyBox.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Strategy item, boolean empty) {
+                super.updateItem(item, empty);
+                Strategy s = strategyBox.getValue();
+                setText(s == null ? "" : strategyText(s));
             }
         });
         strategyBox.valueProperty().bindBidirectional(model.strategyProperty());
-        strategyBox.setTooltip(new Tooltip("What a retry repeats and which key the email step sends (the first "
-                + "article's five strategies). Applies on Reset."));
+        showStrategy(model.strategyProperty().get());
+        model.strategyProperty().addListener((o, was, now) -> showStrategy(now));
 
         bindings = List.of(
                 ParameterBinding.bind(Parameter.P_FAIL, model.form().pFailProperty(), livePFailSlider, livePFailField,
@@ -285,15 +298,21 @@ public final class LiveController {
         Label behindLabel = new Label("falling behind: speed capped by the events per frame");
         behindLabel.getStyleClass().add("input-error");
         behindLabel.visibleProperty().bind(model.behindProperty());
-        Label endingLabel = new Label();
+        behindLabel.managedProperty().bind(behindLabel.visibleProperty());
+        // the status bar shows what fits on one line whole: numbers never cut, the clock's text gives way first
         endingLabel.textProperty().bind(model.endingProperty());
+        endingLabel.visibleProperty().bind(model.endingProperty().isNotEmpty());
+        endingLabel.managedProperty().bind(endingLabel.visibleProperty());
         Label failuresLabel = new Label();
         failuresLabel.setId("failuresLabel");
         failuresLabel.getStyleClass().add("failure-counters");
         failuresLabel.textProperty().bind(model.failuresProperty());
         failuresLabel.visibleProperty().bind(model.failuresProperty().isNotEmpty());
         failuresLabel.managedProperty().bind(failuresLabel.visibleProperty());
-        liveStatusBar.getRightItems().setAll(behindLabel, endingLabel, countersLabel, failuresLabel, rateLabel);
+        for (Label l : List.of(behindLabel, countersLabel, failuresLabel, rateLabel)) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        liveStatusBar.getRightItems().setAll(behindLabel, countersLabel, failuresLabel, rateLabel);
         model.messageProperty().addListener((o, a, m) -> showInputError(m == null || m.isEmpty() ? null : m));
 
         queue.setOnMouseClicked(e -> {
@@ -365,6 +384,24 @@ public final class LiveController {
         tooltip.setMaxWidth(380);
         box.setTooltip(tooltip);
         label.setTooltip(tooltip);
+    }
+
+    /** @return the strategy's name; "custom: " and its name when it is not one of the article's five */
+    static String strategyText(Strategy s) {
+        if (s == null) {
+            return "";
+        }
+        return Strategy.ARTICLE.contains(s) ? s.name() : "custom: " + s.name();
+    }
+
+    private void showStrategy(Strategy s) {
+        strategyBox.getButtonCell().setText(strategyText(s));
+        Tooltip tip = new Tooltip((s == null ? "" : strategyText(s) + ". ") + "What a retry repeats, which key the "
+                + "email step sends and which store the steps use: one of the first article's five strategies, or "
+                + "the parts chosen under \"Strategy, part by part\". Applies on Reset.");
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        strategyBox.setTooltip(tip);
     }
 
     static String scopeText(RetryScope s) {

@@ -47,10 +47,10 @@ class ClaimTableSqliteTest {
             writer.claim("email:user_2", FP, "worker-b", 100, LEASE_MS);
             writer.complete("charge:order_1", "worker-a", "{\"chargeId\":\"ch_1\"}", 400);
             vm.refresh(500);
-            assertEquals(List.of("charge:order_1", "email:user_2"),
-                    vm.rows().stream().map(ClaimTableRow::key).toList());
-            ClaimTableRow charge = vm.rows().get(0);
-            ClaimTableRow email = vm.rows().get(1);
+            assertEquals(List.of("email:user_2", "charge:order_1"),
+                    vm.rows().stream().map(ClaimTableRow::key).toList(), "in_progress first");
+            ClaimTableRow charge = vm.rows().get(1);
+            ClaimTableRow email = vm.rows().get(0);
             assertEquals(Status.COMPLETED, charge.status());
             assertEquals("{\"chargeId\":\"ch_1\"}", charge.result());
             assertEquals(400L, charge.completedAtMs());
@@ -64,13 +64,14 @@ class ClaimTableSqliteTest {
             sql(url, "INSERT INTO processed_jobs (idempotency_key, status, fingerprint, owner, created_at, "
                     + "locked_until, claims) VALUES ('refund:order_9', 'in_progress', 'fp-9', 'psql', 1500, 1550, 1)");
             vm.refresh(1_700);
-            assertEquals(List.of("charge:order_1", "email:user_2", "refund:order_9"),
-                    vm.rows().stream().map(ClaimTableRow::key).toList(), "by created_at: 0, 100, 1,500");
-            assertSame(email, vm.rows().get(1));
+            assertEquals(List.of("email:user_2", "refund:order_9", "charge:order_1"),
+                    vm.rows().stream().map(ClaimTableRow::key).toList(),
+                    "in_progress first, by created_at (100, 1,500), then the completed one");
+            assertSame(email, vm.rows().get(0));
             assertEquals("worker-c", email.owner());
             assertEquals(2, email.claims());
             assertEquals("lease ends in 0.9 s", email.countdownText(1_700), "1,600 + 1,000 - 1,700 = 900 ms");
-            assertEquals("lease expired 0.2 s ago — reclaimable", vm.rows().get(2).countdownText(1_700),
+            assertEquals("lease expired 0.2 s ago — reclaimable", vm.rows().get(1).countdownText(1_700),
                     "locked_until 1,550, now 1,700: 150 ms, rounded up to tenths");
             assertEquals("Rows 3 · In progress 2 · Completed 1 · Expired leases 1 · Reclaimed 1",
                     vm.countersProperty().get());
@@ -83,7 +84,7 @@ class ClaimTableSqliteTest {
             assertTrue(error.contains("no such table: processed_jobs"), error);
             assertEquals(error + " (showing the rows read at 0:01.700)", vm.statusProperty().get());
             assertEquals(3, vm.rows().size());
-            assertSame(email, vm.rows().get(1));
+            assertSame(email, vm.rows().get(0));
 
             sql(url, "ALTER TABLE parked RENAME TO processed_jobs");
             vm.refresh(1_900);

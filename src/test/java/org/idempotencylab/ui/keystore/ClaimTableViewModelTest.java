@@ -75,7 +75,7 @@ class ClaimTableViewModelTest {
         assertNull(vm.errorProperty().get());
         assertEquals(400, vm.nowMsProperty().get());
 
-        // From here on the rows must change in place: a table would see no add or remove.
+        // From here on the rows change in place; they move only when a status changes (in_progress first).
         ListMirror<ClaimTableRow> mirror = new ListMirror<>(vm.rows());
         List<Status> chargeStatuses = new ArrayList<>();
         charge.statusProperty().addListener((obs, old, s) -> chargeStatuses.add(s));
@@ -83,8 +83,8 @@ class ClaimTableViewModelTest {
         // w1 finishes the charge at 700; w2 crashes and never completes the email.
         assertTrue(store.complete("charge:order_1", "w1", "{\"chargeId\":\"ch_1\"}", 700));
         vm.refresh(1_100);
-        assertSame(charge, vm.rows().get(0), "the same row object, updated in place");
-        assertSame(email, vm.rows().get(1));
+        assertSame(email, vm.rows().get(0), "in_progress first: the row the lesson is about");
+        assertSame(charge, vm.rows().get(1), "the same row object, updated in place, after it");
         assertEquals(List.of(Status.COMPLETED), chargeStatuses, "the status changed once");
         assertEquals("{\"chargeId\":\"ch_1\"}", charge.result());
         assertEquals(700L, charge.completedAtMs());
@@ -107,7 +107,7 @@ class ClaimTableViewModelTest {
         ClaimResult retaken = store.claim("email:user_2", FP, "w3", 1_600, LEASE_MS);
         assertEquals(Kind.RECLAIMED, retaken.kind());
         vm.refresh(1_700);
-        assertSame(email, vm.rows().get(1));
+        assertSame(email, vm.rows().get(0));
         assertEquals(Status.IN_PROGRESS, email.status());
         assertEquals("w3", email.owner());
         assertEquals(2, email.claims(), "claimed by w2, then reclaimed by w3");
@@ -116,8 +116,10 @@ class ClaimTableViewModelTest {
         assertEquals("lease ends in 0.9 s", email.countdownText(1_700), "2,600 - 1,700 = 900 ms");
         assertEquals(1_000, vm.spanMs(), "still the one lease the run uses");
         assertCounters(1, 1, 0, 1);
-        assertEquals(0, mirror.events, "no row was added or removed after the first refresh");
-        assertEquals(List.of(charge, email), vm.rows());
+        assertEquals(2, mirror.events, "after the first refresh, one move only: the completed charge went after "
+                + "the email in progress (one removal, one addition)");
+        assertEquals(vm.rows(), mirror.copy, "the events describe the list exactly");
+        assertEquals(List.of(email, charge), vm.rows());
     }
 
     @Test
@@ -214,7 +216,8 @@ class ClaimTableViewModelTest {
         }
         store.complete("k1", "w1", "done", 10);
         three.refresh(20);
-        assertEquals(List.of("k0", "k1", "k2"), three.rows().stream().map(ClaimTableRow::key).toList());
+        // the store's first 3 by created_at, shown in_progress first: k1 completed goes last
+        assertEquals(List.of("k0", "k2", "k1"), three.rows().stream().map(ClaimTableRow::key).toList());
         assertEquals(3, counted.lastLimit, "the store is asked for 3 rows, not all 5");
         assertEquals(5, three.totalRowsProperty().get());
         assertEquals("Showing 3 of 5 rows (the first 3 in the store's order).", three.statusProperty().get());
@@ -224,7 +227,8 @@ class ClaimTableViewModelTest {
         // k0 fails and is released: k3 moves up into the 3 shown.
         store.release("k0", "w0");
         three.refresh(30);
-        assertEquals(List.of("k1", "k2", "k3"), three.rows().stream().map(ClaimTableRow::key).toList());
+        assertEquals(List.of("k2", "k3", "k1"), three.rows().stream().map(ClaimTableRow::key).toList(),
+                "the store's first 3 (k1, k2, k3), in_progress first");
         assertEquals("Showing 3 of 4 rows (the first 3 in the store's order).", three.statusProperty().get());
 
         // The default limit is 500: 502 rows say so.

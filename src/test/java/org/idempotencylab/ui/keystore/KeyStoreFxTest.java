@@ -306,22 +306,24 @@ class KeyStoreFxTest {
         assertFalse(showing(lookup("#lockTable")));
         assertTrue(showing(providerTable), "the provider's keys stay beside it");
         assertEquals(2, claimTable.getItems().size());
-        assertEquals("save the user:user_0", text(claimTable, 0, 0));
-        assertEquals("COMPLETED", text(claimTable, 1, 0));
-        assertEquals("1", text(claimTable, 3, 0));
-        assertEquals("worker-1", text(claimTable, 4, 0));
-        assertEquals("0:01.000", text(claimTable, 5, 0), "locked_until 1,000");
-        assertEquals("save the user: done", text(claimTable, 6, 0));
-        assertEquals("0:00.000", text(claimTable, 7, 0));
-        assertEquals("0:00.300", text(claimTable, 8, 0));
-        assertEquals("", text(claimTable, 8, 1), "in progress: not completed");
+        // in_progress rows first (the lesson is about them), then by created_at
+        assertEquals("save the user:user_1", text(claimTable, 0, 0));
+        assertEquals("save the user:user_0", text(claimTable, 0, 1));
+        assertEquals("COMPLETED", text(claimTable, 1, 1));
+        assertEquals("1", text(claimTable, 3, 1));
+        assertEquals("worker-1", text(claimTable, 4, 1));
+        assertEquals("0:01.000", text(claimTable, 5, 1), "locked_until 1,000");
+        assertEquals("save the user: done", text(claimTable, 6, 1));
+        assertEquals("0:00.000", text(claimTable, 7, 1));
+        assertEquals("0:00.300", text(claimTable, 8, 1));
+        assertEquals("", text(claimTable, 8, 0), "in progress: not completed");
         assertEquals("Rows 2 · In progress 1 · Completed 1 · Expired leases 0 · Reclaimed 0",
                 ((Label) lookup("#claimCounters")).getText());
         Label status = lookup("#claimStatus");
         assertFalse(showing(status), "nothing to say: every row shown, no error");
 
-        ClaimTableRow done = claimTable.getItems().get(0);
-        ClaimTableRow running = claimTable.getItems().get(1);
+        ClaimTableRow done = claimTable.getItems().get(1);
+        ClaimTableRow running = claimTable.getItems().get(0);
         CountdownCell<?> doneLease = countdownOf(claimTable, done);
         assertEquals("never reclaimed", doneLease.getText());
         assertNull(doneLease.getGraphic(), "no bar: a completed key is never reclaimed");
@@ -343,8 +345,8 @@ class KeyStoreFxTest {
         robot.interact(() -> claimTable.getSelectionModel().select(running));
         table.claim("save the user:user_1", "fp", "worker-3", 1_400, 1_000);
         frame(robot, sim, 1_500);
-        assertEquals("worker-3", text(claimTable, 4, 1));
-        assertEquals("2", text(claimTable, 3, 1), "claimed twice: reclaimed once");
+        assertEquals("worker-3", text(claimTable, 4, 0));
+        assertEquals("2", text(claimTable, 3, 0), "claimed twice: reclaimed once");
         assertEquals("lease ends in 0.9 s", lease.getText(), "1,400 + 1,000 - 1,500 = 900 ms");
         ClaimStoreException failure = assertThrows(ClaimStoreException.class, () -> JdbcClaimStore.open("jdbc:x:y"));
         claims.failure = failure;

@@ -1,0 +1,39 @@
+package org.idempotencylab.ui.charts;
+
+import org.idempotencylab.engine.Strategy;
+
+/**
+ * Short names for strategies, for a table column or chart axis too narrow for the article's row names (a
+ * projector at 1280 px with a teaching note open). The full name stays the data and goes into tooltips.
+ */
+public final class StrategyNames {
+    private StrategyNames() {
+    }
+
+    /**
+     * @return e.g. "each step, no key", "whole job, skip finished"; for a strategy that is not one of the
+     *         article's five, its retry scope, key and store in that form ("whole job, same key, claim table")
+     */
+    public static String shortName(Strategy s) {
+        if (s.equals(Strategy.WHOLE_JOB_SKIP_FINISHED)) {
+            return "whole job, skip finished";
+        }
+        String retry = switch (s.scope()) {
+            case EACH_STEP -> "each step";
+            case WHOLE_JOB -> "whole job";
+            case WHOLE_JOB_SKIP_FINISHED -> "whole job, skip finished";
+        };
+        String key = switch (s.keyMode()) {
+            case NONE -> "no key";
+            case NEW_PER_CALL -> "new key";
+            case SAME -> "same key";
+        };
+        String store = switch (s.store()) {
+            case NONE -> "";
+            case MEMORY -> Strategy.ARTICLE.contains(s) ? "" : ", memory store";
+            case CLAIM_TABLE -> ", claim table";
+            case LOCK -> ", lock only";
+        };
+        return retry + ", " + key + store;
+    }
+}
