@@ -107,6 +107,14 @@ public final class ScenarioFiles {
      */
     public static ScenarioFile read(Reader in) throws IOException {
         String text = readAll(in); // a file is small; having it whole tells a truncated one from a typo
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1); // a UTF-8 byte order mark, as some editors save
+        }
+        int end = endOfFirstValue(text);
+        if (end >= 0 && !text.substring(end).isBlank()) {
+            throw new ScenarioFileException("line " + lineAt(text, end + firstNonBlank(text.substring(end))),
+                    "unexpected text after the closing }: a scenario file holds one JSON object");
+        }
         JsonNode root;
         try {
             root = MAPPER.readTree(text);
@@ -114,8 +122,9 @@ public final class ScenarioFiles {
             throw new ScenarioFileException(line(e), "the file ends early (truncated JSON)");
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            if (at != null && at.getCharOffset() >= text.stripTrailing().length() - 1) {
-                // the parser stopped on the last character: the file was cut inside a token, e.g. "0." at the end
+            if (end < 0 && at != null && at.getCharOffset() >= text.stripTrailing().length() - 1) {
+                // the object never closes and the parser stopped on the last character: the file was cut inside
+                // a token, e.g. "0." at the end
                 throw new ScenarioFileException(line(e), "the file ends early (truncated JSON)");
             }
             throw new ScenarioFileException(line(e), "not valid JSON: " + e.getOriginalMessage());
@@ -312,18 +321,69 @@ public final class ScenarioFiles {
     }
 
     private static long whole(JsonNode n, String path, Parameter p) {
-        BigInteger value;
-        if (n.isIntegralNumber()) {
-            value = n.bigIntegerValue();
-        } else if (n.isNumber() && isWhole(n.decimalValue())) {
-            value = n.decimalValue().toBigIntegerExact(); // 1e5, 100000.0
-        } else {
+        if (!n.isNumber()) {
             throw new ScenarioFileException(path, n + " is not " + p.kindText() + "; allowed " + p.rangeText());
         }
-        if (value.compareTo(BigInteger.valueOf(p.min())) < 0 || value.compareTo(BigInteger.valueOf(p.max())) > 0) {
+        // the range first, on the decimal as written: 1e999999999 is refused at once, never expanded to digits
+        BigDecimal d = n.isIntegralNumber() ? new BigDecimal(n.bigIntegerValue()) : n.decimalValue();
+        if (d.compareTo(BigDecimal.valueOf(p.min())) < 0 || d.compareTo(BigDecimal.valueOf(p.max())) > 0) {
             throw new ScenarioFileException(path, n + " is outside the allowed range " + p.rangeText());
         }
-        return value.longValueExact();
+        if (!isWhole(d)) {
+            throw new ScenarioFileException(path, n + " is not " + p.kindText() + "; allowed " + p.rangeText());
+        }
+        return d.longValueExact(); // 1e5, 100000.0 and 100000 alike
+    }
+
+    /**
+     * @return the index just past the first JSON value's closing brace or bracket (strings and escapes skipped),
+     *         or -1 if it never closes (a truncated file) or the text does not start with { or [
+     */
+    private static int endOfFirstValue(String text) {
+        int depth = 0;
+        boolean inString = false;
+        boolean started = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{' || c == '[') {
+                depth++;
+                started = true;
+            } else if (c == '}' || c == ']') {
+                depth--;
+                if (started && depth == 0) {
+                    return i + 1;
+                }
+            } else if (!started && !Character.isWhitespace(c)) {
+                return -1; // not an object: Jackson says what it is
+            }
+        }
+        return -1;
+    }
+
+    private static int firstNonBlank(String s) {
+        int i = 0;
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int lineAt(String text, int index) {
+        int line = 1;
+        for (int i = 0; i < index && i < text.length(); i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        return line;
     }
 
     private static boolean isWhole(BigDecimal d) {

@@ -158,9 +158,21 @@ class ScenarioFilesTest {
                 Arguments.of("", "line 1: the file is empty; a scenario file is one JSON object"),
                 Arguments.of("[1, 2]", "file: a scenario file is one JSON object {...}, not a list [...]"),
                 Arguments.of(HEAD + ", \"name\": \"u\"}", "line 1: not valid JSON: Duplicate field 'name'"),
-                Arguments.of(HEAD + "} {}", "line 1: not valid JSON: Trailing token (of type START_OBJECT) found "
-                        + "after value (bound as `com.fasterxml.jackson.databind.JsonNode`): not allowed as per "
-                        + "`DeserializationFeature.FAIL_ON_TRAILING_TOKENS`"));
+                // too much, not too little: text after the object is named as such, not as a truncated file
+                Arguments.of(HEAD + "} {}", "line 1: unexpected text after the closing }: a scenario file holds one "
+                        + "JSON object"),
+                Arguments.of(HEAD + "}}", "line 1: unexpected text after the closing }: a scenario file holds one "
+                        + "JSON object"),
+                Arguments.of(HEAD + "}\n\nx", "line 3: unexpected text after the closing }: a scenario file holds "
+                        + "one JSON object"),
+                Arguments.of(HEAD + ",}", "line 1: not valid JSON: Unexpected character ('}' (code 125)): was "
+                        + "expecting double-quote to start field name"),
+                // a whole number written with a huge exponent is out of range at once (it used to expand the digits
+                // for minutes, or overflow), and a fraction is not whole
+                Arguments.of(HEAD + ", \"scenario\": {\"jobs\": 1e999999999}}",
+                        "scenario.jobs: 1E+999999999 is outside the allowed range 1 to 100,000,000"),
+                Arguments.of(HEAD + ", \"scenario\": {\"jobs\": 2.5}}",
+                        "scenario.jobs: 2.5 is not a whole number; allowed 1 to 100,000,000"));
     }
 
     @ParameterizedTest
@@ -168,6 +180,12 @@ class ScenarioFilesTest {
     void eachMalformedFileGivesItsNamedError(String json, String message) {
         ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> read(json));
         assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void aByteOrderMarkIsIgnored() throws IOException {
+        // some editors save UTF-8 with a BOM; the file is still the same scenario
+        assertEquals(read(HEAD + "}"), read("\uFEFF" + HEAD + "}"));
     }
 
     @Test
