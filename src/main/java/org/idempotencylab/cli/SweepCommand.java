@@ -77,6 +77,17 @@ public final class SweepCommand implements Callable<Integer> {
             double x = bound("--from", from, parameter);
             double y = bound("--to", to, parameter);
             int n = points(points);
+            if (x == y) {
+                throw new IllegalArgumentException("--to: " + to.strip() + " equals --from; a sweep needs two "
+                        + "different ends");
+            }
+            String set = spec.commandLine().getParseResult().matchedOptions().stream()
+                    .map(o -> o.longestName())
+                    .filter(name -> name.equals(parameter.cliOption())).findFirst().orElse(null);
+            if (set != null) {
+                throw new IllegalArgumentException(set + ": the sweep sets it at each point (--vary " + set
+                        + "); give it only as --from and --to");
+            }
             threadCount = threads.count();
             List<Strategy> strategies = options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
             Scenario base = options.scenario();
@@ -142,7 +153,8 @@ public final class SweepCommand implements Callable<Integer> {
         String t = text.strip();
         Map<String, Parameter> numeric = numericOptions();
         for (Map.Entry<String, Parameter> e : numeric.entrySet()) {
-            if (e.getKey().equalsIgnoreCase(t) || e.getValue().id().equalsIgnoreCase(t)) {
+            if (e.getKey().equalsIgnoreCase(t) || e.getValue().id().equalsIgnoreCase(t)
+                    || e.getKey().equalsIgnoreCase("--" + t)) { // "p-fail" is read as --p-fail too
                 return e.getValue();
             }
         }

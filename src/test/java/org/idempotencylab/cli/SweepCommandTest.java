@@ -175,6 +175,12 @@ class SweepCommandTest {
                 Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1", "--points", "3",
                         "--retry", "sometimes"),
                         "--retry: 'sometimes' is not one of each-step, whole-job, whole-job-skip-finished"),
+                // the varied option given again would be silently overwritten; equal ends make no sweep
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "0.05", "--points", "3",
+                        "--p-fail", "0.5"), "--p-fail: the sweep sets it at each point (--vary --p-fail); give it only "
+                                + "as --from and --to"),
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0.1", "--to", "0.1", "--points", "3"),
+                        "--to: 0.1 equals --from; a sweep needs two different ends"),
                 Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1"),
                         "Missing required option: '--points=N' (see 'idempotency-lab sweep --help' for the "
                                 + "options and their ranges)"));
@@ -189,6 +195,21 @@ class SweepCommandTest {
         assertEquals(Cli.BAD_INPUT, o.code());
         assertEquals("", o.out());
         assertEquals(line + System.lineSeparator(), o.err());
+    }
+
+    @Test
+    void theVariedOptionMayBeNamedWithoutItsDashes() {
+        String[] tail = {"--from", "0", "--to", "0.02", "--points", "2", "--jobs", "200", "--retry", "each-step"};
+        Outcome dashes = cli(concatAll(new String[] {"sweep", "--vary", "--p-fail"}, tail));
+        Outcome bare = cli(concatAll(new String[] {"sweep", "--vary", "p-fail"}, tail));
+        assertEquals(0, bare.code(), bare.err());
+        assertEquals(dashes.out(), bare.out());
+    }
+
+    private static String[] concatAll(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     @Test
