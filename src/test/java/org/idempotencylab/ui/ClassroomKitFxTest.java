@@ -81,6 +81,7 @@ class ClassroomKitFxTest {
         compare = new CompareViewModel(Scenario.article(), pool, 2);
         live = new LiveViewModel(LiveViewModel.classroomDefaults());
         kit = new ScenarioKit(compare, live, new LabPrefs(node));
+        kit.setCompareOnLoad(true); // as App does
         ScenarioFileChooser chooser = new ScenarioFileChooser() {
             @Override
             public Optional<File> chooseOpenFile(Window owner) {
@@ -185,12 +186,14 @@ class ClassroomKitFxTest {
     }
 
     @Test
-    void aComparePresetRunShowsItsWatchedNumberAsTheEngineComputesIt(FxRobot robot) {
+    void aComparePresetRunsAtOnceAndShowsItsWatchedNumberAsTheEngineComputesIt(FxRobot robot) {
         for (String name : List.of("The lost reply", "Whole-job retry vs each-step retry")) {
             ScenarioFile f = kit.presets().stream().map(Presets.Preset::file).filter(x -> x.name().equals(name))
                     .findFirst().orElseThrow();
             choosePreset(robot, name);
-            robot.push(KeyCode.CONTROL, KeyCode.R);
+            // no Ctrl+R: the preset runs at once, and until it finished the table shows no other run's numbers
+            assertTrue(compare.rows().isEmpty() || f.scenario().equals(compare.resultScenarioProperty().get()),
+                    "the previous run's table stays beside " + name);
             waitUntil(() -> !compare.runningProperty().get() && compare.rows().size() == f.strategies().size()
                     && label(robot, "#noteWatch").contains("\n"));
             List<StrategyResult> direct = Comparison.run(f.scenario(), f.strategies(), 1, RunControl.NONE);
@@ -198,6 +201,19 @@ class ClassroomKitFxTest {
             assertTrue(direct.stream().anyMatch(r -> ScenarioFile.metric(r, f.watch()) > 0),
                     "the note's number is not all zeros: " + label(robot, "#noteWatch"));
         }
+    }
+
+    @Test
+    void aRememberedFileThatNoLongerOpensIsNamedInTheNotePanel(FxRobot robot) throws Exception {
+        Path gone = tmp.resolve("deleted-since.json");
+        node.put("lastScenario", LabPrefs.FILE + gone);
+        robot.interact(() -> kit.restoreLast());
+        assertTrue(robot.lookup("#notePanel").query().isVisible(), "shown where the user looks");
+        assertEquals("Scenario not opened", label(robot, "#noteTitle"));
+        assertTrue(label(robot, "#noteText").contains(gone.toString()), label(robot, "#noteText"));
+        assertEquals("", label(robot, "#noteWatch"));
+        choosePreset(robot, "The lost reply");
+        assertEquals("The lost reply", label(robot, "#noteTitle"), "a loaded preset replaces the notice");
     }
 
     @Test
