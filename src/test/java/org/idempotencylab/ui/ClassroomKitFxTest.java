@@ -204,6 +204,35 @@ class ClassroomKitFxTest {
     }
 
     @Test
+    void inPresentationModeWithANoteOpenTheBarNumbersDoNotOverlapAndNoHeaderBreaksAWord(FxRobot robot) {
+        robot.interact(() -> kit.presentationProperty().set(true));
+        choosePreset(robot, "Charge-then-crash, claim table");
+        waitUntil(() -> !compare.runningProperty().get() && compare.rows().size() == 3);
+        WaitForAsyncUtils.waitForFxEvents();
+        List<javafx.geometry.Bounds> numbers = robot.lookup(".bar-value").queryAll().stream()
+                .map(n -> n.localToScene(n.getBoundsInLocal())).toList();
+        assertEquals(6, numbers.size());
+        for (int i = 0; i < numbers.size(); i++) {
+            for (int j = i + 1; j < numbers.size(); j++) {
+                javafx.geometry.Bounds a = numbers.get(i);
+                javafx.geometry.Bounds b = numbers.get(j);
+                boolean overlap = a.getMinX() < b.getMaxX() && b.getMinX() < a.getMaxX()
+                        && a.getMinY() < b.getMaxY() - 1 && b.getMinY() < a.getMaxY() - 1;
+                assertFalse(overlap, "bar numbers overlap: " + a + " " + b);
+            }
+        }
+        for (Node header : robot.lookup(".results-table .column-header .label").queryAll()) {
+            Label l = (Label) header;
+            for (String word : l.getText().split(" ")) {
+                javafx.scene.text.Text t = new javafx.scene.text.Text(word);
+                t.setFont(l.getFont());
+                assertTrue(t.getLayoutBounds().getWidth() <= l.getWidth() + 0.5,
+                        "the header \"" + l.getText() + "\" breaks \"" + word + "\" (" + l.getWidth() + " px)");
+            }
+        }
+    }
+
+    @Test
     void aRememberedFileThatNoLongerOpensIsNamedInTheNotePanel(FxRobot robot) throws Exception {
         Path gone = tmp.resolve("deleted-since.json");
         node.put("lastScenario", LabPrefs.FILE + gone);
