@@ -54,6 +54,7 @@ public final class App extends Application {
         // -Dlab.prefs=memory: start as on a first run and remember nothing (screenshots, demos on a shared machine)
         LabPrefs prefs = "memory".equals(System.getProperty("lab.prefs")) ? LabPrefs.memory() : LabPrefs.user();
         ScenarioKit kit = new ScenarioKit(compare, live, prefs);
+        kit.setCompareOnLoad(true); // a preset's numbers appear without Ctrl+R, never the last run's beside its note
         if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
             kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
         }
@@ -82,7 +83,7 @@ public final class App extends Application {
         // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the last one
         String preset = System.getProperty("lab.preset");
         if (preset != null) {
-            kit.presets().stream().filter(p -> p.fileName().equals(preset)).findFirst().ifPresent(kit::applyPreset);
+            kit.applyPreset(preset); // an unknown name says so in the note panel
         } else {
             kit.restoreLast();
         }

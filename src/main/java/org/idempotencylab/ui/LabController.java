@@ -49,6 +49,7 @@ public final class LabController {
     @FXML private Label noteTitle;
     @FXML private Label noteText;
     @FXML private Label noteWatch;
+    @FXML private Label noteWatchHeading;
 
     public LabController(ScenarioKit kit, ScenarioFileChooser files) {
         this.kit = kit;
@@ -71,11 +72,10 @@ public final class LabController {
         });
         notePanel.visibleProperty().bind(kit.noteVisibleProperty());
         notePanel.managedProperty().bind(kit.noteVisibleProperty());
-        kit.loadedProperty().addListener((o, was, f) -> {
-            noteTitle.setText(f == null ? "" : f.name());
-            noteText.setText(f == null ? "" : f.note());
-        });
-        noteWatch.textProperty().bind(kit.watchLineProperty());
+        kit.loadedProperty().addListener((o, was, f) -> showNote());
+        // the remembered scenario did not open, or -Dlab.preset named none: say so where the note would be
+        kit.noticeProperty().addListener((o, was, n) -> showNote());
+        showNote();
 
         presentationItem.selectedProperty().bindBidirectional(kit.presentationProperty());
         kit.presentationProperty().addListener((o, was, on) -> applyPresentation(tabs.getScene()));
@@ -90,6 +90,25 @@ public final class LabController {
                 kit.prefs().setTab(tab.getId());
             }
         });
+    }
+
+    private void showNote() {
+        String notice = kit.noticeProperty().get();
+        ScenarioFile f = kit.loadedProperty().get();
+        boolean problem = !notice.isEmpty();
+        noteTitle.setText(problem ? "Scenario not opened" : f == null ? "" : f.name());
+        noteText.setText(problem ? notice : f == null ? "" : f.note());
+        noteWatch.textProperty().unbind();
+        if (problem) {
+            noteWatch.setText("");
+        } else {
+            noteWatch.textProperty().bind(kit.watchLineProperty());
+        }
+        noteWatchHeading.setVisible(!problem);
+        noteText.getStyleClass().remove("note-problem");
+        if (problem) {
+            noteText.getStyleClass().add("note-problem");
+        }
     }
 
     /** Selects the tab whose fx:id is {@code id}, if there is one (the tab remembered from the last run). */

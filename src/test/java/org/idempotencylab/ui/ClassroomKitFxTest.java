@@ -81,6 +81,7 @@ class ClassroomKitFxTest {
         compare = new CompareViewModel(Scenario.article(), pool, 2);
         live = new LiveViewModel(LiveViewModel.classroomDefaults());
         kit = new ScenarioKit(compare, live, new LabPrefs(node));
+        kit.setCompareOnLoad(true); // as App does
         ScenarioFileChooser chooser = new ScenarioFileChooser() {
             @Override
             public Optional<File> chooseOpenFile(Window owner) {
@@ -185,12 +186,14 @@ class ClassroomKitFxTest {
     }
 
     @Test
-    void aComparePresetRunShowsItsWatchedNumberAsTheEngineComputesIt(FxRobot robot) {
+    void aComparePresetRunsAtOnceAndShowsItsWatchedNumberAsTheEngineComputesIt(FxRobot robot) {
         for (String name : List.of("The lost reply", "Whole-job retry vs each-step retry")) {
             ScenarioFile f = kit.presets().stream().map(Presets.Preset::file).filter(x -> x.name().equals(name))
                     .findFirst().orElseThrow();
             choosePreset(robot, name);
-            robot.push(KeyCode.CONTROL, KeyCode.R);
+            // no Ctrl+R: the preset runs at once, and until it finished the table shows no other run's numbers
+            assertTrue(compare.rows().isEmpty() || f.scenario().equals(compare.resultScenarioProperty().get()),
+                    "the previous run's table stays beside " + name);
             waitUntil(() -> !compare.runningProperty().get() && compare.rows().size() == f.strategies().size()
                     && label(robot, "#noteWatch").contains("\n"));
             List<StrategyResult> direct = Comparison.run(f.scenario(), f.strategies(), 1, RunControl.NONE);
@@ -198,6 +201,48 @@ class ClassroomKitFxTest {
             assertTrue(direct.stream().anyMatch(r -> ScenarioFile.metric(r, f.watch()) > 0),
                     "the note's number is not all zeros: " + label(robot, "#noteWatch"));
         }
+    }
+
+    @Test
+    void inPresentationModeWithANoteOpenTheBarNumbersDoNotOverlapAndNoHeaderBreaksAWord(FxRobot robot) {
+        robot.interact(() -> kit.presentationProperty().set(true));
+        choosePreset(robot, "Charge-then-crash, claim table");
+        waitUntil(() -> !compare.runningProperty().get() && compare.rows().size() == 3);
+        WaitForAsyncUtils.waitForFxEvents();
+        List<javafx.geometry.Bounds> numbers = robot.lookup(".bar-value").queryAll().stream()
+                .map(n -> n.localToScene(n.getBoundsInLocal())).toList();
+        assertEquals(6, numbers.size());
+        for (int i = 0; i < numbers.size(); i++) {
+            for (int j = i + 1; j < numbers.size(); j++) {
+                javafx.geometry.Bounds a = numbers.get(i);
+                javafx.geometry.Bounds b = numbers.get(j);
+                boolean overlap = a.getMinX() < b.getMaxX() && b.getMinX() < a.getMaxX()
+                        && a.getMinY() < b.getMaxY() - 1 && b.getMinY() < a.getMaxY() - 1;
+                assertFalse(overlap, "bar numbers overlap: " + a + " " + b);
+            }
+        }
+        for (Node header : robot.lookup(".results-table .column-header .label").queryAll()) {
+            Label l = (Label) header;
+            for (String word : l.getText().split(" ")) {
+                javafx.scene.text.Text t = new javafx.scene.text.Text(word);
+                t.setFont(l.getFont());
+                assertTrue(t.getLayoutBounds().getWidth() <= l.getWidth() + 0.5,
+                        "the header \"" + l.getText() + "\" breaks \"" + word + "\" (" + l.getWidth() + " px)");
+            }
+        }
+    }
+
+    @Test
+    void aRememberedFileThatNoLongerOpensIsNamedInTheNotePanel(FxRobot robot) throws Exception {
+        Path gone = tmp.resolve("deleted-since.json");
+        node.put("lastScenario", LabPrefs.FILE + gone);
+        robot.interact(() -> kit.restoreLast());
+        assertTrue(robot.lookup("#notePanel").query().isVisible(), "shown where the user looks");
+        assertEquals("Scenario not opened", label(robot, "#noteTitle"));
+        assertTrue(label(robot, "#noteText").contains(gone.toString()), label(robot, "#noteText"));
+        assertEquals("", label(robot, "#noteWatch"));
+        choosePreset(robot, "The lost reply");
+        assertEquals("The lost reply", label(robot, "#noteTitle"), "a loaded preset replaces the notice");
     }
 
     @Test

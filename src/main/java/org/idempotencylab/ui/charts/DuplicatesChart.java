@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.chart.BarChart;
@@ -52,9 +53,9 @@ public final class DuplicatesChart {
         List<StrategyResult> topDown = new ArrayList<>(results);
         Collections.reverse(topDown);
         XYChart.Series<Number, String> emails = series(EMAILS, topDown, StrategyResult::usersWithDuplicateEmails,
-                logScale, names);
+                logScale, names, -1);
         XYChart.Series<Number, String> repeated = series(REPEATED, topDown, StrategyResult::repeatedSteps, logScale,
-                names);
+                names, +1);
         long max = 0;
         for (StrategyResult r : results) {
             max = Math.max(max, Math.max(r.usersWithDuplicateEmails(), r.repeatedSteps()));
@@ -88,20 +89,24 @@ public final class DuplicatesChart {
 
     private static XYChart.Series<Number, String> series(String name, List<StrategyResult> results,
                                                           ToLongFunction<StrategyResult> metric, boolean log,
-                                                          Function<Strategy, String> names) {
+                                                          Function<Strategy, String> names, int away) {
         XYChart.Series<Number, String> s = new XYChart.Series<>();
         s.setName(name);
         for (StrategyResult r : results) {
             long v = metric.applyAsLong(r);
             XYChart.Data<Number, String> d = new XYChart.Data<>(log ? SymlogScale.toAxis(v) : v, names.apply(r.strategy()));
-            d.nodeProperty().addListener((obs, old, node) -> label(node, v));
+            d.nodeProperty().addListener((obs, old, node) -> label(node, v, away));
             s.getData().add(d);
         }
         return s;
     }
 
-    /** Puts the exact count just after the end of the bar. */
-    private static void label(Node node, long value) {
+    /**
+     * Puts the exact count just after the end of the bar. A bar thinner than its number's text (large type, many
+     * strategies) moves the number {@code away} from the category's other bar (-1 up, +1 down) by the
+     * difference, so the two numbers of a category never overlap.
+     */
+    private static void label(Node node, long value, int away) {
         if (!(node instanceof StackPane bar)) {
             return;
         }
@@ -110,6 +115,9 @@ public final class DuplicatesChart {
         text.setMinWidth(Region.USE_PREF_SIZE);
         StackPane.setAlignment(text, Pos.CENTER_LEFT);
         text.translateXProperty().bind(bar.widthProperty().add(4));
+        text.translateYProperty().bind(Bindings.createDoubleBinding(
+                () -> away * Math.max(0, (text.getHeight() - bar.getHeight()) / 2 + 1),
+                text.heightProperty(), bar.heightProperty()));
         bar.getChildren().add(text);
     }
 

@@ -36,4 +36,23 @@ public final class StrategyNames {
         };
         return retry + ", " + key + store;
     }
+
+    /**
+     * @param name    a strategy's name or short name
+     * @param maxLine lines longer than this many characters are broken
+     * @return {@code name} broken after the comma nearest its middle when it is longer than {@code maxLine}
+     *         characters (a chart axis label on two lines takes half the width); unchanged otherwise
+     */
+    public static String twoLines(String name, int maxLine) {
+        if (name.length() <= maxLine) {
+            return name;
+        }
+        int best = -1;
+        for (int i = name.indexOf(", "); i >= 0; i = name.indexOf(", ", i + 1)) {
+            if (best < 0 || Math.abs(i - name.length() / 2) < Math.abs(best - name.length() / 2)) {
+                best = i;
+            }
+        }
+        return best < 0 ? name : name.substring(0, best + 1) + "\n" + name.substring(best + 2);
+    }
 }

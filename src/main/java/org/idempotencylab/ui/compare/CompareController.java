@@ -38,6 +38,10 @@ import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.ui.charts.DuplicatesChart;
 import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.charts.SymlogScale;
+import java.util.Map;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import org.idempotencylab.ui.export.ExportControls;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.export.PngExport;
@@ -126,8 +130,8 @@ public final class CompareController {
         compact.addListener((o, was, on) -> {
             double em = pFailLabel.getFont().getSize();
             strategyColumn.setPrefWidth(on ? 13 * em : 360);
-            succeededColumn.setMinWidth(on ? 6.4 * em : 90); // "Succeeded" and "99.986%" uncut
-            failedColumn.setMinWidth(on ? 4 * em : 60);
+            strategyColumn.setMinWidth(on ? 7 * em : 180);
+            fitHeaders();
             resultsTable.refresh();
             redrawChart();
         });
@@ -137,11 +141,15 @@ public final class CompareController {
         column(repeatedColumn, ResultRow::repeatedSteps);
         column(emailsColumn, ResultRow::usersWithDuplicateEmails);
         resultsTable.setItems(model.rows());
-        // exactly five rows and the header: no empty sixth row, no scroll bar
+        pFailLabel.fontProperty().addListener(o -> fitHeaders());
+        fitHeaders();
+        // one row per strategy (at most five) and the header: no empty row, no scroll bar
         // (the header has room for three lines of its font: 64 px, 84 px in presentation mode)
+        // (a preset with three strategies: three rows, and the chart gets the room of the other two)
         resultsTable.prefHeightProperty().bind(Bindings.createDoubleBinding(
-                () -> 5 * resultsTable.getFixedCellSize() + 4.9 * pFailLabel.getFont().getSize(),
-                pFailLabel.fontProperty()));
+                () -> Math.max(1, Math.min(5, model.strategies().size())) * resultsTable.getFixedCellSize()
+                        + 4.9 * pFailLabel.getFont().getSize(),
+                pFailLabel.fontProperty(), model.strategies()));
         resultsTable.setMinHeight(Region.USE_PREF_SIZE);
         jobsSlider.setLabelFormatter(new StringConverter<>() {
             @Override
@@ -198,9 +206,33 @@ public final class CompareController {
         col.setReorderable(false);
     }
 
+    /**
+     * Makes each number column at least as wide as its header's longest word and its widest value, in the
+     * current type size, so a header wraps between words ("Calls per / job"), never inside one ("Succeed / ed").
+     */
+    private void fitHeaders() {
+        Font font = pFailLabel.getFont();
+        Font bold = Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
+        Map<TableColumn<ResultRow, String>, String> widest = Map.of(succeededColumn, "100.000%", failedColumn,
+                "100,000", callsColumn, "10.00", repeatedColumn, "100,000", emailsColumn, "100,000");
+        widest.forEach((col, value) -> {
+            double w = width(value, font);
+            for (String word : col.getText().split(" ")) {
+                w = Math.max(w, width(word, bold));
+            }
+            col.setMinWidth(Math.ceil(w + 16)); // the cell's and header's padding
+        });
+    }
+
+    private static double width(String text, Font font) {
+        Text t = new Text(text);
+        t.setFont(font);
+        return t.getLayoutBounds().getWidth();
+    }
+
     private void redrawChart() {
         DuplicatesChart.show(chart, model.rows().stream().map(ResultRow::result).toList(), logScaleBox.isSelected(),
-                compact.get() ? StrategyNames::shortName : Strategy::name);
+                compact.get() ? st -> StrategyNames.twoLines(StrategyNames.shortName(st), 20) : Strategy::name);
     }
 
     /** @return true while strategies are shown by their short names (a narrow table) */

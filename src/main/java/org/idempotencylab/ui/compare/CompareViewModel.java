@@ -231,6 +231,16 @@ public final class CompareViewModel {
         task = null;
     }
 
+    /**
+     * Empties the table and chart (a new scenario was loaded: the last run's numbers no longer belong to what
+     * the fields show) and stops a run in progress.
+     */
+    public void clearResults() {
+        cancel();
+        rows.clear();
+        resultScenario.set(null);
+    }
+
     /** @return the results of the last finished run, in the article's row order. */
     public ObservableList<ResultRow> rows() {
         return rows;

@@ -57,6 +57,12 @@ public final class LabPrefs {
         flush();
     }
 
+    /** Forgets the last scenario (it no longer opens), so the next start does not try it again. */
+    public void clearLastScenario() {
+        node.remove(LAST_SCENARIO);
+        flush();
+    }
+
     /** @return the id of the tab selected last, e.g. {@code compareTab}, or empty */
     public Optional<String> tab() {
         return Optional.ofNullable(node.get(TAB, null));

@@ -41,8 +41,10 @@ public final class ScenarioKit {
     private final BooleanProperty noteVisible = new SimpleBooleanProperty();
     private final StringProperty watchLine = new SimpleStringProperty("");
     private final StringProperty message = new SimpleStringProperty("");
+    private final StringProperty notice = new SimpleStringProperty("");
     private final BooleanProperty presentation = new SimpleBooleanProperty();
     private List<Presets.Preset> presets;
+    private boolean compareOnLoad;
 
     /** @param prefs where the last scenario and presentation mode are remembered ({@link LabPrefs#memory()} in tests) */
     public ScenarioKit(CompareViewModel compare, LiveViewModel live, LabPrefs prefs) {
@@ -74,6 +76,32 @@ public final class ScenarioKit {
                 }
             }
         });
+    }
+
+    /**
+     * @param on true (the window): loading a compare scenario runs the comparison at once, so the watched numbers
+     *           appear without Ctrl+R; false (the default, tests): the results are only cleared
+     */
+    public void setCompareOnLoad(boolean on) {
+        compareOnLoad = on;
+    }
+
+    /**
+     * Applies the built-in preset named {@code fileName} (-Dlab.preset=lost-reply.json); an unknown name changes
+     * nothing and says so in {@link #noticeProperty()}.
+     *
+     * @return true if one was applied
+     */
+    public boolean applyPreset(String fileName) {
+        for (Presets.Preset p : presets()) {
+            if (p.fileName().equals(fileName)) {
+                applyPreset(p);
+                return true;
+            }
+        }
+        showNotice("There is no preset named " + fileName + ". The presets are: "
+                + String.join(", ", presets().stream().map(Presets.Preset::fileName).toList()) + ".");
+        return false;
     }
 
     /** @return the built-in presets in teaching order (read once) */
@@ -164,9 +192,17 @@ public final class ScenarioKit {
     }
 
     private void apply(ScenarioFile f) {
+        notice.set("");
         if (f.view() == ScenarioFile.View.COMPARE) {
             compare.apply(f.scenario(), f.strategies());
-            watchLine.set(label(f.watch()) + ": press Compare strategies (Ctrl+R) to run");
+            // the last run's table and chart belong to other parameters: never show them beside this note
+            compare.clearResults();
+            if (compareOnLoad) {
+                watchLine.set(label(f.watch()) + ": running the comparison…");
+            } else {
+                watchLine.set(label(f.watch()) + ": press Compare strategies (Ctrl+R) to run");
+                compare.setStatus("Loaded \"" + f.name() + "\": press Compare strategies (Ctrl+R) to run it");
+            }
         } else {
             live.apply(f.scenario(), f.strategies().get(0));
             watchLine.set(label(f.watch()) + ": press Play (Space) and watch until the end");
@@ -175,10 +211,19 @@ public final class ScenarioKit {
         noteVisible.set(true);
         view.set(null); // a second load of the same view still asks for its tab
         view.set(f.view());
+        if (f.view() == ScenarioFile.View.COMPARE && compareOnLoad) {
+            compare.compare();
+        }
+    }
+
+    private void showNotice(String text) {
+        notice.set(text);
+        noteVisible.set(true);
     }
 
     /**
-     * Loads the scenario {@link LabPrefs#lastScenario()} names, if it still exists and is valid.
+     * Loads the scenario {@link LabPrefs#lastScenario()} names, if it still exists and is valid. One that does not
+     * open is forgotten, and {@link #noticeProperty()} says which and why (shown in the note panel).
      *
      * @return true if one was loaded
      */
@@ -196,13 +241,30 @@ public final class ScenarioKit {
                     return true;
                 }
             }
+            forget("The last scenario, the preset " + name + ", is no longer one of the lab's presets.");
             return false;
         }
         if (v.startsWith(LabPrefs.FILE)) {
             Path p = Path.of(v.substring(LabPrefs.FILE.length()));
-            return p.toFile().isFile() && open(p);
+            if (!p.toFile().isFile()) {
+                forget("The last scenario, " + p + ", could not be opened: the file no longer exists.");
+                return false;
+            }
+            try {
+                apply(ScenarioFiles.read(p));
+                return true;
+            } catch (ScenarioFileException | IOException e) {
+                forget("The last scenario, " + p + ", could not be opened: " + e.getMessage());
+                return false;
+            }
         }
+        forget("The last scenario could not be opened: \"" + v + "\" names neither a preset nor a file.");
         return false;
+    }
+
+    private void forget(String why) {
+        prefs.clearLastScenario();
+        showNotice(why);
     }
 
     /** Hides the teaching note until the next preset or file. */
@@ -260,6 +322,14 @@ public final class ScenarioKit {
     /** @return the watched metric and its value(s) once a run finished, or what to press to get there */
     public ReadOnlyStringProperty watchLineProperty() {
         return watchLine;
+    }
+
+    /**
+     * @return what the user must know though no dialog asked (the remembered scenario did not open, an unknown
+     *         -Dlab.preset), shown in the note panel until a scenario is loaded; or ""
+     */
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice;
     }
 
     /** @return why the last open or save failed, or "" */

@@ -135,10 +135,58 @@ class ScenarioKitTest {
     }
 
     @Test
-    void aRememberedFileThatIsGoneLoadsNothing() {
-        node.put(LabPrefs.LAST_SCENARIO, LabPrefs.FILE + tmp.resolve("gone.json"));
+    void aRememberedFileThatIsGoneLoadsNothingSaysSoAndIsForgotten() {
+        Path gone = tmp.resolve("gone.json");
+        node.put(LabPrefs.LAST_SCENARIO, LabPrefs.FILE + gone);
         assertFalse(kit.restoreLast());
         assertEquals(null, kit.loadedProperty().get());
+        assertEquals("The last scenario, " + gone + ", could not be opened: the file no longer exists.",
+                kit.noticeProperty().get());
+        assertTrue(kit.noteVisibleProperty().get(), "the note panel shows the notice");
+        assertEquals(Optional.empty(), kit.prefs().lastScenario(), "not tried again at the next start");
+    }
+
+    @Test
+    void aRememberedFileThatIsNowInvalidSaysWhyAndIsForgotten() throws Exception {
+        Path bad = tmp.resolve("x.json");
+        Files.writeString(bad, """
+                {"format": "idempotency-lab/scenario@1", "name": "x", "note": "", "watch": "repeatedSteps",
+                 "view": "compare", "strategies": [{"retry": "each-step", "providerKey": "none", "store": "none"}],
+                 "scenario": {"pCrash": 7}}
+                """);
+        node.put(LabPrefs.LAST_SCENARIO, LabPrefs.FILE + bad);
+        assertFalse(kit.restoreLast());
+        String notice = kit.noticeProperty().get();
+        assertTrue(notice.startsWith("The last scenario, " + bad + ", could not be opened: "), notice);
+        assertTrue(notice.contains("pCrash") && notice.contains("7"), notice);
+        assertEquals(Optional.empty(), kit.prefs().lastScenario());
+
+        kit.applyPreset(preset("lost-reply.json"));
+        assertEquals("", kit.noticeProperty().get(), "a loaded scenario replaces the notice");
+    }
+
+    @Test
+    void anUnknownPresetNameChangesNothingAndSaysSo() {
+        assertFalse(kit.applyPreset("nosuch.json"));
+        assertEquals(null, kit.loadedProperty().get());
+        assertTrue(kit.noticeProperty().get().startsWith("There is no preset named nosuch.json."),
+                kit.noticeProperty().get());
+        assertTrue(kit.noticeProperty().get().contains("lost-reply.json"));
+        assertTrue(kit.applyPreset("lost-reply.json"));
+    }
+
+    @Test
+    void loadingAComparePresetClearsTheLastRunsResults() {
+        CompareViewModel quick = new CompareViewModel(Scenario.article(), Runnable::run, 1);
+        Scenario small = Scenario.article().toBuilder().jobs(1_000).build();
+        quick.rows().setAll(org.idempotencylab.engine.Comparison.run(small, Strategy.ARTICLE, 1,
+                org.idempotencylab.engine.RunControl.NONE).stream().map(org.idempotencylab.ui.compare.ResultRow::new)
+                .toList());
+        ScenarioKit k = new ScenarioKit(quick, live, new LabPrefs(new MemoryPreferences()));
+        k.applyPreset(preset("lost-reply.json"));
+        assertTrue(quick.rows().isEmpty(), "no numbers of other parameters beside the new note");
+        assertEquals(null, quick.resultScenarioProperty().get());
+        assertTrue(k.watchLineProperty().get().contains("Ctrl+R"), k.watchLineProperty().get());
     }
 
     private Presets.Preset preset(String name) {
