@@ -71,6 +71,7 @@ class ClassroomKitFxTest {
     private final MemoryPreferences node = new MemoryPreferences();
     private CompareViewModel compare;
     private LiveViewModel live;
+    private SweepViewModel sweep;
     private ScenarioKit kit;
     private Stage stage;
     private Parent root;
@@ -97,7 +98,7 @@ class ClassroomKitFxTest {
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1))
+                .with(SweepViewModel.class, sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1))
                 .with(FileChooserService.class, (o, t, n) -> Optional.empty())
                 .with(ScenarioKit.class, kit)
                 .with(ScenarioFileChooser.class, chooser));
@@ -109,6 +110,7 @@ class ClassroomKitFxTest {
     void stop(FxRobot robot) throws InterruptedException {
         robot.interact(() -> {
             compare.cancel();
+            sweep.cancel();
             live.playingProperty().set(false);
             stage.setFullScreen(false);
         });
@@ -133,6 +135,13 @@ class ClassroomKitFxTest {
 
     private String label(FxRobot robot, String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
+    }
+
+    private void selectTab(FxRobot robot, String id) {
+        TabPane tabs = robot.lookup(".tab-pane").queryAs(TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(
+                tabs.getTabs().stream().filter(t -> id.equals(t.getId())).findFirst().orElseThrow()));
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private String selectedTab(FxRobot robot) {
@@ -336,5 +345,51 @@ class ClassroomKitFxTest {
         assertTrue(sheet != null && sheet.isVisible(), "? opens the shortcut sheet");
         assertTrue(robot.from(sheet).lookup(LabeledMatchers.hasText("F11")).tryQuery().isPresent());
         robot.interact(() -> sheet.getScene().getWindow().hide());
+    }
+
+    @Test
+    void ctrlRRunsTheSweepOnTheSweepTabAndComparesOnTheCompareTabAndTheSheetSaysSo(FxRobot robot) {
+        selectTab(robot, "sweepTab");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("sweepTab", selectedTab(robot));
+        type(robot, "#sweepJobsField", "300");
+        type(robot, "#sweepPointsField", "3");
+        robot.push(KeyCode.CONTROL, KeyCode.R);
+        waitUntil(() -> sweep.resultProperty().get() != null && !sweep.runningProperty().get());
+        assertEquals(3, sweep.resultProperty().get().sweep().values().size());
+        assertTrue(compare.rows().isEmpty() && !compare.runningProperty().get(), "Ctrl+R on Sweep compares nothing");
+
+        selectTab(robot, "compareTab");
+        WaitForAsyncUtils.waitForFxEvents();
+        type(robot, "#jobsField", "2000");
+        Object swept = sweep.resultProperty().get();
+        robot.push(KeyCode.CONTROL, KeyCode.R);
+        waitUntil(() -> !compare.runningProperty().get() && !compare.rows().isEmpty());
+        assertTrue(swept == sweep.resultProperty().get(), "Ctrl+R on Compare does not sweep");
+
+        assertTrue(org.idempotencylab.ui.kit.Shortcuts.ALL.stream()
+                .anyMatch(s -> s.keys().equals("Ctrl+R") && s.action().contains("Sweep")), "the sheet says so");
+    }
+
+    @Test
+    void inPresentationModeWithANoteOpenTheSweepTabsButtonsAreWholeAndInView(FxRobot robot) {
+        robot.interact(() -> kit.presentationProperty().set(true));
+        choosePreset(robot, "The article's five strategies");
+        selectTab(robot, "sweepTab");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#notePanel").query().isVisible(), "the note is open");
+        javafx.geometry.Bounds note = robot.lookup("#notePanel").query().localToScene(
+                robot.lookup("#notePanel").query().getBoundsInLocal());
+        javafx.scene.Scene scene = stage.getScene();
+        for (String id : List.of("#sweepRunButton", "#sweepCancelButton", "#sweepCopyButton", "#sweepCsvButton",
+                "#sweepExportButton", "#sweepLogScaleBox", "#sweepProgressBar")) {
+            javafx.scene.control.Control b = robot.lookup(id).queryAs(javafx.scene.control.Control.class);
+            javafx.geometry.Bounds r = b.localToScene(b.getBoundsInLocal());
+            assertTrue(b.isVisible() && r.getMinY() >= 0 && r.getMaxY() <= scene.getHeight() - 20,
+                    id + " below the fold: " + r + " in " + scene.getHeight());
+            assertTrue(r.getMaxX() <= note.getMinX() + 0.5, id + " under the note: " + r + " vs " + note);
+            assertTrue(b.getWidth() >= b.prefWidth(-1) - 0.5, id + " is cut: " + b.getWidth() + " < "
+                    + b.prefWidth(-1));
+        }
     }
 }
