@@ -258,6 +258,12 @@ class ClassroomKitFxTest {
     void theLivePresetPlayedToTheEndShowsItsWatchedNumber(FxRobot robot) {
         ScenarioFile f = Presets.load("stuck-in-progress.json");
         choosePreset(robot, f.name());
+        double lesson = LiveViewModel.lessonSpeed(f.scenario());
+        assertTrue(lesson > 1, "the preset is played faster than real time");
+        assertEquals(lesson, live.speedProperty().get());
+        assertEquals(Math.log10(lesson), robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class)
+                .getValue(), 1e-9, "the slider shows the speed the preset set");
+        assertEquals(String.format(java.util.Locale.ROOT, "%,.0f×", lesson), label(robot, "#speedLabel"));
         robot.interact(() -> {
             live.speedProperty().set(LiveViewModel.MAX_SPEED);
             live.togglePlay();

@@ -205,7 +205,11 @@ public final class ScenarioKit {
             }
         } else {
             live.apply(f.scenario(), f.strategies().get(0));
-            watchLine.set(label(f.watch()) + ": press Play (Space) and watch until the end");
+            // many virtual minutes would take as many real ones at 1×: play the lesson in about a minute
+            double speed = LiveViewModel.lessonSpeed(f.scenario());
+            live.speedProperty().set(speed);
+            watchLine.set(label(f.watch()) + ": press Play (Space) and watch until the end (Speed set to "
+                    + String.format(Locale.ROOT, "%,.0f", speed) + "×: about a minute)");
         }
         loaded.set(f);
         noteVisible.set(true);

@@ -189,6 +189,24 @@ class ScenarioKitTest {
         assertTrue(k.watchLineProperty().get().contains("Ctrl+R"), k.watchLineProperty().get());
     }
 
+    @Test
+    void aLivePresetSetsASpeedThatPlaysItsLessonInAboutAMinute() {
+        ScenarioFile f = Presets.load("stuck-in-progress.json");
+        StrategyResult whole = new org.idempotencylab.engine.SignupSimulation(f.scenario(), f.strategies().get(0),
+                org.idempotencylab.engine.RunControl.NONE).run();
+        assertTrue(whole.virtualTimeMs() > 5 * 60_000, "the preset runs many virtual minutes: " + whole.virtualTimeMs());
+        assertEquals(1.0, live.speedProperty().get());
+        kit.applyPreset(preset("stuck-in-progress.json"));
+        double speed = live.speedProperty().get();
+        double realSeconds = whole.virtualTimeMs() / speed / 1000;
+        assertTrue(realSeconds >= 20 && realSeconds <= 90, speed + "× plays it in " + realSeconds + " s");
+        assertTrue(f.scenario().leaseMs() / speed <= 10_000, "a lease runs out within 10 s at " + speed + "×");
+        assertTrue(kit.watchLineProperty().get().contains("Speed set to " + (long) speed + "×"),
+                kit.watchLineProperty().get());
+        assertEquals(1.0, LiveViewModel.lessonSpeed(Scenario.article().toBuilder().jobs(3).build()),
+                "a short run plays in real time");
+    }
+
     private Presets.Preset preset(String name) {
         return kit.presets().stream().filter(p -> p.fileName().equals(name)).findFirst().orElseThrow();
     }
