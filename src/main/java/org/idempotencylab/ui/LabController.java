@@ -152,7 +152,7 @@ public final class LabController {
 
     @FXML
     private void openScenario() {
-        Optional<File> file = files.chooseOpenFile(window());
+        Optional<File> file = files.chooseOpenFile(window(), kit.prefs().lastFolder().orElse(null));
         if (file.isPresent() && !kit.open(file.get().toPath())) {
             error("Could not open the scenario", kit.messageProperty().get());
         }
@@ -162,7 +162,8 @@ public final class LabController {
     private void saveScenario() {
         ScenarioFile.View from = tabs.getSelectionModel().getSelectedItem() == liveTab ? ScenarioFile.View.LIVE
                 : ScenarioFile.View.COMPARE;
-        Optional<File> file = files.chooseSaveFile(window(), kit.suggestedFileName());
+        Optional<File> file = files.chooseSaveFile(window(), kit.suggestedFileName(),
+                kit.prefs().lastFolder().orElse(null));
         if (file.isPresent()) {
             if (kit.save(file.get().toPath(), from)) {
                 compareController.model().setStatus("Saved the scenario to " + file.get());

@@ -68,6 +68,7 @@ class ClassroomKitFxTest {
     private final ExecutorService pool = Executors.newSingleThreadExecutor();
     private final Deque<File> toOpen = new ArrayDeque<>();
     private final Deque<File> toSave = new ArrayDeque<>();
+    private final List<String> folders = new java.util.ArrayList<>();
     private final MemoryPreferences node = new MemoryPreferences();
     private CompareViewModel compare;
     private LiveViewModel live;
@@ -85,12 +86,14 @@ class ClassroomKitFxTest {
         kit.setCompareOnLoad(true); // as App does
         ScenarioFileChooser chooser = new ScenarioFileChooser() {
             @Override
-            public Optional<File> chooseOpenFile(Window owner) {
+            public Optional<File> chooseOpenFile(Window owner, File folder) {
+                folders.add(String.valueOf(folder));
                 return Optional.ofNullable(toOpen.poll());
             }
 
             @Override
-            public Optional<File> chooseSaveFile(Window owner, String suggestedName) {
+            public Optional<File> chooseSaveFile(Window owner, String suggestedName, File folder) {
+                folders.add(String.valueOf(folder));
                 return Optional.ofNullable(toSave.poll());
             }
         };
@@ -323,6 +326,10 @@ class ClassroomKitFxTest {
         assertEquals(Presets.load("whole-job-vs-each-step.json").strategies(), List.copyOf(compare.strategies()));
         assertEquals("Whole-job retry vs each-step retry", label(robot, "#noteTitle"));
         assertEquals(LabPrefs.FILE + file.getAbsolutePath(), node.get("lastScenario", null));
+        // the open dialog started in the folder the file was saved to; the first save had none to start from
+        assertEquals(List.of("null", file.getAbsoluteFile().getParent()), folders);
+        // the parameters were edited before saving: the preset's note, whose numbers no longer hold, is not kept
+        assertEquals(ScenarioKit.editedNote("Whole-job retry vs each-step retry"), label(robot, "#noteText"));
     }
 
     @Test

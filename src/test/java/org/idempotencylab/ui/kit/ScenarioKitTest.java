@@ -109,7 +109,9 @@ class ScenarioKitTest {
         ScenarioFile preset = preset("whole-job-vs-each-step.json").file();
         assertEquals(preset.scenario().toBuilder().jobs(5_000).build(), compare.scenario());
         assertEquals(preset.strategies(), List.copyOf(compare.strategies()));
-        assertEquals(preset.note(), kit.loadedProperty().get().note());
+        // the sign-ups were edited: the preset's note, whose numbers no longer hold, is replaced
+        assertEquals(ScenarioKit.editedNote(preset.name()), kit.loadedProperty().get().note());
+        assertEquals(preset.watch(), kit.loadedProperty().get().watch());
         assertEquals(Optional.of(LabPrefs.FILE + file.toAbsolutePath()), kit.prefs().lastScenario());
     }
 
@@ -205,6 +207,37 @@ class ScenarioKitTest {
                 kit.watchLineProperty().get());
         assertEquals(1.0, LiveViewModel.lessonSpeed(Scenario.article().toBuilder().jobs(3).build()),
                 "a short run plays in real time");
+    }
+
+    @Test
+    void savingAnEditedPresetDropsItsNoteAndSaysWhereItCameFromAndTheFolderIsRemembered(@TempDir Path dir)
+            throws Exception {
+        kit.applyPreset(preset("lost-reply.json"));
+        ScenarioFile preset = Presets.load("lost-reply.json");
+        assertTrue(kit.prefs().lastFolder().isEmpty());
+
+        Path unchanged = dir.resolve("unchanged.json");
+        assertTrue(kit.save(unchanged, ScenarioFile.View.COMPARE));
+        ScenarioFile same = org.idempotencylab.scenariofile.ScenarioFiles.read(unchanged);
+        assertEquals(preset.note(), same.note(), "unedited: the note's numbers still hold");
+        assertEquals(Optional.of(dir.toFile().getAbsoluteFile()), kit.prefs().lastFolder(), "the folder is remembered");
+
+        compare.form().jobsProperty().set(7_000);
+        Path edited = dir.resolve("sub").resolve("edited.json");
+        Files.createDirectories(edited.getParent());
+        assertTrue(kit.save(edited, ScenarioFile.View.COMPARE));
+        ScenarioFile e = org.idempotencylab.scenariofile.ScenarioFiles.read(edited);
+        assertEquals(ScenarioKit.editedNote(preset.name()), e.note());
+        assertTrue(e.note().contains("Edited from \"" + preset.name() + "\""), e.note());
+        assertEquals(7_000, e.scenario().jobs());
+        assertEquals(preset.watch(), e.watch(), "the watched number still applies");
+        assertEquals(Optional.of(edited.getParent().toFile().getAbsoluteFile()), kit.prefs().lastFolder());
+
+        compare.apply(preset.scenario(), preset.strategies().subList(1, preset.strategies().size()));
+        Path fewer = dir.resolve("fewer.json");
+        assertTrue(kit.save(fewer, ScenarioFile.View.COMPARE));
+        assertEquals(ScenarioKit.editedNote(preset.name()),
+                org.idempotencylab.scenariofile.ScenarioFiles.read(fewer).note(), "a strategy removed is an edit too");
     }
 
     private Presets.Preset preset(String name) {
