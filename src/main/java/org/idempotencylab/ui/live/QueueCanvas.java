@@ -466,9 +466,11 @@ public final class QueueCanvas extends Pane {
     private long lastMoveStart;
 
     private void glide(JobToken t, double tx, double ty, long nowNanos) {
-        if (Double.isNaN(t.x) || snap) { // first appearance, or a new layout: no glide
+        if (Double.isNaN(t.x) || snap) { // first appearance, or a new layout: no glide (a glide under way ends)
             t.x = tx;
             t.y = ty;
+            t.fromX = tx;
+            t.fromY = ty;
             t.toX = tx;
             t.toY = ty;
             return;
