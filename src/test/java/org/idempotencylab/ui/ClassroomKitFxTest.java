@@ -405,4 +405,33 @@ class ClassroomKitFxTest {
                     + b.prefWidth(-1));
         }
     }
+
+    @Test
+    void inPresentationModeTheArticlesFiveStrategiesChartShowsEveryNameAndNumberWhole(FxRobot robot) {
+        robot.interact(() -> kit.presentationProperty().set(true));
+        choosePreset(robot, "The article's five strategies");
+        waitUntil(() -> !compare.runningProperty().get() && compare.rows().size() == 5); // the article's numbers
+        WaitForAsyncUtils.waitForFxEvents();
+        Node plot = robot.lookup("#chart .chart-plot-background").query();
+        assertTrue(plot.getBoundsInLocal().getHeight() >= 180, "plot height " + plot.getBoundsInLocal().getHeight());
+        long names = robot.lookup("#chart .axis").queryAll().stream()
+                .flatMap(a -> ((javafx.scene.Parent) a).getChildrenUnmodifiable().stream())
+                .filter(n -> n instanceof javafx.scene.text.Text && n.isVisible()).count();
+        assertTrue(names >= 5 + 5, "every strategy's name and the value ticks are shown: " + names);
+        javafx.geometry.Bounds chart = robot.lookup("#chart").query().localToScene(
+                robot.lookup("#chart").query().getBoundsInLocal());
+        List<javafx.geometry.Bounds> numbers = robot.lookup("#chart .bar-value").queryAll().stream()
+                .map(n -> n.localToScene(n.getBoundsInLocal())).toList();
+        assertEquals(10, numbers.size());
+        for (int i = 0; i < numbers.size(); i++) {
+            assertTrue(numbers.get(i).getMaxX() <= chart.getMaxX(), "cut at the right: " + numbers.get(i));
+            for (int j = i + 1; j < numbers.size(); j++) {
+                javafx.geometry.Bounds a = numbers.get(i);
+                javafx.geometry.Bounds b = numbers.get(j);
+                assertFalse(a.getMinX() < b.getMaxX() && b.getMinX() < a.getMaxX()
+                        && a.getMinY() < b.getMaxY() - 1 && b.getMinY() < a.getMaxY() - 1,
+                        "bar numbers overlap: " + a + " " + b);
+            }
+        }
+    }
 }
