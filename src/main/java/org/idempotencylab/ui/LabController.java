@@ -27,6 +27,7 @@ import org.idempotencylab.ui.compare.CompareController;
 import org.idempotencylab.ui.kit.ScenarioFileChooser;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.Shortcuts;
+import org.idempotencylab.ui.sweep.SweepController;
 
 /**
  * The window's frame (lab.fxml): the menu bar, the feature tabs and the teaching note. Binds the menus to a
@@ -40,11 +41,13 @@ public final class LabController {
     private final ScenarioFileChooser files;
 
     @FXML private CompareController compareController; // injected from <fx:include fx:id="compare">
+    @FXML private SweepController sweepController; // injected from <fx:include fx:id="sweep">
     @FXML private Menu presetsMenu;
     @FXML private CheckMenuItem presentationItem;
     @FXML private TabPane tabs;
     @FXML private Tab compareTab;
     @FXML private Tab liveTab;
+    @FXML private Tab sweepTab;
     @FXML private VBox notePanel;
     @FXML private Label noteTitle;
     @FXML private Label noteText;
@@ -149,7 +152,7 @@ public final class LabController {
 
     @FXML
     private void openScenario() {
-        Optional<File> file = files.chooseOpenFile(window());
+        Optional<File> file = files.chooseOpenFile(window(), kit.prefs().lastFolder().orElse(null));
         if (file.isPresent() && !kit.open(file.get().toPath())) {
             error("Could not open the scenario", kit.messageProperty().get());
         }
@@ -159,7 +162,8 @@ public final class LabController {
     private void saveScenario() {
         ScenarioFile.View from = tabs.getSelectionModel().getSelectedItem() == liveTab ? ScenarioFile.View.LIVE
                 : ScenarioFile.View.COMPARE;
-        Optional<File> file = files.chooseSaveFile(window(), kit.suggestedFileName());
+        Optional<File> file = files.chooseSaveFile(window(), kit.suggestedFileName(),
+                kit.prefs().lastFolder().orElse(null));
         if (file.isPresent()) {
             if (kit.save(file.get().toPath(), from)) {
                 compareController.model().setStatus("Saved the scenario to " + file.get());
@@ -220,14 +224,24 @@ public final class LabController {
         d.show();
     }
 
+    /** Ctrl+E: exports the Sweep tab's chart when that tab is shown, else the comparison's. */
     @FXML
     private void exportChart() {
-        compareController.exportChart();
+        if (tabs.getSelectionModel().getSelectedItem() == sweepTab) {
+            sweepController.exportChart();
+        } else {
+            compareController.exportChart();
+        }
     }
 
+    /** Ctrl+R: runs the sweep when the Sweep tab is shown, else compares the strategies. */
     @FXML
     private void compare() {
-        compareController.compare();
+        if (tabs.getSelectionModel().getSelectedItem() == sweepTab) {
+            sweepController.run();
+        } else {
+            compareController.compare();
+        }
     }
 
     @FXML

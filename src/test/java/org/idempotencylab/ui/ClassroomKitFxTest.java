@@ -68,9 +68,11 @@ class ClassroomKitFxTest {
     private final ExecutorService pool = Executors.newSingleThreadExecutor();
     private final Deque<File> toOpen = new ArrayDeque<>();
     private final Deque<File> toSave = new ArrayDeque<>();
+    private final List<String> folders = new java.util.ArrayList<>();
     private final MemoryPreferences node = new MemoryPreferences();
     private CompareViewModel compare;
     private LiveViewModel live;
+    private SweepViewModel sweep;
     private ScenarioKit kit;
     private Stage stage;
     private Parent root;
@@ -84,12 +86,14 @@ class ClassroomKitFxTest {
         kit.setCompareOnLoad(true); // as App does
         ScenarioFileChooser chooser = new ScenarioFileChooser() {
             @Override
-            public Optional<File> chooseOpenFile(Window owner) {
+            public Optional<File> chooseOpenFile(Window owner, File folder) {
+                folders.add(String.valueOf(folder));
                 return Optional.ofNullable(toOpen.poll());
             }
 
             @Override
-            public Optional<File> chooseSaveFile(Window owner, String suggestedName) {
+            public Optional<File> chooseSaveFile(Window owner, String suggestedName, File folder) {
+                folders.add(String.valueOf(folder));
                 return Optional.ofNullable(toSave.poll());
             }
         };
@@ -97,7 +101,7 @@ class ClassroomKitFxTest {
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1))
+                .with(SweepViewModel.class, sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1))
                 .with(FileChooserService.class, (o, t, n) -> Optional.empty())
                 .with(ScenarioKit.class, kit)
                 .with(ScenarioFileChooser.class, chooser));
@@ -109,6 +113,7 @@ class ClassroomKitFxTest {
     void stop(FxRobot robot) throws InterruptedException {
         robot.interact(() -> {
             compare.cancel();
+            sweep.cancel();
             live.playingProperty().set(false);
             stage.setFullScreen(false);
         });
@@ -133,6 +138,13 @@ class ClassroomKitFxTest {
 
     private String label(FxRobot robot, String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
+    }
+
+    private void selectTab(FxRobot robot, String id) {
+        TabPane tabs = robot.lookup(".tab-pane").queryAs(TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(
+                tabs.getTabs().stream().filter(t -> id.equals(t.getId())).findFirst().orElseThrow()));
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private String selectedTab(FxRobot robot) {
@@ -249,6 +261,12 @@ class ClassroomKitFxTest {
     void theLivePresetPlayedToTheEndShowsItsWatchedNumber(FxRobot robot) {
         ScenarioFile f = Presets.load("stuck-in-progress.json");
         choosePreset(robot, f.name());
+        double lesson = LiveViewModel.lessonSpeed(f.scenario());
+        assertTrue(lesson > 1, "the preset is played faster than real time");
+        assertEquals(lesson, live.speedProperty().get());
+        assertEquals(Math.log10(lesson), robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class)
+                .getValue(), 1e-9, "the slider shows the speed the preset set");
+        assertEquals(String.format(java.util.Locale.ROOT, "%,.0f×", lesson), label(robot, "#speedLabel"));
         robot.interact(() -> {
             live.speedProperty().set(LiveViewModel.MAX_SPEED);
             live.togglePlay();
@@ -308,6 +326,10 @@ class ClassroomKitFxTest {
         assertEquals(Presets.load("whole-job-vs-each-step.json").strategies(), List.copyOf(compare.strategies()));
         assertEquals("Whole-job retry vs each-step retry", label(robot, "#noteTitle"));
         assertEquals(LabPrefs.FILE + file.getAbsolutePath(), node.get("lastScenario", null));
+        // the open dialog started in the folder the file was saved to; the first save had none to start from
+        assertEquals(List.of("null", file.getAbsoluteFile().getParent()), folders);
+        // the parameters were edited before saving: the preset's note, whose numbers no longer hold, is not kept
+        assertEquals(ScenarioKit.editedNote("Whole-job retry vs each-step retry"), label(robot, "#noteText"));
     }
 
     @Test
@@ -336,5 +358,80 @@ class ClassroomKitFxTest {
         assertTrue(sheet != null && sheet.isVisible(), "? opens the shortcut sheet");
         assertTrue(robot.from(sheet).lookup(LabeledMatchers.hasText("F11")).tryQuery().isPresent());
         robot.interact(() -> sheet.getScene().getWindow().hide());
+    }
+
+    @Test
+    void ctrlRRunsTheSweepOnTheSweepTabAndComparesOnTheCompareTabAndTheSheetSaysSo(FxRobot robot) {
+        selectTab(robot, "sweepTab");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("sweepTab", selectedTab(robot));
+        type(robot, "#sweepJobsField", "300");
+        type(robot, "#sweepPointsField", "3");
+        robot.push(KeyCode.CONTROL, KeyCode.R);
+        waitUntil(() -> sweep.resultProperty().get() != null && !sweep.runningProperty().get());
+        assertEquals(3, sweep.resultProperty().get().sweep().values().size());
+        assertTrue(compare.rows().isEmpty() && !compare.runningProperty().get(), "Ctrl+R on Sweep compares nothing");
+
+        selectTab(robot, "compareTab");
+        WaitForAsyncUtils.waitForFxEvents();
+        type(robot, "#jobsField", "2000");
+        Object swept = sweep.resultProperty().get();
+        robot.push(KeyCode.CONTROL, KeyCode.R);
+        waitUntil(() -> !compare.runningProperty().get() && !compare.rows().isEmpty());
+        assertTrue(swept == sweep.resultProperty().get(), "Ctrl+R on Compare does not sweep");
+
+        assertTrue(org.idempotencylab.ui.kit.Shortcuts.ALL.stream()
+                .anyMatch(s -> s.keys().equals("Ctrl+R") && s.action().contains("Sweep")), "the sheet says so");
+    }
+
+    @Test
+    void inPresentationModeWithANoteOpenTheSweepTabsButtonsAreWholeAndInView(FxRobot robot) {
+        robot.interact(() -> kit.presentationProperty().set(true));
+        choosePreset(robot, "The article's five strategies");
+        selectTab(robot, "sweepTab");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#notePanel").query().isVisible(), "the note is open");
+        javafx.geometry.Bounds note = robot.lookup("#notePanel").query().localToScene(
+                robot.lookup("#notePanel").query().getBoundsInLocal());
+        javafx.scene.Scene scene = stage.getScene();
+        for (String id : List.of("#sweepRunButton", "#sweepCancelButton", "#sweepCopyButton", "#sweepCsvButton",
+                "#sweepExportButton", "#sweepLogScaleBox", "#sweepProgressBar")) {
+            javafx.scene.control.Control b = robot.lookup(id).queryAs(javafx.scene.control.Control.class);
+            javafx.geometry.Bounds r = b.localToScene(b.getBoundsInLocal());
+            assertTrue(b.isVisible() && r.getMinY() >= 0 && r.getMaxY() <= scene.getHeight() - 20,
+                    id + " below the fold: " + r + " in " + scene.getHeight());
+            assertTrue(r.getMaxX() <= note.getMinX() + 0.5, id + " under the note: " + r + " vs " + note);
+            assertTrue(b.getWidth() >= b.prefWidth(-1) - 0.5, id + " is cut: " + b.getWidth() + " < "
+                    + b.prefWidth(-1));
+        }
+    }
+
+    @Test
+    void inPresentationModeTheArticlesFiveStrategiesChartShowsEveryNameAndNumberWhole(FxRobot robot) {
+        robot.interact(() -> kit.presentationProperty().set(true));
+        choosePreset(robot, "The article's five strategies");
+        waitUntil(() -> !compare.runningProperty().get() && compare.rows().size() == 5); // the article's numbers
+        WaitForAsyncUtils.waitForFxEvents();
+        Node plot = robot.lookup("#chart .chart-plot-background").query();
+        assertTrue(plot.getBoundsInLocal().getHeight() >= 180, "plot height " + plot.getBoundsInLocal().getHeight());
+        long names = robot.lookup("#chart .axis").queryAll().stream()
+                .flatMap(a -> ((javafx.scene.Parent) a).getChildrenUnmodifiable().stream())
+                .filter(n -> n instanceof javafx.scene.text.Text && n.isVisible()).count();
+        assertTrue(names >= 5 + 5, "every strategy's name and the value ticks are shown: " + names);
+        javafx.geometry.Bounds chart = robot.lookup("#chart").query().localToScene(
+                robot.lookup("#chart").query().getBoundsInLocal());
+        List<javafx.geometry.Bounds> numbers = robot.lookup("#chart .bar-value").queryAll().stream()
+                .map(n -> n.localToScene(n.getBoundsInLocal())).toList();
+        assertEquals(10, numbers.size());
+        for (int i = 0; i < numbers.size(); i++) {
+            assertTrue(numbers.get(i).getMaxX() <= chart.getMaxX(), "cut at the right: " + numbers.get(i));
+            for (int j = i + 1; j < numbers.size(); j++) {
+                javafx.geometry.Bounds a = numbers.get(i);
+                javafx.geometry.Bounds b = numbers.get(j);
+                assertFalse(a.getMinX() < b.getMaxX() && b.getMinX() < a.getMaxX()
+                        && a.getMinY() < b.getMaxY() - 1 && b.getMinY() < a.getMaxY() - 1,
+                        "bar numbers overlap: " + a + " " + b);
+            }
+        }
     }
 }

@@ -268,4 +268,51 @@ class SweepViewFxTest {
         String viaKeys = WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get();
         assertEquals(copied, viaKeys, "Ctrl+C on the table copies the same");
     }
+
+    @Test
+    void logScalePlotsEveryLineOnTheSymlogAxisAndBackAndTheLastPointIsNotClipped(FxRobot robot) {
+        runSmallSweep(robot);
+        List<List<Object>> linear = plotted(robot);
+        robot.clickOn("#sweepLogScaleBox");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(model.logScaleProperty().get());
+        List<List<Object>> log = plotted(robot);
+        assertEquals(linear.size(), log.size());
+        for (int s = 0; s < linear.size(); s++) {
+            for (int i = 1; i < linear.get(s).size(); i++) {
+                @SuppressWarnings("unchecked") List<Double> a = (List<Double>) linear.get(s).get(i);
+                @SuppressWarnings("unchecked") List<Double> b = (List<Double>) log.get(s).get(i);
+                assertEquals(a.get(0), b.get(0));
+                assertEquals(org.idempotencylab.ui.charts.SymlogScale.toAxis(a.get(1)), b.get(1), 1e-12);
+            }
+        }
+        javafx.scene.chart.NumberAxis y = robot.lookup("#sweepYAxis").queryAs(javafx.scene.chart.NumberAxis.class);
+        assertTrue(y.getLabel().contains("log scale"), y.getLabel());
+        assertEquals(1, y.getTickUnit());
+        robot.clickOn("#sweepLogScaleBox");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(linear, plotted(robot), "unticked: the plain values again");
+        assertFalse(y.getLabel().contains("log"));
+
+        // the last swept value: its marker is whole and its tick label inside the chart
+        @SuppressWarnings("unchecked")
+        LineChart<Number, Number> chart = robot.lookup("#sweepChart").queryAs(LineChart.class);
+        javafx.geometry.Bounds box = chart.localToScene(chart.getBoundsInLocal());
+        XYChart.Series<Number, Number> first = chart.getData().get(0);
+        javafx.scene.Node marker = first.getData().get(first.getData().size() - 1).getNode();
+        javafx.geometry.Bounds m = marker.localToScene(marker.getBoundsInLocal());
+        assertTrue(m.getMaxX() <= box.getMaxX() - 4, "the last marker " + m + " inside the chart " + box);
+        for (javafx.scene.Node n = marker; n != null; n = n.getParent()) {
+            if (n.getClip() != null) {
+                javafx.geometry.Bounds clip = n.localToScene(n.getClip().getBoundsInParent());
+                assertTrue(clip.getMaxX() >= m.getMaxX() - 0.5, "the last marker is clipped at " + clip.getMaxX()
+                        + " by " + n.getClass() + n.getStyleClass());
+            }
+        }
+        javafx.scene.chart.NumberAxis x = robot.lookup("#sweepXAxis").queryAs(javafx.scene.chart.NumberAxis.class);
+        double rightmost = x.lookupAll("Text").stream().filter(javafx.scene.Node::isVisible)
+                .mapToDouble(t -> t.localToScene(t.getBoundsInLocal()).getMaxX()).max().orElseThrow();
+        assertTrue(rightmost <= box.getMaxX() - 4, "the last x tick label ends at " + rightmost + ", the chart at "
+                + box.getMaxX());
+    }
 }

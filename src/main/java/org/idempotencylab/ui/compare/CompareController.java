@@ -187,6 +187,11 @@ public final class CompareController {
         logScaleBox.setTooltip(new Tooltip("Log scale keeps short bars readable next to a bar 100 times longer"));
 
         chart.setAnimated(false);
+        // the number after the longest bar may run past the plot into the chart's right padding: do not cut it
+        // (the bars themselves stay inside: the value axis always ends above the longest)
+        for (javafx.scene.Node n = chart.lookup(".plot-content"); n != null && n != chart; n = n.getParent()) {
+            n.setClip(null);
+        }
         // an empty grid reads as "no duplicates": show the chart only once there are results
         chart.visibleProperty().bind(Bindings.isNotEmpty(model.rows()));
         model.rows().addListener((ListChangeListener<ResultRow>) c -> redrawChart());

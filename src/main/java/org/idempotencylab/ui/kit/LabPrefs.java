@@ -19,6 +19,7 @@ public final class LabPrefs {
 
     static final String LAST_SCENARIO = "lastScenario";
     static final String TAB = "tab";
+    static final String LAST_FOLDER = "lastFolder";
     static final String PRESENTATION = "presentation";
     static final String X = "window.x";
     static final String Y = "window.y";
@@ -61,6 +62,20 @@ public final class LabPrefs {
     public void clearLastScenario() {
         node.remove(LAST_SCENARIO);
         flush();
+    }
+
+    /**
+     * @return the folder a scenario was last opened from or saved to, if it still exists: the open and save
+     *         dialogs start there
+     */
+    public Optional<java.io.File> lastFolder() {
+        String v = node.get(LAST_FOLDER, null);
+        return v == null || !new java.io.File(v).isDirectory() ? Optional.empty() : Optional.of(new java.io.File(v));
+    }
+
+    /** @param folder the folder a scenario was just opened from or saved to */
+    public void setLastFolder(java.io.File folder) {
+        node.put(LAST_FOLDER, folder.getAbsolutePath());
     }
 
     /** @return the id of the tab selected last, e.g. {@code compareTab}, or empty */

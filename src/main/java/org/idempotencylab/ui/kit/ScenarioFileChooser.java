@@ -10,24 +10,29 @@ import javafx.stage.Window;
  * tests answer without a dialog. (The export's {@code FileChooserService} saves PNG images only.)
  */
 public interface ScenarioFileChooser {
-    /** @return the file to open, or empty if the person cancelled */
-    Optional<File> chooseOpenFile(Window owner);
+    /**
+     * @param folder where the dialog starts (the last-used folder, {@link LabPrefs#lastFolder()}), or null for the
+     *               platform's default
+     * @return the file to open, or empty if the person cancelled
+     */
+    Optional<File> chooseOpenFile(Window owner, File folder);
 
     /**
      * @param suggestedName a file name to start from, e.g. {@code the-lost-reply.json}
+     * @param folder        where the dialog starts, or null for the platform's default
      * @return where to save, or empty if the person cancelled
      */
-    Optional<File> chooseSaveFile(Window owner, String suggestedName);
+    Optional<File> chooseSaveFile(Window owner, String suggestedName, File folder);
 
     /** A chooser that always answers "cancelled": for a window whose menus are not used. */
     ScenarioFileChooser NONE = new ScenarioFileChooser() {
         @Override
-        public Optional<File> chooseOpenFile(Window owner) {
+        public Optional<File> chooseOpenFile(Window owner, File folder) {
             return Optional.empty();
         }
 
         @Override
-        public Optional<File> chooseSaveFile(Window owner, String suggestedName) {
+        public Optional<File> chooseSaveFile(Window owner, String suggestedName, File folder) {
             return Optional.empty();
         }
     };
@@ -36,13 +41,13 @@ public interface ScenarioFileChooser {
     static ScenarioFileChooser dialog() {
         return new ScenarioFileChooser() {
             @Override
-            public Optional<File> chooseOpenFile(Window owner) {
-                return Optional.ofNullable(chooser("Open scenario").showOpenDialog(owner));
+            public Optional<File> chooseOpenFile(Window owner, File folder) {
+                return Optional.ofNullable(chooser("Open scenario", folder).showOpenDialog(owner));
             }
 
             @Override
-            public Optional<File> chooseSaveFile(Window owner, String suggestedName) {
-                FileChooser c = chooser("Save scenario");
+            public Optional<File> chooseSaveFile(Window owner, String suggestedName, File folder) {
+                FileChooser c = chooser("Save scenario", folder);
                 c.setInitialFileName(suggestedName);
                 File f = c.showSaveDialog(owner);
                 if (f != null && !f.getName().toLowerCase().endsWith(".json")) {
@@ -53,9 +58,12 @@ public interface ScenarioFileChooser {
         };
     }
 
-    private static FileChooser chooser(String title) {
+    private static FileChooser chooser(String title, File folder) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
+        if (folder != null && folder.isDirectory()) {
+            chooser.setInitialDirectory(folder);
+        }
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Scenario (JSON)", "*.json"));
         return chooser;
     }

@@ -16,8 +16,10 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenariofile.Presets;
 import org.idempotencylab.scenariofile.ScenarioFile;
 import org.idempotencylab.scenariofile.ScenarioFileException;
@@ -137,6 +139,7 @@ public final class ScenarioKit {
         }
         apply(f);
         prefs.setLastScenario(LabPrefs.FILE + file.toAbsolutePath());
+        rememberFolder(file);
         message.set("");
         return true;
     }
@@ -151,6 +154,7 @@ public final class ScenarioKit {
         try {
             ScenarioFiles.write(current(from, baseName(file)), file);
             prefs.setLastScenario(LabPrefs.FILE + file.toAbsolutePath());
+            rememberFolder(file);
             message.set("");
             return true;
         } catch (ParameterException e) {
@@ -170,12 +174,34 @@ public final class ScenarioKit {
     public ScenarioFile current(ScenarioFile.View from, String name) {
         ScenarioFile f = loaded.get();
         boolean same = f != null && f.view() == from;
+        Scenario scenario = from == ScenarioFile.View.COMPARE ? compare.scenario() : live.scenario();
+        List<Strategy> strategies = from == ScenarioFile.View.COMPARE ? List.copyOf(compare.strategies())
+                : List.of(live.strategyProperty().get());
         String n = same ? f.name() : name;
-        String note = same ? f.note() : "";
+        String note = !same ? ""
+                : scenario.equals(f.scenario()) && strategies.equals(f.strategies()) ? f.note()
+                : editedNote(f.name());
         String watch = same ? f.watch() : "repeatedSteps";
-        return from == ScenarioFile.View.COMPARE
-                ? new ScenarioFile(n, note, watch, from, List.copyOf(compare.strategies()), compare.scenario())
-                : new ScenarioFile(n, note, watch, from, List.of(live.strategyProperty().get()), live.scenario());
+        return new ScenarioFile(n, note, watch, from, strategies, scenario);
+    }
+
+    /**
+     * The note a scenario gets when it is saved after its parameters or strategies were edited: the loaded note's
+     * numbers were for the loaded parameters and no longer hold, so it is dropped and this says where it came
+     * from.
+     *
+     * @param loadedName the name of the preset or file it was loaded from
+     */
+    public static String editedNote(String loadedName) {
+        return "Edited from \"" + loadedName + "\". Its note was dropped: the numbers in it were for the parameters "
+                + "it was loaded with. Run it to see this scenario's numbers.";
+    }
+
+    private void rememberFolder(Path file) {
+        Path folder = file.toAbsolutePath().getParent();
+        if (folder != null) {
+            prefs.setLastFolder(folder.toFile());
+        }
     }
 
     /** @return a file name to suggest for saving: the loaded scenario's name in lower case with dashes */
@@ -205,7 +231,11 @@ public final class ScenarioKit {
             }
         } else {
             live.apply(f.scenario(), f.strategies().get(0));
-            watchLine.set(label(f.watch()) + ": press Play (Space) and watch until the end");
+            // many virtual minutes would take as many real ones at 1×: play the lesson in about a minute
+            double speed = LiveViewModel.lessonSpeed(f.scenario());
+            live.speedProperty().set(speed);
+            watchLine.set(label(f.watch()) + ": press Play (Space) and watch until the end (Speed set to "
+                    + String.format(Locale.ROOT, "%,.0f", speed) + "×: about a minute)");
         }
         loaded.set(f);
         noteVisible.set(true);

@@ -13,8 +13,9 @@ public final class Shortcuts {
 
     /** The shortcuts, the window's first, then the live tab's. */
     public static final List<Shortcut> ALL = List.of(
-            new Shortcut("Ctrl+R", "Compare strategies (run the table and chart)", "everywhere"),
-            new Shortcut("Ctrl+E", "Export the chart as PNG", "everywhere"),
+            new Shortcut("Ctrl+R", "Compare strategies (run the table and chart); on the Sweep tab, run the sweep",
+                    "everywhere"),
+            new Shortcut("Ctrl+E", "Export the shown tab's chart as PNG (Compare or Sweep)", "everywhere"),
             new Shortcut("Ctrl+O", "Open a scenario file", "everywhere"),
             new Shortcut("Ctrl+S", "Save the current tab's scenario", "everywhere"),
             new Shortcut("F11", "Full screen on / off", "everywhere"),

@@ -265,7 +265,14 @@ public final class LiveController {
             double speed = SliderScale.round2(Math.pow(10, v.doubleValue()));
             model.speedProperty().set(Math.max(LiveViewModel.MIN_SPEED, Math.min(LiveViewModel.MAX_SPEED, speed)));
         });
-        model.speedProperty().addListener((o, a, v) -> speedLabel.setText(speedText(v.doubleValue())));
+        model.speedProperty().addListener((o, a, v) -> {
+            speedLabel.setText(speedText(v.doubleValue()));
+            // a speed set by the model (a loaded preset) moves the slider too
+            double position = Math.log10(v.doubleValue());
+            if (Math.abs(speedSlider.getValue() - position) > 1e-3) {
+                speedSlider.setValue(position);
+            }
+        });
         speedSlider.setTooltip(new Tooltip("Virtual time per real second, 0.1× to 1000× (logarithmic)"));
         speedSlider.setLabelFormatter(null);
         clockLabel.textProperty().bind(model.clockProperty());

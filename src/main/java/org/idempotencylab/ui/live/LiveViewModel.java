@@ -914,6 +914,35 @@ public final class LiveViewModel {
         return playing;
     }
 
+    /** Real time a loaded live scenario should take at the speed {@link #lessonSpeed} picks: about a minute. */
+    public static final long LESSON_REAL_MS = 60_000;
+
+    private static final double[] NICE_SPEEDS = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+
+    /**
+     * The speed at which a live scenario shows its lesson in about {@link #LESSON_REAL_MS} of real time: its
+     * estimated virtual length (arrivals, or the calls on its workers, plus, when workers can crash, one lease
+     * and one visibility timeout for what a crash leaves behind) over a minute, rounded to 1, 2, 5, 10, 20, ... ×, never below 1× (a short
+     * run plays in real time) nor above {@link #MAX_SPEED}. The stuck-in_progress preset (200 sign-ups arriving at
+     * 0.5 / s, a 60 s lease) gets 10×: the lease runs out in 6 s and the run ends within a minute.
+     *
+     * @param s the scenario loaded into the live view
+     * @return virtual time per real time, 1 to {@link #MAX_SPEED}
+     */
+    public static double lessonSpeed(Scenario s) {
+        double arrivalsMs = s.arrivalRate() > 0 ? s.jobs() / s.arrivalRate() * 1000 : 0;
+        double callsMs = (double) s.jobs() * 10 * s.callMs() / Math.max(1, s.workers());
+        double crashLeftovers = s.pCrash() > 0 ? s.leaseMs() + s.visibilityTimeoutMs() : 0;
+        double virtualMs = Math.max(arrivalsMs, callsMs) + crashLeftovers;
+        double wanted = virtualMs / LESSON_REAL_MS;
+        for (double nice : NICE_SPEEDS) {
+            if (nice * 1.5 >= wanted) { // the run then takes at most ~90 s
+                return nice;
+            }
+        }
+        return MAX_SPEED;
+    }
+
     /** @return virtual time per real time, {@link #MIN_SPEED}..{@link #MAX_SPEED}. */
     public DoubleProperty speedProperty() {
         return speed;

@@ -26,7 +26,8 @@ import org.idempotencylab.ui.VirtualTime;
  * failed vermilion; a duplicate email is vermilion with "2nd". The durable path: the worker process box (grey
  * with a restart countdown while down; a click crashes it), a job waiting for its redelivery pale with a dashed
  * outline and a ring counting down the visibility timeout, a job sent back with "job in progress" purple with a
- * ring, a lost job dark with "✗", and a redelivered job's delivery number as "d2".
+ * ring, a lost job dark with "✗", and a redelivered job's delivery number in a small badge on the token (2 for the
+ * second delivery).
  */
 public final class QueueCanvas extends Pane {
     static final Color CALLING = Color.web("#0072B2");
@@ -80,10 +81,23 @@ public final class QueueCanvas extends Pane {
 
     @Override
     protected void layoutChildren() {
+        boolean resized = canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight();
         canvas.setWidth(getWidth());
         canvas.setHeight(getHeight());
         layoutStations(getWidth(), getHeight());
+        if (resized && lastModel != null) {
+            // layout runs after this pulse's frame was drawn: draw again now, tokens straight at their new
+            // places (no glide across the stations), so even a paused run never shows the old layout
+            snap = true;
+            drawnVersion = -1;
+            draw(lastModel, lastNowNanos);
+            snap = false;
+        }
     }
+
+    private LiveViewModel lastModel;
+    private long lastNowNanos;
+    private boolean snap;
 
     private void layoutStations(double w, double h) {
         queueX = 12;
@@ -112,6 +126,8 @@ public final class QueueCanvas extends Pane {
      * nothing changed and nothing is gliding, so a paused lab costs next to nothing.
      */
     public void draw(LiveViewModel vm, long nowNanos) {
+        lastModel = vm;
+        lastNowNanos = nowNanos;
         boolean gliding = nowNanos - lastMoveStartNanos < MOVE_NANOS;
         if (vm.version() == drawnVersion && !gliding && getWidth() == drawnWidth && getHeight() == drawnHeight) {
             return;
@@ -230,7 +246,7 @@ public final class QueueCanvas extends Pane {
         g.setTextBaseline(VPos.CENTER);
         g.setFont(Font.font("System", 11));
         double r = 5;
-        String[] names = {"redelivery due", "job in progress", "lost", "d2: 2nd delivery"};
+        String[] names = {"redelivery due", "job in progress", "lost", "2nd delivery"};
         Color[] fills = {REDELIVERY, SENT_BACK, LOST, null};
         double lineH = Math.min(16, (providerH - 8) / names.length);
         for (int i = 0; i < names.length; i++) {
@@ -246,8 +262,14 @@ public final class QueueCanvas extends Pane {
                     g.setLineDashes();
                 }
             }
+            if (fills[i] == null) { // the delivery badge, as on a token
+                drawDeliveryBadge(g, x + 8 + r - R + 3, cy - R + 3, 2); // the badge centred on the row's symbol column
+                g.setTextAlign(TextAlignment.LEFT);
+                g.setTextBaseline(VPos.CENTER);
+                g.setFont(Font.font("System", 11));
+            }
             g.setFill(INK);
-            g.fillText(names[i], x + (fills[i] != null ? 22 : 8), cy);
+            g.fillText(names[i], x + 22, cy);
         }
         g.setTextBaseline(VPos.TOP);
     }
@@ -444,9 +466,11 @@ public final class QueueCanvas extends Pane {
     private long lastMoveStart;
 
     private void glide(JobToken t, double tx, double ty, long nowNanos) {
-        if (Double.isNaN(t.x)) { // first appearance: no glide
+        if (Double.isNaN(t.x) || snap) { // first appearance, or a new layout: no glide (a glide under way ends)
             t.x = tx;
             t.y = ty;
+            t.fromX = tx;
+            t.fromY = ty;
             t.toX = tx;
             t.toY = ty;
             return;
@@ -518,9 +542,7 @@ public final class QueueCanvas extends Pane {
             g.fillText("R", t.x - R - 4, t.y + R - 2);
         }
         if (t.delivery() > 1) { // delivered again after a crash or a "job in progress" refusal
-            g.setFill(SENT_BACK.darker());
-            g.setFont(Font.font("System", FontWeight.BOLD, 10));
-            g.fillText("d" + t.delivery(), t.x + R + 6, t.y + R - 2);
+            drawDeliveryBadge(g, t.x, t.y, t.delivery());
         }
         if (t.phase == JobToken.Phase.LOST) {
             g.setFill(INK);
@@ -534,6 +556,35 @@ public final class QueueCanvas extends Pane {
         }
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
+    }
+
+    /**
+     * Where a token's delivery number goes: a small badge on the token's lower right, at most 2 px outside the
+     * token's own square, so it never reaches the neighbouring tokens of the waiting line, a station or the Done column
+     * (tokens sit {@code 2R + 4} apart at the least).
+     *
+     * @return {x, y, width, height} of the badge for a token centred on (x, y)
+     */
+    static double[] deliveryBadge(double x, double y) {
+        double cx = x + R - 3;
+        double cy = y + R - 3;
+        return new double[] {cx - BADGE_R, cy - BADGE_R, 2 * BADGE_R, 2 * BADGE_R};
+    }
+
+    private static final double BADGE_R = 5;
+
+    private static void drawDeliveryBadge(GraphicsContext g, double x, double y, int delivery) {
+        double[] b = deliveryBadge(x, y);
+        g.setFill(SENT_BACK.darker());
+        g.fillOval(b[0], b[1], b[2], b[3]);
+        g.setStroke(Color.WHITE);
+        g.setLineWidth(1.2);
+        g.strokeOval(b[0], b[1], b[2], b[3]);
+        g.setFill(Color.WHITE);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        g.setFont(Font.font("System", FontWeight.BOLD, delivery < 10 ? 8 : 6));
+        g.fillText(Integer.toString(delivery), b[0] + b[2] / 2, b[1] + b[3] / 2);
     }
 
     private static void wrapText(GraphicsContext g, String text, double x, double y, double width, int maxLines,

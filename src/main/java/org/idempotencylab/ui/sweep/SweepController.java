@@ -31,6 +31,7 @@ import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.ui.ParameterBinding;
 import org.idempotencylab.ui.SliderScale;
+import org.idempotencylab.ui.charts.SymlogScale;
 import org.idempotencylab.ui.export.ExportControls;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.export.PngExport;
@@ -69,6 +70,7 @@ public final class SweepController {
     @FXML private Button sweepRunButton;
     @FXML private Button sweepCancelButton;
     @FXML private ProgressBar sweepProgressBar;
+    @FXML private CheckBox sweepLogScaleBox;
     @FXML private ChoiceBox<Integer> sweepExportScale;
     @FXML private Button sweepExportButton;
     @FXML private VBox sweepChartBox;
@@ -84,6 +86,7 @@ public final class SweepController {
     @FXML private StatusBar sweepStatusBar;
 
     private List<ParameterBinding> bindings;
+    private StringConverter<Number> linearTicks;
 
     public SweepController(SweepViewModel model, FileChooserService files) {
         this.model = model;
@@ -161,18 +164,27 @@ public final class SweepController {
         sweepResultsTable.setPlaceholder(new Label("Press \"Run sweep\": each point runs every ticked strategy."));
 
         sweepChart.setAnimated(false);
+        // The x axis spans exactly the swept values, so the first and last markers sit on the plot's edges: do
+        // not clip them in half (the values never leave the axes' ranges, so nothing else draws outside).
+        for (javafx.scene.Node n = sweepChart.lookup(".plot-content"); n != null && n != sweepChart; n = n.getParent()) {
+            n.setClip(null);
+        }
         sweepChart.visibleProperty().bind(model.resultProperty().isNotNull());
         sweepChartHeading.setText("Sweep: press \"Run sweep\"");
-        sweepYAxis.setTickLabelFormatter(new NumberAxis.DefaultFormatter(sweepYAxis) {
+        linearTicks = new NumberAxis.DefaultFormatter(sweepYAxis) {
             @Override
             public String toString(Number n) {
                 double v = n.doubleValue();
                 return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v)
                         : String.format(Locale.ROOT, "%.2f", v);
             }
-        });
+        };
+        sweepYAxis.setTickLabelFormatter(linearTicks);
+        sweepLogScaleBox.selectedProperty().bindBidirectional(model.logScaleProperty());
+        sweepLogScaleBox.setTooltip(new Tooltip("Log scale keeps the low lines readable next to one 100 times higher"));
         model.resultProperty().addListener((obs, old, r) -> redraw());
         model.metricProperty().addListener((obs, old, m) -> redraw());
+        model.logScaleProperty().addListener((obs, old, on) -> redraw());
     }
 
     private void showUnits(Parameter p) {
@@ -218,6 +230,7 @@ public final class SweepController {
             return;
         }
         SweepMetric metric = model.metricProperty().get();
+        boolean log = model.logScaleProperty().get();
         Parameter p = r.sweep().parameter();
         List<XYChart.Series<Number, Number>> all = new ArrayList<>();
         List<SweepViewModel.Series> curves = SweepViewModel.series(r, metric);
@@ -225,7 +238,7 @@ public final class SweepController {
             XYChart.Series<Number, Number> s = new XYChart.Series<>();
             s.setName(c.strategy().name());
             for (double[] pt : c.points()) {
-                s.getData().add(new XYChart.Data<>(pt[0], pt[1]));
+                s.getData().add(new XYChart.Data<>(pt[0], SweepViewModel.axisValue(pt[1], log)));
             }
             all.add(s);
         }
@@ -240,7 +253,26 @@ public final class SweepController {
             sweepXAxis.setUpperBound(hi);
             sweepXAxis.setTickUnit((hi - lo) / 10);
         }
-        sweepYAxis.setLabel(metric.axisLabel());
+        if (log) {
+            double max = 0;
+            for (SweepViewModel.Series c : curves) {
+                for (double[] pt : c.points()) {
+                    max = Math.max(max, pt[1]);
+                }
+            }
+            sweepYAxis.setAutoRanging(false);
+            sweepYAxis.setLowerBound(0);
+            sweepYAxis.setUpperBound(Math.max(2, Math.ceil(SymlogScale.toAxis(max))));
+            sweepYAxis.setTickUnit(1);
+            sweepYAxis.setMinorTickVisible(false);
+            sweepYAxis.setTickLabelFormatter(SymlogScale.tickLabels());
+            sweepYAxis.setLabel(metric.axisLabel() + ", log scale");
+        } else {
+            sweepYAxis.setAutoRanging(true);
+            sweepYAxis.setMinorTickVisible(true);
+            sweepYAxis.setTickLabelFormatter(linearTicks);
+            sweepYAxis.setLabel(metric.axisLabel());
+        }
         sweepChart.getData().setAll(all);
         sweepLegend.getChildren().clear();
         for (int k = 0; k < curves.size(); k++) {

@@ -29,6 +29,7 @@ import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.ParameterBinding;
 import org.idempotencylab.ui.ScenarioForm;
+import org.idempotencylab.ui.charts.SymlogScale;
 import org.idempotencylab.ui.export.ResultTable;
 
 /**
@@ -65,6 +66,7 @@ public final class SweepViewModel {
     private final List<StrategyChoice> strategies = new ArrayList<>();
     private final ObjectProperty<SweepMetric> metric = new SimpleObjectProperty<>(SweepMetric.REPEATED_STEPS);
     private final ObjectProperty<Sweep.Result> result = new SimpleObjectProperty<>();
+    private final BooleanProperty logScale = new SimpleBooleanProperty(false);
     private final BooleanProperty running = new SimpleBooleanProperty();
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty status = new SimpleStringProperty("");
@@ -367,6 +369,23 @@ public final class SweepViewModel {
     /** @return the article's five strategies and whether each is ticked (all by default). */
     public List<StrategyChoice> strategies() {
         return strategies;
+    }
+
+    /**
+     * @return true when the value axis is the zero-friendly log scale ({@link SymlogScale}): one line near 41,000
+     *         no longer flattens the others onto 0. Off by default.
+     */
+    public BooleanProperty logScaleProperty() {
+        return logScale;
+    }
+
+    /**
+     * @param value a plotted metric value (0 or more)
+     * @param log   true for the log scale
+     * @return where the value sits on the value axis: itself, or {@link SymlogScale#toAxis} of it
+     */
+    public static double axisValue(double value, boolean log) {
+        return log ? SymlogScale.toAxis(value) : value;
     }
 
     /** @return the metric plotted. */

@@ -109,7 +109,9 @@ class ScenarioKitTest {
         ScenarioFile preset = preset("whole-job-vs-each-step.json").file();
         assertEquals(preset.scenario().toBuilder().jobs(5_000).build(), compare.scenario());
         assertEquals(preset.strategies(), List.copyOf(compare.strategies()));
-        assertEquals(preset.note(), kit.loadedProperty().get().note());
+        // the sign-ups were edited: the preset's note, whose numbers no longer hold, is replaced
+        assertEquals(ScenarioKit.editedNote(preset.name()), kit.loadedProperty().get().note());
+        assertEquals(preset.watch(), kit.loadedProperty().get().watch());
         assertEquals(Optional.of(LabPrefs.FILE + file.toAbsolutePath()), kit.prefs().lastScenario());
     }
 
@@ -187,6 +189,55 @@ class ScenarioKitTest {
         assertTrue(quick.rows().isEmpty(), "no numbers of other parameters beside the new note");
         assertEquals(null, quick.resultScenarioProperty().get());
         assertTrue(k.watchLineProperty().get().contains("Ctrl+R"), k.watchLineProperty().get());
+    }
+
+    @Test
+    void aLivePresetSetsASpeedThatPlaysItsLessonInAboutAMinute() {
+        ScenarioFile f = Presets.load("stuck-in-progress.json");
+        StrategyResult whole = new org.idempotencylab.engine.SignupSimulation(f.scenario(), f.strategies().get(0),
+                org.idempotencylab.engine.RunControl.NONE).run();
+        assertTrue(whole.virtualTimeMs() > 5 * 60_000, "the preset runs many virtual minutes: " + whole.virtualTimeMs());
+        assertEquals(1.0, live.speedProperty().get());
+        kit.applyPreset(preset("stuck-in-progress.json"));
+        double speed = live.speedProperty().get();
+        double realSeconds = whole.virtualTimeMs() / speed / 1000;
+        assertTrue(realSeconds >= 20 && realSeconds <= 90, speed + "× plays it in " + realSeconds + " s");
+        assertTrue(f.scenario().leaseMs() / speed <= 10_000, "a lease runs out within 10 s at " + speed + "×");
+        assertTrue(kit.watchLineProperty().get().contains("Speed set to " + (long) speed + "×"),
+                kit.watchLineProperty().get());
+        assertEquals(1.0, LiveViewModel.lessonSpeed(Scenario.article().toBuilder().jobs(3).build()),
+                "a short run plays in real time");
+    }
+
+    @Test
+    void savingAnEditedPresetDropsItsNoteAndSaysWhereItCameFromAndTheFolderIsRemembered(@TempDir Path dir)
+            throws Exception {
+        kit.applyPreset(preset("lost-reply.json"));
+        ScenarioFile preset = Presets.load("lost-reply.json");
+        assertTrue(kit.prefs().lastFolder().isEmpty());
+
+        Path unchanged = dir.resolve("unchanged.json");
+        assertTrue(kit.save(unchanged, ScenarioFile.View.COMPARE));
+        ScenarioFile same = org.idempotencylab.scenariofile.ScenarioFiles.read(unchanged);
+        assertEquals(preset.note(), same.note(), "unedited: the note's numbers still hold");
+        assertEquals(Optional.of(dir.toFile().getAbsoluteFile()), kit.prefs().lastFolder(), "the folder is remembered");
+
+        compare.form().jobsProperty().set(7_000);
+        Path edited = dir.resolve("sub").resolve("edited.json");
+        Files.createDirectories(edited.getParent());
+        assertTrue(kit.save(edited, ScenarioFile.View.COMPARE));
+        ScenarioFile e = org.idempotencylab.scenariofile.ScenarioFiles.read(edited);
+        assertEquals(ScenarioKit.editedNote(preset.name()), e.note());
+        assertTrue(e.note().contains("Edited from \"" + preset.name() + "\""), e.note());
+        assertEquals(7_000, e.scenario().jobs());
+        assertEquals(preset.watch(), e.watch(), "the watched number still applies");
+        assertEquals(Optional.of(edited.getParent().toFile().getAbsoluteFile()), kit.prefs().lastFolder());
+
+        compare.apply(preset.scenario(), preset.strategies().subList(1, preset.strategies().size()));
+        Path fewer = dir.resolve("fewer.json");
+        assertTrue(kit.save(fewer, ScenarioFile.View.COMPARE));
+        assertEquals(ScenarioKit.editedNote(preset.name()),
+                org.idempotencylab.scenariofile.ScenarioFiles.read(fewer).note(), "a strategy removed is an edit too");
     }
 
     private Presets.Preset preset(String name) {
