@@ -204,8 +204,11 @@ class ClassroomKitFxTest {
                     .findFirst().orElseThrow();
             choosePreset(robot, name);
             // no Ctrl+R: the preset runs at once, and until it finished the table shows no other run's numbers
-            assertTrue(compare.rows().isEmpty() || f.scenario().equals(compare.resultScenarioProperty().get()),
-                    "the previous run's table stays beside " + name);
+            // read both on the FX thread: a run that ends sets its rows, then its scenario, in one callback
+            boolean[] stale = new boolean[1];
+            robot.interact(() -> stale[0] = !compare.rows().isEmpty()
+                    && !f.scenario().equals(compare.resultScenarioProperty().get()));
+            assertFalse(stale[0], "the previous run's table stays beside " + name);
             waitUntil(() -> !compare.runningProperty().get() && compare.rows().size() == f.strategies().size()
                     && label(robot, "#noteWatch").contains("\n"));
             List<StrategyResult> direct = Comparison.run(f.scenario(), f.strategies(), 1, RunControl.NONE);
