@@ -21,6 +21,7 @@ import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.DelegatingClaimStore;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

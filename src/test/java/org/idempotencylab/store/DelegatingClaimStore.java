@@ -1,16 +1,13 @@
-package org.idempotencylab.ui.live;
+package org.idempotencylab.store;
 
 import java.util.List;
 import java.util.Optional;
-import org.idempotencylab.store.ClaimResult;
-import org.idempotencylab.store.ClaimRow;
-import org.idempotencylab.store.ClaimStore;
 
 /** A claim store that passes every call to a real one; tests override the calls they want to watch or break. */
-class DelegatingClaimStore implements ClaimStore {
+public class DelegatingClaimStore implements ClaimStore {
     private final ClaimStore real;
 
-    DelegatingClaimStore(ClaimStore real) {
+    public DelegatingClaimStore(ClaimStore real) {
         this.real = real;
     }
 
