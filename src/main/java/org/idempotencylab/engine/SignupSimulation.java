@@ -700,7 +700,9 @@ public final class SignupSimulation {
             into.reset(msg.user, msg.repeat, ledger.sideEffects);
             into.msg = msg;
             into.delivery = ++msg.deliveries;
-            into.owner = "delivery-" + (++deliverySerial);
+            if (claims != null || locks != null) { // only a store needs to know who holds a key
+                into.owner = "delivery-" + (++deliverySerial);
+            }
             ledger.open++;
             activeDeliveries++;
             if (durable) {
@@ -739,8 +741,14 @@ public final class SignupSimulation {
      */
     public static final int MAX_RECEIVES = 10;
 
-    /** Puts a message in the queue, visible from {@code atMs}, and wakes a worker then. */
+    /**
+     * Puts a message in the queue, visible from {@code atMs}, and wakes a worker then. A message already in the
+     * queue stays as it is: one copy at most, and never re-sorted while inside a heap.
+     */
     private void enqueue(Message msg, long atMs) {
+        if (msg.inQueue) {
+            return;
+        }
         msg.visibleAtMs = atMs;
         msg.seq = messageSeq++;
         msg.inQueue = true;
@@ -1046,13 +1054,8 @@ public final class SignupSimulation {
         int n = Math.min(++msg.rejections, 62);
         long waitMs = Math.max(1, retry.backoffMs(n, jitter));
         emit(Kind.JOB_IN_PROGRESS, job, -1, 0, worker, sim.nowMs() + waitMs, why);
-        if (locks != null) {
-            locks.release(lockKey(job.user), job.owner);
-        }
-        endDelivery(job);
-        if (!msg.inQueue) { // its visibility timeout may have put it back already: one copy in the queue
-            enqueue(msg, sim.nowMs() + waitMs);
-        }
+        endDelivery(job); // a refused delivery holds no lock: acquiring it, or the claim table, refused it
+        enqueue(msg, sim.nowMs() + waitMs); // its visibility timeout may have put it back already
     }
 
     /**

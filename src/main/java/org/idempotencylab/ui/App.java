@@ -33,23 +33,22 @@ public final class App extends Application {
     private ExecutorService background;
     private ExecutorService sweeps;
 
-    @Override
-    public void start(Stage stage) throws IOException {
-        background = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "lab-background");
+    /** @return one daemon thread named {@code name}, so a closing window never waits for its work. */
+    private static ExecutorService daemonThread(String name) {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, name);
             t.setDaemon(true);
             return t;
         });
+    }
+
+    @Override
+    public void start(Stage stage) throws IOException {
+        background = daemonThread("lab-background");
         CompareViewModel compare = new CompareViewModel(Scenario.article(), background, THREADS);
         LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
         // a database is opened off the FX thread (an unreachable server takes up to 5 s to say so)
-        java.util.concurrent.ExecutorService databaseThread = java.util.concurrent.Executors.newSingleThreadExecutor(
-                r -> {
-                    Thread t = new Thread(r, "database");
-                    t.setDaemon(true);
-                    return t;
-                });
-        live.setDatabaseAccess(org.idempotencylab.store.JdbcClaimStore::open, databaseThread,
+        live.setDatabaseAccess(org.idempotencylab.store.JdbcClaimStore::open, daemonThread("lab-database"),
                 javafx.application.Platform::runLater);
         // -Dlab.prefs=memory: start as on a first run and remember nothing (screenshots, demos on a shared machine)
         LabPrefs prefs = "memory".equals(System.getProperty("lab.prefs")) ? LabPrefs.memory() : LabPrefs.user();
@@ -59,11 +58,7 @@ public final class App extends Application {
             kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
         }
         // a sweep has its own background thread, so it need not wait for a comparison (its cells use every core)
-        sweeps = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "lab-sweep");
-            t.setDaemon(true);
-            return t;
-        });
+        sweeps = daemonThread("lab-sweep");
         SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), sweeps, THREADS);
         Parent root = load(new ControllerFactory()
                 .with(CompareViewModel.class, compare)
