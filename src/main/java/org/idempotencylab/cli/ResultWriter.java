@@ -7,11 +7,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
@@ -19,8 +22,8 @@ import org.idempotencylab.scenario.Scenario;
 /** Writes strategy results as the article's table (text), CSV with a header, or one JSON object per line. */
 public final class ResultWriter {
     /** Column keys, in order: the JSON keys and the CSV header. */
-    public static final List<String> COLUMNS = List.of("strategy", "succeeded", "failedJobs", "callsPerJob",
-            "repeatedSteps", "usersWithDuplicateEmails");
+    public static final List<String> COLUMNS = Stream.concat(Stream.of("strategy"),
+            Metric.articleTable().stream().map(Metric::id)).toList();
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
@@ -78,17 +81,26 @@ public final class ResultWriter {
         out.printf(Locale.ROOT, "%,d signups, 10 steps, each call fails %s%% of the time, the email reply is lost %s%% of"
                 + " the time%n", s.jobs(), percent(s.pFail()), percent(s.lostReply()));
         out.printf(Locale.ROOT, "%d attempts, seed %d%n", s.maxAttempts(), s.seed());
-        String[] head = {"strategy", "succeeded", "failed jobs", "calls per job", "steps done again",
-            "users with 2+ welcome emails"};
-        int nameWidth = head[0].length();
+        List<String> head = new ArrayList<>(List.of("strategy"));
+        for (Metric m : Metric.articleTable()) {
+            head.add(Character.toLowerCase(m.label().charAt(0)) + m.label().substring(1)); // "steps done again"
+        }
+        int nameWidth = head.get(0).length();
         for (StrategyResult r : results) {
             nameWidth = Math.max(nameWidth, r.strategy().name().length());
         }
-        String fmt = "%-" + nameWidth + "s  %9s  %11s  %13s  %16s  %28s%n";
-        out.printf(Locale.ROOT, fmt, (Object[]) head);
+        StringBuilder fmt = new StringBuilder("%-" + nameWidth + "s");
+        for (String h : head.subList(1, head.size())) {
+            fmt.append("  %").append(Math.max(9, h.length())).append('s'); // right-aligned under its header
+        }
+        fmt.append("%n");
+        out.printf(Locale.ROOT, fmt.toString(), head.toArray());
         for (StrategyResult r : results) {
-            out.printf(Locale.ROOT, fmt, r.strategy().name(), r.succeeded(), r.failedJobs(), r.callsPerJobText(),
-                    r.repeatedSteps(), r.usersWithDuplicateEmails());
+            List<Object> cells = new ArrayList<>(List.of(r.strategy().name()));
+            for (Metric m : Metric.articleTable()) {
+                cells.add(m.kind() == Metric.Kind.COUNT ? Long.toString(r.get(m)) : m.text(r));
+            }
+            out.printf(Locale.ROOT, fmt.toString(), cells.toArray());
         }
     }
 

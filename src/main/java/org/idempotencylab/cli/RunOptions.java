@@ -2,10 +2,10 @@ package org.idempotencylab.cli;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
-import org.idempotencylab.engine.KeyMode;
-import org.idempotencylab.engine.RetryScope;
-import org.idempotencylab.engine.StoreKind;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.QueueKind;

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
 import picocli.CommandLine;

@@ -1,5 +1,6 @@
 package org.idempotencylab.engine;
 
+import org.idempotencylab.scenario.Strategy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,7 +1,7 @@
 package org.idempotencylab.engine;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.idempotencylab.scenario.Parameter;
 
@@ -15,48 +15,27 @@ public final class ResultColumns {
     }
 
     /**
-     * @return the article's table columns: {@code strategy, succeeded, failedJobs, callsPerJob, repeatedSteps,
-     *         usersWithDuplicateEmails} (callsPerJob as a plain decimal, as the article prints it)
+     * @return the article's table columns: {@code strategy}, then {@link Metric#articleTable()}'s ids and values
+     *         ({@code callsPerJob} as a plain decimal, as the article prints it)
      */
     public static Map<String, Object> table(StrategyResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("strategy", r.strategy().name());
-        m.put("succeeded", r.succeeded());
-        m.put("failedJobs", r.failedJobs());
-        m.put("callsPerJob", new BigDecimal(r.callsPerJobText()));
-        m.put("repeatedSteps", r.repeatedSteps());
-        m.put("usersWithDuplicateEmails", r.usersWithDuplicateEmails());
-        return m;
+        return columns(r, Metric.articleTable());
     }
 
     /**
-     * @return every metric {@code run} prints, under its JSON keys: the table's columns, then
-     *         {@code duplicateSideEffects} (step name → side effects done again, in step order), the further counts
-     *         and the durable path's metrics
+     * @return every metric {@code run} prints: {@code strategy}, then each {@link Metric} under its id, in the
+     *         enum's order ({@code duplicateSideEffects} as a map of step name to count)
      */
     public static Map<String, Object> all(StrategyResult r) {
-        Map<String, Object> m = new LinkedHashMap<>(table(r));
-        Map<String, Long> byStep = new LinkedHashMap<>();
-        for (int i = 0; i < SignupSteps.COUNT; i++) {
-            byStep.put(SignupSteps.NAMES.get(i), r.repeatedStepsByStep().get(i));
+        return columns(r, List.of(Metric.values()));
+    }
+
+    private static Map<String, Object> columns(StrategyResult r, List<Metric> metrics) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("strategy", r.strategy().name());
+        for (Metric metric : metrics) {
+            m.put(metric.id(), metric.value(r));
         }
-        m.put("duplicateSideEffects", byStep);
-        m.put("repeatedRequests", r.repeatedRequests());
-        m.put("slowCalls", r.slowCalls());
-        m.put("calls", r.calls());
-        m.put("emailsSent", r.emailsSent());
-        m.put("providerSuppressedSends", r.providerSuppressedSends());
-        m.put("storeHits", r.storeHits());
-        m.put("backoffWaits", r.backoffWaits());
-        m.put("virtualTimeMs", r.virtualTimeMs());
-        // the durable path (issue 4): the issue's order, with crashes and redeliveries beside lost jobs
-        m.put("lostJobs", r.lostJobs());
-        m.put("crashes", r.crashes());
-        m.put("redeliveries", r.redeliveries());
-        m.put("jobInProgressRejections", r.jobInProgressRejections());
-        m.put("leaseReclaims", r.leaseReclaims());
-        m.put("keyMismatches", r.keyMismatches());
-        m.put("stuckInProgressMs", r.stuckInProgressMs());
         return m;
     }
 

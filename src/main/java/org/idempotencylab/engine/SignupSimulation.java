@@ -1,5 +1,9 @@
 package org.idempotencylab.engine;
 
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.Strategy;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -134,17 +138,8 @@ public final class SignupSimulation {
     private final ArrayDeque<Long> originalArrivals = new ArrayDeque<>();
     // A user's side effects over all of the user's jobs and deliveries (tracked mode).
     private final java.util.Map<Long, UserLedger> ledgers = new java.util.HashMap<>();
-    private long repeatedRequests;
-    private long lostJobs;
-    private long crashes;
-    private long redeliveries;
-    private long jobInProgressRejections;
-    private long leaseReclaims;
-    private long keyMismatches;
-    private long stuckInProgressMs;
     private boolean down;
-    private long slowCalls;
-    private final long[] repeatedByStep = new long[SignupSteps.COUNT];
+    private final RunMetrics metrics = new RunMetrics();
     private final Set<Long> failNextCall = new HashSet<>();
     private SimulationListener listener;
     private boolean loseNextReply;
@@ -154,13 +149,6 @@ public final class SignupSimulation {
     private long freshKeyCounter;
     private long finishedJobs;
     private long unreportedJobs;
-    private long failedJobs;
-    private long calls;
-    private long repeatedSteps;
-    private long usersWithDuplicateEmails;
-    private long backoffWaits;
-    private long storeHits; // claim table: steps skipped because their key was completed
-    private long lastFinishMs;
     private boolean started;
 
     /**
@@ -377,19 +365,20 @@ public final class SignupSimulation {
     /** @return the metrics so far; once {@link #isFinished()}, the final ones. */
     public StrategyResult result() {
         // every job run counts, repeats included: "succeeded" is the share of jobs neither failed nor lost
-        return new StrategyResult(strategy, scenario.jobs() + repeatedRequests, failedJobs, calls, repeatedSteps,
-                usersWithDuplicateEmails, provider.emailsSent(), provider.sendsSuppressed(),
-                (store == null ? 0 : store.hits()) + storeHits, backoffWaits, lastFinishMs, repeatedRequests,
-                slowCalls, Arrays.stream(repeatedByStep).boxed().toList(), lostJobs, crashes, redeliveries,
-                jobInProgressRejections, leaseReclaims, keyMismatches, stuckMs());
+        RunMetrics outside = new RunMetrics(); // what the provider and the store count themselves
+        outside.add(Metric.EMAILS_SENT, provider.emailsSent());
+        outside.add(Metric.PROVIDER_SUPPRESSED_SENDS, provider.sendsSuppressed());
+        outside.add(Metric.STORE_HITS, store == null ? 0 : store.hits());
+        outside.add(Metric.STUCK_IN_PROGRESS_MS, stuckOfUnreclaimedMs());
+        return metrics.result(strategy, scenario.jobs() + metrics.get(Metric.REPEATED_REQUESTS), outside);
     }
 
     /**
-     * @return virtual ms claims stayed {@code in_progress} after their holder crashed: until reclaimed, or, for a
-     *         claim nobody has reclaimed (yet), until its lease runs out, summed over claims
+     * @return virtual ms that claims nobody has reclaimed (yet) stay {@code in_progress} after their holder
+     *         crashed, until their lease runs out, summed over claims (reclaimed ones are counted when reclaimed)
      */
-    private long stuckMs() {
-        long stuck = stuckInProgressMs;
+    private long stuckOfUnreclaimedMs() {
+        long stuck = 0;
         for (long[] c : crashedClaims.values()) {
             stuck += c[1] - c[0];
         }
@@ -720,15 +709,15 @@ public final class SignupSimulation {
         }
         if (++msg.timeouts >= MAX_RECEIVES) { // a poison job: it never gets acknowledged
             settle(msg);
-            failedJobs++;
-            lastFinishMs = sim.nowMs();
+            metrics.count(Metric.FAILED_JOBS);
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
             emit(Kind.JOB_FAILED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(), "moved to the dead-letter queue after "
                     + MAX_RECEIVES + " deliveries without an acknowledgement", msg.deliveries);
             closeIfDone(msg.user, ledgers.get(msg.user));
             jobEnded();
             return;
         }
-        redeliveries++;
+        metrics.count(Metric.REDELIVERIES);
         emit(Kind.JOB_REDELIVERED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
                 "no acknowledgement within the visibility timeout", msg.deliveries);
         enqueue(msg, sim.nowMs());
@@ -776,7 +765,7 @@ public final class SignupSimulation {
         msg.arrivalMs = at;
         ledger.open++;
         openMessages++;
-        repeatedRequests++;
+        metrics.count(Metric.REPEATED_REQUESTS);
         msg.visibleAtMs = at;
         msg.seq = messageSeq++;
         laterQueue.add(msg);
@@ -817,9 +806,9 @@ public final class SignupSimulation {
         boolean counts = settle(job.msg);
         if (counts) {
             if (!succeeded) {
-                failedJobs++;
+                metrics.count(Metric.FAILED_JOBS);
             }
-            lastFinishMs = sim.nowMs();
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
         }
         emit(succeeded ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job, -1, 0, worker, sim.nowMs(),
                 counts ? "" : "another delivery had already ended this job");
@@ -888,10 +877,9 @@ public final class SignupSimulation {
     private void sideEffect(Job job, int step, int attempt, int worker) {
         int times = ++job.sideEffects[step];
         if (times > 1) {
-            repeatedSteps++;
-            repeatedByStep[step]++;
+            metrics.repeatedSideEffect(step);
             if (step == SignupSteps.EMAIL && times == 2) {
-                usersWithDuplicateEmails++;
+                metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
             }
         }
         emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job, step, attempt, worker,
@@ -923,7 +911,7 @@ public final class SignupSimulation {
                 String key = claimKey(step, user);
                 long[] crashed = crashedClaims.remove(key);
                 if (crashed != null) { // never reclaimed: stuck until its lease ran out
-                    stuckInProgressMs += crashed[1] - crashed[0];
+                    metrics.add(Metric.STUCK_IN_PROGRESS_MS, crashed[1] - crashed[0]);
                 }
                 claims.delete(key);
             }
@@ -958,7 +946,7 @@ public final class SignupSimulation {
      * visibility timeout. The process starts again after {@code restartMs}.
      */
     private void crash(int worker, String note) {
-        crashes++;
+        metrics.count(Metric.CRASHES);
         down = true;
         emit(Kind.WORKER_CRASHED, -1, -1, 0, worker, sim.nowMs() + scenario.restartMs(), note);
         List<Worker> stopped = new ArrayList<>(workers);
@@ -972,7 +960,7 @@ public final class SignupSimulation {
             }
             Job job = w.job;
             w.job = null;
-            if (w.heldClaimKey != null) { // stuck until someone reclaims it (see stuckMs)
+            if (w.heldClaimKey != null) { // stuck until someone reclaims it (see stuckOfUnreclaimedMs)
                 crashedClaims.put(w.heldClaimKey, new long[] {sim.nowMs(), w.heldClaimUntilMs});
             }
             emit(Kind.JOB_INTERRUPTED, job, w.step, w.attempt(), w.id, sim.nowMs(), "its worker process crashed");
@@ -991,7 +979,7 @@ public final class SignupSimulation {
     }
 
     private void lose(Job job) {
-        lostJobs++;
+        metrics.count(Metric.LOST_JOBS);
         emit(Kind.JOB_LOST, job, -1, 0, -1, sim.nowMs(), "the in-memory queue died with the worker process");
         jobEnded();
     }
@@ -1012,7 +1000,7 @@ public final class SignupSimulation {
         }
         nextUser = arrived;
         originalArrivals.clear();
-        lostJobs += waiting;
+        metrics.add(Metric.LOST_JOBS, waiting);
         for (long i = 0; i < waiting; i++) {
             jobEnded();
         }
@@ -1023,7 +1011,7 @@ public final class SignupSimulation {
         for (Message m : gone) {
             m.inQueue = false;
             settle(m);
-            lostJobs++;
+            metrics.count(Metric.LOST_JOBS);
             emit(Kind.JOB_LOST, m.user, m.repeat, -1, 0, -1, sim.nowMs(),
                     "the in-memory queue died with the worker process", m.deliveries);
             closeIfDone(m.user, ledgers.get(m.user));
@@ -1049,7 +1037,7 @@ public final class SignupSimulation {
      * is visible again after the retry policy's backoff for its n-th refusal, at least 1 ms.
      */
     private void sendBack(Job job, int worker, String why) {
-        jobInProgressRejections++;
+        metrics.count(Metric.JOB_IN_PROGRESS_REJECTIONS);
         Message msg = job.msg;
         int n = Math.min(++msg.rejections, 62);
         long waitMs = Math.max(1, retry.backoffMs(n, jitter));
@@ -1146,10 +1134,10 @@ public final class SignupSimulation {
             switch (r.kind()) {
                 case CLAIMED, RECLAIMED -> {
                     if (r.kind() == ClaimResult.Kind.RECLAIMED) {
-                        leaseReclaims++;
+                        metrics.count(Metric.LEASE_RECLAIMS);
                         long[] crashed = crashedClaims.remove(key);
                         if (crashed != null) {
-                            stuckInProgressMs += sim.nowMs() - crashed[0];
+                            metrics.add(Metric.STUCK_IN_PROGRESS_MS, sim.nowMs() - crashed[0]);
                         }
                         emit(Kind.LEASE_RECLAIMED, job, step, attempt(), id, r.lockedUntilMs(),
                                 "lease ran out: this job takes the key over");
@@ -1159,7 +1147,7 @@ public final class SignupSimulation {
                     return true;
                 }
                 case COMPLETED -> {
-                    storeHits++;
+                    metrics.count(Metric.STORE_HITS);
                     emit(Kind.STEP_SKIPPED, job, step, attempt(), id, sim.nowMs(), "completed: saved result");
                     step++;
                     stepAttempt = 1;
@@ -1172,7 +1160,7 @@ public final class SignupSimulation {
                     return false;
                 }
                 default -> { // KEY_MISMATCH: a client error, not retried
-                    keyMismatches++;
+                    metrics.count(Metric.KEY_MISMATCHES);
                     emit(Kind.KEY_MISMATCH, job, step, attempt(), id, sim.nowMs(), r.errorMessage());
                     Job refused = job;
                     job = null;
@@ -1188,7 +1176,7 @@ public final class SignupSimulation {
         }
 
         private void startCall(Completion<String> ownedRun) {
-            calls++;
+            metrics.count(Metric.CALLS);
             if (!failNextCall.isEmpty() && failNextCall.remove(job.user)) {
                 doomed = true; // the click was for the next call to start: this one
             }
@@ -1198,7 +1186,7 @@ public final class SignupSimulation {
             // the slow-call draw is only made when slow calls are on, so "off" leaves every duration unchanged
             if (scenario.pSlow() > 0 && durations.nextDouble() < scenario.pSlow()) {
                 c = scenario.slowCallMs();
-                slowCalls++;
+                metrics.count(Metric.SLOW_CALLS);
             }
             long durationMs = c == 0 ? 0 : Math.round(c * (0.5 + durations.nextDouble()));
             emit(Kind.CALL_STARTED, job, step, attempt(), id, sim.nowMs() + durationMs, "");
@@ -1360,7 +1348,7 @@ public final class SignupSimulation {
                 advance();
                 return;
             }
-            backoffWaits++;
+            metrics.count(Metric.BACKOFF_WAITS);
             long waitMs = retry.backoffMs(attempt, jitter);
             emit(Kind.BACKOFF_STARTED, job, step, attempt, id, sim.nowMs() + waitMs, reason);
             sim.schedule(waitMs, this);

@@ -1,48 +1,56 @@
 package org.idempotencylab.engine;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import org.idempotencylab.scenario.Strategy;
 
 /**
- * What one strategy did with one scenario: the article's columns and a few more counts.
- *
- * @param strategy                 the strategy simulated
- * @param jobs                     sign-ups simulated
- * @param failedJobs               jobs that exhausted their attempts, were refused with a key mismatch, or went
- *                                 to the dead-letter queue after {@link SignupSimulation#MAX_RECEIVES} deliveries
- * @param calls                    calls made to any step (skipped steps make none)
- * @param repeatedSteps            side effects beyond the first, summed over users and steps ("steps done again")
- * @param usersWithDuplicateEmails users who got two or more welcome emails
- * @param emailsSent               welcome emails that went out
- * @param providerSuppressedSends  email calls the provider answered without sending, because it knew the key
- * @param storeHits                steps skipped because the in-memory store had a saved result
- * @param backoffWaits             backoff waits taken
- * @param virtualTimeMs            virtual time at which the last job finished
- * @param repeatedRequests         sign-ups requested again (repeated requests) that arrived as second jobs
- * @param slowCalls                calls that took the slow-call time
- * @param repeatedStepsByStep      {@code repeatedSteps} per step, in the order of {@link SignupSteps#NAMES}
- *                                 (e.g. duplicate charges or emails), 10 entries
- * @param lostJobs                 jobs lost when an in-memory queue died with its worker process (never
- *                                 finished, neither succeeded nor failed)
- * @param crashes                  times the worker process crashed
- * @param redeliveries             times a durable queue delivered a job again (visibility timeout ran out)
- * @param jobInProgressRejections  claims or locks refused because another delivery held the key ("job in
- *                                 progress"): the job went back to the queue to be retried later
- * @param leaseReclaims            {@code in_progress} claims taken over after their lease ran out
- * @param keyMismatches            requests refused because their key was used with a different payload (HTTP 400)
- * @param stuckInProgressMs        virtual ms that claims of crashed workers stayed {@code in_progress}: from the
- *                                 crash until another delivery reclaimed them, or, for a claim nobody reclaimed,
- *                                 until its lease ran out; summed over claims
+ * What one strategy did with one scenario: the value of every {@link Metric}, immutable. Built by
+ * {@link RunMetrics#result}; read with {@link #get(Metric)} or {@link Metric#value}, or through the named
+ * accessors below, which tests and the views use for the metrics they talk about.
  */
-public record StrategyResult(Strategy strategy, long jobs, long failedJobs, long calls, long repeatedSteps,
-                             long usersWithDuplicateEmails, long emailsSent, long providerSuppressedSends,
-                             long storeHits, long backoffWaits, long virtualTimeMs, long repeatedRequests,
-                             long slowCalls, List<Long> repeatedStepsByStep, long lostJobs, long crashes,
-                             long redeliveries, long jobInProgressRejections, long leaseReclaims,
-                             long keyMismatches, long stuckInProgressMs) {
+public final class StrategyResult {
+    private final Strategy strategy;
+    private final long jobs;
+    private final long[] counts;
+    private final long[] repeatedByStep;
+
+    StrategyResult(Strategy strategy, long jobs, long[] counts, long[] repeatedByStep) {
+        this.strategy = Objects.requireNonNull(strategy, "strategy");
+        if (jobs < 1) {
+            throw new IllegalArgumentException("jobs: " + jobs + " is outside the allowed range 1 and more");
+        }
+        this.jobs = jobs;
+        this.counts = counts;
+        this.repeatedByStep = repeatedByStep;
+    }
+
+    /** @return the strategy simulated. */
+    public Strategy strategy() {
+        return strategy;
+    }
+
+    /** @return jobs run: the sign-ups and the repeated requests, the denominator of {@link #succeeded()}. */
+    public long jobs() {
+        return jobs;
+    }
+
+    /**
+     * @return the count of a counting metric (counts and virtual ms)
+     * @throws IllegalArgumentException for a metric that is computed ({@link Metric#SUCCEEDED},
+     *                                  {@link Metric#CALLS_PER_JOB}) or per step: use {@link Metric#value}
+     */
+    public long get(Metric m) {
+        if (!m.isCounter()) {
+            throw new IllegalArgumentException(m.id() + " is not a counter; read it with Metric.value");
+        }
+        return counts[m.ordinal()];
+    }
 
     /** @return percent of jobs that succeeded (neither failed nor lost), as the article prints it: {@code toFixed(3)} and a "%", e.g. "99.999%". */
     public String succeeded() {
-        return JsFormat.toFixed((100.0 * (jobs - failedJobs - lostJobs)) / jobs, 3) + "%";
+        return JsFormat.toFixed((100.0 * (jobs - failedJobs() - lostJobs())) / jobs, 3) + "%";
     }
 
     /** @return calls per job, rounded to 2 decimals as the article does ({@code Math.round(x * 100) / 100}). */
@@ -56,6 +64,121 @@ public record StrategyResult(Strategy strategy, long jobs, long failedJobs, long
     }
 
     private long callsPerJobHundredths() {
-        return JsFormat.roundHundredths((double) calls / jobs);
+        return JsFormat.roundHundredths((double) calls() / jobs);
+    }
+
+    /** @return {@link Metric#REPEATED_STEPS} per step, in the order of {@link SignupSteps#NAMES}: 10 entries. */
+    public List<Long> repeatedStepsByStep() {
+        return Arrays.stream(repeatedByStep).boxed().toList();
+    }
+
+    /** @return {@link Metric#FAILED_JOBS}. */
+    public long failedJobs() {
+        return get(Metric.FAILED_JOBS);
+    }
+
+    /** @return {@link Metric#CALLS}. */
+    public long calls() {
+        return get(Metric.CALLS);
+    }
+
+    /** @return {@link Metric#REPEATED_STEPS}: the first article's "steps done again". */
+    public long repeatedSteps() {
+        return get(Metric.REPEATED_STEPS);
+    }
+
+    /** @return {@link Metric#USERS_WITH_DUPLICATE_EMAILS}. */
+    public long usersWithDuplicateEmails() {
+        return get(Metric.USERS_WITH_DUPLICATE_EMAILS);
+    }
+
+    /** @return {@link Metric#EMAILS_SENT}. */
+    public long emailsSent() {
+        return get(Metric.EMAILS_SENT);
+    }
+
+    /** @return {@link Metric#PROVIDER_SUPPRESSED_SENDS}. */
+    public long providerSuppressedSends() {
+        return get(Metric.PROVIDER_SUPPRESSED_SENDS);
+    }
+
+    /** @return {@link Metric#STORE_HITS}. */
+    public long storeHits() {
+        return get(Metric.STORE_HITS);
+    }
+
+    /** @return {@link Metric#BACKOFF_WAITS}. */
+    public long backoffWaits() {
+        return get(Metric.BACKOFF_WAITS);
+    }
+
+    /** @return {@link Metric#VIRTUAL_TIME_MS}. */
+    public long virtualTimeMs() {
+        return get(Metric.VIRTUAL_TIME_MS);
+    }
+
+    /** @return {@link Metric#REPEATED_REQUESTS}. */
+    public long repeatedRequests() {
+        return get(Metric.REPEATED_REQUESTS);
+    }
+
+    /** @return {@link Metric#SLOW_CALLS}. */
+    public long slowCalls() {
+        return get(Metric.SLOW_CALLS);
+    }
+
+    /** @return {@link Metric#LOST_JOBS}. */
+    public long lostJobs() {
+        return get(Metric.LOST_JOBS);
+    }
+
+    /** @return {@link Metric#CRASHES}. */
+    public long crashes() {
+        return get(Metric.CRASHES);
+    }
+
+    /** @return {@link Metric#REDELIVERIES}. */
+    public long redeliveries() {
+        return get(Metric.REDELIVERIES);
+    }
+
+    /** @return {@link Metric#JOB_IN_PROGRESS_REJECTIONS}. */
+    public long jobInProgressRejections() {
+        return get(Metric.JOB_IN_PROGRESS_REJECTIONS);
+    }
+
+    /** @return {@link Metric#LEASE_RECLAIMS}. */
+    public long leaseReclaims() {
+        return get(Metric.LEASE_RECLAIMS);
+    }
+
+    /** @return {@link Metric#KEY_MISMATCHES}. */
+    public long keyMismatches() {
+        return get(Metric.KEY_MISMATCHES);
+    }
+
+    /** @return {@link Metric#STUCK_IN_PROGRESS_MS}. */
+    public long stuckInProgressMs() {
+        return get(Metric.STUCK_IN_PROGRESS_MS);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof StrategyResult r && strategy.equals(r.strategy) && jobs == r.jobs
+                && Arrays.equals(counts, r.counts) && Arrays.equals(repeatedByStep, r.repeatedByStep);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(strategy, jobs, Arrays.hashCode(counts), Arrays.hashCode(repeatedByStep));
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("StrategyResult[").append(strategy.name()).append(", jobs=").append(jobs);
+        for (Metric m : Metric.values()) {
+            sb.append(", ").append(m.id()).append('=').append(m.value(this));
+        }
+        return sb.append(']').toString();
     }
 }

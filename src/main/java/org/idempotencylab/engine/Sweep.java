@@ -1,5 +1,6 @@
 package org.idempotencylab.engine;
 
+import org.idempotencylab.scenario.Strategy;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;

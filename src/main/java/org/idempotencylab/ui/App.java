@@ -15,7 +15,7 @@ import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioFileChooser;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.scenariofile.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;

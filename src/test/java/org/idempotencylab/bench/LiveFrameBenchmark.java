@@ -11,7 +11,7 @@ import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.live.JobToken;

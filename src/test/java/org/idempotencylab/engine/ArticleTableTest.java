@@ -1,5 +1,6 @@
 package org.idempotencylab.engine;
 
+import org.idempotencylab.scenario.Strategy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;

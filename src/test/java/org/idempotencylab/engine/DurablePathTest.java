@@ -1,5 +1,9 @@
 package org.idempotencylab.engine;
 
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.Strategy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

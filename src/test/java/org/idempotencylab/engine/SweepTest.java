@@ -1,5 +1,6 @@
 package org.idempotencylab.engine;
 
+import org.idempotencylab.scenario.Strategy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
 package org.idempotencylab.ui;
 
+import org.idempotencylab.scenario.ScenarioFiles;
+import org.idempotencylab.engine.Metric;
 import static org.idempotencylab.ui.FxSteps.type;
 import static org.idempotencylab.ui.FxSteps.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,8 +36,8 @@ import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.scenariofile.Presets;
-import org.idempotencylab.scenariofile.ScenarioFile;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
@@ -62,6 +64,8 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class ClassroomKitFxTest {
+    private static final ScenarioFiles FILES = new ScenarioFiles(Metric.watchNames());
+    private static final Presets PRESETS = new Presets(FILES);
     @TempDir
     static Path tmp;
 
@@ -213,7 +217,7 @@ class ClassroomKitFxTest {
                     && label(robot, "#noteWatch").contains("\n"));
             List<StrategyResult> direct = Comparison.run(f.scenario(), f.strategies(), 1, RunControl.NONE);
             assertEquals(ScenarioKit.watchText(f.watch(), direct), label(robot, "#noteWatch"));
-            assertTrue(direct.stream().anyMatch(r -> ScenarioFile.metric(r, f.watch()) > 0),
+            assertTrue(direct.stream().anyMatch(r -> Metric.byId(f.watch()).orElseThrow().number(r) > 0),
                     "the note's number is not all zeros: " + label(robot, "#noteWatch"));
         }
     }
@@ -262,7 +266,7 @@ class ClassroomKitFxTest {
 
     @Test
     void theLivePresetPlayedToTheEndShowsItsWatchedNumber(FxRobot robot) {
-        ScenarioFile f = Presets.load("stuck-in-progress.json");
+        ScenarioFile f = PRESETS.load("stuck-in-progress.json");
         choosePreset(robot, f.name());
         double lesson = LiveViewModel.lessonSpeed(f.scenario());
         assertTrue(lesson > 1, "the preset is played faster than real time");
@@ -326,7 +330,7 @@ class ClassroomKitFxTest {
         robot.push(KeyCode.CONTROL, KeyCode.O);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(saved, compareFields(robot));
-        assertEquals(Presets.load("whole-job-vs-each-step.json").strategies(), List.copyOf(compare.strategies()));
+        assertEquals(PRESETS.load("whole-job-vs-each-step.json").strategies(), List.copyOf(compare.strategies()));
         assertEquals("Whole-job retry vs each-step retry", label(robot, "#noteTitle"));
         assertEquals(LabPrefs.FILE + file.getAbsolutePath(), node.get("lastScenario", null));
         // the open dialog started in the folder the file was saved to; the first save had none to start from

@@ -30,7 +30,7 @@ import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.compare.CompareViewModel;

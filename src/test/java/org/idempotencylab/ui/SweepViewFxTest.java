@@ -38,13 +38,13 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.idempotencylab.engine.RunControl;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.export.ResultTable;
-import org.idempotencylab.ui.sweep.SweepMetric;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -106,7 +106,7 @@ class SweepViewFxTest {
         type(robot, "#sweepToField", "4");
         type(robot, "#sweepPointsField", "5");
         type(robot, "#sweepJobsField", "3000");
-        robot.interact(() -> model.metricProperty().set(SweepMetric.DUPLICATE_EMAILS));
+        robot.interact(() -> model.metricProperty().set(Metric.USERS_WITH_DUPLICATE_EMAILS));
         robot.clickOn("#sweepRunButton");
         waitUntil(() -> model.resultProperty().get() != null && !model.runningProperty().get());
     }

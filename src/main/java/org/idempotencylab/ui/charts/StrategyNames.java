@@ -1,6 +1,6 @@
 package org.idempotencylab.ui.charts;
 
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 
 /**
  * Short names for strategies, for a table column or chart axis too narrow for the article's row names (a

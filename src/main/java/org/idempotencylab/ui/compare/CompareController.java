@@ -34,7 +34,7 @@ import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.ParameterBinding;
 import org.idempotencylab.ui.SliderScale;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.charts.DuplicatesChart;
 import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.charts.SymlogScale;

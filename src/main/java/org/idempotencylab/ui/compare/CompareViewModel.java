@@ -23,7 +23,7 @@ import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;

@@ -17,7 +17,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ObservableList;
 import org.idempotencylab.engine.EmailProvider;
 import org.idempotencylab.engine.SignupSimulation;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ExpiringKeySet;
 import org.idempotencylab.store.InMemoryIdempotencyStore;

@@ -15,15 +15,16 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.scenariofile.Presets;
-import org.idempotencylab.scenariofile.ScenarioFile;
-import org.idempotencylab.scenariofile.ScenarioFileException;
-import org.idempotencylab.scenariofile.ScenarioFiles;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFileException;
+import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.compare.ResultRow;
 import org.idempotencylab.ui.live.LiveViewModel;
@@ -34,6 +35,8 @@ import org.idempotencylab.ui.live.LiveViewModel;
  * the last scenario and presentation mode in {@link LabPrefs}. No toolkit needed; call it on the FX thread.
  */
 public final class ScenarioKit {
+    /** Scenario files whose {@code watch} names one of the engine's metrics. */
+    public static final ScenarioFiles FILES = new ScenarioFiles(Metric.watchNames());
     private final CompareViewModel compare;
     private final LiveViewModel live;
     private final LabPrefs prefs;
@@ -109,7 +112,7 @@ public final class ScenarioKit {
     /** @return the built-in presets in teaching order (read once) */
     public List<Presets.Preset> presets() {
         if (presets == null) {
-            presets = Presets.list();
+            presets = new Presets(FILES).list();
         }
         return presets;
     }
@@ -129,7 +132,7 @@ public final class ScenarioKit {
     public boolean open(Path file) {
         ScenarioFile f;
         try {
-            f = ScenarioFiles.read(file);
+            f = FILES.read(file);
         } catch (ScenarioFileException e) {
             message.set("Could not open " + file.getFileName() + ": " + e.getMessage());
             return false;
@@ -152,7 +155,7 @@ public final class ScenarioKit {
      */
     public boolean save(Path file, ScenarioFile.View from) {
         try {
-            ScenarioFiles.write(current(from, baseName(file)), file);
+            FILES.write(current(from, baseName(file)), file);
             prefs.setLastScenario(LabPrefs.FILE + file.toAbsolutePath());
             rememberFolder(file);
             message.set("");
@@ -281,7 +284,7 @@ public final class ScenarioKit {
                 return false;
             }
             try {
-                apply(ScenarioFiles.read(p));
+                apply(FILES.read(p));
                 return true;
             } catch (ScenarioFileException | IOException e) {
                 forget("The last scenario, " + p + ", could not be opened: " + e.getMessage());
@@ -308,30 +311,23 @@ public final class ScenarioKit {
      */
     public static String watchText(String metric, List<StrategyResult> results) {
         if (results.size() == 1) {
-            return label(metric) + ": " + String.format(Locale.ROOT, "%,d", ScenarioFile.metric(results.get(0), metric));
+            return label(metric) + ": " + metric(metric).text(results.get(0));
         }
         List<String> lines = new ArrayList<>();
         lines.add(label(metric) + ":");
         for (StrategyResult r : results) {
-            lines.add(String.format(Locale.ROOT, "%,d  %s", ScenarioFile.metric(r, metric), r.strategy().name()));
+            lines.add(metric(metric).text(r) + "  " + r.strategy().name());
         }
         return String.join("\n", lines);
     }
 
     /** @return the metric as the table and notes call it, e.g. "Steps done again" for {@code repeatedSteps} */
     public static String label(String metric) {
-        return switch (metric) {
-            case "repeatedSteps" -> "Steps done again";
-            case "usersWithDuplicateEmails" -> "Users with 2+ welcome emails";
-            case "failedJobs" -> "Failed jobs";
-            case "jobInProgressRejections" -> "\"Job in progress\" refusals";
-            case "leaseReclaims" -> "Lease reclaims";
-            case "keyMismatches" -> "Key mismatches";
-            default -> {
-                String words = metric.replaceAll("([A-Z])", " $1").toLowerCase(Locale.ROOT);
-                yield Character.toUpperCase(words.charAt(0)) + words.substring(1);
-            }
-        };
+        return metric(metric).label();
+    }
+
+    private static Metric metric(String id) {
+        return Metric.byId(id).orElseThrow(() -> new IllegalArgumentException("not a metric: " + id));
     }
 
     /** @return the scenario file or preset loaded last (null before the first) */

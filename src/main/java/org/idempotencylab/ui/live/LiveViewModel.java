@@ -21,15 +21,16 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import org.idempotencylab.engine.KeyMode;
-import org.idempotencylab.engine.RetryScope;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
-import org.idempotencylab.engine.StoreKind;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.QueueKind;
@@ -760,19 +761,12 @@ public final class LiveViewModel {
     /** @return the durable path's counters that are not zero, as one line ("" when all are zero). */
     static String failuresText(StrategyResult r) {
         List<String> parts = new ArrayList<>();
-        addIfNonZero(parts, "crashes", r.crashes());
-        addIfNonZero(parts, "lost", r.lostJobs());
-        addIfNonZero(parts, "redeliveries", r.redeliveries());
-        addIfNonZero(parts, "in-progress refusals", r.jobInProgressRejections());
-        addIfNonZero(parts, "lease reclaims", r.leaseReclaims());
-        addIfNonZero(parts, "key mismatches", r.keyMismatches());
-        return String.join(" · ", parts);
-    }
-
-    private static void addIfNonZero(List<String> parts, String name, long n) {
-        if (n != 0) {
-            parts.add(String.format(Locale.ROOT, "%s %,d", name, n));
+        for (Metric m : Metric.values()) {
+            if (m.status() == Metric.Status.WHEN_NONZERO && r.get(m) != 0) {
+                parts.add(m.statusName() + " " + m.text(r));
+            }
         }
+        return String.join(" · ", parts);
     }
 
     /** @return one line for the log or a history: virtual time, who, what. */

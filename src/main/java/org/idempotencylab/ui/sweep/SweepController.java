@@ -26,7 +26,8 @@ import javafx.scene.layout.VBox;
 import javafx.scene.shape.Line;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.ui.ParameterBinding;
@@ -54,7 +55,7 @@ public final class SweepController {
     @FXML private TextField sweepToField;
     @FXML private Label sweepToUnit;
     @FXML private TextField sweepPointsField;
-    @FXML private ChoiceBox<SweepMetric> sweepMetricChoice;
+    @FXML private ChoiceBox<Metric> sweepMetricChoice;
     @FXML private VBox sweepStrategyBox;
     @FXML private Label sweepJobsLabel;
     @FXML private TextField sweepJobsField;
@@ -116,7 +117,18 @@ public final class SweepController {
         sweepPointsField.textProperty().bindBidirectional(model.pointsProperty());
         sweepPointsField.setTooltip(new Tooltip("Evenly spaced values from From to To, both included: 2 to 1,000 "
                 + "(whole-number parameters are rounded, and a value already swept is not run again)"));
-        sweepMetricChoice.getItems().setAll(SweepMetric.values());
+        sweepMetricChoice.getItems().setAll(Metric.numbers());
+        sweepMetricChoice.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Metric m) {
+                return m == null ? "" : m.label();
+            }
+
+            @Override
+            public Metric fromString(String s) {
+                throw new UnsupportedOperationException();
+            }
+        });
         sweepMetricChoice.valueProperty().bindBidirectional(model.metricProperty());
         sweepMetricChoice.setTooltip(new Tooltip("The number plotted for each strategy at each point"));
 
@@ -229,7 +241,7 @@ public final class SweepController {
         if (r == null) {
             return;
         }
-        SweepMetric metric = model.metricProperty().get();
+        Metric metric = model.metricProperty().get();
         boolean log = model.logScaleProperty().get();
         Parameter p = r.sweep().parameter();
         List<XYChart.Series<Number, Number>> all = new ArrayList<>();

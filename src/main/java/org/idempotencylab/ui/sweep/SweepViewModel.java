@@ -20,9 +20,10 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.concurrent.Task;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.RunControl;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
@@ -64,7 +65,7 @@ public final class SweepViewModel {
     private final StringProperty to = new SimpleStringProperty("5");
     private final StringProperty points = new SimpleStringProperty("11");
     private final List<StrategyChoice> strategies = new ArrayList<>();
-    private final ObjectProperty<SweepMetric> metric = new SimpleObjectProperty<>(SweepMetric.REPEATED_STEPS);
+    private final ObjectProperty<Metric> metric = new SimpleObjectProperty<>(Metric.REPEATED_STEPS);
     private final ObjectProperty<Sweep.Result> result = new SimpleObjectProperty<>();
     private final BooleanProperty logScale = new SimpleBooleanProperty(false);
     private final BooleanProperty running = new SimpleBooleanProperty();
@@ -272,13 +273,13 @@ public final class SweepViewModel {
     }
 
     /** @return one curve per strategy, in the sweep's order: (value in window units, metric) per point. */
-    public static List<Series> series(Sweep.Result r, SweepMetric metric) {
+    public static List<Series> series(Sweep.Result r, Metric metric) {
         Sweep s = r.sweep();
         List<Series> out = new ArrayList<>();
         for (int j = 0; j < s.strategies().size(); j++) {
             List<double[]> pts = new ArrayList<>();
             for (int i = 0; i < s.values().size(); i++) {
-                pts.add(new double[] {shown(s.parameter(), s.values().get(i)), metric.of(r.get(i, j))});
+                pts.add(new double[] {shown(s.parameter(), s.values().get(i)), metric.number(r.get(i, j))});
             }
             out.add(new Series(s.strategies().get(j), List.copyOf(pts)));
         }
@@ -308,7 +309,7 @@ public final class SweepViewModel {
     }
 
     /** @return the chart's heading, e.g. "Steps done again by failure rate". */
-    public static String heading(Sweep.Result r, SweepMetric metric) {
+    public static String heading(Sweep.Result r, Metric metric) {
         String p = choiceLabel(r.sweep().parameter());
         return metric.label() + " by " + Character.toLowerCase(p.charAt(0)) + p.substring(1);
     }
@@ -389,7 +390,7 @@ public final class SweepViewModel {
     }
 
     /** @return the metric plotted. */
-    public ObjectProperty<SweepMetric> metricProperty() {
+    public ObjectProperty<Metric> metricProperty() {
         return metric;
     }
 

@@ -24,7 +24,7 @@ import javafx.stage.Stage;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupKeys;
 import org.idempotencylab.engine.SignupSimulation;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.InMemoryClaimTable;

@@ -18,7 +18,7 @@ import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupKeys;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.InMemoryClaimTable;

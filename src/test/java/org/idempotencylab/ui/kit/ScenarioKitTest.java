@@ -1,5 +1,7 @@
 package org.idempotencylab.ui.kit;
 
+import org.idempotencylab.scenario.ScenarioFiles;
+import org.idempotencylab.engine.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,11 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.scenariofile.Presets;
-import org.idempotencylab.scenariofile.ScenarioFile;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.junit.jupiter.api.Test;
@@ -20,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The kit's view-model without the toolkit: presets, files, the note's number, preferences. */
 class ScenarioKitTest {
+    private static final ScenarioFiles FILES = new ScenarioFiles(Metric.watchNames());
+    private static final Presets PRESETS = new Presets(FILES);
     @TempDir
     Path tmp;
 
@@ -193,7 +197,7 @@ class ScenarioKitTest {
 
     @Test
     void aLivePresetSetsASpeedThatPlaysItsLessonInAboutAMinute() {
-        ScenarioFile f = Presets.load("stuck-in-progress.json");
+        ScenarioFile f = PRESETS.load("stuck-in-progress.json");
         StrategyResult whole = new org.idempotencylab.engine.SignupSimulation(f.scenario(), f.strategies().get(0),
                 org.idempotencylab.engine.RunControl.NONE).run();
         assertTrue(whole.virtualTimeMs() > 5 * 60_000, "the preset runs many virtual minutes: " + whole.virtualTimeMs());
@@ -213,12 +217,12 @@ class ScenarioKitTest {
     void savingAnEditedPresetDropsItsNoteAndSaysWhereItCameFromAndTheFolderIsRemembered(@TempDir Path dir)
             throws Exception {
         kit.applyPreset(preset("lost-reply.json"));
-        ScenarioFile preset = Presets.load("lost-reply.json");
+        ScenarioFile preset = PRESETS.load("lost-reply.json");
         assertTrue(kit.prefs().lastFolder().isEmpty());
 
         Path unchanged = dir.resolve("unchanged.json");
         assertTrue(kit.save(unchanged, ScenarioFile.View.COMPARE));
-        ScenarioFile same = org.idempotencylab.scenariofile.ScenarioFiles.read(unchanged);
+        ScenarioFile same = FILES.read(unchanged);
         assertEquals(preset.note(), same.note(), "unedited: the note's numbers still hold");
         assertEquals(Optional.of(dir.toFile().getAbsoluteFile()), kit.prefs().lastFolder(), "the folder is remembered");
 
@@ -226,7 +230,7 @@ class ScenarioKitTest {
         Path edited = dir.resolve("sub").resolve("edited.json");
         Files.createDirectories(edited.getParent());
         assertTrue(kit.save(edited, ScenarioFile.View.COMPARE));
-        ScenarioFile e = org.idempotencylab.scenariofile.ScenarioFiles.read(edited);
+        ScenarioFile e = FILES.read(edited);
         assertEquals(ScenarioKit.editedNote(preset.name()), e.note());
         assertTrue(e.note().contains("Edited from \"" + preset.name() + "\""), e.note());
         assertEquals(7_000, e.scenario().jobs());
@@ -237,7 +241,7 @@ class ScenarioKitTest {
         Path fewer = dir.resolve("fewer.json");
         assertTrue(kit.save(fewer, ScenarioFile.View.COMPARE));
         assertEquals(ScenarioKit.editedNote(preset.name()),
-                org.idempotencylab.scenariofile.ScenarioFiles.read(fewer).note(), "a strategy removed is an edit too");
+                FILES.read(fewer).note(), "a strategy removed is an edit too");
     }
 
     private Presets.Preset preset(String name) {

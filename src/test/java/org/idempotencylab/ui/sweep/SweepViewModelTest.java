@@ -10,9 +10,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.RunControl;
-import org.idempotencylab.engine.Strategy;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
@@ -80,7 +81,7 @@ class SweepViewModelTest {
         Sweep sweep = Sweep.of(base, Parameter.LOST_REPLY, 0, 0.04, 3,
                 List.of(Strategy.EACH_STEP_NO_KEY, Strategy.WHOLE_JOB_SAME_KEY));
         Sweep.Result r = sweep.run(2, RunControl.NONE);
-        List<SweepViewModel.Series> series = SweepViewModel.series(r, SweepMetric.DUPLICATE_EMAILS);
+        List<SweepViewModel.Series> series = SweepViewModel.series(r, Metric.USERS_WITH_DUPLICATE_EMAILS);
         assertEquals(2, series.size());
         for (int j = 0; j < 2; j++) {
             for (int i = 0; i < 3; i++) {
@@ -120,11 +121,11 @@ class SweepViewModelTest {
     void captionAndAxisNameTheUnits() {
         assertEquals("Failure rate (%)", SweepViewModel.axisLabel(Parameter.P_FAIL));
         assertEquals("Lease (virtual ms)", SweepViewModel.axisLabel(Parameter.LEASE_MS));
-        assertEquals("Steps done again (steps)", SweepMetric.REPEATED_STEPS.axisLabel());
+        assertEquals("Steps done again (steps)", Metric.REPEATED_STEPS.axisLabel());
         Sweep.Result r = Sweep.of(Scenario.article().toBuilder().jobs(100).build(), Parameter.P_FAIL, 0, 0.05, 2,
                 List.of(Strategy.EACH_STEP_NO_KEY)).run(1, RunControl.NONE);
         assertEquals("Failure rate from 0% to 5%, 2 points · 100 sign-ups · lost reply 0.5% · 3 attempts · seed 1",
                 SweepViewModel.caption(r));
-        assertEquals("Steps done again by failure rate", SweepViewModel.heading(r, SweepMetric.REPEATED_STEPS));
+        assertEquals("Steps done again by failure rate", SweepViewModel.heading(r, Metric.REPEATED_STEPS));
     }
 }

@@ -1,4 +1,4 @@
-package org.idempotencylab.scenariofile;
+package org.idempotencylab.scenario;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -29,14 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import org.idempotencylab.engine.KeyMode;
-import org.idempotencylab.engine.RetryScope;
-import org.idempotencylab.engine.StoreKind;
-import org.idempotencylab.engine.Strategy;
-import org.idempotencylab.scenario.Parameter;
-import org.idempotencylab.scenario.ParameterException;
-import org.idempotencylab.scenario.QueueKind;
-import org.idempotencylab.scenario.Scenario;
 
 /**
  * Reads and writes {@link ScenarioFile}s as JSON (Jackson's tree model), one scenario per file:
@@ -84,7 +76,19 @@ public final class ScenarioFiles {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
-    private ScenarioFiles() {
+    private final List<String> watchable;
+
+    /**
+     * @param watchable the metric ids a file's {@code watch} may name (the engine's metrics; the scenario layer
+     *                  does not know them itself), e.g. {@code Metric.watchNames()}
+     */
+    public ScenarioFiles(List<String> watchable) {
+        this.watchable = List.copyOf(watchable);
+    }
+
+    /** @return the metric ids {@code watch} may name, in order. */
+    public List<String> watchable() {
+        return watchable;
     }
 
     // ------------------------------------------------------------------ reading
@@ -94,7 +98,7 @@ public final class ScenarioFiles {
      * @throws ScenarioFileException if its content is not a valid scenario file (nothing is returned then)
      * @throws IOException           if it cannot be read
      */
-    public static ScenarioFile read(Path path) throws IOException {
+    public ScenarioFile read(Path path) throws IOException {
         try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             return read(in);
         }
@@ -105,7 +109,7 @@ public final class ScenarioFiles {
      * @throws ScenarioFileException if it is not a valid scenario file (nothing is returned then)
      * @throws IOException           if reading fails
      */
-    public static ScenarioFile read(Reader in) throws IOException {
+    public ScenarioFile read(Reader in) throws IOException {
         String text = readAll(in); // a file is small; having it whole tells a truncated one from a typo
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1); // a UTF-8 byte order mark, as some editors save
@@ -151,9 +155,9 @@ public final class ScenarioFiles {
         }
         String note = text(root, "note", "");
         String watch = text(root, "watch", "repeatedSteps");
-        if (!ScenarioFile.METRICS.contains(watch)) {
+        if (!watchable.contains(watch)) {
             throw new ScenarioFileException("watch", root.get("watch") + " is not a metric; allowed: "
-                    + String.join(", ", ScenarioFile.METRICS));
+                    + String.join(", ", watchable));
         }
         ScenarioFile.View view = choose(root.get("view"), "view", ScenarioFile.View.values(),
                 ScenarioFile.View::fileName, ScenarioFile.View.COMPARE);
@@ -413,7 +417,7 @@ public final class ScenarioFiles {
      *
      * @throws IOException if writing fails
      */
-    public static void write(ScenarioFile file, Writer out) throws IOException {
+    public void write(ScenarioFile file, Writer out) throws IOException {
         MAPPER.writeValue(out, tree(file));
         out.write(System.lineSeparator());
         out.flush();
@@ -426,7 +430,7 @@ public final class ScenarioFiles {
      *
      * @throws IOException if the folder does not exist or cannot be written; the message names the path
      */
-    public static void write(ScenarioFile file, Path path) throws IOException {
+    public void write(ScenarioFile file, Path path) throws IOException {
         Path target = path.toAbsolutePath();
         Path folder = target.getParent();
         if (folder == null || !Files.isDirectory(folder)) {

@@ -1,4 +1,4 @@
-package org.idempotencylab.engine;
+package org.idempotencylab.scenario;
 
 import java.util.List;
 import java.util.Objects;

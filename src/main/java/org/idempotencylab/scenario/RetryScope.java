@@ -1,4 +1,4 @@
-package org.idempotencylab.engine;
+package org.idempotencylab.scenario;
 
 /** What a retry repeats (article 1, "What changes in the numbers"). */
 public enum RetryScope {

@@ -1,4 +1,4 @@
-package org.idempotencylab.scenariofile;
+package org.idempotencylab.scenario;
 
 /**
  * A scenario file that cannot be read: bad JSON, a missing or unknown field, a value of the wrong type or outside

@@ -1,5 +1,6 @@
-package org.idempotencylab.scenariofile;
+package org.idempotencylab.scenario;
 
+import org.idempotencylab.engine.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,7 +18,6 @@ import java.util.stream.Stream;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSteps;
-import org.idempotencylab.engine.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the numbers in the comments were measured with the preset's seed (1).
  */
 class PresetTest {
+    private static final ScenarioFiles FILES = new ScenarioFiles(Metric.watchNames());
+    private static final Presets PRESETS = new Presets(FILES);
 
     /** What each preset's note claims, checked on its results (one per strategy, in the file's order). */
     private static final Map<String, Consumer<List<StrategyResult>>> CLAIMS = Map.ofEntries(
@@ -149,7 +151,7 @@ class PresetTest {
     @ParameterizedTest
     @MethodSource("presets")
     void eachPresetShowsWhatItsNoteSays(String fileName) {
-        ScenarioFile f = Presets.load(fileName);
+        ScenarioFile f = PRESETS.load(fileName);
         List<StrategyResult> results = Comparison.run(f.scenario(), f.strategies(), 2, RunControl.NONE);
         Consumer<List<StrategyResult>> claim = CLAIMS.get(fileName);
         assertTrue(claim != null, "no expectation written for " + fileName);
@@ -166,13 +168,13 @@ class PresetTest {
         }
         assertEquals(CLAIMS.keySet(), Set.copyOf(names), "every preset has its expectation here");
         assertEquals("article.json", names.get(0), "the lab opens on the article");
-        List<String> titles = Presets.list().stream().map(p -> p.file().name()).toList();
+        List<String> titles = PRESETS.list().stream().map(p -> p.file().name()).toList();
         assertEquals(titles.size(), titles.stream().distinct().count(), "menu entries differ: " + titles);
     }
 
     @Test
     void everyNoteNamesWhatToWatchAndLiveViewsFitTheLiveTab() {
-        for (Presets.Preset p : Presets.list()) {
+        for (Presets.Preset p : PRESETS.list()) {
             ScenarioFile f = p.file();
             assertTrue(f.note().contains("Watch"), p.fileName() + ": the note says what to watch");
             if (f.view() == ScenarioFile.View.LIVE) {
@@ -184,9 +186,9 @@ class PresetTest {
     @ParameterizedTest
     @MethodSource("presets")
     void eachPresetRoundTrips(String fileName) throws IOException {
-        ScenarioFile f = Presets.load(fileName);
+        ScenarioFile f = PRESETS.load(fileName);
         StringWriter out = new StringWriter();
-        ScenarioFiles.write(f, out);
-        assertEquals(f, ScenarioFiles.read(new StringReader(out.toString())));
+        FILES.write(f, out);
+        assertEquals(f, FILES.read(new StringReader(out.toString())));
     }
 }

@@ -1,4 +1,4 @@
-package org.idempotencylab.engine;
+package org.idempotencylab.scenario;
 
 /** Which idempotency key the welcome-email step sends to the provider (article 1). */
 public enum KeyMode {

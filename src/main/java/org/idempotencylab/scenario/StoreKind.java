@@ -1,4 +1,4 @@
-package org.idempotencylab.engine;
+package org.idempotencylab.scenario;
 
 /** Which idempotency store the steps go through (issue 4: one interface, the store chosen per run). */
 public enum StoreKind {

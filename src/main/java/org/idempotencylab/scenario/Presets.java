@@ -1,4 +1,4 @@
-package org.idempotencylab.scenariofile;
+package org.idempotencylab.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,7 +21,11 @@ public final class Presets {
     /** The index: a JSON list of the preset file names, in teaching order. */
     public static final String INDEX = FOLDER + "index.json";
 
-    private Presets() {
+    private final ScenarioFiles files;
+
+    /** @param files the reader every preset goes through, so a preset is checked as any scenario file is */
+    public Presets(ScenarioFiles files) {
+        this.files = files;
     }
 
     /** One preset: its file name (e.g. {@code lost-reply.json}) and its content. */
@@ -35,7 +39,7 @@ public final class Presets {
      * @throws java.io.UncheckedIOException if the index or a preset is missing from the classpath
      * @throws IllegalStateException        if a preset is invalid (a build mistake; PresetTest reads every one)
      */
-    public static List<Preset> list() {
+    public List<Preset> list() {
         List<Preset> out = new ArrayList<>();
         for (String name : names()) {
             out.add(new Preset(name, load(name)));
@@ -63,9 +67,9 @@ public final class Presets {
      * @throws java.io.UncheckedIOException if it is missing from the classpath
      * @throws IllegalStateException        if it is not a valid scenario file
      */
-    public static ScenarioFile load(String fileName) {
+    public ScenarioFile load(String fileName) {
         try (Reader in = new InputStreamReader(open(FOLDER + fileName), StandardCharsets.UTF_8)) {
-            return ScenarioFiles.read(in);
+            return files.read(in);
         } catch (IOException e) {
             throw new UncheckedIOException(FOLDER + fileName + ": " + e.getMessage(), e);
         } catch (ScenarioFileException e) {

@@ -1,5 +1,6 @@
-package org.idempotencylab.scenariofile;
+package org.idempotencylab.scenario;
 
+import org.idempotencylab.engine.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,12 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.idempotencylab.engine.KeyMode;
-import org.idempotencylab.engine.RetryScope;
-import org.idempotencylab.engine.StoreKind;
-import org.idempotencylab.engine.Strategy;
-import org.idempotencylab.scenario.QueueKind;
-import org.idempotencylab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,10 +24,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * of malformed file, and atomic saves.
  */
 class ScenarioFilesTest {
+    private static final ScenarioFiles FILES = new ScenarioFiles(Metric.watchNames());
+    private static final Presets PRESETS = new Presets(FILES);
     private static final String HEAD = "{\"format\": \"idempotency-lab/scenario@1\", \"name\": \"t\"";
 
     private static ScenarioFile read(String json) throws IOException {
-        return ScenarioFiles.read(new StringReader(json));
+        return FILES.read(new StringReader(json));
     }
 
     @Test
@@ -68,7 +65,7 @@ class ScenarioFilesTest {
                 Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.NONE, StoreKind.MEMORY)), f.strategies());
         // and it writes back to the same thing, every field included
         StringWriter out = new StringWriter();
-        ScenarioFiles.write(f, out);
+        FILES.write(f, out);
         assertEquals(f, read(out.toString()));
         assertTrue(out.toString().contains("\"pCrash\" : 0.004"), out.toString());
     }
@@ -81,7 +78,7 @@ class ScenarioFilesTest {
         ScenarioFile f = new ScenarioFile("x", "a \"quoted\" note\nwith a line break", "calls",
                 ScenarioFile.View.COMPARE, List.of(Strategy.WHOLE_JOB_SAME_KEY), s);
         StringWriter out = new StringWriter();
-        ScenarioFiles.write(f, out);
+        FILES.write(f, out);
         assertEquals(f, read(out.toString()));
         assertFalse(out.toString().contains("E-"), out.toString());
     }
@@ -118,7 +115,7 @@ class ScenarioFilesTest {
                 Arguments.of(HEAD + ", \"note\": 3}", "note: 3 is not a text (\"...\")"),
                 Arguments.of(HEAD + ", \"view\": \"chart\"}", "view: \"chart\" is not allowed; allowed: compare, live"),
                 Arguments.of(HEAD + ", \"watch\": \"emails\"}", "watch: \"emails\" is not a metric; allowed: "
-                        + String.join(", ", ScenarioFile.METRICS)),
+                        + String.join(", ", Metric.watchNames())),
                 // unknown fields, at the top and inside scenario and a strategy
                 Arguments.of(HEAD + ", \"colour\": \"red\"}",
                         "colour: unknown field; allowed: format, name, note, watch, view, strategies, scenario"),
@@ -192,7 +189,7 @@ class ScenarioFilesTest {
     void aFailedReadLeavesTheCallersScenarioAsItWas() throws IOException {
         // The caller's pattern: current = read(...) only if the read returns. An error late in the file (the
         // last strategy) must throw before anything is returned, although the scenario fields were all valid.
-        ScenarioFile current = Presets.load("lost-reply.json");
+        ScenarioFile current = PRESETS.load("lost-reply.json");
         ScenarioFile before = current;
         String late = HEAD + ", \"scenario\": {\"jobs\": 5}, \"strategies\": [{\"retry\": \"each-step\", "
                 + "\"providerKey\": \"none\"}, {\"retry\": \"nope\", \"providerKey\": \"none\"}]}";
@@ -207,11 +204,11 @@ class ScenarioFilesTest {
     @Test
     void savingWritesAFileThatReadsBackAndLeavesNoTemporaryFile(@TempDir Path dir) throws IOException {
         Path path = dir.resolve("mine.json");
-        ScenarioFile a = Presets.load("lost-reply.json");
-        ScenarioFile b = Presets.load("lock-only.json");
-        ScenarioFiles.write(a, path);
-        ScenarioFiles.write(b, path); // replaces
-        assertEquals(b, ScenarioFiles.read(path));
+        ScenarioFile a = PRESETS.load("lost-reply.json");
+        ScenarioFile b = PRESETS.load("lock-only.json");
+        FILES.write(a, path);
+        FILES.write(b, path); // replaces
+        assertEquals(b, FILES.read(path));
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(path), files.toList());
         }
@@ -221,7 +218,7 @@ class ScenarioFilesTest {
     void savingIntoAMissingFolderFailsClearlyAndCreatesNothing(@TempDir Path dir) {
         Path path = dir.resolve("no-such-folder").resolve("mine.json");
         IOException e = assertThrows(IOException.class,
-                () -> ScenarioFiles.write(Presets.load("article.json"), path));
+                () -> FILES.write(PRESETS.load("article.json"), path));
         assertEquals("cannot save " + path + ": the folder " + path.getParent() + " does not exist",
                 e.getMessage());
         assertFalse(Files.exists(path.getParent()));
@@ -233,7 +230,7 @@ class ScenarioFilesTest {
         Path path = dir.resolve("taken");
         Files.createDirectory(path);
         Files.writeString(path.resolve("inside.txt"), "keep me");
-        assertThrows(IOException.class, () -> ScenarioFiles.write(Presets.load("article.json"), path));
+        assertThrows(IOException.class, () -> FILES.write(PRESETS.load("article.json"), path));
         assertEquals("keep me", Files.readString(path.resolve("inside.txt")));
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(path), files.toList(), "no temporary file left behind");

@@ -1,0 +1,64 @@
+package org.idempotencylab.engine;
+
+import java.util.Arrays;
+import org.idempotencylab.scenario.Strategy;
+
+/**
+ * The counters of one run while it goes on: one slot per counting {@link Metric} and one count of repeated side
+ * effects per step. The engine's parts add to it; {@link #result} takes an immutable {@link StrategyResult}
+ * snapshot. Not thread-safe, like the simulation that owns it.
+ */
+public final class RunMetrics {
+    private final long[] counts = new long[Metric.values().length];
+    private final long[] repeatedByStep = new long[SignupSteps.COUNT];
+
+    /** Adds one to {@code m}. */
+    public void count(Metric m) {
+        counts[m.ordinal()]++;
+    }
+
+    /** Adds {@code n} to {@code m} (virtual ms, or several things at once). */
+    public void add(Metric m, long n) {
+        counts[m.ordinal()] += n;
+    }
+
+    /** Sets {@code m}, for a metric that is a moment rather than a count ({@link Metric#VIRTUAL_TIME_MS}). */
+    public void set(Metric m, long value) {
+        counts[m.ordinal()] = value;
+    }
+
+    /** @return the counter of {@code m} so far. */
+    public long get(Metric m) {
+        return counts[m.ordinal()];
+    }
+
+    /**
+     * Counts one side effect done again at {@code step} (0..9): {@link Metric#REPEATED_STEPS} and its step's entry
+     * of {@link Metric#DUPLICATE_SIDE_EFFECTS}.
+     */
+    public void repeatedSideEffect(int step) {
+        counts[Metric.REPEATED_STEPS.ordinal()]++;
+        repeatedByStep[step]++;
+    }
+
+    /**
+     * @param jobs  jobs run, repeated requests included: the denominator of the percentages
+     * @param extra counts kept outside these counters (a store's own hit count, the stuck time of claims not
+     *              reclaimed yet), added to the snapshot only; null for none
+     * @return an immutable snapshot
+     */
+    public StrategyResult result(Strategy strategy, long jobs, RunMetrics extra) {
+        long[] c = counts.clone();
+        if (extra != null) {
+            for (int i = 0; i < c.length; i++) {
+                c[i] += extra.counts[i];
+            }
+        }
+        return new StrategyResult(strategy, jobs, c, repeatedByStep.clone());
+    }
+
+    @Override
+    public String toString() {
+        return Arrays.toString(counts);
+    }
+}
