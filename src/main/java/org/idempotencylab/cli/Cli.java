@@ -1,7 +1,6 @@
 package org.idempotencylab.cli;
 
 import java.io.PrintWriter;
-import java.util.List;
 import org.idempotencylab.scenario.ParameterException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -29,29 +28,6 @@ public final class Cli implements Runnable {
         throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table', 'run' or 'sweep'");
     }
 
-    /**
-     * Adds each engine option's allowed range and unit to its --help line, from {@link
-     * org.idempotencylab.scenario.Parameter}: the one place the ranges are kept, so help and errors never disagree.
-     */
-    private static void showRanges(CommandLine.Model.CommandSpec spec) {
-        for (CommandLine.Model.OptionSpec o : List.copyOf(spec.options())) {
-            org.idempotencylab.scenario.Parameter p = java.util.Arrays.stream(
-                            org.idempotencylab.scenario.Parameter.values())
-                    .filter(x -> x.cliOption().equals(o.longestName())).findFirst().orElse(null);
-            if (p == null) {
-                continue;
-            }
-            String[] d = o.description().clone();
-            if (d.length == 0 || String.join(" ", d).contains("..")) {
-                continue; // no text, or it states its range already ("probability 0..1", "1..100")
-            }
-            String unit = p.kind() == org.idempotencylab.scenario.Parameter.Kind.MILLIS ? " virtual ms" : "";
-            d[d.length - 1] = d[d.length - 1] + " Allowed: " + p.rangeText() + unit + ".";
-            spec.remove(o);
-            spec.addOption(o.toBuilder().description(d).build());
-        }
-    }
-
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Cli());
@@ -61,7 +37,7 @@ public final class Cli implements Runnable {
         // "sweep --vary --p-fail": the value of --vary is itself the name of an option
         cl.getSubcommands().get("sweep").setAllowOptionsAsOptionParameters(true);
         for (CommandLine sub : cl.getSubcommands().values()) {
-            showRanges(sub.getCommandSpec());
+            ScenarioOptions.addTo(sub.getCommandSpec()); // every command takes the whole scenario
         }
         cl.setParameterExceptionHandler((ex, a) -> {
             // picocli's message names the option and the value; add where to find the allowed ones

@@ -40,7 +40,7 @@ public final class RunCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    RunOptions options = new RunOptions();
+    StrategyOptions options = new StrategyOptions();
 
     @Option(names = "--db", paramLabel = "URL",
             description = "with --store claim-table only: run the claim table on this database, "
@@ -63,7 +63,7 @@ public final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--db: a database holds the claim table only; add --store "
                         + "claim-table (the store is " + strategy.store().cliName() + ")");
             }
-            scenario = options.scenario();
+            scenario = ScenarioOptions.read(spec);
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.idempotencylab.engine.ResultColumns;
@@ -47,7 +46,7 @@ public final class SweepCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    RunOptions options = new RunOptions();
+    StrategyOptions options = new StrategyOptions();
 
     @Option(names = "--vary", required = true, paramLabel = "OPTION",
             description = "the run option to vary, e.g. --p-fail, --lost-reply, --ttl-ms, --lease-ms, --attempts, "
@@ -90,7 +89,7 @@ public final class SweepCommand implements Callable<Integer> {
             }
             threadCount = threads.count();
             List<Strategy> strategies = options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
-            Scenario base = options.scenario();
+            Scenario base = ScenarioOptions.read(spec);
             sweep = Sweep.of(base, parameter, x, y, n, strategies);
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
@@ -136,11 +135,13 @@ public final class SweepCommand implements Callable<Integer> {
         out.flush();
     }
 
-    /** The numeric run options by name, each once ({@code --duplicate-delay-ms} sets both ends of the delay). */
+    /** The options a sweep can vary, by name: the numeric parameters' (a range's one option sets both ends). */
     static Map<String, Parameter> numericOptions() {
         Map<String, Parameter> m = new LinkedHashMap<>();
         for (Parameter p : Parameter.values()) {
-            m.putIfAbsent(p.cliOption(), p);
+            if (p.isSweepable()) {
+                m.put(p.cliOption(), p);
+            }
         }
         return m;
     }
@@ -159,9 +160,10 @@ public final class SweepCommand implements Callable<Integer> {
             }
         }
         String allowed = "; allowed " + String.join(", ", numeric.keySet());
-        List<String> runOptions = new CommandLine(new RunCommand()).getCommandSpec().options().stream()
-                .map(o -> o.longestName()).collect(Collectors.toList());
-        if (runOptions.stream().anyMatch(o -> o.equalsIgnoreCase(t))) {
+        boolean known = ScenarioOptions.names().stream().anyMatch(o -> o.equalsIgnoreCase(t))
+                || List.of("--retry", "--provider-key", "--store", "--db", "--format").stream()
+                        .anyMatch(o -> o.equalsIgnoreCase(t));
+        if (known) {
             throw new IllegalArgumentException("--vary: " + t + " is not a numeric option" + allowed);
         }
         throw new IllegalArgumentException("--vary: '" + t + "' is not a run option" + allowed);

@@ -21,13 +21,8 @@ import picocli.CommandLine.Spec;
         description = "Runs the first article's five strategies and prints their results.")
 public final class TableCommand implements Callable<Integer> {
 
-    private static final Scenario DEFAULTS = Scenario.article();
-
     @Spec
     CommandLine.Model.CommandSpec spec;
-
-    @Mixin
-    ArticleOptions article = new ArticleOptions();
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "text, csv or json (default: ${DEFAULT-VALUE})")
@@ -41,7 +36,7 @@ public final class TableCommand implements Callable<Integer> {
         Scenario scenario;
         int threadCount;
         try {
-            scenario = article.apply(DEFAULTS.toBuilder()).build();
+            scenario = ScenarioOptions.read(spec);
             threadCount = threads.count();
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);

@@ -43,7 +43,7 @@ public final class Sweep {
      * Plans a sweep and validates every point's scenario; nothing runs yet.
      *
      * @param base       every parameter but the varied one
-     * @param parameter  the varied parameter; any of them is numeric
+     * @param parameter  the varied parameter, a number (not a flag or a choice)
      * @param from       first value, in the parameter's unit (a probability 0..1, virtual ms, ...)
      * @param to         last value
      * @param points     evenly spaced points, at least 2
@@ -58,6 +58,10 @@ public final class Sweep {
                            List<Strategy> strategies) {
         Objects.requireNonNull(base, "base");
         Objects.requireNonNull(parameter, "parameter");
+        if (!parameter.kind().isNumber()) {
+            throw new IllegalArgumentException("parameter: " + parameter.id() + " is not a number; a sweep varies "
+                    + "a number");
+        }
         if (points < 2) {
             throw new IllegalArgumentException("points: " + points + " is outside the allowed range 2 to "
                     + Integer.MAX_VALUE);
@@ -103,31 +107,13 @@ public final class Sweep {
      * @throws ParameterException if the value or the resulting scenario is invalid
      */
     public static Scenario with(Scenario base, Parameter parameter, double value) {
-        long whole = Math.round(value);
         Scenario.Builder b = base.toBuilder();
-        switch (parameter) {
-            case JOBS -> b.jobs(whole);
-            case P_FAIL -> b.pFail(value);
-            case LOST_REPLY -> b.lostReply(value);
-            case MAX_ATTEMPTS -> b.maxAttempts((int) parameter.check(whole));
-            case SEED -> b.seed(whole);
-            case BASE_DELAY_MS -> b.baseDelayMs(whole);
-            case MAX_DELAY_MS -> b.maxDelayMs(whole);
-            case CALL_MS -> b.callMs(whole);
-            case TTL_MS -> b.ttlMs(whole);
-            case PROVIDER_KEY_TTL_MS -> b.providerKeyTtlMs(whole);
-            case WORKERS -> b.workers((int) parameter.check(whole));
-            case ARRIVAL_RATE -> b.arrivalRate(value);
-            case P_DUPLICATE -> b.pDuplicate(value);
-            case DUPLICATE_DELAY_MIN_MS, DUPLICATE_DELAY_MAX_MS -> b.duplicateDelayMs(whole, whole);
-            case P_SLOW -> b.pSlow(value);
-            case SLOW_CALL_MS -> b.slowCallMs(whole);
-            case P_CRASH -> b.pCrash(value);
-            case RESTART_MS -> b.restartMs(whole);
-            case VISIBILITY_TIMEOUT_MS -> b.visibilityTimeoutMs(whole);
-            case LEASE_MS -> b.leaseMs(whole);
-            case LOCK_TTL_MS -> b.lockTtlMs(whole);
-            case P_DIFFERENT_PAYLOAD -> b.pDifferentPayload(value);
+        parameter.set(b, value);
+        // a sweep of a range (a repeated request's delay) varies one fixed value: both ends
+        for (Parameter other : new Parameter[] {parameter.rangeStart(), parameter.rangeEnd()}) {
+            if (other != null) {
+                other.set(b, value);
+            }
         }
         return b.build();
     }

@@ -1,7 +1,7 @@
 package org.idempotencylab.scenario;
 
 /** Which idempotency key the welcome-email step sends to the provider (article 1). */
-public enum KeyMode {
+public enum KeyMode implements Choice {
     /** No key: the provider sends an email on every call that reaches it. */
     NONE("none"),
     /** A new key on every call: the provider never sees a key twice, so it protects nothing. */
@@ -16,6 +16,7 @@ public enum KeyMode {
     }
 
     /** @return the name used on the command line and in files, e.g. {@code new-per-call}. */
+    @Override
     public String cliName() {
         return cliName;
     }

@@ -1,67 +1,134 @@
 package org.idempotencylab.scenario;
 
 import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.ObjDoubleConsumer;
+import java.util.function.ObjLongConsumer;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
- * Every parameter a {@link Scenario} has, with its allowed range and unit: the one place the UI, the command
- * line and scenario files take their limits from.
+ * Every parameter of a {@link Scenario}, declared once: its id (the field in scenario files and JSON), its
+ * command-line option, the label a person reads, its kind and unit, its allowed range, its default (the first
+ * article's value, or one that leaves the article's table unchanged), what it means, which section of a form it
+ * belongs to, how a slider shows it, and how it is read from a {@link Scenario} and set on a
+ * {@link Scenario.Builder}.
  *
- * <p>Probabilities are in 0..1 (the UI shows them as percent); times are virtual milliseconds; counts are whole
- * numbers.
+ * <p>Everything else is derived from these rows with no per-parameter code: the options of the {@code run},
+ * {@code sweep} and {@code table} commands and their help, scenario-file reading and writing and the fields their
+ * messages allow, what a sweep may vary, the window's parameter panels (slider, exact field, tooltip, unit,
+ * message) and the "differs from the article" line. Adding a parameter is its row here, its {@link Scenario}
+ * component, and the engine or store code that uses it.
+ *
+ * <p>Units: probabilities are in 0..1 (the window shows percent); times are whole virtual milliseconds; counts
+ * are whole numbers; a rate is a decimal per virtual second.
  */
 public enum Parameter {
-    JOBS("jobs", "--jobs", "Sign-ups", Kind.COUNT, 1, 100_000_000, "how many sign-up jobs to simulate, one per user, user_0 to user_{N-1}"),
-    P_FAIL("pFail", "--p-fail", "Failure rate", Kind.PROBABILITY, 0, 1,
-            "the chance that a call to any step fails before doing anything"),
-    LOST_REPLY("lostReply", "--lost-reply", "Lost-reply rate", Kind.PROBABILITY, 0, 1,
-            "the chance that the welcome email goes out but its reply is lost, so the caller sees a timeout and retries"),
-    MAX_ATTEMPTS("maxAttempts", "--attempts", "Max attempts", Kind.COUNT, 1, 100,
-            "how many times a call (or the whole job) is tried in all, the first attempt included"),
-    SEED("seed", "--seed", "Seed", Kind.COUNT, Integer.MIN_VALUE, Integer.MAX_VALUE,
+    // ---- the first article's parameters (always shown)
+    JOBS(whole("jobs", "--jobs", "Sign-ups", Kind.COUNT, 1, 100_000_000, 1_000_000, Section.ARTICLE,
+            "how many sign-up jobs to simulate, one per user, user_0 to user_{N-1}",
+            Scenario::jobs, Scenario.Builder::jobs).slider(Scale.LOG, 1_000, 1_000_000).explore(1_000, 20_000)),
+    P_FAIL(decimal("pFail", "--p-fail", "Failure rate", Kind.PROBABILITY, 0, 1, 0.01, Section.ARTICLE,
+            "the chance that a call to any step fails before doing anything",
+            Scenario::pFail, Scenario.Builder::pFail).explore(0, 0.05)),
+    LOST_REPLY(decimal("lostReply", "--lost-reply", "Lost-reply rate", Kind.PROBABILITY, 0, 1, 0.005,
+            Section.ARTICLE, "the chance that the welcome email goes out but its reply is lost, so the caller sees "
+                    + "a timeout and retries", Scenario::lostReply, Scenario.Builder::lostReply).explore(0, 0.05)),
+    MAX_ATTEMPTS(whole("maxAttempts", "--attempts", "Max attempts", Kind.COUNT, 1, 100, 3, Section.ARTICLE,
+            "how many times a call (or the whole job) is tried in all, the first attempt included",
+            Scenario::maxAttempts, Scenario.Builder::maxAttempts).slider(Scale.WHOLE, 1, 10).explore(1, 6)),
+    SEED(whole("seed", "--seed", "Seed", Kind.COUNT, Integer.MIN_VALUE, Integer.MAX_VALUE, 1, Section.ARTICLE,
             "seed of the random streams; the same seed gives the same numbers (32 bits, as the article's "
-                    + "seededRandom takes)"),
-    BASE_DELAY_MS("baseDelayMs", "--base-delay-ms", "Base backoff", Kind.MILLIS, 0, 86_400_000,
-            "the wait before the 2nd attempt, doubling after each further failure"),
-    MAX_DELAY_MS("maxDelayMs", "--max-delay-ms", "Max backoff", Kind.MILLIS, 0, 86_400_000,
-            "the longest one backoff wait can be"),
-    CALL_MS("callMs", "--call-ms", "Call time", Kind.MILLIS, 0, 3_600_000,
-            "how long each call to a step takes"),
-    TTL_MS("ttlMs", "--ttl-ms", "Key TTL", Kind.MILLIS, 1, 31L * 86_400_000,
-            "how long the in-memory store remembers a finished key"),
-    PROVIDER_KEY_TTL_MS("providerKeyTtlMs", "--provider-key-ttl-ms", "Provider key TTL", Kind.MILLIS, 1,
-            31L * 86_400_000, "how long the email provider remembers a key it has seen"),
-    WORKERS("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, "how many jobs are in progress at once"),
-    ARRIVAL_RATE("arrivalRate", "--arrival-rate", "Arrival rate", Kind.RATE, 0, 100_000,
-            "how many sign-ups arrive per virtual second, at random (Poisson) times; 0 means all at once"),
-    P_DUPLICATE("pDuplicate", "--p-duplicate", "Repeated requests", Kind.PROBABILITY, 0, 1,
-            "the chance that a sign-up is sent again (its client timed out and retried): a second job for the "
-                    + "same user, with the same keys"),
-    DUPLICATE_DELAY_MIN_MS("duplicateDelayMinMs", "--duplicate-delay-ms", "Repeat after (min)", Kind.MILLIS, 0,
-            31L * 86_400_000, "the shortest time after the first request that the repeated one arrives"),
-    DUPLICATE_DELAY_MAX_MS("duplicateDelayMaxMs", "--duplicate-delay-ms", "Repeat after (max)", Kind.MILLIS, 0,
-            31L * 86_400_000, "the longest time after the first request that the repeated one arrives; the delay "
-                    + "is drawn uniformly between the two"),
-    P_SLOW("pSlow", "--p-slow", "Slow calls", Kind.PROBABILITY, 0, 1,
-            "the chance that a call is slow: the long tail of call times that can outlive a lease"),
-    SLOW_CALL_MS("slowCallMs", "--slow-call-ms", "Slow call time", Kind.MILLIS, 0, 86_400_000,
-            "how long a slow call takes on average; each one takes between half and one and a half times this"),
-    P_CRASH("pCrash", "--p-crash", "Worker crashes", Kind.PROBABILITY, 0, 1,
-            "the chance that the worker process dies after a call's side effect and before its result is "
-                    + "recorded (charge-then-crash); every worker in it stops and its in-memory store is lost"),
-    RESTART_MS("restartMs", "--restart-ms", "Restart time", Kind.MILLIS, 0, 86_400_000,
-            "how long the crashed worker process takes to start again"),
-    VISIBILITY_TIMEOUT_MS("visibilityTimeoutMs", "--visibility-timeout-ms", "Visibility timeout", Kind.MILLIS, 1,
-            43_200_000, "durable queue only: a job not acknowledged this long after a worker took it is delivered "
-                    + "again (Amazon SQS: 30 s by default, at most 12 h)"),
-    LEASE_MS("leaseMs", "--lease-ms", "Lease", Kind.MILLIS, 1, 31L * 86_400_000,
+                    + "seededRandom takes)", Scenario::seed, Scenario.Builder::seed).slider(Scale.NONE, 0, 0)),
+
+    // ---- retries and backoff (the first article's retry options)
+    BASE_DELAY_MS(whole("baseDelayMs", "--base-delay-ms", "Base backoff", Kind.MILLIS, 0, 86_400_000, 100,
+            Section.BACKOFF, "the wait before the 2nd attempt, doubling after each further failure",
+            Scenario::baseDelayMs, Scenario.Builder::baseDelayMs).slider(Scale.LOG, 10, 100_000)),
+    MAX_DELAY_MS(whole("maxDelayMs", "--max-delay-ms", "Max backoff", Kind.MILLIS, 0, 86_400_000, 2_000,
+            Section.BACKOFF, "the longest one backoff wait can be",
+            Scenario::maxDelayMs, Scenario.Builder::maxDelayMs).slider(Scale.LOG, 100, 1_000_000)),
+    JITTER(flag("jitter", "--jitter", "Jitter", true, Section.BACKOFF,
+            "full jitter: each backoff is drawn uniformly from 0 to the capped exponential delay (AWS "
+                    + "Architecture Blog, \"Exponential Backoff And Jitter\")",
+            Scenario::jitter, Scenario.Builder::jitter)),
+
+    // ---- time and load
+    CALL_MS(whole("callMs", "--call-ms", "Call time", Kind.MILLIS, 0, 3_600_000, 200, Section.TIME,
+            "how long each call to a step takes on average; each one takes between half and one and a half times "
+                    + "this", Scenario::callMs, Scenario.Builder::callMs).slider(Scale.LOG, 10, 100_000)),
+    WORKERS(whole("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, 1, Section.TIME,
+            "how many jobs are in progress at once", Scenario::workers, Scenario.Builder::workers)
+            .slider(Scale.LOG, 1, 1024).explore(1, 8)),
+    ARRIVAL_RATE(decimal("arrivalRate", "--arrival-rate", "Arrival rate", Kind.RATE, 0, 100_000, 0, Section.TIME,
+            "how many sign-ups arrive per virtual second, at random (Poisson) times; 0 means all at once",
+            Scenario::arrivalRate, Scenario.Builder::arrivalRate).slider(Scale.WHOLE, 0, 100)),
+    P_SLOW(decimal("pSlow", "--p-slow", "Slow calls", Kind.PROBABILITY, 0, 1, 0, Section.TIME,
+            "the chance that a call is slow: the long tail of call times that can outlive a lease",
+            Scenario::pSlow, Scenario.Builder::pSlow)),
+    SLOW_CALL_MS(whole("slowCallMs", "--slow-call-ms", "Slow call time", Kind.MILLIS, 0, 86_400_000, 60_000,
+            Section.TIME, "how long a slow call takes on average; each one takes between half and one and a half "
+                    + "times this", Scenario::slowCallMs, Scenario.Builder::slowCallMs)
+            .slider(Scale.LOG, 1_000, 3_600_000)),
+
+    // ---- keys
+    TTL_MS(whole("ttlMs", "--ttl-ms", "Key TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS,
+            "how long the in-memory store remembers a finished key", Scenario::ttlMs, Scenario.Builder::ttlMs)
+            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(1_000, 60_000)),
+    PROVIDER_KEY_TTL_MS(whole("providerKeyTtlMs", "--provider-key-ttl-ms", "Provider key TTL", Kind.MILLIS, 1,
+            31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS, "how long the email provider remembers a key it has seen",
+            Scenario::providerKeyTtlMs, Scenario.Builder::providerKeyTtlMs).slider(Scale.LOG, 1_000, Scenario.DAY_MS)
+            .explore(1_000, 60_000)),
+
+    // ---- repeated requests (the first article's third source of duplicates)
+    P_DUPLICATE(decimal("pDuplicate", "--p-duplicate", "Repeated requests", Kind.PROBABILITY, 0, 1, 0,
+            Section.REPEATS, "the chance that a sign-up is sent again (its client timed out and retried): a second "
+                    + "job for the same user, with the same keys", Scenario::pDuplicate, Scenario.Builder::pDuplicate)),
+    DUPLICATE_DELAY_MIN_MS(whole("duplicateDelayMinMs", "--duplicate-delay-ms", "Repeat after (min)", Kind.MILLIS,
+            0, 31L * Scenario.DAY_MS, 30_000, Section.REPEATS,
+            "the shortest time after the first request that the repeated one arrives",
+            Scenario::duplicateDelayMinMs, Scenario.Builder::duplicateDelayMinMs).slider(Scale.LOG, 100, 3_600_000)
+            .explore(0, 10_000)),
+    DUPLICATE_DELAY_MAX_MS(whole("duplicateDelayMaxMs", "--duplicate-delay-ms", "Repeat after (max)", Kind.MILLIS,
+            0, 31L * Scenario.DAY_MS, 30_000, Section.REPEATS,
+            "the longest time after the first request that the repeated one arrives; the delay is drawn "
+                    + "uniformly between the two", Scenario::duplicateDelayMaxMs,
+            Scenario.Builder::duplicateDelayMaxMs).slider(Scale.LOG, 100, 3_600_000).rangeEndOf("duplicateDelayMinMs")),
+    P_DIFFERENT_PAYLOAD(decimal("pDifferentPayload", "--p-different-payload", "Changed payloads",
+            Kind.PROBABILITY, 0, 1, 0, Section.REPEATS, "the chance that a repeated request carries a different "
+                    + "payload under the same idempotency key (a client bug); the claim table answers it with a key "
+                    + "mismatch, as Stripe answers HTTP 400", Scenario::pDifferentPayload,
+            Scenario.Builder::pDifferentPayload)),
+
+    // ---- failures and durability (the second article)
+    P_CRASH(decimal("pCrash", "--p-crash", "Worker crashes", Kind.PROBABILITY, 0, 1, 0, Section.DURABILITY,
+            "the chance that the worker process dies after a call's side effect and before its result is recorded "
+                    + "(charge-then-crash); every worker in it stops and its in-memory store is lost",
+            Scenario::pCrash, Scenario.Builder::pCrash)),
+    RESTART_MS(whole("restartMs", "--restart-ms", "Restart time", Kind.MILLIS, 0, 86_400_000, 5_000,
+            Section.DURABILITY, "how long the crashed worker process takes to start again",
+            Scenario::restartMs, Scenario.Builder::restartMs).slider(Scale.LOG, 100, 316_228).explore(0, 10_000)),
+    QUEUE(choice("queue", "--queue", "Queue", QueueKind.MEMORY, QueueKind.values(), Section.DURABILITY,
+            "where waiting jobs live: memory (a crash loses them) or durable (a job not acknowledged within the "
+                    + "visibility timeout is delivered again)", Scenario::queue, Scenario.Builder::queue)),
+    VISIBILITY_TIMEOUT_MS(whole("visibilityTimeoutMs", "--visibility-timeout-ms", "Visibility timeout",
+            Kind.MILLIS, 1, 43_200_000, 30_000, Section.DURABILITY, "durable queue only: a job not acknowledged "
+                    + "this long after a worker took it is delivered again (Amazon SQS: 30 s by default, at most 12 h)",
+            Scenario::visibilityTimeoutMs, Scenario.Builder::visibilityTimeoutMs).slider(Scale.LOG, 1_000, 1_000_000)
+            .explore(1_000, 30_000)),
+    LEASE_MS(whole("leaseMs", "--lease-ms", "Lease", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 300_000, Section.DURABILITY,
             "claim table only: how long an in_progress claim holds (locked_until) before another worker may "
-                    + "reclaim it"),
-    LOCK_TTL_MS("lockTtlMs", "--lock-ttl-ms", "Lock TTL", Kind.MILLIS, 1, 31L * 86_400_000,
-            "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released"),
-    P_DIFFERENT_PAYLOAD("pDifferentPayload", "--p-different-payload", "Changed payloads", Kind.PROBABILITY, 0, 1,
-            "the chance that a repeated request carries a different payload under the same idempotency key "
-                    + "(a client bug); the claim table answers it with a key mismatch");
+                    + "reclaim it (the second article's 5 minutes)", Scenario::leaseMs, Scenario.Builder::leaseMs)
+            .slider(Scale.LOG, 1_000, 3_162_278).explore(1_000, 30_000)),
+    LOCK_TTL_MS(whole("lockTtlMs", "--lock-ttl-ms", "Lock TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 30_000,
+            Section.DURABILITY, "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released",
+            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000));
 
     /** How a value is written and read. */
     public enum Kind {
@@ -72,12 +139,72 @@ public enum Parameter {
         /** Whole virtual milliseconds. */
         MILLIS,
         /** A decimal number per virtual second. */
-        RATE;
+        RATE,
+        /** true or false. */
+        FLAG,
+        /** One of a few named values (a {@link Choice}). */
+        CHOICE;
 
         /** @return true for kinds that take decimals. */
         public boolean isDecimal() {
             return this == PROBABILITY || this == RATE;
         }
+
+        /** @return true for kinds whose value is a number. */
+        public boolean isNumber() {
+            return this != FLAG && this != CHOICE;
+        }
+    }
+
+    /** Where a parameter sits in a form; the first section is always shown, the others start collapsed. */
+    public enum Section {
+        /** The first article's simulation constants. */
+        ARTICLE("The article's parameters", true),
+        /** Retries and their backoff. */
+        BACKOFF("Retries and backoff", false),
+        /** Call times, workers and arrivals. */
+        TIME("Time and load", false),
+        /** How long keys are remembered. */
+        KEYS("Keys", false),
+        /** Repeated requests and changed payloads. */
+        REPEATS("Repeated requests", false),
+        /** Crashes, the queue and the second article's claim table and locks. */
+        DURABILITY("Failures and durability", false);
+
+        private final String title;
+        private final boolean basic;
+
+        Section(String title, boolean basic) {
+            this.title = title;
+            this.basic = basic;
+        }
+
+        /** @return the heading a form shows, e.g. "Failures and durability". */
+        public String title() {
+            return title;
+        }
+
+        /** @return true for the basic section, shown open; the others are advanced and start collapsed. */
+        public boolean isBasic() {
+            return basic;
+        }
+
+        /** @return the parameters in this section, in declaration order. */
+        public List<Parameter> parameters() {
+            return Arrays.stream(Parameter.values()).filter(p -> p.section == this).toList();
+        }
+    }
+
+    /** How a slider shows a numeric value; the window maps it to its own slider. */
+    public enum Scale {
+        /** No slider: the exact field only (the seed). */
+        NONE,
+        /** Whole numbers, one per position. */
+        WHOLE,
+        /** A probability on a square-root slider, fine near 0 where the lessons are. */
+        SQRT,
+        /** Orders of magnitude: each power of ten takes the same length. */
+        LOG
     }
 
     private final String id;
@@ -86,16 +213,36 @@ public enum Parameter {
     private final Kind kind;
     private final long min;
     private final long max;
+    private final Object defaultValue;
+    private final Section section;
     private final String meaning;
+    private final Scale scale;
+    private final double sliderMin;
+    private final double sliderMax;
+    private final String rangeStartId;
+    private final double[] explore;
+    private final List<? extends Choice> choices;
+    private final Function<Scenario, Object> getter;
+    private final BiConsumer<Scenario.Builder, Object> setter;
 
-    Parameter(String id, String cliOption, String label, Kind kind, long min, long max, String meaning) {
-        this.id = id;
-        this.cliOption = cliOption;
-        this.label = label;
-        this.kind = kind;
-        this.min = min;
-        this.max = max;
-        this.meaning = meaning;
+    Parameter(Spec s) {
+        this.id = s.id;
+        this.cliOption = s.cliOption;
+        this.label = s.label;
+        this.kind = s.kind;
+        this.min = s.min;
+        this.max = s.max;
+        this.defaultValue = s.defaultValue;
+        this.section = s.section;
+        this.meaning = s.meaning;
+        this.scale = s.scale;
+        this.sliderMin = s.sliderMin;
+        this.sliderMax = s.sliderMax;
+        this.rangeStartId = s.rangeStartId;
+        this.explore = s.explore;
+        this.choices = s.choices;
+        this.getter = s.getter;
+        this.setter = s.setter;
     }
 
     /** @return the field name in scenario files and JSON, e.g. {@code pFail}. */
@@ -103,7 +250,10 @@ public enum Parameter {
         return id;
     }
 
-    /** @return the command-line option, e.g. {@code --p-fail}. */
+    /**
+     * @return the command-line option, e.g. {@code --p-fail}; both ends of a range share one
+     *         ({@code --duplicate-delay-ms MS|MIN..MAX})
+     */
     public String cliOption() {
         return cliOption;
     }
@@ -118,13 +268,15 @@ public enum Parameter {
         return meaning;
     }
 
-    /** @return the unit in model terms: "probability 0..1", "virtual ms" or "whole number". */
+    /** @return the unit in model terms, e.g. "probability 0..1" or "virtual ms". */
     public String unit() {
         return switch (kind) {
             case PROBABILITY -> "probability 0..1";
             case MILLIS -> "virtual ms";
             case COUNT -> "whole number";
             case RATE -> "per virtual second";
+            case FLAG -> "true or false";
+            case CHOICE -> "one of " + choiceNames();
         };
     }
 
@@ -132,7 +284,48 @@ public enum Parameter {
         return kind;
     }
 
-    /** @return the smallest allowed value (0 for probabilities). */
+    /** @return the unit beside a field in the window: "%", "ms", "per s", or "" for counts, flags and choices. */
+    public String windowUnit() {
+        return switch (kind) {
+            case PROBABILITY -> "%";
+            case MILLIS -> "ms";
+            case RATE -> "per s";
+            case COUNT, FLAG, CHOICE -> "";
+        };
+    }
+
+    /**
+     * @return a range worth exploring, in model units, {from, to}: what a sweep starts from (0 to 5% for the
+     *         first article's rates, 0 to 10% for other probabilities, else the slider's ends)
+     */
+    public double[] exploreRange() {
+        if (explore != null) {
+            return explore.clone();
+        }
+        return kind == Kind.PROBABILITY ? new double[] {0, 0.1} : new double[] {sliderMin, sliderMax};
+    }
+
+    /** @return the form section it belongs to. */
+    public Section section() {
+        return section;
+    }
+
+    /** @return how a slider shows it ({@link Scale#SQRT} for probabilities unless declared otherwise). */
+    public Scale scale() {
+        return scale;
+    }
+
+    /** @return the value at the slider's left end, in model units. */
+    public double sliderMin() {
+        return sliderMin;
+    }
+
+    /** @return the value at the slider's right end, in model units. */
+    public double sliderMax() {
+        return sliderMax;
+    }
+
+    /** @return the smallest allowed value (0 for probabilities; 0 for flags and choices, which have none). */
     public long min() {
         return min;
     }
@@ -142,9 +335,138 @@ public enum Parameter {
         return max;
     }
 
-    /** @return the allowed range as a person reads it, e.g. "0 to 1" or "1 to 100,000,000". */
+    /** @return the default, the first article's value (a Long, Double, Boolean or {@link Choice}). */
+    public Object defaultValue() {
+        return defaultValue;
+    }
+
+    /** @return the named values of a {@link Kind#CHOICE} parameter, in order; empty for other kinds. */
+    public List<? extends Choice> choices() {
+        return choices;
+    }
+
+    /**
+     * @return the parameter whose value is the low end of the range this one ends (a repeated request's delay
+     *         runs from {@link #DUPLICATE_DELAY_MIN_MS} to {@link #DUPLICATE_DELAY_MAX_MS}), or null
+     */
+    public Parameter rangeStart() {
+        return rangeStartId == null ? null : byId(rangeStartId);
+    }
+
+    /** @return the parameter that ends the range this one starts, or null. */
+    public Parameter rangeEnd() {
+        for (Parameter p : values()) {
+            if (id.equals(p.rangeStartId)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @return the name of the value a sweep varies: the id, or for the start of a range the range's own name
+     *         ({@code duplicateDelayMs}), since a sweep sets both ends to one fixed value
+     */
+    public String sweepId() {
+        return rangeEnd() == null ? id : id.replace("MinMs", "Ms");
+    }
+
+    /** @return the label of the value a sweep varies, e.g. "Repeat after (fixed delay)" for a range. */
+    public String sweepLabel() {
+        return rangeEnd() == null ? label : label.replace("(min)", "(fixed delay)");
+    }
+
+    /** @return true if a sweep can vary it: a number with an option of its own (not the end of a range). */
+    public boolean isSweepable() {
+        return kind.isNumber() && rangeStartId == null;
+    }
+
+    /** @return the allowed range as a person reads it, e.g. "0 to 1", "1 to 100,000,000" or "memory, durable". */
     public String rangeText() {
+        if (kind == Kind.FLAG) {
+            return "true, false";
+        }
+        if (kind == Kind.CHOICE) {
+            return choiceNames();
+        }
         return String.format(Locale.ROOT, "%,d to %,d", min, max);
+    }
+
+    private String choiceNames() {
+        return String.join(", ", choices.stream().map(Choice::cliName).toList());
+    }
+
+    /** @return "a number", "a whole number", "true or false" or "one of ...", as the kind needs. */
+    public String kindText() {
+        return switch (kind) {
+            case PROBABILITY, RATE -> "a number";
+            case COUNT, MILLIS -> "a whole number";
+            case FLAG -> "true or false";
+            case CHOICE -> "one of " + choiceNames();
+        };
+    }
+
+    // ---------------------------------------------------------------- reading and setting
+
+    /** @return this parameter's value in {@code s}: a Long, a Double, a Boolean or a {@link Choice}. */
+    public Object get(Scenario s) {
+        return getter.apply(s);
+    }
+
+    /**
+     * @return a numeric parameter's value in {@code s} as a double (exact: every allowed value fits in 53 bits)
+     * @throws IllegalStateException for a flag or a choice
+     */
+    public double number(Scenario s) {
+        if (!kind.isNumber()) {
+            throw new IllegalStateException(id + " is not a number");
+        }
+        return ((Number) get(s)).doubleValue();
+    }
+
+    /**
+     * Sets this parameter on {@code b}. Ranges are checked when the builder builds.
+     *
+     * @param value a Number for numeric kinds (whole-number kinds take it rounded), a Boolean for a flag, one of
+     *              {@link #choices()} for a choice
+     * @return {@code b}
+     * @throws IllegalArgumentException if the value is not of this parameter's kind
+     */
+    public Scenario.Builder set(Scenario.Builder b, Object value) {
+        setter.accept(b, normalise(value));
+        return b;
+    }
+
+    /**
+     * @return {@code value} as this parameter stores it: a Long for whole-number kinds (rounded), a Double for
+     *         decimals, the Boolean or Choice itself
+     * @throws IllegalArgumentException if it is not of this parameter's kind
+     */
+    public Object normalise(Object value) {
+        Objects.requireNonNull(value, id);
+        switch (kind) {
+            case COUNT, MILLIS -> {
+                if (value instanceof Number n) {
+                    return n instanceof Double || n instanceof Float ? Math.round(n.doubleValue()) : n.longValue();
+                }
+            }
+            case PROBABILITY, RATE -> {
+                if (value instanceof Number n) {
+                    return n.doubleValue();
+                }
+            }
+            case FLAG -> {
+                if (value instanceof Boolean) {
+                    return value;
+                }
+            }
+            case CHOICE -> {
+                if (choices.contains(value)) {
+                    return value;
+                }
+            }
+        }
+        throw new IllegalArgumentException(id + ": " + value + " is not " + kindText());
     }
 
     /**
@@ -169,13 +491,32 @@ public enum Parameter {
         return value;
     }
 
-    /** @return "a number" or "a whole number", as the kind needs. */
-    public String kindText() {
-        return kind.isDecimal() ? "a number" : "a whole number";
+    /**
+     * Reads text as this parameter's kind, as a command-line option or a typed value gives it, and checks the
+     * range.
+     *
+     * @param text surrounding spaces are ignored; only ASCII digits; a flag takes true or false and a choice its
+     *             name, in any case
+     * @return the value: a Long for whole-number kinds, a Double for decimals, a Boolean, a {@link Choice}
+     * @throws ParameterException if the text is not a value of this kind or lies outside the range
+     */
+    public Object parseValue(String text) {
+        String t = text == null ? "" : text.strip();
+        return switch (kind) {
+            case COUNT, MILLIS -> parseLong(t);
+            case PROBABILITY, RATE -> parse(t);
+            case FLAG -> switch (t.toLowerCase(Locale.ROOT)) {
+                case "true" -> Boolean.TRUE;
+                case "false" -> Boolean.FALSE;
+                default -> throw ParameterException.notOneOf(this, t);
+            };
+            case CHOICE -> choices.stream().filter(c -> c.cliName().equalsIgnoreCase(t)).findFirst()
+                    .map(c -> (Object) c).orElseThrow(() -> ParameterException.notOneOf(this, t));
+        };
     }
 
     /**
-     * Reads typed text as this parameter's kind and checks the range.
+     * Reads typed text as this numeric parameter's kind and checks the range.
      *
      * @param text as typed; surrounding spaces are ignored, thousands separators are not accepted
      * @return the value (a whole number for counts and times)
@@ -184,13 +525,13 @@ public enum Parameter {
     public double parse(String text) {
         String t = text == null ? "" : text.strip();
         if (kind.isDecimal()) {
+            if (!t.matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?")) {
+                throw ParameterException.notANumber(this, t);
+            }
             double v;
             try {
                 v = Double.parseDouble(t);
             } catch (NumberFormatException e) {
-                throw ParameterException.notANumber(this, t);
-            }
-            if (Double.isNaN(v) || !t.matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?")) {
                 throw ParameterException.notANumber(this, t);
             }
             if (!(v >= min && v <= max)) {
@@ -204,18 +545,61 @@ public enum Parameter {
     /**
      * Reads typed text as a whole number and checks the range.
      *
-     * @throws ParameterException if the text is not a whole number or lies outside the range
+     * @throws ParameterException if the text is not a whole number (ASCII digits) or lies outside the range
      */
     public long parseLong(String text) {
         String t = text == null ? "" : text.strip();
-        try {
-            return check(Long.parseLong(t));
-        } catch (NumberFormatException e) {
-            if (t.matches("[-+]?[0-9]+")) { // a whole number too large for a long is still out of range
-                throw ParameterException.outOfRange(this, t);
-            }
+        if (!t.matches("[-+]?[0-9]+")) {
             throw ParameterException.notANumber(this, t);
         }
+        try {
+            return check(Long.parseLong(t));
+        } catch (NumberFormatException e) { // a whole number too large for a long is still out of range
+            throw ParameterException.outOfRange(this, t);
+        }
+    }
+
+    /**
+     * @return {@code value} as the command line and files write it: "1000000", "0.005", "true", "durable"
+     */
+    public String format(Object value) {
+        Object v = normalise(value);
+        if (v instanceof Double d) {
+            return plain(d);
+        }
+        return v instanceof Choice c ? c.cliName() : v.toString();
+    }
+
+    /**
+     * @return {@code value} as a person reads it in the window's units: "1%", "30,000 ms", "5 per s", "on",
+     *         "durable"
+     */
+    public String displayText(Object value) {
+        Object v = normalise(value);
+        return switch (kind) {
+            case PROBABILITY -> new BigDecimal(Double.toString((Double) v)).movePointRight(2).stripTrailingZeros()
+                    .toPlainString() + "%";
+            case RATE -> plain((Double) v) + " per s";
+            case MILLIS -> String.format(Locale.ROOT, "%,d ms", (Long) v);
+            case COUNT -> this == SEED ? v.toString() : String.format(Locale.ROOT, "%,d", (Long) v);
+            case FLAG -> (Boolean) v ? "on" : "off";
+            case CHOICE -> ((Choice) v).cliName();
+        };
+    }
+
+    /** @return the parameter whose {@link #id()} is {@code id}. */
+    public static Parameter byId(String id) {
+        for (Parameter p : values()) {
+            if (p.id.equals(id)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("not a parameter: " + id);
+    }
+
+    /** @return every id, in declaration order: the fields a scenario file's {@code scenario} object takes. */
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(Parameter::id).toList();
     }
 
     /** @return the shortest decimal that reads back as {@code value}, without exponent ("0.005", not "5.0E-3"). */
@@ -224,5 +608,98 @@ public enum Parameter {
             return Double.toString(value);
         }
         return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+    }
+
+    // ---------------------------------------------------------------- declaring
+
+    /** What one row declares; built by {@link #whole}, {@link #decimal}, {@link #flag} and {@link #choice}. */
+    private static final class Spec {
+        String id;
+        String cliOption;
+        String label;
+        Kind kind;
+        long min;
+        long max;
+        Object defaultValue;
+        Section section;
+        String meaning;
+        Scale scale = Scale.NONE;
+        double sliderMin;
+        double sliderMax;
+        String rangeStartId;
+        double[] explore;
+        List<? extends Choice> choices = List.of();
+        Function<Scenario, Object> getter;
+        BiConsumer<Scenario.Builder, Object> setter;
+
+        Spec(String id, String cliOption, String label, Kind kind, long min, long max, Object defaultValue,
+             Section section, String meaning) {
+            this.id = id;
+            this.cliOption = cliOption;
+            this.label = label;
+            this.kind = kind;
+            this.min = min;
+            this.max = max;
+            this.defaultValue = defaultValue;
+            this.section = section;
+            this.meaning = meaning;
+        }
+
+        Spec slider(Scale scale, double from, double to) {
+            this.scale = scale;
+            this.sliderMin = from;
+            this.sliderMax = to;
+            return this;
+        }
+
+        Spec explore(double from, double to) {
+            this.explore = new double[] {from, to};
+            return this;
+        }
+
+        Spec rangeEndOf(String startId) {
+            this.rangeStartId = startId;
+            return this;
+        }
+    }
+
+    /** A whole-number parameter: a count or virtual ms. */
+    private static Spec whole(String id, String option, String label, Kind kind, long min, long max, long dflt,
+                              Section section, String meaning, ToLongFunction<Scenario> get,
+                              ObjLongConsumer<Scenario.Builder> set) {
+        Spec s = new Spec(id, option, label, kind, min, max, dflt, section, meaning);
+        s.getter = sc -> get.applyAsLong(sc);
+        s.setter = (b, v) -> set.accept(b, (Long) v);
+        return s.slider(Scale.WHOLE, min, max);
+    }
+
+    /** A decimal parameter: a probability (on a square-root slider 0..1) or a rate. */
+    private static Spec decimal(String id, String option, String label, Kind kind, long min, long max, double dflt,
+                                Section section, String meaning, ToDoubleFunction<Scenario> get,
+                                ObjDoubleConsumer<Scenario.Builder> set) {
+        Spec s = new Spec(id, option, label, kind, min, max, dflt, section, meaning);
+        s.getter = sc -> get.applyAsDouble(sc);
+        s.setter = (b, v) -> set.accept(b, (Double) v);
+        return s.slider(Scale.SQRT, 0, 1);
+    }
+
+    private static Spec flag(String id, String option, String label, boolean dflt, Section section, String meaning,
+                             Predicate<Scenario> get, BiConsumer<Scenario.Builder, Boolean> set) {
+        Spec s = new Spec(id, option, label, Kind.FLAG, 0, 0, dflt, section, meaning);
+        s.getter = get::test;
+        s.setter = (b, v) -> set.accept(b, (Boolean) v);
+        return s;
+    }
+
+    private static <C extends Choice> Spec choice(String id, String option, String label, C dflt, C[] values,
+                                                  Section section, String meaning, Function<Scenario, C> get,
+                                                  BiConsumer<Scenario.Builder, C> set) {
+        Spec s = new Spec(id, option, label, Kind.CHOICE, 0, 0, dflt, section, meaning);
+        s.choices = List.of(values);
+        s.getter = get::apply;
+        @SuppressWarnings("unchecked")
+        BiConsumer<Scenario.Builder, Object> setter = (b, v) -> set.accept(b, (C) v);
+        s.setter = setter;
+        return s;
     }
 }

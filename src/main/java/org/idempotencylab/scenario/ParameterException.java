@@ -42,6 +42,12 @@ public final class ParameterException extends IllegalArgumentException {
                         + parameter.rangeText());
     }
 
+    /** @return the error for text that names none of a flag's or a choice's values. */
+    public static ParameterException notOneOf(Parameter parameter, String text) {
+        return new ParameterException(parameter, text, true,
+                parameter.id() + ": '" + text + "' is not one of " + parameter.rangeText());
+    }
+
     /**
      * @param field how the front end names the field, e.g. {@code --p-fail}
      * @return this error's message with {@code field} in place of the scenario field name

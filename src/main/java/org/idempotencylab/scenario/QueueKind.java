@@ -4,7 +4,7 @@ package org.idempotencylab.scenario;
  * Where the job queue keeps its messages, which decides what a worker crash does to them (issue 4, after the
  * second article's "the queue does not receive an acknowledgement, it redelivers the job").
  */
-public enum QueueKind {
+public enum QueueKind implements Choice {
     /**
      * The queue lives in the worker process: a crash loses the jobs waiting in it and the jobs running. They are
      * counted as lost jobs, never dropped silently. There is no redelivery.
@@ -24,6 +24,7 @@ public enum QueueKind {
     }
 
     /** @return the name on the command line and in files: {@code memory} or {@code durable}. */
+    @Override
     public String cliName() {
         return cliName;
     }

@@ -1,7 +1,7 @@
 package org.idempotencylab.scenario;
 
 /** What a retry repeats (article 1, "What changes in the numbers"). */
-public enum RetryScope {
+public enum RetryScope implements Choice {
     /** Each step has its own attempts; a step that exhausts them fails the job and later steps never run. */
     EACH_STEP("each-step"),
     /** The first failing step ends the attempt; the next attempt starts again from step 1. */
@@ -17,6 +17,7 @@ public enum RetryScope {
     }
 
     /** @return the name used on the command line and in files, e.g. {@code each-step}. */
+    @Override
     public String cliName() {
         return cliName;
     }

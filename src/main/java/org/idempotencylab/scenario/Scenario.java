@@ -1,5 +1,10 @@
 package org.idempotencylab.scenario;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
 /**
  * Every parameter of one simulation, validated at construction.
  *
@@ -77,22 +82,31 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.SLOW_CALL_MS.check(slowCallMs);
         Parameter.P_CRASH.check(pCrash);
         Parameter.RESTART_MS.check(restartMs);
-        java.util.Objects.requireNonNull(queue, "queue");
+        Objects.requireNonNull(queue, "queue");
         Parameter.VISIBILITY_TIMEOUT_MS.check(visibilityTimeoutMs);
         Parameter.LEASE_MS.check(leaseMs);
         Parameter.LOCK_TTL_MS.check(lockTtlMs);
         Parameter.P_DIFFERENT_PAYLOAD.check(pDifferentPayload);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
-                    String.format(java.util.Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
+                    String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
                             Parameter.DUPLICATE_DELAY_MAX_MS.max()));
         }
     }
 
-    /** @return the first article's parameters (see the class comment). */
+    /** @return the first article's parameters: every {@link Parameter}'s default (see the class comment). */
     public static Scenario article() {
-        return new Scenario(1_000_000, 0.01, 0.005, 3, 1, 100, 2_000, true, 200, DAY_MS, DAY_MS, 1, 0, 0, 30_000,
-                30_000, 0, 60_000, 0, 5_000, QueueKind.MEMORY, 30_000, 300_000, 30_000, 0);
+        return ARTICLE;
+    }
+
+    private static final Scenario ARTICLE = new Builder().build();
+
+    /**
+     * @return the parameters whose value here differs from {@code base}'s, in declaration order (for the
+     *         window's "differs from the article" line)
+     */
+    public List<Parameter> differencesFrom(Scenario base) {
+        return Arrays.stream(Parameter.values()).filter(p -> !p.get(this).equals(p.get(base))).toList();
     }
 
     /** @return a builder that starts from these values. */
@@ -100,12 +114,15 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         return new Builder(this);
     }
 
-    /** Changes some values of a scenario; {@link #build()} validates them all at once. */
+    /**
+     * Changes some values of a scenario; {@link #build()} validates them all at once. Every setter has its
+     * {@link Parameter}'s unit; whole-number setters take a long and are range-checked before narrowing.
+     */
     public static final class Builder {
         private long jobs;
         private double pFail;
         private double lostReply;
-        private int maxAttempts;
+        private long maxAttempts;
         private long seed;
         private long baseDelayMs;
         private long maxDelayMs;
@@ -113,7 +130,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long callMs;
         private long ttlMs;
         private long providerKeyTtlMs;
-        private int workers;
+        private long workers;
         private double arrivalRate;
         private double pDuplicate;
         private long duplicateDelayMinMs;
@@ -128,38 +145,28 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long lockTtlMs;
         private double pDifferentPayload;
 
+        /** Every parameter at its default. */
+        private Builder() {
+            for (Parameter p : Parameter.values()) {
+                p.set(this, p.defaultValue());
+            }
+        }
+
         private Builder(Scenario s) {
-            jobs = s.jobs;
-            pFail = s.pFail;
-            lostReply = s.lostReply;
-            maxAttempts = s.maxAttempts;
-            seed = s.seed;
-            baseDelayMs = s.baseDelayMs;
-            maxDelayMs = s.maxDelayMs;
-            jitter = s.jitter;
-            callMs = s.callMs;
-            ttlMs = s.ttlMs;
-            providerKeyTtlMs = s.providerKeyTtlMs;
-            workers = s.workers;
-            arrivalRate = s.arrivalRate;
-            pDuplicate = s.pDuplicate;
-            duplicateDelayMinMs = s.duplicateDelayMinMs;
-            duplicateDelayMaxMs = s.duplicateDelayMaxMs;
-            pSlow = s.pSlow;
-            slowCallMs = s.slowCallMs;
-            pCrash = s.pCrash;
-            restartMs = s.restartMs;
-            queue = s.queue;
-            visibilityTimeoutMs = s.visibilityTimeoutMs;
-            leaseMs = s.leaseMs;
-            lockTtlMs = s.lockTtlMs;
-            pDifferentPayload = s.pDifferentPayload;
+            for (Parameter p : Parameter.values()) {
+                p.set(this, p.get(s));
+            }
+        }
+
+        /** Sets {@code p} to {@code value} (see {@link Parameter#set}). */
+        public Builder set(Parameter p, Object value) {
+            return p.set(this, value);
         }
 
         public Builder jobs(long v) { jobs = v; return this; }
         public Builder pFail(double v) { pFail = v; return this; }
         public Builder lostReply(double v) { lostReply = v; return this; }
-        public Builder maxAttempts(int v) { maxAttempts = v; return this; }
+        public Builder maxAttempts(long v) { maxAttempts = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
         public Builder baseDelayMs(long v) { baseDelayMs = v; return this; }
         public Builder maxDelayMs(long v) { maxDelayMs = v; return this; }
@@ -167,9 +174,11 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder callMs(long v) { callMs = v; return this; }
         public Builder ttlMs(long v) { ttlMs = v; return this; }
         public Builder providerKeyTtlMs(long v) { providerKeyTtlMs = v; return this; }
-        public Builder workers(int v) { workers = v; return this; }
+        public Builder workers(long v) { workers = v; return this; }
         public Builder arrivalRate(double v) { arrivalRate = v; return this; }
         public Builder pDuplicate(double v) { pDuplicate = v; return this; }
+        public Builder duplicateDelayMinMs(long v) { duplicateDelayMinMs = v; return this; }
+        public Builder duplicateDelayMaxMs(long v) { duplicateDelayMaxMs = v; return this; }
         public Builder pSlow(double v) { pSlow = v; return this; }
         public Builder slowCallMs(long v) { slowCallMs = v; return this; }
         public Builder pCrash(double v) { pCrash = v; return this; }
@@ -179,6 +188,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder leaseMs(long v) { leaseMs = v; return this; }
         public Builder lockTtlMs(long v) { lockTtlMs = v; return this; }
         public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
+
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
             duplicateDelayMinMs = minMs;
@@ -188,8 +198,10 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
 
         /** @throws ParameterException naming the first field out of range */
         public Scenario build() {
-            return new Scenario(jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, callMs,
-                    ttlMs, providerKeyTtlMs, workers, arrivalRate, pDuplicate, duplicateDelayMinMs,
+            // the int components are checked before narrowing, so 2^32 + 3 attempts is refused, not read as 3
+            return new Scenario(jobs, pFail, lostReply, (int) Parameter.MAX_ATTEMPTS.check(maxAttempts), seed,
+                    baseDelayMs, maxDelayMs, jitter, callMs, ttlMs, providerKeyTtlMs,
+                    (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
                     lockTtlMs, pDifferentPayload);
         }

@@ -25,10 +25,10 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * Reads and writes {@link ScenarioFile}s as JSON (Jackson's tree model), one scenario per file:
@@ -49,7 +49,8 @@ import java.util.stream.Stream;
  * {@code repeatedSteps}, {@code view} is {@code compare}, {@code strategies} are the article's five, a strategy's
  * {@code store} is what its {@code retry} implies (memory for {@code whole-job-skip-finished}, none otherwise), and
  * every missing {@code scenario} field takes {@link Scenario#article()}'s value. {@code scenario} takes the
- * {@link Parameter#id()} names plus {@code jitter} (true or false) and {@code queue} (memory or durable).
+ * {@link Parameter#id()} names, each read as its parameter's kind (a number, true or false, or a name such as
+ * {@code durable}).
  *
  * <p>Reading checks the whole file before it returns anything: unknown fields, wrong types, values out of range
  * and JSON that does not parse each throw one {@link ScenarioFileException} naming the field and what is allowed,
@@ -60,11 +61,8 @@ public final class ScenarioFiles {
     private static final List<String> TOP = List.of("format", "name", "note", "watch", "view", "strategies",
             "scenario");
     private static final List<String> STRATEGY = List.of("retry", "providerKey", "store");
-    private static final String JITTER = "jitter";
-    private static final String QUEUE = "queue";
-    /** {@code scenario} fields, in the order they are written: the parameters, then jitter and queue. */
-    private static final List<String> SCENARIO = Stream.concat(Arrays.stream(Parameter.values()).map(Parameter::id),
-            Stream.of(JITTER, QUEUE)).toList();
+    /** {@code scenario} fields, in the order they are written: the parameters' ids. */
+    private static final List<String> SCENARIO = Parameter.ids();
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
@@ -262,66 +260,33 @@ public final class ScenarioFiles {
             throw new ScenarioFileException("scenario", v + " is not an object {\"jobs\": ..., ...}");
         }
         noUnknownFields(v, "scenario.", SCENARIO);
-        Scenario base = Scenario.article();
-        long delayMin = base.duplicateDelayMinMs();
-        long delayMax = base.duplicateDelayMaxMs();
         for (Parameter p : Parameter.values()) {
             JsonNode n = v.get(p.id());
-            if (n == null) {
-                continue;
-            }
-            String path = "scenario." + p.id();
-            if (p.kind().isDecimal()) {
-                double d = decimal(n, path, p);
-                switch (p) {
-                    case P_FAIL -> b.pFail(d);
-                    case LOST_REPLY -> b.lostReply(d);
-                    case ARRIVAL_RATE -> b.arrivalRate(d);
-                    case P_DUPLICATE -> b.pDuplicate(d);
-                    case P_SLOW -> b.pSlow(d);
-                    case P_CRASH -> b.pCrash(d);
-                    case P_DIFFERENT_PAYLOAD -> b.pDifferentPayload(d);
-                    default -> throw new IllegalStateException("no setter for " + p);
-                }
-            } else {
-                long l = whole(n, path, p);
-                switch (p) {
-                    case JOBS -> b.jobs(l);
-                    case MAX_ATTEMPTS -> b.maxAttempts((int) l);
-                    case SEED -> b.seed(l);
-                    case BASE_DELAY_MS -> b.baseDelayMs(l);
-                    case MAX_DELAY_MS -> b.maxDelayMs(l);
-                    case CALL_MS -> b.callMs(l);
-                    case TTL_MS -> b.ttlMs(l);
-                    case PROVIDER_KEY_TTL_MS -> b.providerKeyTtlMs(l);
-                    case WORKERS -> b.workers((int) l);
-                    case DUPLICATE_DELAY_MIN_MS -> delayMin = l;
-                    case DUPLICATE_DELAY_MAX_MS -> delayMax = l;
-                    case SLOW_CALL_MS -> b.slowCallMs(l);
-                    case RESTART_MS -> b.restartMs(l);
-                    case VISIBILITY_TIMEOUT_MS -> b.visibilityTimeoutMs(l);
-                    case LEASE_MS -> b.leaseMs(l);
-                    case LOCK_TTL_MS -> b.lockTtlMs(l);
-                    default -> throw new IllegalStateException("no setter for " + p);
-                }
+            if (n != null) {
+                p.set(b, value(n, "scenario." + p.id(), p));
             }
         }
-        b.duplicateDelayMs(delayMin, delayMax);
-        JsonNode jitter = v.get(JITTER);
-        if (jitter != null) {
-            if (!jitter.isBoolean()) {
-                throw new ScenarioFileException("scenario." + JITTER, jitter + " is not true or false");
-            }
-            b.jitter(jitter.booleanValue());
-        }
-        b.queue(choose(v.get(QUEUE), "scenario." + QUEUE, QueueKind.values(), QueueKind::cliName,
-                base.queue()));
         try {
             return b.build(); // cross-field checks, e.g. duplicateDelayMaxMs below duplicateDelayMinMs
         } catch (ParameterException e) {
             throw new ScenarioFileException("scenario." + e.parameter().id(),
                     e.messageFor("").substring(2));
         }
+    }
+
+    /** @return a {@code scenario} field's value, read as its parameter's kind and range-checked */
+    private static Object value(JsonNode n, String path, Parameter p) {
+        return switch (p.kind()) {
+            case COUNT, MILLIS -> whole(n, path, p);
+            case PROBABILITY, RATE -> decimal(n, path, p);
+            case FLAG -> {
+                if (!n.isBoolean()) {
+                    throw new ScenarioFileException(path, n + " is not true or false");
+                }
+                yield n.booleanValue();
+            }
+            case CHOICE -> choose(n, path, p.choices().toArray(Choice[]::new), Choice::cliName, null);
+        };
     }
 
     private static long whole(JsonNode n, String path, Parameter p) {
@@ -473,37 +438,12 @@ public final class ScenarioFiles {
 
     /** @return every {@code scenario} field's value: a long, a BigDecimal (decimals), a boolean or a text */
     private static Map<String, Object> values(Scenario s) {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        Map<String, Object> m = new LinkedHashMap<>();
         for (Parameter p : Parameter.values()) {
-            m.put(p.id(), switch (p) {
-                case JOBS -> s.jobs();
-                case P_FAIL -> s.pFail();
-                case LOST_REPLY -> s.lostReply();
-                case MAX_ATTEMPTS -> (long) s.maxAttempts();
-                case SEED -> s.seed();
-                case BASE_DELAY_MS -> s.baseDelayMs();
-                case MAX_DELAY_MS -> s.maxDelayMs();
-                case CALL_MS -> s.callMs();
-                case TTL_MS -> s.ttlMs();
-                case PROVIDER_KEY_TTL_MS -> s.providerKeyTtlMs();
-                case WORKERS -> (long) s.workers();
-                case ARRIVAL_RATE -> s.arrivalRate();
-                case P_DUPLICATE -> s.pDuplicate();
-                case DUPLICATE_DELAY_MIN_MS -> s.duplicateDelayMinMs();
-                case DUPLICATE_DELAY_MAX_MS -> s.duplicateDelayMaxMs();
-                case P_SLOW -> s.pSlow();
-                case SLOW_CALL_MS -> s.slowCallMs();
-                case P_CRASH -> s.pCrash();
-                case RESTART_MS -> s.restartMs();
-                case VISIBILITY_TIMEOUT_MS -> s.visibilityTimeoutMs();
-                case LEASE_MS -> s.leaseMs();
-                case LOCK_TTL_MS -> s.lockTtlMs();
-                case P_DIFFERENT_PAYLOAD -> s.pDifferentPayload();
-            });
+            Object v = p.get(s);
+            m.put(p.id(), v instanceof Double d ? new BigDecimal(Parameter.plain(d))
+                    : v instanceof Choice c ? c.cliName() : v);
         }
-        m.replaceAll((k, v) -> v instanceof Double d ? new BigDecimal(Parameter.plain(d)) : v);
-        m.put(JITTER, s.jitter());
-        m.put(QUEUE, s.queue().cliName());
         return m;
     }
 }

@@ -1,7 +1,7 @@
 package org.idempotencylab.scenario;
 
 /** Which idempotency store the steps go through (issue 4: one interface, the store chosen per run). */
-public enum StoreKind {
+public enum StoreKind implements Choice {
     /** No store: every call does its work. */
     NONE("none", false),
     /**
@@ -32,7 +32,7 @@ public enum StoreKind {
         this.recordsCompletion = recordsCompletion;
     }
 
-    /** @return the name used on the command line and in files, e.g. {@code claim-table}. */
+    @Override
     public String cliName() {
         return cliName;
     }

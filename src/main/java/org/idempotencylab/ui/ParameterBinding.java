@@ -22,7 +22,7 @@ import org.idempotencylab.scenario.ParameterException;
  */
 public final class ParameterBinding {
     private final Parameter parameter;
-    private final Property<Number> property;
+    private final Property<Object> property;
     private final Slider slider;
     private final TextField field;
     private final SliderScale scale;
@@ -30,7 +30,7 @@ public final class ParameterBinding {
     private boolean updating;
     private String rejected; // the message for the last value refused, until a good value is read
 
-    private ParameterBinding(Parameter parameter, Property<Number> property, Slider slider, TextField field,
+    private ParameterBinding(Parameter parameter, Property<Object> property, Slider slider, TextField field,
                              SliderScale scale, Consumer<String> errors) {
         this.parameter = parameter;
         this.property = property;
@@ -46,7 +46,7 @@ public final class ParameterBinding {
      *
      * @param errors receives a message for a rejected value, and null when a value is accepted
      */
-    public static ParameterBinding bind(Parameter parameter, Property<Number> property, Slider slider,
+    public static ParameterBinding bind(Parameter parameter, Property<Object> property, Slider slider,
                                         TextField field, SliderScale scale, Consumer<String> errors) {
         ParameterBinding b = new ParameterBinding(parameter, property, slider, field, scale, errors);
         b.wire();
@@ -66,14 +66,14 @@ public final class ParameterBinding {
                 }
             });
         }
-        property.addListener((obs, old, value) -> show(value.doubleValue()));
+        property.addListener((obs, old, value) -> show(((Number) value).doubleValue()));
         field.setOnAction(e -> commit());
         field.focusedProperty().addListener((obs, was, now) -> {
             if (!now) {
                 commit();
             }
         });
-        show(property.getValue().doubleValue());
+        show(((Number) property.getValue()).doubleValue());
     }
 
     /**
@@ -125,19 +125,13 @@ public final class ParameterBinding {
             show(value.doubleValue()); // the same value typed differently ("1.0") is shown in its usual form
             return null;
         } catch (ParameterException e) {
-            show(property.getValue().doubleValue());
+            show(((Number) property.getValue()).doubleValue());
             return message(e);
         }
     }
 
     private void set(Number value) {
-        if (property.getValue() instanceof Integer) {
-            property.setValue(value.intValue());
-        } else if (property.getValue() instanceof Long) {
-            property.setValue(value.longValue());
-        } else {
-            property.setValue(value.doubleValue());
-        }
+        property.setValue(parameter.normalise(value));
     }
 
     private void setFromSlider(double sliderValue) {

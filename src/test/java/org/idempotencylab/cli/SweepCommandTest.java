@@ -21,10 +21,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code sweep}: one row per point and strategy, each the numbers {@code run} prints for that value. */
 class SweepCommandTest {
+    // the numeric parameters' options, in the order Parameter declares them (the delay's once: a fixed delay)
     private static final String ALLOWED = "allowed --jobs, --p-fail, --lost-reply, --attempts, --seed, "
-            + "--base-delay-ms, --max-delay-ms, --call-ms, --ttl-ms, --provider-key-ttl-ms, --workers, "
-            + "--arrival-rate, --p-duplicate, --duplicate-delay-ms, --p-slow, --slow-call-ms, --p-crash, --restart-ms, "
-            + "--visibility-timeout-ms, --lease-ms, --lock-ttl-ms, --p-different-payload";
+            + "--base-delay-ms, --max-delay-ms, --call-ms, --workers, --arrival-rate, --p-slow, --slow-call-ms, "
+            + "--ttl-ms, --provider-key-ttl-ms, --p-duplicate, --duplicate-delay-ms, --p-different-payload, "
+            + "--p-crash, --restart-ms, --visibility-timeout-ms, --lease-ms, --lock-ttl-ms";
 
     private record Outcome(int code, String out, String err) {
     }

@@ -85,10 +85,11 @@ class ScenarioFilesTest {
 
     /** The file, then the exact message it must give. */
     static Stream<Arguments> malformed() {
-        String allowedScenario = "jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, callMs, "
-                + "ttlMs, providerKeyTtlMs, workers, arrivalRate, pDuplicate, duplicateDelayMinMs, "
-                + "duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, visibilityTimeoutMs, leaseMs, "
-                + "lockTtlMs, pDifferentPayload, jitter, queue";
+        // every parameter, in the order Parameter declares them
+        String allowedScenario = "jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, "
+                + "callMs, workers, arrivalRate, pSlow, slowCallMs, ttlMs, providerKeyTtlMs, pDuplicate, "
+                + "duplicateDelayMinMs, duplicateDelayMaxMs, pDifferentPayload, pCrash, restartMs, queue, "
+                + "visibilityTimeoutMs, leaseMs, lockTtlMs";
         return Stream.of(
                 // out of range
                 Arguments.of(HEAD + ", \"scenario\": {\"pFail\": 1.5}}",

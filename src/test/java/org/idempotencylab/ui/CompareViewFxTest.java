@@ -28,6 +28,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javax.imageio.ImageIO;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.scenario.Strategy;
@@ -94,13 +95,13 @@ class CompareViewFxTest {
         Slider attempts = robot.lookup("#attemptsSlider").queryAs(Slider.class);
         robot.clickOn(attempts.lookup(".thumb"));
         robot.type(KeyCode.RIGHT);
-        assertEquals(4, model.form().maxAttemptsProperty().get(), "the slider sets max attempts");
+        assertEquals(4, ((Number) model.form().value(Parameter.MAX_ATTEMPTS)).intValue(), "the slider sets max attempts");
         assertEquals("4", robot.lookup("#attemptsField").queryAs(TextField.class).getText());
 
         // Type an exact job count and a failure rate in percent.
         type(robot, "#jobsField", "20000");
         type(robot, "#pFailField", "5");
-        assertEquals(0.05, model.form().pFailProperty().get(), 0.0);
+        assertEquals(0.05, model.form().number(Parameter.P_FAIL), 0.0);
 
         robot.clickOn("#compareButton");
         waitUntil(() -> model.rows().size() == 5 && !model.runningProperty().get());
@@ -165,16 +166,16 @@ class CompareViewFxTest {
         Label error = robot.lookup("#inputError").queryAs(Label.class);
         assertEquals("Failure rate: 150% is outside the allowed range 0% to 100%", error.getText());
         assertTrue(error.isVisible());
-        assertEquals(0.01, model.form().pFailProperty().get(), 0.0, "the model keeps its value");
+        assertEquals(0.01, model.form().number(Parameter.P_FAIL), 0.0, "the model keeps its value");
         assertEquals("1", robot.lookup("#pFailField").queryAs(TextField.class).getText(), "the field shows it again");
 
         type(robot, "#jobsField", "lots");
         assertEquals("Sign-ups: 'lots' is not a whole number; allowed 1 to 100,000,000", error.getText());
-        assertEquals(1_000_000, model.form().jobsProperty().get());
+        assertEquals(1_000_000, ((Number) model.form().value(Parameter.JOBS)).longValue());
 
         type(robot, "#jobsField", "5000");
         assertFalse(error.isVisible(), "a good value clears the message");
-        assertEquals(5_000, model.form().jobsProperty().get());
+        assertEquals(5_000, ((Number) model.form().value(Parameter.JOBS)).longValue());
     }
 
     @Test

@@ -102,15 +102,15 @@ public final class CompareController {
     @FXML
     private void initialize() {
         bindings = List.of(
-                ParameterBinding.bind(Parameter.P_FAIL, model.form().pFailProperty(), pFailSlider, pFailField,
+                ParameterBinding.bind(Parameter.P_FAIL, model.form().property(Parameter.P_FAIL), pFailSlider, pFailField,
                         SliderScale.PROBABILITY, this::showInputError),
-                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().lostReplyProperty(), lostReplySlider,
+                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().property(Parameter.LOST_REPLY), lostReplySlider,
                         lostReplyField, SliderScale.PROBABILITY, this::showInputError),
-                ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.form().maxAttemptsProperty(), attemptsSlider,
+                ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.form().property(Parameter.MAX_ATTEMPTS), attemptsSlider,
                         attemptsField, SliderScale.WHOLE, this::showInputError),
-                ParameterBinding.bind(Parameter.JOBS, model.form().jobsProperty(), jobsSlider, jobsField,
+                ParameterBinding.bind(Parameter.JOBS, model.form().property(Parameter.JOBS), jobsSlider, jobsField,
                         SliderScale.LOG10, this::showInputError),
-                ParameterBinding.bind(Parameter.SEED, model.form().seedProperty(), null, seedField, SliderScale.WHOLE,
+                ParameterBinding.bind(Parameter.SEED, model.form().property(Parameter.SEED), null, seedField, SliderScale.WHOLE,
                         this::showInputError));
         pFailLabel.setTooltip(pFailField.getTooltip());
         lostReplyLabel.setTooltip(lostReplyField.getTooltip());

@@ -110,35 +110,8 @@ public final class CompareViewModel {
      *         in the window's units (percent for probabilities), separated by " · "; "" if none differs
      */
     public static String differences(Scenario s) {
-        Scenario article = Scenario.article();
-        List<String> out = new ArrayList<>();
-        for (Parameter p : Parameter.values()) {
-            double v = value(s, p);
-            if (v != value(article, p)) {
-                String unit = switch (p.kind()) {
-                    case PROBABILITY -> "%";
-                    case MILLIS -> " ms";
-                    case RATE -> "/s";
-                    case COUNT -> "";
-                };
-                out.add(p.label() + " " + ParameterBinding.format(p, v) + unit);
-            }
-        }
-        if (s.jitter() != article.jitter()) {
-            out.add(s.jitter() ? "Jitter on" : "Jitter off");
-        }
-        if (s.queue() != article.queue()) {
-            out.add("Queue " + s.queue().name().toLowerCase(Locale.ROOT));
-        }
-        return String.join(" · ", out);
-    }
-
-    private static double value(Scenario s, Parameter p) {
-        try {
-            return ((Number) Scenario.class.getMethod(p.id()).invoke(s)).doubleValue();
-        } catch (NoSuchMethodException | IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("Scenario has no accessor " + p.id(), e); // ids are component names
-        }
+        return String.join(" · ", s.differencesFrom(Scenario.article()).stream()
+                .map(p -> p.label() + " " + p.displayText(p.get(s))).toList());
     }
 
     /**

@@ -203,33 +203,33 @@ public final class LiveController {
         model.strategyProperty().addListener((o, was, now) -> showStrategy(now));
 
         bindings = List.of(
-                ParameterBinding.bind(Parameter.P_FAIL, model.form().pFailProperty(), livePFailSlider, livePFailField,
+                ParameterBinding.bind(Parameter.P_FAIL, model.form().property(Parameter.P_FAIL), livePFailSlider, livePFailField,
                         SliderScale.PROBABILITY, this::showInputError),
-                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().lostReplyProperty(), liveLostReplySlider,
+                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().property(Parameter.LOST_REPLY), liveLostReplySlider,
                         liveLostReplyField, SliderScale.PROBABILITY, this::showInputError),
-                field(Parameter.MAX_ATTEMPTS, model.form().maxAttemptsProperty(), liveAttemptsField, liveAttemptsLabel),
-                field(Parameter.JOBS, model.form().jobsProperty(), liveJobsField, liveJobsLabel),
-                field(Parameter.WORKERS, model.form().workersProperty(), workersField, workersLabel),
-                field(Parameter.ARRIVAL_RATE, model.form().arrivalRateProperty(), arrivalField, arrivalLabel),
-                field(Parameter.CALL_MS, model.form().callMsProperty(), callField, callLabel),
-                field(Parameter.TTL_MS, model.form().ttlMsProperty(), ttlField, ttlLabel),
-                field(Parameter.PROVIDER_KEY_TTL_MS, model.form().providerKeyTtlMsProperty(), providerTtlField,
+                field(Parameter.MAX_ATTEMPTS, model.form().property(Parameter.MAX_ATTEMPTS), liveAttemptsField, liveAttemptsLabel),
+                field(Parameter.JOBS, model.form().property(Parameter.JOBS), liveJobsField, liveJobsLabel),
+                field(Parameter.WORKERS, model.form().property(Parameter.WORKERS), workersField, workersLabel),
+                field(Parameter.ARRIVAL_RATE, model.form().property(Parameter.ARRIVAL_RATE), arrivalField, arrivalLabel),
+                field(Parameter.CALL_MS, model.form().property(Parameter.CALL_MS), callField, callLabel),
+                field(Parameter.TTL_MS, model.form().property(Parameter.TTL_MS), ttlField, ttlLabel),
+                field(Parameter.PROVIDER_KEY_TTL_MS, model.form().property(Parameter.PROVIDER_KEY_TTL_MS), providerTtlField,
                         providerTtlLabel),
-                field(Parameter.SEED, model.form().seedProperty(), liveSeedField, liveSeedLabel),
-                field(Parameter.P_DUPLICATE, model.form().pDuplicateProperty(), repeatField, repeatLabel),
-                field(Parameter.DUPLICATE_DELAY_MIN_MS, model.form().duplicateDelayMsProperty(), repeatDelayField,
+                field(Parameter.SEED, model.form().property(Parameter.SEED), liveSeedField, liveSeedLabel),
+                field(Parameter.P_DUPLICATE, model.form().property(Parameter.P_DUPLICATE), repeatField, repeatLabel),
+                field(Parameter.DUPLICATE_DELAY_MIN_MS, model.form().property(Parameter.DUPLICATE_DELAY_MIN_MS), repeatDelayField,
                         repeatDelayLabel),
-                slider(Parameter.P_CRASH, model.form().pCrashProperty(), crashSlider, crashField, crashLabel,
+                slider(Parameter.P_CRASH, model.form().property(Parameter.P_CRASH), crashSlider, crashField, crashLabel,
                         SliderScale.PROBABILITY),
-                slider(Parameter.RESTART_MS, model.form().restartMsProperty(), restartSlider, restartField,
+                slider(Parameter.RESTART_MS, model.form().property(Parameter.RESTART_MS), restartSlider, restartField,
                         restartLabel, SliderScale.LOG10),
-                slider(Parameter.VISIBILITY_TIMEOUT_MS, model.form().visibilityTimeoutMsProperty(), visibilitySlider,
+                slider(Parameter.VISIBILITY_TIMEOUT_MS, model.form().property(Parameter.VISIBILITY_TIMEOUT_MS), visibilitySlider,
                         visibilityField, visibilityLabel, SliderScale.LOG10),
-                slider(Parameter.LEASE_MS, model.form().leaseMsProperty(), leaseSlider, leaseField, leaseLabel,
+                slider(Parameter.LEASE_MS, model.form().property(Parameter.LEASE_MS), leaseSlider, leaseField, leaseLabel,
                         SliderScale.LOG10),
-                slider(Parameter.LOCK_TTL_MS, model.form().lockTtlMsProperty(), lockTtlSlider, lockTtlField,
+                slider(Parameter.LOCK_TTL_MS, model.form().property(Parameter.LOCK_TTL_MS), lockTtlSlider, lockTtlField,
                         lockTtlLabel, SliderScale.LOG10),
-                slider(Parameter.P_DIFFERENT_PAYLOAD, model.form().pDifferentPayloadProperty(), payloadSlider,
+                slider(Parameter.P_DIFFERENT_PAYLOAD, model.form().property(Parameter.P_DIFFERENT_PAYLOAD), payloadSlider,
                         payloadField, payloadLabel, SliderScale.PROBABILITY));
         choice(scopeBox, scopeLabel, RetryScope.values(), model.scopeProperty(), LiveController::scopeText,
                 "What a retry repeats: the failed step, the whole job from step 1, or the whole job skipping the "
@@ -243,7 +243,7 @@ public final class LiveController {
                         + "wipes it. Claim table (second article): a durable processed_jobs row, in_progress with a "
                         + "lease or completed with its result; it survives a crash. Lock only: SETNX with a TTL, "
                         + "released at the end; it records no completion.");
-        choice(queueBox, queueLabel, QueueKind.values(), model.form().queueProperty(), LiveController::queueText,
+        choice(queueBox, queueLabel, QueueKind.values(), queueProperty(), LiveController::queueText,
                 "In-memory: the queue dies with the worker process, and its waiting and running jobs are lost. "
                         + "Durable (e.g. SQS): a job not acknowledged within the visibility timeout is delivered "
                         + "again (at-least-once).");
@@ -363,7 +363,7 @@ public final class LiveController {
         });
     }
 
-    private ParameterBinding slider(Parameter p, javafx.beans.property.Property<Number> property, Slider slider,
+    private ParameterBinding slider(Parameter p, javafx.beans.property.Property<Object> property, Slider slider,
                                     TextField field, Label label, SliderScale scale) {
         ParameterBinding b = ParameterBinding.bind(p, property, slider, field, scale, this::showInputError);
         label.setTooltip(field.getTooltip());
@@ -371,6 +371,12 @@ public final class LiveController {
     }
 
     /** A choice of one strategy part (or the queue), bound both ways, with its text and a tooltip. */
+    @SuppressWarnings("unchecked") // the form's queue property only ever holds a QueueKind
+    private javafx.beans.property.Property<QueueKind> queueProperty() {
+        return (javafx.beans.property.Property<QueueKind>) (javafx.beans.property.Property<?>)
+                model.form().property(Parameter.QUEUE);
+    }
+
     private static <T> void choice(ComboBox<T> box, Label label, T[] values, javafx.beans.property.Property<T> value,
                                    java.util.function.Function<T, String> text, String tip) {
         box.getItems().setAll(values);
@@ -431,7 +437,7 @@ public final class LiveController {
         return q == QueueKind.MEMORY ? "in-memory" : "durable";
     }
 
-    private ParameterBinding field(Parameter p, javafx.beans.property.Property<Number> property, TextField field,
+    private ParameterBinding field(Parameter p, javafx.beans.property.Property<Object> property, TextField field,
                                    Label label) {
         ParameterBinding b = ParameterBinding.bind(p, property, null, field, SliderScale.WHOLE,
                 this::showInputError);

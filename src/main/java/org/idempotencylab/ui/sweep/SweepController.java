@@ -142,15 +142,15 @@ public final class SweepController {
         }
 
         bindings = List.of(
-                ParameterBinding.bind(Parameter.JOBS, model.form().jobsProperty(), null, sweepJobsField, SliderScale.WHOLE,
+                ParameterBinding.bind(Parameter.JOBS, model.form().property(Parameter.JOBS), null, sweepJobsField, SliderScale.WHOLE,
                         this::showInputError),
-                ParameterBinding.bind(Parameter.SEED, model.form().seedProperty(), null, sweepSeedField, SliderScale.WHOLE,
+                ParameterBinding.bind(Parameter.SEED, model.form().property(Parameter.SEED), null, sweepSeedField, SliderScale.WHOLE,
                         this::showInputError),
-                ParameterBinding.bind(Parameter.P_FAIL, model.form().pFailProperty(), null, sweepPFailField,
+                ParameterBinding.bind(Parameter.P_FAIL, model.form().property(Parameter.P_FAIL), null, sweepPFailField,
                         SliderScale.PROBABILITY, this::showInputError),
-                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().lostReplyProperty(), null, sweepLostReplyField,
+                ParameterBinding.bind(Parameter.LOST_REPLY, model.form().property(Parameter.LOST_REPLY), null, sweepLostReplyField,
                         SliderScale.PROBABILITY, this::showInputError),
-                ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.form().maxAttemptsProperty(), null,
+                ParameterBinding.bind(Parameter.MAX_ATTEMPTS, model.form().property(Parameter.MAX_ATTEMPTS), null,
                         sweepAttemptsField, SliderScale.WHOLE, this::showInputError));
         sweepJobsLabel.setTooltip(sweepJobsField.getTooltip());
         sweepSeedLabel.setTooltip(sweepSeedField.getTooltip());
@@ -200,12 +200,7 @@ public final class SweepController {
     }
 
     private void showUnits(Parameter p) {
-        String unit = p == null ? "" : switch (p.kind()) {
-            case PROBABILITY -> "%";
-            case MILLIS -> "ms";
-            case RATE -> "/ s";
-            case COUNT -> "";
-        };
+        String unit = p == null ? "" : p.windowUnit();
         sweepFromUnit.setText(unit);
         sweepToUnit.setText(unit);
         if (p != null) {

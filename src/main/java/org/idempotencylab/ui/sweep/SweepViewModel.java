@@ -49,7 +49,7 @@ public final class SweepViewModel {
 
     /** The parameters a sweep can vary: every numeric one, the repeated request's delay once (a fixed delay). */
     public static final List<Parameter> PARAMETERS = Arrays.stream(Parameter.values())
-            .filter(p -> p != Parameter.DUPLICATE_DELAY_MAX_MS).toList();
+            .filter(Parameter::isSweepable).toList();
 
     /** A strategy offered, and whether the sweep runs it. */
     public record StrategyChoice(Strategy strategy, BooleanProperty selected) {
@@ -109,18 +109,8 @@ public final class SweepViewModel {
 
     /** @return a first range to show for {@code p}, in the window's units: {from, to}. */
     static String[] defaultRange(Parameter p, Scenario s) {
-        return switch (p) {
-            case P_FAIL, LOST_REPLY -> new String[] {"0", "5"};
-            case MAX_ATTEMPTS -> new String[] {"1", "6"};
-            case TTL_MS, PROVIDER_KEY_TTL_MS, LOCK_TTL_MS -> new String[] {"1,000", "60,000"};
-            case LEASE_MS, VISIBILITY_TIMEOUT_MS -> new String[] {"1,000", "30,000"};
-            case DUPLICATE_DELAY_MIN_MS, DUPLICATE_DELAY_MAX_MS, RESTART_MS -> new String[] {"0", "10,000"};
-            case JOBS -> new String[] {"1,000", "20,000"};
-            case WORKERS -> new String[] {"1", "8"};
-            default -> p.kind() == Parameter.Kind.PROBABILITY ? new String[] {"0", "10"}
-                    : new String[] {ParameterBinding.format(p, p.min()),
-                        ParameterBinding.format(p, Math.min(p.max(), Math.max(p.min() + 10, 10_000)))};
-        };
+        double[] r = p.exploreRange();
+        return new String[] {ParameterBinding.format(p, r[0]), ParameterBinding.format(p, r[1])};
     }
 
     /**
@@ -259,17 +249,18 @@ public final class SweepViewModel {
 
     /** @return the parameter axis label with its unit, e.g. "Failure rate (%)" or "Key TTL (virtual ms)". */
     public static String axisLabel(Parameter p) {
+        String label = p.sweepLabel().replace(" (fixed delay)", "");
         return switch (p.kind()) {
-            case PROBABILITY -> p.label() + " (%)";
-            case MILLIS -> (p == Parameter.DUPLICATE_DELAY_MIN_MS ? "Repeat after" : p.label()) + " (virtual ms)";
-            case RATE -> p.label() + " (per virtual second)";
-            case COUNT -> p.label();
+            case PROBABILITY -> label + " (%)";
+            case MILLIS -> label + " (virtual ms)";
+            case RATE -> label + " (per virtual second)";
+            default -> label;
         };
     }
 
     /** @return the name a person reads in the parameter choice ("Repeat after (fixed delay)" for the delay). */
     public static String choiceLabel(Parameter p) {
-        return p == Parameter.DUPLICATE_DELAY_MIN_MS ? "Repeat after (fixed delay)" : p.label();
+        return p.sweepLabel();
     }
 
     /** @return one curve per strategy, in the sweep's order: (value in window units, metric) per point. */

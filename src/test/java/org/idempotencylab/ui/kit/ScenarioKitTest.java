@@ -1,5 +1,6 @@
 package org.idempotencylab.ui.kit;
 
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.engine.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -105,7 +106,7 @@ class ScenarioKitTest {
     @Test
     void saveThenOpenGivesTheSameScenarioStrategiesAndNote() {
         kit.applyPreset(preset("whole-job-vs-each-step.json"));
-        compare.form().jobsProperty().set(5_000);
+        compare.form().set(Parameter.JOBS, 5_000);
         Path file = tmp.resolve("mine.json");
         assertTrue(kit.save(file, ScenarioFile.View.COMPARE), kit.messageProperty().get());
         kit.applyPreset(preset("article.json"));
@@ -226,7 +227,7 @@ class ScenarioKitTest {
         assertEquals(preset.note(), same.note(), "unedited: the note's numbers still hold");
         assertEquals(Optional.of(dir.toFile().getAbsoluteFile()), kit.prefs().lastFolder(), "the folder is remembered");
 
-        compare.form().jobsProperty().set(7_000);
+        compare.form().set(Parameter.JOBS, 7_000);
         Path edited = dir.resolve("sub").resolve("edited.json");
         Files.createDirectories(edited.getParent());
         assertTrue(kit.save(edited, ScenarioFile.View.COMPARE));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.engine.SignupSimulation;
@@ -24,7 +25,7 @@ class LiveViewModelCrashTest {
     private static LiveViewModel oneSignup(QueueKind queue, StoreKind store, KeyMode key) {
         LiveViewModel vm = new LiveViewModel(LiveViewModel.classroomDefaults().toBuilder().jobs(1).pFail(0)
                 .lostReply(0).restartMs(1_000).visibilityTimeoutMs(3_000).leaseMs(2_000).build());
-        vm.form().queueProperty().set(queue);
+        vm.form().set(Parameter.QUEUE, queue);
         vm.scopeProperty().set(RetryScope.WHOLE_JOB_SKIP_FINISHED);
         vm.keyModeProperty().set(key);
         vm.storeProperty().set(store);

@@ -1,0 +1,137 @@
+package org.idempotencylab.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Scenario;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The scenario's options of {@code table}, {@code run} and {@code sweep}, made from {@link Parameter} with
+ * picocli's programmatic API: one option per parameter, its help line (what it means, its unit, its allowed
+ * range and its default) and its reading all come from the parameter's row, so adding a parameter adds its
+ * option everywhere. Values are kept as text and read through {@link Parameter#parseValue}, so a bad one gets
+ * the same message as in the window and in scenario files.
+ *
+ * <p>The two ends of a range share one option: {@code --duplicate-delay-ms} takes {@code MS} (a fixed delay)
+ * or {@code MIN..MAX}.
+ */
+final class ScenarioOptions {
+    private ScenarioOptions() {
+    }
+
+    /** Adds one option per parameter to {@code spec} (the end of a range has none of its own). */
+    static void addTo(CommandSpec spec) {
+        Scenario defaults = Scenario.article();
+        for (Parameter p : Parameter.values()) {
+            if (p.rangeStart() != null) {
+                continue; // set through its start's MIN..MAX
+            }
+            Parameter end = p.rangeEnd();
+            String dflt = end == null ? p.format(p.get(defaults))
+                    : rangeText(p.format(p.get(defaults)), end.format(end.get(defaults)));
+            spec.addOption(OptionSpec.builder(p.cliOption())
+                    .paramLabel(end == null ? paramLabel(p) : "MS|MIN..MAX")
+                    .type(String.class)
+                    .defaultValue(dflt)
+                    .description(description(p, end))
+                    .build());
+        }
+    }
+
+    private static String rangeText(String min, String max) {
+        return min.equals(max) ? min : min + ".." + max;
+    }
+
+    private static String paramLabel(Parameter p) {
+        return switch (p.kind()) {
+            case PROBABILITY -> "P";
+            case MILLIS -> "MS";
+            case COUNT -> "N";
+            case RATE -> "R";
+            case FLAG -> "true|false";
+            case CHOICE -> p.id().toUpperCase(Locale.ROOT);
+        };
+    }
+
+    private static String description(Parameter p, Parameter end) {
+        String what = end == null ? p.meaning()
+                : "when the repeated request arrives after the first: a fixed delay, or MIN..MAX for a delay drawn "
+                        + "uniformly between";
+        String unit = switch (p.kind()) {
+            case PROBABILITY -> " (a probability)";
+            case MILLIS -> " virtual ms";
+            case RATE -> " per virtual second";
+            default -> "";
+        };
+        return capitalised(what) + ". Allowed: " + p.rangeText() + unit + " (default: ${DEFAULT-VALUE}).";
+    }
+
+    private static String capitalised(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /**
+     * @return the article's scenario with every option of {@code spec} applied
+     * @throws ParameterException       naming the first bad value ({@link ParameterException#messageFor} words it
+     *                                  with the option)
+     * @throws IllegalArgumentException for a delay range that is not MS or MIN..MAX, or runs backwards
+     */
+    static Scenario read(CommandSpec spec) {
+        Scenario.Builder b = Scenario.article().toBuilder();
+        for (Parameter p : Parameter.values()) {
+            if (p.rangeStart() != null) {
+                continue;
+            }
+            String text = spec.findOption(p.cliOption()).getValue();
+            Parameter end = p.rangeEnd();
+            if (end == null) {
+                p.set(b, p.parseValue(text));
+            } else {
+                long[] range = range(p, end, text);
+                p.set(b, range[0]);
+                end.set(b, range[1]);
+            }
+        }
+        return b.build();
+    }
+
+    /** @return the names of the options {@link #addTo} adds, in order. */
+    static List<String> names() {
+        List<String> names = new ArrayList<>();
+        for (Parameter p : Parameter.values()) {
+            if (p.rangeStart() == null) {
+                names.add(p.cliOption());
+            }
+        }
+        return names;
+    }
+
+    /** Reads "30000" (a fixed delay) or "1000..60000" (uniform between), in virtual ms. */
+    static long[] range(Parameter start, Parameter end, String text) {
+        String t = text.strip();
+        String allowed = "; allowed a whole number of ms or MIN..MAX, each " + start.rangeText();
+        if (!t.matches("[0-9]+(\\.\\.[0-9]+)?")) {
+            throw new IllegalArgumentException(start.cliOption() + ": '" + t + "' is not a delay" + allowed);
+        }
+        int dots = t.indexOf("..");
+        try {
+            if (dots < 0) {
+                long v = start.parseLong(t);
+                return new long[] {v, v};
+            }
+            long min = start.parseLong(t.substring(0, dots));
+            long max = end.parseLong(t.substring(dots + 2));
+            if (min > max) {
+                throw new IllegalArgumentException(start.cliOption() + ": '" + t + "' runs backwards; MIN must not "
+                        + "be above MAX");
+            }
+            return new long[] {min, max};
+        } catch (ParameterException e) {
+            throw new IllegalArgumentException(start.cliOption() + ": '" + t + "' is out of range" + allowed);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.idempotencylab.cli;
+
+import java.util.Arrays;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
+import picocli.CommandLine.Option;
+
+/**
+ * The strategy options {@code run} and {@code sweep} share: what a retry repeats ({@code --retry}), the key the
+ * welcome email sends ({@code --provider-key}) and the store every step goes through ({@code --store}). Nothing
+ * is read until {@link #strategy()}; the scenario's options come from {@link ScenarioOptions}.
+ */
+final class StrategyOptions {
+    @Option(names = "--retry", paramLabel = "SCOPE",
+            description = "each-step, whole-job or whole-job-skip-finished (default: each-step)")
+    String retry;
+
+    @Option(names = "--provider-key", paramLabel = "MODE",
+            description = "none, new-per-call or same (default: none)")
+    String providerKey;
+
+    @Option(names = "--store", paramLabel = "STORE",
+            description = "none, memory (the first article's in-memory store), claim-table (the second article's "
+                    + "processed_jobs with a lease; durable) or lock (SETNX with a TTL, no record of finished steps) "
+                    + "(default: memory with whole-job-skip-finished, else none)")
+    String store;
+
+    /** @return true if any of {@code --retry}, {@code --provider-key}, {@code --store} was given. */
+    boolean strategyGiven() {
+        return retry != null || providerKey != null || store != null;
+    }
+
+    /** @return the store {@code --store} names, or the one {@code --retry} implies (memory to skip finished steps) */
+    StoreKind storeKind() {
+        RetryScope scope = scope();
+        return store == null
+                ? (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE)
+                : choose("--store", store, StoreKind.values(), StoreKind::cliName);
+    }
+
+    private RetryScope scope() {
+        return retry == null ? RetryScope.EACH_STEP
+                : choose("--retry", retry, RetryScope.values(), RetryScope::cliName);
+    }
+
+    /**
+     * @return the strategy the options name (the article's row name when it is one of its five)
+     * @throws IllegalArgumentException naming the option, the value and the allowed ones
+     */
+    Strategy strategy() {
+        RetryScope scope = scope();
+        KeyMode keyMode = providerKey == null ? KeyMode.NONE
+                : choose("--provider-key", providerKey, KeyMode.values(), KeyMode::cliName);
+        StoreKind storeKind = storeKind();
+        if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && !storeKind.recordsCompletion()) {
+            throw new IllegalArgumentException("--store: " + storeKind.cliName() + " keeps no record of "
+                    + "finished steps; --retry whole-job-skip-finished needs --store memory or claim-table");
+        }
+        return Strategy.of(scope, keyMode, storeKind);
+    }
+
+    private static <E> E choose(String option, String text, E[] values, Function<E, String> name) {
+        for (E e : values) {
+            if (name.apply(e).equalsIgnoreCase(text.strip())) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException(option + ": '" + text + "' is not one of "
+                + Arrays.stream(values).map(name).collect(Collectors.joining(", ")));
+    }
+}
