@@ -7,4 +7,9 @@ package org.idempotencylab.scenario;
 public interface Choice {
     /** @return the name on the command line and in files, lower case with hyphens, e.g. {@code claim-table}. */
     String cliName();
+
+    /** @return the words a person reads in the window's lists, e.g. "durable (redelivered)"; the name by default. */
+    default String label() {
+        return cliName();
+    }
 }

@@ -1,5 +1,6 @@
 package org.idempotencylab.ui;
 
+import org.idempotencylab.ui.form.ParameterBinding;
 import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.engine.Metric;
 import static org.idempotencylab.ui.FxSteps.type;

@@ -28,8 +28,8 @@ import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.ui.ParameterBinding;
-import org.idempotencylab.ui.ScenarioForm;
+import org.idempotencylab.ui.form.ParameterBinding;
+import org.idempotencylab.ui.form.ScenarioForm;
 
 /**
  * The "compare strategies" view: the parameters a teacher changes, and the five strategies' results.

@@ -33,8 +33,8 @@ import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.QueueKind;
-import org.idempotencylab.ui.ParameterBinding;
-import org.idempotencylab.ui.SliderScale;
+import org.idempotencylab.ui.form.ParameterBinding;
+import org.idempotencylab.ui.form.SliderScale;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 
 /**

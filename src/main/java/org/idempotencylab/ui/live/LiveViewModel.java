@@ -38,7 +38,7 @@ import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
-import org.idempotencylab.ui.ScenarioForm;
+import org.idempotencylab.ui.form.ScenarioForm;
 import org.idempotencylab.ui.VirtualTime;
 
 /**

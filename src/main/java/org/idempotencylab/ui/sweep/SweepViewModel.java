@@ -28,8 +28,8 @@ import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.ui.ParameterBinding;
-import org.idempotencylab.ui.ScenarioForm;
+import org.idempotencylab.ui.form.ParameterBinding;
+import org.idempotencylab.ui.form.ScenarioForm;
 import org.idempotencylab.ui.charts.SymlogScale;
 import org.idempotencylab.ui.export.ResultTable;
 

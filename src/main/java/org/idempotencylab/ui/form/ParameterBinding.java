@@ -1,4 +1,4 @@
-package org.idempotencylab.ui;
+package org.idempotencylab.ui.form;
 
 import java.math.BigDecimal;
 import java.util.List;

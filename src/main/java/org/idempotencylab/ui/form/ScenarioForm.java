@@ -1,4 +1,4 @@
-package org.idempotencylab.ui;
+package org.idempotencylab.ui.form;
 
 import java.util.EnumMap;
 import java.util.List;

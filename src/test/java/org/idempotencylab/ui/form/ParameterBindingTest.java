@@ -1,4 +1,4 @@
-package org.idempotencylab.ui;
+package org.idempotencylab.ui.form;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
