@@ -15,6 +15,7 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ListChangeListener;
+import org.idempotencylab.ui.LiveRunListener;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.scenario.Strategy;
@@ -65,7 +66,7 @@ public final class ScenarioKit {
             }
         });
         // the live run's number once its last job ended (the clock may run on while keys expire)
-        live.addFrameListener(new LiveViewModel.FrameListener() {
+        live.addFrameListener(new LiveRunListener() {
             private SignupSimulation sim;
 
             @Override

@@ -26,6 +26,7 @@ import javafx.scene.control.TabPane;
 import javafx.scene.layout.Region;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
+import org.idempotencylab.ui.LiveRunListener;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.engine.SignupSimulation;
@@ -129,7 +130,7 @@ public final class LiveController {
      */
     public LiveController(LiveViewModel model, KeyStoreViewModel keys) {
         this.model = model;
-        model.addFrameListener(new LiveViewModel.FrameListener() {
+        model.addFrameListener(new LiveRunListener() {
             @Override
             public void attached(SignupSimulation simulation) {
                 keys.attach(simulation);

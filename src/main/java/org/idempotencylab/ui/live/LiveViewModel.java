@@ -38,6 +38,7 @@ import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.ui.LiveRunListener;
 import org.idempotencylab.ui.form.ScenarioForm;
 import org.idempotencylab.ui.VirtualTime;
 
@@ -64,13 +65,6 @@ public final class LiveViewModel {
     private static final int LOG_LIMIT = 2_000;
     private static final int ENVELOPE_LIMIT = 60;
     private static final int FINISHED_TOKENS_KEPT = 2_000;
-
-    /** Hears each new simulation and each frame: the key store view. */
-    public interface FrameListener {
-        void attached(SignupSimulation simulation);
-
-        void frame(long nowMs);
-    }
 
     /**
      * One welcome email at the provider.
@@ -126,7 +120,7 @@ public final class LiveViewModel {
 
     private final List<SimulationEvent> pending = new ArrayList<>();
     private final List<SimulationEvent> logBuffer = new ArrayList<>();
-    private final List<FrameListener> frameListeners = new ArrayList<>();
+    private final List<LiveRunListener> frameListeners = new ArrayList<>();
     private SignupSimulation sim;
 
     // The claim table on a real database (issue 4, "live mode on the real database"): empty = the in-memory model.
@@ -212,7 +206,7 @@ public final class LiveViewModel {
     }
 
     /** Adds a listener told of each new simulation and each frame. */
-    public void addFrameListener(FrameListener listener) {
+    public void addFrameListener(LiveRunListener listener) {
         frameListeners.add(listener);
         if (sim != null) {
             listener.attached(sim);
@@ -388,7 +382,7 @@ public final class LiveViewModel {
         pendingChanges.set(false);
         behind.set(false);
         message.set("");
-        for (FrameListener l : frameListeners) {
+        for (LiveRunListener l : frameListeners) {
             l.attached(sim); // before the start, so the key store hears the very first key
         }
         sim.start();
@@ -753,7 +747,7 @@ public final class LiveViewModel {
                 ending.set("");
             }
         }
-        for (FrameListener l : frameListeners) {
+        for (LiveRunListener l : frameListeners) {
             l.frame(now);
         }
     }
