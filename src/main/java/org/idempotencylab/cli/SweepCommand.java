@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code sweep --vary OPTION --from X --to Y --points N [any run option]} (issue 5, section 4): runs the
+ * {@code sweep --vary OPTION --from X --to Y --points N [any run option]}: runs the
  * article's five strategies, or the one {@code --retry}/{@code --provider-key}/{@code --store} name, at each of
  * {@code N} evenly spaced values of one numeric {@code run} option, and writes CSV: one row per point and
  * strategy, the varied value, the strategy, then every metric {@code run} prints under its JSON key

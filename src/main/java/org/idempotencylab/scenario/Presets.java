@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The built-in scenario files (issue 5, section 1): {@code assets/scenarios/*.json} on the classpath, inside the
+ * The built-in scenario files: {@code assets/scenarios/*.json} on the classpath, inside the
  * jar too, in the teaching order that {@code assets/scenarios/index.json} lists (a JSON list of file names).
  */
 public final class Presets {
@@ -36,7 +36,7 @@ public final class Presets {
      * Reads every preset the index lists, each validated as any scenario file is.
      *
      * @return the presets in teaching order
-     * @throws java.io.UncheckedIOException if the index or a preset is missing from the classpath
+     * @throws UncheckedIOException if the index or a preset is missing from the classpath
      * @throws IllegalStateException        if a preset is invalid (a build mistake; PresetTest reads every one)
      */
     public List<Preset> list() {
@@ -64,7 +64,7 @@ public final class Presets {
     /**
      * @param fileName a preset's file name, e.g. {@code lost-reply.json}
      * @return that preset
-     * @throws java.io.UncheckedIOException if it is missing from the classpath
+     * @throws UncheckedIOException if it is missing from the classpath
      * @throws IllegalStateException        if it is not a valid scenario file
      */
     public ScenarioFile load(String fileName) {

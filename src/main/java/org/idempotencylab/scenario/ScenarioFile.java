@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * One scenario as a teacher saves it (issue 5, sections 1 and 2): the parameters, the strategies to run on them,
+ * One scenario as a teacher saves it: the parameters, the strategies to run on them,
  * which view shows them, and a short note saying what to watch and which number proves it. Read and written by
  * {@link ScenarioFiles}; the built-in ones are {@link Presets}.
  *

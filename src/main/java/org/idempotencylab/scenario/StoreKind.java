@@ -1,6 +1,6 @@
 package org.idempotencylab.scenario;
 
-/** Which idempotency store the steps go through (issue 4: one interface, the store chosen per run). */
+/** Which idempotency store the steps go through: one gate per kind in the engine, the store chosen per run. */
 public enum StoreKind implements Choice {
     /** No store: every call does its work. */
     NONE("none", false),

@@ -262,8 +262,8 @@ public final class InMemoryIdempotencyStore<V> {
     }
 
     /**
-     * Loses every key at once, running and finished, as when the process holding the store dies (issue 4: "its
-     * in-memory store is lost with it"). Runs in flight end without calling anyone back: their callers died with
+     * Loses every key at once, running and finished, as when the process holding the store dies (the first
+     * article's "If the process dies, it forgets every key"). Runs in flight end without calling anyone back: their callers died with
      * the process; ending one of them afterwards throws IllegalStateException. Counters (hits, runs,
      * expirations) are kept, as totals of the whole simulation.
      */

@@ -1,5 +1,6 @@
 package org.idempotencylab.store;
 
+import java.nio.file.AccessDeniedException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -158,7 +159,7 @@ public final class JdbcClaimStore implements ClaimStore {
             Files.createDirectories(dir);
         } catch (IOException | SecurityException e) {
             throw new ClaimStoreException(null, "Cannot create the folder for the claim store at '" + dir + "' ("
-                    + (e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    + (e instanceof AccessDeniedException ? "permission denied"
                             : e.getClass().getSimpleName() + ": " + e.getMessage())
                     + "). Give a URL instead: " + ALLOWED_URLS + ".", e);
         }

@@ -24,9 +24,10 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
-import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -300,7 +301,7 @@ class CliTest {
         // run --help shows each option that maps to a Parameter with that Parameter's range, so a teacher reading
         // the help sees the same limits the error messages give
         String help = cli("run", "--help").out().replaceAll("\\s+", " ");
-        for (org.idempotencylab.scenario.Parameter p : org.idempotencylab.scenario.Parameter.values()) {
+        for (Parameter p : Parameter.values()) {
             int at = help.indexOf(p.cliOption() + "=", help.indexOf("Runs one strategy")); // past the synopsis
             assertTrue(at >= 0, p.cliOption() + " missing from run --help");
             int next = help.indexOf(" --", at + p.cliOption().length() + 1);

@@ -7,24 +7,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
-import org.idempotencylab.scenario.KeyMode;
-import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
-import org.idempotencylab.engine.StrategyResult;
-import org.idempotencylab.scenario.QueueKind;
-import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.store.InMemoryClaimTable;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.junit.jupiter.api.Test;
@@ -49,11 +51,11 @@ class RunCommandTest {
      * prints now (keys, order, number format, every figure), so the README stays true.
      */
     @Test
-    void theJsonLineIsByteForByteTheReadmesCrashLesson() throws java.io.IOException {
+    void theJsonLineIsByteForByteTheReadmesCrashLesson() throws IOException {
         Outcome o = cli("run", "--retry", "whole-job-skip-finished", "--store", "claim-table", "--provider-key", "same",
                 "--p-crash", "0.01", "--queue", "durable", "--jobs", "2000");
         assertEquals(0, o.code(), o.err());
-        String readmeLine = java.nio.file.Files.readAllLines(java.nio.file.Path.of("README.md")).stream()
+        String readmeLine = Files.readAllLines(Path.of("README.md")).stream()
                 .filter(l -> l.startsWith("{\"strategy\":\"retry the whole job, skip finished steps, same key every "
                         + "time, claim table\""))
                 .findFirst().orElseThrow(() -> new AssertionError("the README lost its crash lesson output"));

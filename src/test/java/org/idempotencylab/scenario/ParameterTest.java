@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -114,8 +116,8 @@ class ParameterTest {
 
     @Test
     void everyParameterHasADistinctIdAndCliOption() {
-        java.util.Set<String> ids = new java.util.HashSet<>();
-        java.util.Set<String> options = new java.util.HashSet<>();
+        Set<String> ids = new HashSet<>();
+        Set<String> options = new HashSet<>();
         for (Parameter p : Parameter.values()) {
             assertTrue(ids.add(p.id()), "duplicate id " + p.id());
             // one option carries both ends of the repeated request's delay: --duplicate-delay-ms MIN..MAX

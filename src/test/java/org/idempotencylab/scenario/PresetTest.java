@@ -1,5 +1,6 @@
 package org.idempotencylab.scenario;
 
+import java.util.function.ToLongFunction;
 import org.idempotencylab.engine.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every built-in preset loads from the classpath, runs its strategies on its scenario, and its watched number
- * shows what its note says (issue 5, section 7). Each preset has its own expectation below, with the reasoning;
+ * shows what its note says. Each preset has its own expectation below, with the reasoning;
  * the numbers in the comments were measured with the preset's seed (1).
  */
 class PresetTest {
@@ -140,7 +141,7 @@ class PresetTest {
                 assertEquals(0, r.get(1).failedJobs());
             }));
 
-    private static List<Long> column(List<StrategyResult> r, java.util.function.ToLongFunction<StrategyResult> f) {
+    private static List<Long> column(List<StrategyResult> r, ToLongFunction<StrategyResult> f) {
         return r.stream().map(x -> f.applyAsLong(x)).toList();
     }
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Reading and writing scenario files (issue 5, section 2): defaults, exact round trips, one named error per kind
+ * Reading and writing scenario files: defaults, exact round trips, one named error per kind
  * of malformed file, and atomic saves.
  */
 class ScenarioFilesTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The open-addressing map behaves like {@link java.util.HashMap}: every put/get/remove returns what HashMap
+ * The open-addressing map behaves like {@link HashMap}: every put/get/remove returns what HashMap
  * says it should (previous value or {@link LongIntHashMap#MISSING}), across growth and backward-shift removal.
  */
 class LongIntHashMapTest {
