@@ -113,7 +113,7 @@ final class ClaimTableGate implements StepGate {
         }
 
         @Override
-        public void afterCall(Job job, int step, String failure) {
+        public boolean afterCall(Job job, int step, String failure) {
             if (heldKey != null) { // record the result, or forget the failed run (first article)
                 if (failure == null) {
                     claims.complete(heldKey, job.owner, SignupSteps.savedResult(step), sim.nowMs());
@@ -122,7 +122,7 @@ final class ClaimTableGate implements StepGate {
                 }
                 heldKey = null;
             }
-            StepGate.answer(caller, failure);
+            return false;
         }
 
         @Override

@@ -27,7 +27,7 @@ final class LockGate implements StepGate {
 
     @Override
     public Lane lane(Caller caller) {
-        return new Through(caller) {
+        return new Through() {
             @Override
             public boolean jobStarts(Job job) {
                 return locks.acquire(lockKey(job.user), job.owner, sim.nowMs(), lockTtlMs);

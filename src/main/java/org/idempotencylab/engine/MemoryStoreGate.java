@@ -64,16 +64,18 @@ final class MemoryStoreGate implements StepGate {
         }
 
         @Override
-        public void afterCall(Job job, int step, String failure) {
+        public boolean afterCall(Job job, int step, String failure) {
             Completion<String> owned = run;
             run = null;
             if (owned == null) {
-                StepGate.answer(caller, failure);
-            } else if (failure == null) { // the store answers this worker, then every sharer
+                return false;
+            }
+            if (failure == null) { // the store answers this worker, then every sharer
                 owned.succeed(SignupSteps.savedResult(step));
             } else {
                 owned.fail(failure); // a run that throws is not remembered
             }
+            return true;
         }
 
         @Override

@@ -66,11 +66,13 @@ interface StepGate {
         Before beforeCall(Job job, int step);
 
         /**
-         * The call the gate allowed ended: records or releases, then answers the caller.
+         * The call the gate allowed ended: records the result, or releases the key.
          *
          * @param failure null on success, else the failure the caller sees
+         * @return true if the gate answered the caller itself (a store whose run others share answers all of
+         *         them); false if the call's outcome is the caller's answer, for the caller to take
          */
-        void afterCall(Job job, int step, String failure);
+        boolean afterCall(Job job, int step, String failure);
 
         /** The job ended on this worker (succeeded or failed). */
         default void jobEnds(Job job) {
@@ -86,33 +88,16 @@ interface StepGate {
         }
     }
 
-    /** A lane with nothing to look up: every call goes through, and its outcome goes straight back. */
+    /** A lane with nothing to look up: every call goes through, and its outcome is the caller's answer. */
     class Through implements Lane {
-        /** The worker passing through. */
-        protected final Caller caller;
-
-        /** @param caller the worker passing through */
-        public Through(Caller caller) {
-            this.caller = caller;
-        }
-
         @Override
         public Before beforeCall(Job job, int step) {
             return Before.CALL;
         }
 
         @Override
-        public void afterCall(Job job, int step, String failure) {
-            answer(caller, failure);
-        }
-    }
-
-    /** Hands a call's outcome to its caller: {@code failure} null means the step succeeded. */
-    static void answer(Caller caller, String failure) {
-        if (failure == null) {
-            caller.stepSucceeded();
-        } else {
-            caller.stepFailed(failure);
+        public boolean afterCall(Job job, int step, String failure) {
+            return false;
         }
     }
 

@@ -33,6 +33,7 @@ final class Worker implements StepGate.Caller {
     private int stepAttempt;
     private int jobAttempt;
     private boolean doomed;            // this call fails (a click armed it before the call started)
+    private boolean failed;            // the job failed (out of attempts, or refused for good): advance() ends it
     private boolean dead;              // its process crashed
 
     /** @param id the worker's number in its process, 0-based */
@@ -74,9 +75,17 @@ final class Worker implements StepGate.Caller {
         return job != null && job.user == user;
     }
 
-    /** Makes every move that needs no virtual time: next job, next step, skipped steps. */
+    /** Makes every move that needs no virtual time: the job's end, the next job, the next step, skipped steps. */
     void advance() {
         while (!dead) {
+            // Every job ends here, succeeded or failed: the code that runs per call (a call's end, a backoff's
+            // end) stays small enough for the JIT to compile quickly, instead of each holding a copy of the job's
+            // end (acknowledgement, keys forgotten).
+            if (job != null && (failed || step == SignupSteps.COUNT)) {
+                boolean succeeded = !failed;
+                failed = false;
+                process.finish(letGo(), succeeded, this);
+            }
             if (job == null) {
                 if (!queue.takeNext(reusable)) {
                     if (queue.moreToCome()) {
@@ -95,10 +104,6 @@ final class Worker implements StepGate.Caller {
                     continue;
                 }
             }
-            if (step == SignupSteps.COUNT) {
-                process.finish(letGo(), true, this);
-                continue;
-            }
             switch (lane.beforeCall(job, step)) {
                 case CALL -> {
                     startCall();
@@ -112,7 +117,7 @@ final class Worker implements StepGate.Caller {
                     stepAttempt = 1;
                 }
                 case SEND_BACK -> process.sendBack(letGo(), id, lane.refusal());
-                case FAIL -> process.finish(letGo(), false, this);
+                case FAIL -> failed = true;
             }
         }
     }
@@ -147,7 +152,13 @@ final class Worker implements StepGate.Caller {
                     + " did its side effect, before the result was recorded");
             return;
         }
-        lane.afterCall(job, step, failure);
+        if (!lane.afterCall(job, step, failure)) { // recorded or released; the outcome is this worker's answer
+            if (failure == null) {
+                stepSucceeded();
+            } else {
+                stepFailed(failure);
+            }
+        }
     }
 
     /** A backoff ended ({@link ScheduledEvent.BackoffEnds}): retry the step, or the job from step 1. */
@@ -177,7 +188,7 @@ final class Worker implements StepGate.Caller {
     public void stepFailed(String reason) {
         int attempt = attempt();
         if (attempt >= maxAttempts) {
-            process.finish(letGo(), false, this);
+            failed = true;
             advance();
             return;
         }

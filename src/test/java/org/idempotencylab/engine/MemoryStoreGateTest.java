@@ -30,7 +30,7 @@ class MemoryStoreGateTest {
     @Test
     void aFinishedStepIsSkippedWithItsSavedValue() {
         assertEquals(Before.CALL, laneA.beforeCall(job, 0), "a key never seen: the call runs");
-        laneA.afterCall(job, 0, null);
+        assertTrue(laneA.afterCall(job, 0, null), "the store answers the run's owner itself");
         assertEquals(List.of("ok"), a.answers);
         InMemoryIdempotencyStore.Entry<String> saved = gate.memoryStore().get(SignupKeys.step(0, 7));
         assertEquals("save the user: done", saved.value());
@@ -47,7 +47,7 @@ class MemoryStoreGateTest {
     void aKeyRunningNowSharesTheRunAndAFailureIsNotRemembered() {
         assertEquals(Before.CALL, laneA.beforeCall(job, 1));
         assertEquals(Before.SHARE, laneB.beforeCall(job, 1), "the same key is in flight on worker 0");
-        laneA.afterCall(job, 1, "503 service unavailable");
+        assertTrue(laneA.afterCall(job, 1, "503 service unavailable"));
         // the owner hears first, then the sharer, the same failure
         assertEquals(List.of("503 service unavailable"), a.answers);
         assertEquals(List.of("503 service unavailable"), b.answers);
