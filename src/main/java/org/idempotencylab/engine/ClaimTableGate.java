@@ -48,7 +48,10 @@ final class ClaimTableGate implements StepGate {
         this.forgetRows = given == null && ctx.forgetKeysOfFinishedJobs();
     }
 
-    /** @return the claim table's key for a step: {@code <step name>:user_<n>}, as the article's {@code charge:order_12345}. */
+    /**
+     * @return the claim table's key for a step (0..9): {@code <step name>:user_<n>}, as the second article's
+     *         {@code charge:order_12345}
+     */
     static String claimKey(int step, long user) {
         return SignupSteps.NAMES.get(step) + ":user_" + user;
     }

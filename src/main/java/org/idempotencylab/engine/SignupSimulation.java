@@ -14,27 +14,21 @@ import org.idempotencylab.store.LockOnlyStore;
 /**
  * The first article's sign-up simulation on the discrete-event {@link Simulator}: {@code jobs} sign-ups, taken
  * first come, first served by {@code workers} workers, each running the ten {@link SignupSteps} with one
- * {@link Strategy}. This class builds the parts, drives them and tells listeners what happened; the rules live in
- * the parts (DESIGN.md, "Simulation semantics"):
- * <ul>
- *   <li>{@link JobQueue}: arrivals (all at once, as in the article, or at {@code arrivalRate} per virtual second),
- *       first come first served, repeated requests, a durable queue's visibility timeouts, redeliveries and
- *       dead-letter limit ({@link #MAX_RECEIVES}), an in-memory queue dying with the process;</li>
- *   <li>{@link WorkerProcess} and {@link Worker}: taking jobs, retries and backoffs, crashes and restarts;</li>
- *   <li>{@link StepCalls}: call durations and the one method that draws a call's outcome in the article's
- *       order, side effects, the email provider's keys;</li>
- *   <li>{@link StepGate}, one per {@link StoreKind} ({@link StepGates}): none, the first article's in-memory
- *       store, the second article's claim table with leases, lock only;</li>
- *   <li>{@link RunMetrics}: every part counts into it; {@link ScheduledEvent}: everything scheduled in time.</li>
- * </ul>
- * A job's side effects are counted per user over all of its deliveries and repeated requests, so a redelivery
- * that charges again shows as a duplicate. "Succeeded" is the share of jobs neither failed nor lost; when
- * several deliveries of one job run, the first to end decides whether it succeeded.
+ * {@link Strategy}. This class builds the parts, drives them and tells listeners what happened; the rules
+ * (DESIGN.md, "Simulation semantics") live in the parts: {@link JobQueue} (arrivals, order, repeated requests,
+ * visibility timeouts, redeliveries, dead letters, an in-memory queue dying with the process);
+ * {@link WorkerProcess} and {@link Worker} (taking jobs, retries, crashes, restarts); {@link StepCalls} (call
+ * durations, the one method that draws a call's outcome, side effects, the provider's keys); one
+ * {@link StepGate} per {@link StoreKind}, made by {@link StepGates}; {@link RunMetrics}, which every part counts
+ * into; and {@link ScheduledEvent}, everything scheduled in time.
  *
- * <p>Key retention: by default every key lives out its TTL, as the live view shows it. A batch run may instead
- * forget a user's keys as soon as nothing of the user is open ({@code forgetKeysOfFinishedJobs}): no later call
- * can ask for them, so the results are the same, while memory holds only the keys of jobs in progress (the
- * article starts a fresh store every 10,000 sign-ups for the same reason).
+ * <p>A job's side effects are counted per user over all of its deliveries and repeated requests, so a redelivery
+ * that charges again shows as a duplicate. "Succeeded" is the share of jobs neither failed nor lost; when
+ * several deliveries of one job run, the first to end decides whether it succeeded. By default every key lives
+ * out its TTL, as the live view shows it; a batch run may forget a user's keys once nothing of the user is open
+ * ({@code forgetKeysOfFinishedJobs}): no later call can ask for them, so the results are the same, while memory
+ * holds only the keys of jobs in progress (the article starts a fresh store every 10,000 sign-ups for the same
+ * reason).
  *
  * <p>Two ways to drive it: {@link #run()} runs to the end (batch); {@link #step()} and {@link #advanceTo} move it
  * an event or a stretch of virtual time at a time (the live view), with a {@link SimulationListener} hearing
@@ -54,7 +48,6 @@ public final class SignupSimulation {
     private final RunMetrics metrics = new RunMetrics();
     private final Emitter emitter = new Emission();
     private final Progress progress;
-    private final boolean forgetKeysOfFinishedJobs;
     private final StepGate gate;
     private final StepCalls calls;
     private final JobQueue queue;
@@ -93,24 +86,20 @@ public final class SignupSimulation {
                             boolean forgetKeysOfFinishedJobs, ClaimStore claimStore) {
         this.scenario = scenario;
         this.strategy = strategy;
-        this.forgetKeysOfFinishedJobs = forgetKeysOfFinishedJobs;
         this.progress = new Progress(control);
         RunContext ctx = new RunContext(scenario, strategy, sim, metrics, emitter, progress,
                 forgetKeysOfFinishedJobs);
         this.gate = StepGates.of(strategy.store(), ctx, claimStore);
         this.calls = new StepCalls(ctx);
-        // Tracked: every job is a message with deliveries and an acknowledgement, and every user has a ledger.
-        // Needed as soon as one job can be delivered more than once or a store needs an owner per delivery; the
-        // article's runs stay untracked and allocate nothing per job.
+        // Tracked (a message per job, a ledger per user) once a job can be delivered twice or a store needs an
+        // owner per delivery; the article's runs stay untracked and allocate nothing per job.
         boolean tracked = scenario.pDuplicate() > 0 || scenario.queue() == QueueKind.DURABLE
                 || scenario.pCrash() > 0 || gate.needsOwners();
         this.queue = new JobQueue(ctx, tracked, gate.needsOwners(), new QueueHooks());
         this.process = new WorkerProcess(ctx, queue, gate, calls);
     }
 
-    /**
-     * Sets who hears every event from now on; null for no one. Set it before {@link #start()} to hear them all.
-     */
+    /** Sets who hears every event from now on; null for no one. Set it before {@link #start()} to hear them all. */
     public void setListener(SimulationListener listener) {
         this.listener = listener;
     }
@@ -395,7 +384,7 @@ public final class SignupSimulation {
         }
     }
 
-    /** What the queue asks of the rest: wake a waiting worker; forget a closed user's keys (batch runs). */
+    /** What the queue asks of the worker process: wake a waiting worker; forget a closed user's keys. */
     private final class QueueHooks implements JobQueue.Hooks {
         @Override
         public void jobVisible() {
@@ -404,10 +393,7 @@ public final class SignupSimulation {
 
         @Override
         public void userClosed(long user) {
-            if (forgetKeysOfFinishedJobs) {
-                gate.forgetUser(user);
-                calls.forgetUser(user);
-            }
+            process.forgetUser(user);
         }
     }
 }

@@ -133,6 +133,17 @@ final class WorkerProcess {
         queue.sendBack(job, sim.nowMs() + waitMs); // its visibility timeout may have put it back already
     }
 
+    /**
+     * Nothing of {@code user}'s is open any more: in a batch run ({@code forgetKeysOfFinishedJobs}) its keys are
+     * forgotten, in the gate's store and at the provider, since no later call can ask for them.
+     */
+    void forgetUser(long user) {
+        if (ctx.forgetKeysOfFinishedJobs()) {
+            gate.forgetUser(user);
+            calls.forgetUser(user);
+        }
+    }
+
     /** A delivery stopped (ended, crashed or sent back): forget what only it used, close the user if done. */
     private void endDelivery(Job job) {
         if (ctx.forgetKeysOfFinishedJobs()) {
