@@ -1,0 +1,185 @@
+package org.idempotencylab.engine;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.store.ClaimResult;
+import org.idempotencylab.store.ClaimStore;
+import org.idempotencylab.store.InMemoryClaimTable;
+
+/**
+ * {@link StoreKind#CLAIM_TABLE}: every step claims {@code <step name>:user_<n>} in the second article's claim
+ * table ({@code processed_jobs}, {@code INSERT ... ON CONFLICT}) with a lease of {@code leaseMs}.
+ *
+ * <ul>
+ *   <li>claimed (or an expired lease reclaimed): the call runs; a success completes the key with its saved
+ *       result, a failure releases it (first article: a failure is not remembered);</li>
+ *   <li>completed: the step is skipped with the saved result;</li>
+ *   <li>in progress under another delivery: the job goes back to the queue ("job in progress");</li>
+ *   <li>the same key with another payload: a key mismatch (Stripe's HTTP 400 {@code idempotency_error}), the
+ *       job fails, not retried.</li>
+ * </ul>
+ * The table lives outside the worker process: a crash leaves the claims it held {@code in_progress} until their
+ * lease runs out and another delivery reclaims them; the time in between is counted as stuck.
+ */
+final class ClaimTableGate implements StepGate {
+    private final Simulator sim;
+    private final RunMetrics metrics;
+    private final Emitter emitter;
+    private final long leaseMs;
+    private final ClaimStore claims;
+    private final boolean forgetRows;
+    // Claims whose holder crashed and that nobody has reclaimed yet: key -> {crash ms, locked_until ms}.
+    private final Map<String, long[]> crashedClaims = new HashMap<>();
+
+    /**
+     * @param given the claim table to use (for example a {@code JdbcClaimStore}; the caller empties and closes it,
+     *              and its rows are never deleted), or null for a new {@link InMemoryClaimTable}
+     */
+    ClaimTableGate(RunContext ctx, ClaimStore given) {
+        Scenario s = ctx.scenario();
+        this.sim = ctx.sim();
+        this.metrics = ctx.metrics();
+        this.emitter = ctx.emitter();
+        this.leaseMs = s.leaseMs();
+        this.claims = given != null ? given : new InMemoryClaimTable();
+        this.forgetRows = given == null && ctx.forgetKeysOfFinishedJobs();
+    }
+
+    /**
+     * @return the claim table's key for a step (0..9): {@code <step name>:user_<n>}, as the second article's
+     *         {@code charge:order_12345}
+     */
+    static String claimKey(int step, long user) {
+        return SignupSteps.NAMES.get(step) + ":user_" + user;
+    }
+
+    /** The request fingerprint a claim carries: the payload's version (its hash, in a real system). */
+    private static String fingerprint(Job job) {
+        return job.differentPayload() ? "payload-v2" : "payload-v1";
+    }
+
+    @Override
+    public Lane lane(Caller caller) {
+        return new ClaimLane(caller);
+    }
+
+    /** One worker's passage: the claim its call holds, if any. */
+    private final class ClaimLane implements Lane {
+        private final Caller caller;
+        private String heldKey;       // the claim this worker's call holds, if any
+        private long heldUntilMs;     // ... and the end of its lease
+        private String refusal = "";
+
+        ClaimLane(Caller caller) {
+            this.caller = caller;
+        }
+
+        @Override
+        public Before beforeCall(Job job, int step) {
+            String key = claimKey(step, job.user);
+            ClaimResult r = claims.claim(key, fingerprint(job), job.owner, sim.nowMs(), leaseMs);
+            switch (r.kind()) {
+                case CLAIMED, RECLAIMED -> {
+                    if (r.kind() == ClaimResult.Kind.RECLAIMED) {
+                        metrics.count(Metric.LEASE_RECLAIMS);
+                        long[] crashed = crashedClaims.remove(key);
+                        if (crashed != null) {
+                            metrics.add(Metric.STUCK_IN_PROGRESS_MS, sim.nowMs() - crashed[0]);
+                        }
+                        emitter.emit(Kind.LEASE_RECLAIMED, job, step, caller.attempt(), caller.workerId(),
+                                r.lockedUntilMs(), "lease ran out: this job takes the key over");
+                    }
+                    heldKey = key;
+                    heldUntilMs = r.lockedUntilMs();
+                    return Before.CALL;
+                }
+                case COMPLETED -> {
+                    metrics.count(Metric.STORE_HITS);
+                    emitter.emit(Kind.STEP_SKIPPED, job, step, caller.attempt(), caller.workerId(), sim.nowMs(),
+                            "completed: saved result");
+                    return Before.SKIP;
+                }
+                case IN_PROGRESS -> {
+                    refusal = "job in progress: " + r.holder() + " holds " + key;
+                    return Before.SEND_BACK;
+                }
+                default -> { // KEY_MISMATCH: a client error, not retried
+                    metrics.count(Metric.KEY_MISMATCHES);
+                    emitter.emit(Kind.KEY_MISMATCH, job, step, caller.attempt(), caller.workerId(), sim.nowMs(),
+                            r.errorMessage());
+                    return Before.FAIL;
+                }
+            }
+        }
+
+        @Override
+        public boolean afterCall(Job job, int step, String failure) {
+            if (heldKey != null) { // record the result, or forget the failed run (first article)
+                if (failure == null) {
+                    claims.complete(heldKey, job.owner, SignupSteps.savedResult(step), sim.nowMs());
+                } else {
+                    claims.release(heldKey, job.owner);
+                }
+                heldKey = null;
+            }
+            return false;
+        }
+
+        @Override
+        public void interrupted() {
+            if (heldKey != null) { // stuck until someone reclaims it (see stuckOfUnreclaimedMs)
+                crashedClaims.put(heldKey, new long[] {sim.nowMs(), heldUntilMs});
+            }
+        }
+
+        @Override
+        public String refusal() {
+            return refusal;
+        }
+    }
+
+    /**
+     * @return virtual ms that claims nobody has reclaimed (yet) stay {@code in_progress} after their holder
+     *         crashed, until their lease runs out, summed over claims (reclaimed ones are counted when reclaimed)
+     */
+    private long stuckOfUnreclaimedMs() {
+        long stuck = 0;
+        for (long[] c : crashedClaims.values()) {
+            stuck += c[1] - c[0];
+        }
+        return stuck;
+    }
+
+    @Override
+    public boolean needsOwners() {
+        return true;
+    }
+
+    @Override
+    public void forgetUser(long user) {
+        if (!forgetRows) {
+            return; // a table given by the caller keeps its rows
+        }
+        for (int step = 0; step < SignupSteps.COUNT; step++) {
+            String key = claimKey(step, user);
+            long[] crashed = crashedClaims.remove(key);
+            if (crashed != null) { // never reclaimed: stuck until its lease ran out
+                metrics.add(Metric.STUCK_IN_PROGRESS_MS, crashed[1] - crashed[0]);
+            }
+            claims.delete(key);
+        }
+    }
+
+    @Override
+    public void countInto(RunMetrics outside) {
+        outside.add(Metric.STUCK_IN_PROGRESS_MS, stuckOfUnreclaimedMs());
+    }
+
+    @Override
+    public ClaimStore claimStore() {
+        return claims;
+    }
+}

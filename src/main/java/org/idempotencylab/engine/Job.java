@@ -1,0 +1,49 @@
+package org.idempotencylab.engine;
+
+import java.util.Arrays;
+
+/**
+ * One delivery of a sign-up to a worker: whose it is, which message it belongs to, who owns its keys, and how many
+ * times each step's side effect really happened. A worker reuses one Job for every sign-up it takes, so the
+ * first article's million sign-ups allocate nothing per job.
+ */
+final class Job {
+    /** The user number: the sign-up of {@code user_<n>}. */
+    long user;
+    /** True for a repeated request: the user's second (or later) job. */
+    boolean repeat;
+    /** The queue message this delivery belongs to; null for an untracked job (the article's runs). */
+    JobQueue.Message msg;
+    /** 1 for the message's first delivery, 2 for the next, ... */
+    int delivery;
+    /** The claim or lock owner, unique per delivery; null unless the store needs one. */
+    String owner;
+    private final int[] own = new int[SignupSteps.COUNT];
+    /** Side effects per step (0..9): the user's ledger when tracked, else this job's own counts. */
+    int[] sideEffects = own;
+    /** Provider keys made for this job, kept only to forget them at its end. */
+    long[] freshKeys;
+    /** How many of {@link #freshKeys} are in use. */
+    int freshKeyCount;
+
+    /**
+     * Makes this the first delivery of {@code user}'s job.
+     *
+     * @param ledger the user's side effects over all of the user's deliveries, or null to count this job's own
+     */
+    void reset(long user, boolean repeat, int[] ledger) {
+        this.user = user;
+        this.repeat = repeat;
+        Arrays.fill(own, 0);
+        sideEffects = ledger == null ? own : ledger;
+        freshKeyCount = 0;
+        msg = null;
+        delivery = 1;
+        owner = null;
+    }
+
+    /** @return true if this is a repeated request whose payload differs from the first under the same key. */
+    boolean differentPayload() {
+        return msg != null && msg.differentPayload;
+    }
+}

@@ -1,0 +1,531 @@
+package org.idempotencylab.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.Scenario;
+
+/**
+ * The job queue: sign-ups {@code user_0 .. user_{N-1}} arriving all at once (the first article) or over time,
+ * taken first come, first served; repeated requests; and, for a durable queue, acknowledgements, visibility
+ * timeouts, redeliveries and the dead-letter queue.
+ *
+ * <p>Rules every feature keeps:
+ * <ul>
+ *   <li><b>Order.</b> Jobs are taken in the order they first arrived. A job that comes back (redelivered, or sent
+ *       back as "job in progress") keeps its place, as in a FIFO queue, instead of waiting behind the backlog.
+ *       At the same instant an original goes before a repeated request.</li>
+ *   <li><b>One copy.</b> A message is in the queue once at most: putting it back while it waits changes
+ *       nothing.</li>
+ *   <li><b>Repeated requests</b> (first article, "Where the duplicates come from") are decided in user order from
+ *       their own random stream, when the original arrives (or, all at once, when it is taken); the repeat
+ *       arrives {@code duplicateDelay} after the original and may carry another payload
+ *       ({@code pDifferentPayload}, from its own stream), under the same key.</li>
+ *   <li><b>Durable queue</b> ({@link QueueKind#DURABLE}): a delivery is acknowledged when its job ends; if not
+ *       {@code visibilityTimeoutMs} after it was taken, the job is visible again and delivered again. After
+ *       {@link #MAX_RECEIVES} deliveries without an acknowledgement it goes to the dead-letter queue, failed.</li>
+ *   <li><b>In-memory queue</b> ({@link QueueKind#MEMORY}): it dies with the worker process; every job waiting in
+ *       it, and every job running, is lost (counted, never dropped silently).</li>
+ * </ul>
+ *
+ * <p>Untracked mode (the article's runs: nothing can be delivered twice and no store needs an owner) hands out
+ * user numbers and allocates nothing per job. Tracked mode makes a {@link Message} per request and keeps a ledger
+ * per user: the user's side effects over all of the user's deliveries and how much of the user is still open.
+ * Not thread-safe.
+ */
+final class JobQueue {
+    /**
+     * Deliveries without an acknowledgement after which a durable queue gives up on a job and moves it to its
+     * dead-letter queue, counted as failed: Amazon SQS's redrive policy ({@code maxReceiveCount}). Without it a job
+     * whose every delivery crashes would be delivered forever.
+     */
+    static final int MAX_RECEIVES = 10;
+
+    /** What the queue needs from the rest of the simulation. */
+    interface Hooks {
+        /** A job became visible now: wake a waiting worker, if any. */
+        void jobVisible();
+
+        /** Nothing of {@code user}'s is open any more (no message, no delivery): its keys may be forgotten. */
+        void userClosed(long user);
+    }
+
+    /**
+     * One request in the queue (tracked mode): a sign-up or its repeated request. It is settled once:
+     * acknowledged by the first delivery to end, dead-lettered, or lost with an in-memory queue.
+     */
+    static final class Message {
+        final long user;
+        final boolean repeat;
+        /** A repeated request whose payload differs under the same key. */
+        final boolean differentPayload;
+        long visibleAtMs;
+        /** When it first entered the queue (virtual ms): its place in line. */
+        long arrivalMs;
+        long seq;
+        /** Visibility timeouts that ran out on it. */
+        int timeouts;
+        int deliveries;
+        /** "Job in progress" answers so far. */
+        int rejections;
+        /** In the queue now (a repeat on its way is not yet). */
+        boolean inQueue;
+        boolean settled;
+
+        Message(long user, boolean repeat, boolean differentPayload) {
+            this.user = user;
+            this.repeat = repeat;
+            this.differentPayload = differentPayload;
+        }
+    }
+
+    /**
+     * A user's side effects over all of the user's jobs and deliveries, and how much is still open: messages not
+     * settled plus deliveries running. At 0 nothing can ask for the user's keys again.
+     */
+    private static final class UserLedger {
+        final int[] sideEffects = new int[SignupSteps.COUNT];
+        int open;
+    }
+
+    /** First come, first served; at one instant an original before a repeat; then user, then sequence. */
+    static final Comparator<Message> ARRIVAL_ORDER = (a, b) -> {
+        if (a.arrivalMs != b.arrivalMs) {
+            return Long.compare(a.arrivalMs, b.arrivalMs);
+        }
+        if (a.repeat != b.repeat) {
+            return a.repeat ? 1 : -1;
+        }
+        return a.user != b.user ? Long.compare(a.user, b.user) : Long.compare(a.seq, b.seq);
+    };
+
+    private final Scenario scenario;
+    private final Simulator sim;
+    private final RunMetrics metrics;
+    private final Emitter emitter;
+    private final Progress progress;
+    private final Hooks hooks;
+    private final boolean tracked;
+    private final boolean durable;
+    private final boolean repeatsOn;
+    private final boolean namesOwners;
+    private final Mulberry32 arrivals;
+    private final Mulberry32 repeats;
+    private final Mulberry32 payloads;
+    private final ScheduledEvent arrival = new ScheduledEvent.Arrival(this);
+    private final ScheduledEvent visible = new ScheduledEvent.MessageVisible(this);
+    // Messages waiting or on their way (repeats not yet sent, redeliveries, jobs sent back as "in progress"), in
+    // the order they become visible.
+    private final PriorityQueue<Message> laterQueue = new PriorityQueue<>(
+            (a, b) -> a.visibleAtMs != b.visibleAtMs ? Long.compare(a.visibleAtMs, b.visibleAtMs)
+                    : Long.compare(a.seq, b.seq));
+    // Messages visible now, in the order they first arrived.
+    private final PriorityQueue<Message> readyQueue = new PriorityQueue<>(ARRIVAL_ORDER);
+    // Arrival times of the originals waiting for a worker (tracked, arrivals over time; all at once means 0).
+    private final ArrayDeque<Long> originalArrivals = new ArrayDeque<>();
+    private final Map<Long, UserLedger> ledgers = new HashMap<>();
+    private long arrived;
+    private long nextUser;
+    private double nextArrivalMs;
+    private long messageSeq;
+    private long openMessages;
+    private long inFlight;
+    private long deliverySerial;
+
+    /**
+     * @param tracked     give every request a {@link Message} and every user a ledger (needed once a job can be
+     *                    delivered twice, or a store needs an owner per delivery)
+     * @param namesOwners give every delivery a unique owner ({@code delivery-<n>}) for the store's claims or locks
+     */
+    JobQueue(RunContext ctx, boolean tracked, boolean namesOwners, Hooks hooks) {
+        this.scenario = ctx.scenario();
+        this.sim = ctx.sim();
+        this.metrics = ctx.metrics();
+        this.emitter = ctx.emitter();
+        this.progress = ctx.progress();
+        this.hooks = hooks;
+        this.tracked = tracked;
+        this.namesOwners = namesOwners;
+        this.durable = scenario.queue() == QueueKind.DURABLE;
+        this.repeatsOn = scenario.pDuplicate() > 0;
+        this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
+        this.repeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.DUPLICATES);
+        this.payloads = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.PAYLOADS);
+    }
+
+    /** Lets the sign-ups in: all at once now (the article), or the first arrival at time 0. */
+    void start() {
+        if (scenario.arrivalRate() == 0) {
+            arrived = scenario.jobs();
+        } else {
+            sim.schedule(0, arrival);
+        }
+    }
+
+    /** The next sign-up arrives; the one after it is scheduled an exponential gap later (its own stream). */
+    void arrive() {
+        long user = arrived++;
+        if (tracked) {
+            originalArrivals.addLast(sim.nowMs());
+            UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
+            ledger.open++;
+            if (repeatsOn) {
+                decideRepeat(user, ledger, sim.nowMs());
+            }
+        }
+        emitter.emit(Kind.ARRIVED, user, -1, 0, -1, sim.nowMs(), "");
+        hooks.jobVisible();
+        if (arrived < scenario.jobs()) {
+            // exponential gaps summed in fractions of a ms, so high rates keep their rate
+            nextArrivalMs += -Math.log(1 - arrivals.nextDouble()) * 1000 / scenario.arrivalRate();
+            sim.scheduleAt(Math.max(sim.nowMs(), (long) Math.floor(nextArrivalMs)), arrival);
+        }
+    }
+
+    /**
+     * Takes the next job in arrival order (originals waiting, then repeats, redeliveries and retried jobs that
+     * became visible after them). With repeated requests on, decides whether an original taken from an
+     * all-at-once queue will be sent again. A durable queue starts the delivery's visibility timeout.
+     *
+     * @param into the worker's reusable job, reset to the delivery taken
+     * @return false if no job is waiting
+     */
+    boolean takeNext(Job into) {
+        if (!tracked) {
+            if (nextUser < arrived) {
+                into.reset(nextUser++, false, null);
+                return true;
+            }
+            return false;
+        }
+        while (!laterQueue.isEmpty() && laterQueue.peek().visibleAtMs <= sim.nowMs()) {
+            Message m = laterQueue.poll();
+            if (m.settled) {
+                m.inQueue = false; // a copy of a job another delivery has acknowledged since
+            } else {
+                readyQueue.add(m);
+            }
+        }
+        while (true) {
+            boolean original = nextUser < arrived;
+            Message head = readyQueue.peek();
+            boolean later = head != null;
+            long originalAt = !original || scenario.arrivalRate() == 0 ? 0 : originalArrivals.peekFirst();
+            if (original && later) { // first come, first served; a tie goes to the one that entered the queue first
+                original = originalAt < head.arrivalMs || (originalAt == head.arrivalMs && head.repeat);
+            }
+            Message msg;
+            UserLedger ledger;
+            if (original) {
+                long user = nextUser++;
+                msg = new Message(user, false, false);
+                msg.arrivalMs = originalAt;
+                openMessages++;
+                if (scenario.arrivalRate() == 0) { // all arrived at time 0: the ledger starts when taken
+                    ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
+                    ledger.open++;
+                    if (repeatsOn) {
+                        decideRepeat(user, ledger, 0); // in user order
+                    }
+                } else {
+                    originalArrivals.pollFirst();
+                    ledger = ledgers.get(user);
+                }
+            } else if (later) {
+                msg = readyQueue.poll();
+                msg.inQueue = false;
+                if (msg.settled) {
+                    continue; // a redelivered copy of a job another delivery has acknowledged since
+                }
+                ledger = ledgers.get(msg.user);
+            } else {
+                return false;
+            }
+            into.reset(msg.user, msg.repeat, ledger.sideEffects);
+            into.msg = msg;
+            into.delivery = ++msg.deliveries;
+            if (namesOwners) {
+                into.owner = "delivery-" + (++deliverySerial);
+            }
+            ledger.open++;
+            inFlight++;
+            if (durable) {
+                sim.schedule(scenario.visibilityTimeoutMs(),
+                        new ScheduledEvent.VisibilityTimeout(this, msg, msg.deliveries));
+            }
+            return true;
+        }
+    }
+
+    /** The visibility timeout of one delivery ran out: unless acknowledged, the job is visible again. */
+    void visibilityTimeout(Message msg, int delivery) {
+        if (msg.settled || msg.inQueue || msg.deliveries != delivery) {
+            return; // acknowledged, already back in the queue, or delivered again since
+        }
+        if (++msg.timeouts >= MAX_RECEIVES) { // a poison job: it never gets acknowledged
+            settle(msg);
+            metrics.count(Metric.FAILED_JOBS);
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+            emitter.emit(Kind.JOB_FAILED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
+                    "moved to the dead-letter queue after " + MAX_RECEIVES
+                            + " deliveries without an acknowledgement", msg.deliveries);
+            closeIfDone(msg.user, ledgers.get(msg.user));
+            progress.jobEnded();
+            return;
+        }
+        metrics.count(Metric.REDELIVERIES);
+        emitter.emit(Kind.JOB_REDELIVERED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
+                "no acknowledgement within the visibility timeout", msg.deliveries);
+        enqueue(msg, sim.nowMs());
+    }
+
+    /**
+     * A delivery of {@code job} was refused ("job in progress"): counts the refusal.
+     *
+     * @return how many times its message has been refused, 1 to 62 (the backoff's exponent caps there)
+     */
+    int countRefusal(Job job) {
+        return Math.min(++job.msg.rejections, 62);
+    }
+
+    /** Puts a refused job back, visible again at {@code atMs} (virtual ms, now or later); one copy at most. */
+    void sendBack(Job job, long atMs) {
+        enqueue(job.msg, atMs);
+    }
+
+    /**
+     * Puts a message in the queue, visible from {@code atMs}, and wakes a worker then. A message already in the
+     * queue stays as it is: one copy at most, and never re-sorted while inside a heap.
+     */
+    void enqueue(Message msg, long atMs) {
+        if (msg.inQueue) {
+            return;
+        }
+        msg.visibleAtMs = atMs;
+        msg.seq = messageSeq++;
+        msg.inQueue = true;
+        laterQueue.add(msg);
+        if (atMs > sim.nowMs()) {
+            sim.scheduleAt(atMs, visible);
+        } else {
+            hooks.jobVisible();
+        }
+    }
+
+    /** A message sent back earlier is visible now. */
+    void messageVisible() {
+        hooks.jobVisible();
+    }
+
+    /**
+     * Does the client send this sign-up again? Drawn in user order from its own stream; the repeat arrives
+     * {@code duplicateDelay} after the original did, and then waits its turn like any job.
+     */
+    private void decideRepeat(long user, UserLedger ledger, long arrivedAtMs) {
+        if (repeats.nextDouble() >= scenario.pDuplicate()) {
+            return;
+        }
+        long span = scenario.duplicateDelayMaxMs() - scenario.duplicateDelayMinMs();
+        long at = arrivedAtMs + scenario.duplicateDelayMinMs() + (long) (repeats.nextDouble() * (span + 1));
+        // the payload draw is only made when changed payloads are on, so "off" leaves every other draw alone
+        boolean different = scenario.pDifferentPayload() > 0 && payloads.nextDouble() < scenario.pDifferentPayload();
+        Message msg = new Message(user, true, different);
+        msg.arrivalMs = at;
+        ledger.open++;
+        openMessages++;
+        metrics.count(Metric.REPEATED_REQUESTS);
+        msg.visibleAtMs = at;
+        msg.seq = messageSeq++;
+        laterQueue.add(msg);
+        if (at > sim.nowMs()) {
+            sim.scheduleAt(at, new ScheduledEvent.RepeatArrives(this, msg));
+        } else {
+            repeatArrives(msg); // it arrived while the original still waited
+        }
+    }
+
+    /** A repeated request reached the queue. */
+    void repeatArrives(Message msg) {
+        msg.inQueue = true;
+        emitter.emit(Kind.ARRIVED, msg.user, true, -1, 0, -1, sim.nowMs(), msg.differentPayload
+                ? "repeated request with a different payload, same key" : "repeated request: the client sent it again",
+                0);
+        hooks.jobVisible();
+    }
+
+    /**
+     * Marks a message settled (its job counted as ended).
+     *
+     * @param msg the message, or null for an untracked job (settled once, here)
+     * @return false if it was settled already
+     */
+    boolean settle(Message msg) {
+        if (msg == null) {
+            return true;
+        }
+        if (msg.settled) {
+            return false;
+        }
+        msg.settled = true;
+        openMessages--;
+        ledgers.get(msg.user).open--; // the caller closes the user's ledger once its deliveries end too
+        return true;
+    }
+
+    /** A delivery stopped (ended, crashed or sent back): closes the user once nothing of it is open. */
+    void deliveryEnded(Job job) {
+        if (!tracked) {
+            hooks.userClosed(job.user); // one job per user: nothing can ask for its keys again
+            return;
+        }
+        inFlight--;
+        UserLedger ledger = ledgers.get(job.user);
+        ledger.open--;
+        if (!job.msg.settled) {
+            return;
+        }
+        closeIfDone(job.user, ledger);
+    }
+
+    private void closeIfDone(long user, UserLedger ledger) {
+        if (ledger.open == 0) {
+            ledgers.remove(user);
+            hooks.userClosed(user);
+        }
+    }
+
+    /**
+     * The worker process died while {@code job} ran: an in-memory queue loses the job (counted as lost, the first
+     * time its message ends); a durable queue keeps it for its visibility timeout.
+     */
+    void loseRunning(Job job) {
+        if (durable || !settle(job.msg)) {
+            return;
+        }
+        metrics.count(Metric.LOST_JOBS);
+        emitter.emit(Kind.JOB_LOST, job, -1, 0, -1, sim.nowMs(), "the in-memory queue died with the worker process");
+        progress.jobEnded();
+    }
+
+    /**
+     * The worker process died: an in-memory queue dies with it, and every job waiting in it is lost (repeats still
+     * on their way are not); a durable queue keeps everything.
+     */
+    void processDied() {
+        if (durable) {
+            return;
+        }
+        long waiting = arrived - nextUser;
+        for (long u = nextUser; u < arrived; u++) {
+            if (emitter.listening()) {
+                emitter.emit(Kind.JOB_LOST, u, false, -1, 0, -1, sim.nowMs(),
+                        "the in-memory queue died with the worker process", 0);
+            }
+            UserLedger ledger = tracked && scenario.arrivalRate() > 0 ? ledgers.get(u) : null;
+            if (ledger != null) { // arrived over time: its ledger was opened on arrival
+                ledger.open--;
+                closeIfDone(u, ledger);
+            }
+        }
+        nextUser = arrived;
+        originalArrivals.clear();
+        metrics.add(Metric.LOST_JOBS, waiting);
+        for (long i = 0; i < waiting; i++) {
+            progress.jobEnded();
+        }
+        List<Message> gone = new ArrayList<>(readyQueue.stream().filter(m -> !m.settled).toList());
+        gone.addAll(laterQueue.stream().filter(m -> m.inQueue && !m.settled).toList());
+        readyQueue.clear();
+        laterQueue.removeIf(m -> m.inQueue || m.settled);
+        for (Message m : gone) {
+            m.inQueue = false;
+            settle(m);
+            metrics.count(Metric.LOST_JOBS);
+            emitter.emit(Kind.JOB_LOST, m.user, m.repeat, -1, 0, -1, sim.nowMs(),
+                    "the in-memory queue died with the worker process", m.deliveries);
+            closeIfDone(m.user, ledgers.get(m.user));
+            progress.jobEnded();
+        }
+    }
+
+    /**
+     * @return true while more jobs may come: originals still to arrive, or (tracked) any job not yet settled,
+     *         which a repeat, a redelivery or a retry after "job in progress" may bring back to the queue
+     */
+    boolean moreToCome() {
+        return arrived < scenario.jobs() || openMessages > 0;
+    }
+
+    /** @return true while originals are still to arrive or wait to be taken. */
+    boolean originalsLeft() {
+        return nextUser < arrived || arrived < scenario.jobs();
+    }
+
+    /** @return true while some message is not settled or some delivery still runs (tracked mode). */
+    boolean jobsOpen() {
+        return openMessages > 0 || inFlight > 0;
+    }
+
+    /** @return true if every request gets a {@link Message} and every user a ledger. */
+    boolean tracked() {
+        return tracked;
+    }
+
+    /** @return true if {@code user}'s original sign-up has arrived and waits to be taken for the first time. */
+    boolean originalWaiting(long user) {
+        return user >= nextUser && user < arrived;
+    }
+
+    /** @return sign-ups that arrived and wait for a worker (repeats, redeliveries and retries included). */
+    long waitingJobs() {
+        return arrived - nextUser + visibleMessages().count();
+    }
+
+    /**
+     * @param max how many at most, 0 or more
+     * @return the user numbers of the sign-ups waiting for a worker: originals first, then repeated requests,
+     *         redeliveries and jobs sent back as "in progress", in arrival order
+     */
+    List<Long> waitingUsers(int max) {
+        List<Long> out = new ArrayList<>();
+        for (long u = nextUser; u < arrived && out.size() < max; u++) {
+            out.add(u);
+        }
+        visibleMessages().sorted(ARRIVAL_ORDER).limit(Math.max(0, max - out.size())).forEach(m -> out.add(m.user));
+        return out;
+    }
+
+    /** @return the user number of the first sign-up waiting for a worker (the next one taken). */
+    long firstWaitingUser() {
+        List<Long> first = waitingUsers(1);
+        return first.isEmpty() ? nextUser : first.get(0);
+    }
+
+    /** @return the messages a worker could take now, not yet promoted to the ready queue included. */
+    private Stream<Message> visibleMessages() {
+        return Stream.concat(readyQueue.stream(),
+                laterQueue.stream().filter(m -> m.inQueue && m.visibleAtMs <= sim.nowMs()))
+                .filter(m -> !m.settled);
+    }
+
+    /** @return true if some message sits in the waiting queues twice (a bug: tests check it never does). */
+    boolean holdsACopy() {
+        Set<Message> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        return !Stream.concat(readyQueue.stream(), laterQueue.stream()).allMatch(seen::add);
+    }
+
+    /** @return users whose jobs are not all settled and ended (tracked mode), for tests of memory use. */
+    int openUsers() {
+        return ledgers.size();
+    }
+}

@@ -1,0 +1,25 @@
+package org.idempotencylab.engine;
+
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
+
+/**
+ * What every part of one sign-up simulation shares: the settings, the clock, the counters, where events go and
+ * the count of jobs ended.
+ *
+ * @param scenario                 the parameters simulated
+ * @param strategy                 the retry strategy simulated
+ * @param sim                      the virtual clock and event list (virtual ms)
+ * @param metrics                  the run's counters; every part counts into them
+ * @param emitter                  where the parts tell what happened
+ * @param progress                 jobs ended, for progress and cancellation
+ * @param forgetKeysOfFinishedJobs forget a user's keys once nothing can ask for them again (batch runs)
+ */
+record RunContext(Scenario scenario, Strategy strategy, Simulator sim, RunMetrics metrics, Emitter emitter,
+                  Progress progress, boolean forgetKeysOfFinishedJobs) {
+
+    /** @return the virtual time in ms. */
+    long nowMs() {
+        return sim.nowMs();
+    }
+}

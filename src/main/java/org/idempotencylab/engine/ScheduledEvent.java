@@ -1,0 +1,66 @@
+package org.idempotencylab.engine;
+
+/**
+ * Everything a sign-up simulation schedules on its {@link Simulator}, one named type per kind of event, as in the
+ * examples of the SSJ simulation library (L'Ecuyer et al.): reading this file is reading the list of what can
+ * happen in time. Each event only hands over to the part it belongs to. The events of one worker are made once
+ * per worker and scheduled again and again, so the first article's runs allocate none per job.
+ */
+sealed interface ScheduledEvent extends Event {
+
+    /** The next sign-up arrives, when sign-ups arrive over time ({@code arrivalRate > 0}). */
+    record Arrival(JobQueue queue) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            queue.arrive();
+        }
+    }
+
+    /** A repeated request reaches the queue, {@code duplicateDelay} after its original did. */
+    record RepeatArrives(JobQueue queue, JobQueue.Message msg) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            queue.repeatArrives(msg);
+        }
+    }
+
+    /** A message sent back to the queue becomes visible: a waiting worker may take it. */
+    record MessageVisible(JobQueue queue) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            queue.messageVisible();
+        }
+    }
+
+    /** The visibility timeout of one delivery runs out (durable queue): unless acknowledged, deliver it again. */
+    record VisibilityTimeout(JobQueue queue, JobQueue.Message msg, int delivery) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            queue.visibilityTimeout(msg, delivery);
+        }
+    }
+
+    /** A worker's call ends: its outcome is drawn and the step goes on. */
+    record CallEnds(Worker worker) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            worker.callEnds();
+        }
+    }
+
+    /** A worker's backoff ends: it retries the step, or the whole job from step 1. */
+    record BackoffEnds(Worker worker) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            worker.backoffEnds();
+        }
+    }
+
+    /** The worker process starts again after a crash, with empty memory. */
+    record Restart(WorkerProcess process) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            process.restart();
+        }
+    }
+}

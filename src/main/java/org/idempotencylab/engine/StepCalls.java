@@ -1,0 +1,184 @@
+package org.idempotencylab.engine;
+
+import java.util.Arrays;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.Scenario;
+
+/**
+ * The calls the ten steps make: how long each takes, how it ends, and the side effects it has, the welcome email
+ * through an {@link EmailProvider} that honours idempotency keys.
+ *
+ * <p>The draw order (DESIGN.md, "Simulation semantics"; the first article's {@code simulate.ts}) lives in
+ * {@link #outcome} alone: the outcome stream, bit-compatible with the article's {@code seededRandom}, draws per
+ * call first "does it fail before doing anything?" ({@code < pFail}); if not, the side effect happens; then, for
+ * the welcome email only, "is the reply lost?" ({@code < lostReply}). Every other random quantity has its own
+ * stream (durations, slow calls, crashes), drawn only when its feature is on, so turning a feature off never
+ * shifts an outcome draw. A forced fault (a click) still draws the numbers its call would have drawn.
+ */
+final class StepCalls {
+    /** What a call that fails before doing anything answers. */
+    static final String FAILED = "503 service unavailable";
+    /** What a call whose reply was lost answers (the work was done). */
+    static final String LOST = "timeout, reply lost";
+    /** The outcome of a call after which the process died (compared by identity). */
+    static final String CRASHED = new String("crashed");
+
+    private final Scenario scenario;
+    private final KeyMode keyMode;
+    private final Simulator sim;
+    private final RunMetrics metrics;
+    private final Emitter emitter;
+    private final boolean recordFreshKeys;
+    private final Mulberry32 outcomes;
+    private final Mulberry32 durations;
+    private final Mulberry32 crashDraws;
+    private final EmailProvider provider;
+    private long freshKeyCounter;
+    private boolean loseNextReply;
+
+    StepCalls(RunContext ctx) {
+        this.scenario = ctx.scenario();
+        this.keyMode = ctx.strategy().keyMode();
+        this.sim = ctx.sim();
+        this.metrics = ctx.metrics();
+        this.emitter = ctx.emitter();
+        this.recordFreshKeys = ctx.forgetKeysOfFinishedJobs();
+        this.outcomes = RandomStreams.outcomes(scenario.seed());
+        this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
+        this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
+        this.provider = new EmailProvider(scenario.providerKeyTtlMs());
+    }
+
+    /**
+     * Draws how long the next call takes: uniform in [c/2, 3c/2) rounded to whole ms, where c is {@code callMs},
+     * or {@code slowCallMs} with probability {@code pSlow} (that draw is made only when slow calls are on).
+     *
+     * @return virtual ms, 0 or more
+     */
+    long durationMs() {
+        long c = scenario.callMs();
+        if (scenario.pSlow() > 0 && durations.nextDouble() < scenario.pSlow()) {
+            c = scenario.slowCallMs();
+            metrics.count(Metric.SLOW_CALLS);
+        }
+        return c == 0 ? 0 : Math.round(c * (0.5 + durations.nextDouble()));
+    }
+
+    /**
+     * A call of {@code step} for {@code job} ends: draws its outcome and applies its side effect.
+     *
+     * @param attempt the retry scope's attempt, 1-based, for the events
+     * @param worker  the worker making the call, for the events
+     * @param doomed  a click made this call fail: it still draws what it would have drawn
+     * @return null on success, {@link #CRASHED} if the process dies after the side effect and before the result
+     *         is recorded, else the failure the caller sees
+     */
+    String outcome(Job job, int step, int attempt, int worker, boolean doomed) {
+        boolean fails = outcomes.nextDouble() < scenario.pFail();
+        if (doomed) {
+            if (!fails && step == SignupSteps.EMAIL) {
+                outcomes.nextDouble(); // the lost-reply draw this call would have made
+            }
+            emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED + " (clicked)");
+            return FAILED + " (clicked)";
+        }
+        if (fails) {
+            emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED);
+            return FAILED; // failed before doing anything
+        }
+        if (step != SignupSteps.EMAIL) {
+            sideEffect(job, step, attempt, worker);
+            return crashAfterSideEffect() ? CRASHED : null;
+        }
+        long key = switch (keyMode) {
+            case NONE -> EmailProvider.NO_KEY;
+            case NEW_PER_CALL -> freshKey(job);
+            case SAME -> SignupKeys.providerSame(job.user);
+        };
+        if (provider.send(key, sim.nowMs())) {
+            sideEffect(job, step, attempt, worker);
+        } else if (emitter.listening()) {
+            emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
+                    "provider knew " + SignupKeys.describe(key));
+        }
+        boolean lost = outcomes.nextDouble() < scenario.lostReply();
+        if (crashAfterSideEffect()) {
+            return CRASHED;
+        }
+        if (loseNextReply) {
+            loseNextReply = false;
+            emitter.emit(Kind.REPLY_LOST, job, step, attempt, worker, sim.nowMs(), LOST + " (clicked)");
+            return LOST + " (clicked)";
+        }
+        if (lost) {
+            emitter.emit(Kind.REPLY_LOST, job, step, attempt, worker, sim.nowMs(), LOST);
+            return LOST;
+        }
+        return null;
+    }
+
+    /** The crash draw, from its own stream and only when crashes are on, so "off" shifts nothing. */
+    private boolean crashAfterSideEffect() {
+        return scenario.pCrash() > 0 && crashDraws.nextDouble() < scenario.pCrash();
+    }
+
+    /** Counts a side effect the moment it happens, so live counters and final totals agree. */
+    private void sideEffect(Job job, int step, int attempt, int worker) {
+        int times = ++job.sideEffects[step];
+        if (times > 1) {
+            metrics.repeatedSideEffect(step);
+            if (step == SignupSteps.EMAIL && times == 2) {
+                metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
+            }
+        }
+        if (emitter.listening()) {
+            emitter.emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job, step, attempt, worker,
+                    sim.nowMs(), times > 1 ? "done " + times + " times" : "");
+        }
+    }
+
+    /** A provider key never used before (the article's global {@code freshKey} counter), kept to forget it later. */
+    private long freshKey(Job job) {
+        long key = SignupKeys.providerFresh(job.user, ++freshKeyCounter);
+        if (recordFreshKeys) {
+            if (job.freshKeys == null) {
+                job.freshKeys = new long[4];
+            } else if (job.freshKeyCount == job.freshKeys.length) {
+                job.freshKeys = Arrays.copyOf(job.freshKeys, job.freshKeyCount * 2);
+            }
+            job.freshKeys[job.freshKeyCount++] = key;
+        }
+        return key;
+    }
+
+    /** Forgets the fresh provider keys {@code job}'s calls made: no job ever sends them again. */
+    void forgetFreshKeys(Job job) {
+        for (int i = job.freshKeyCount - 1; i >= 0; i--) {
+            provider.forget(job.freshKeys[i]);
+        }
+        job.freshKeyCount = 0;
+    }
+
+    /** Forgets {@code user}'s provider key ({@code welcome-email:user_<n>}), once nothing can send it again. */
+    void forgetUser(long user) {
+        if (keyMode == KeyMode.SAME) {
+            provider.forget(SignupKeys.providerSame(user));
+        }
+    }
+
+    /** Makes the provider lose the reply of the next welcome-email call that reaches it (a click). */
+    void loseNextReply() {
+        loseNextReply = true;
+    }
+
+    /** @return true if the provider's next reply will be lost. */
+    boolean isNextReplyLost() {
+        return loseNextReply;
+    }
+
+    /** @return the email provider. */
+    EmailProvider provider() {
+        return provider;
+    }
+}

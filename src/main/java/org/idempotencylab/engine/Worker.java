@@ -1,0 +1,216 @@
+package org.idempotencylab.engine;
+
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.RetryScope;
+
+/**
+ * One worker of the {@link WorkerProcess}: takes the next job from the {@link JobQueue}, runs its ten steps in
+ * order through its lane of the {@link StepGate}, and waits its backoffs (DESIGN.md, "Retry"). A state machine
+ * driven by its two {@link ScheduledEvent}s (a call ends, a backoff ends) and by the gate (a run it shared
+ * ended). A crash stops it for good: events it had scheduled then do nothing, and the restarted process has new
+ * workers.
+ *
+ * <p>Attempts count as the strategy's {@link RetryScope} says: per step (a step that exhausts
+ * {@code maxAttempts} fails the job), or per job (the first failing step ends the attempt and the job starts
+ * again from step 1, through the gate, which may skip the steps that finished).
+ */
+final class Worker implements StepGate.Caller {
+    private final int id;
+    private final WorkerProcess process;
+    private final JobQueue queue;
+    private final StepCalls calls;
+    private final Simulator sim;
+    private final RunMetrics metrics;
+    private final Emitter emitter;
+    private final boolean eachStep;
+    private final int maxAttempts;
+    private final StepGate.Lane lane;
+    private final ScheduledEvent callEnds = new ScheduledEvent.CallEnds(this);
+    private final ScheduledEvent backoffEnds = new ScheduledEvent.BackoffEnds(this);
+    private final Job reusable = new Job();
+    private Job job;                   // the job in progress, or null
+    private int step;
+    private int stepAttempt;
+    private int jobAttempt;
+    private boolean doomed;            // this call fails (a click armed it before the call started)
+    private boolean failed;            // the job failed (out of attempts, or refused for good): advance() ends it
+    private boolean dead;              // its process crashed
+
+    /** @param id the worker's number in its process, 0-based */
+    Worker(int id, RunContext ctx, WorkerProcess process, JobQueue queue, StepGate gate, StepCalls calls) {
+        this.id = id;
+        this.process = process;
+        this.queue = queue;
+        this.calls = calls;
+        this.sim = ctx.sim();
+        this.metrics = ctx.metrics();
+        this.emitter = ctx.emitter();
+        this.eachStep = ctx.strategy().scope() == RetryScope.EACH_STEP;
+        this.maxAttempts = ctx.scenario().maxAttempts();
+        this.lane = gate.lane(this);
+    }
+
+    @Override
+    public int workerId() {
+        return id;
+    }
+
+    @Override
+    public int attempt() {
+        return eachStep ? stepAttempt : jobAttempt;
+    }
+
+    @Override
+    public boolean stopped() {
+        return dead;
+    }
+
+    /** @return this worker's lane through the gate. */
+    StepGate.Lane lane() {
+        return lane;
+    }
+
+    /** @return true if this worker runs a job of {@code user} now. */
+    boolean runs(long user) {
+        return job != null && job.user == user;
+    }
+
+    /** Makes every move that needs no virtual time: the job's end, the next job, the next step, skipped steps. */
+    void advance() {
+        while (!dead) {
+            // Every job ends here, succeeded or failed: the code that runs per call (a call's end, a backoff's
+            // end) stays small enough for the JIT to compile quickly, instead of each holding a copy of the job's
+            // end (acknowledgement, keys forgotten).
+            if (job != null && (failed || step == SignupSteps.COUNT)) {
+                boolean succeeded = !failed;
+                failed = false;
+                process.finish(letGo(), succeeded, this);
+            }
+            if (job == null) {
+                if (!queue.takeNext(reusable)) {
+                    if (queue.moreToCome()) {
+                        process.waitForWork(this); // more sign-ups will arrive: wait for one
+                    }
+                    return;
+                }
+                job = reusable;
+                jobAttempt = 1;
+                step = 0;
+                stepAttempt = 1;
+                emitter.emit(Kind.JOB_STARTED, job, -1, 1, id, sim.nowMs(), job.repeat ? "repeated request"
+                        : job.delivery > 1 ? "delivery " + job.delivery : "");
+                if (!lane.jobStarts(job)) {
+                    process.sendBack(letGo(), id, lane.refusal());
+                    continue;
+                }
+            }
+            switch (lane.beforeCall(job, step)) {
+                case CALL -> {
+                    startCall();
+                    return;
+                }
+                case SHARE -> {
+                    return; // the gate answers when the run in flight ends
+                }
+                case SKIP -> {
+                    step++; // finished before: skip the work
+                    stepAttempt = 1;
+                }
+                case SEND_BACK -> process.sendBack(letGo(), id, lane.refusal());
+                case FAIL -> failed = true;
+            }
+        }
+    }
+
+    /** @return the job in progress, which this worker no longer holds. */
+    private Job letGo() {
+        Job j = job;
+        job = null;
+        return j;
+    }
+
+    private void startCall() {
+        metrics.count(Metric.CALLS);
+        if (process.takeArmedFault(job.user)) {
+            doomed = true; // the click was for the next call to start: this one
+        }
+        long durationMs = calls.durationMs();
+        emitter.emit(Kind.CALL_STARTED, job, step, attempt(), id, sim.nowMs() + durationMs, "");
+        sim.schedule(durationMs, callEnds);
+    }
+
+    /** The call in flight ended ({@link ScheduledEvent.CallEnds}): its outcome decides the step. */
+    void callEnds() {
+        if (dead) {
+            return; // scheduled before its process crashed
+        }
+        boolean forced = doomed;
+        doomed = false;
+        String failure = calls.outcome(job, step, attempt(), id, forced);
+        if (failure == StepCalls.CRASHED) {
+            process.crash(id, "worker process crashed after " + SignupSteps.NAMES.get(step)
+                    + " did its side effect, before the result was recorded");
+            return;
+        }
+        if (!lane.afterCall(job, step, failure)) { // recorded or released; the outcome is this worker's answer
+            if (failure == null) {
+                stepSucceeded();
+            } else {
+                stepFailed(failure);
+            }
+        }
+    }
+
+    /** A backoff ended ({@link ScheduledEvent.BackoffEnds}): retry the step, or the job from step 1. */
+    void backoffEnds() {
+        if (dead) {
+            return;
+        }
+        if (eachStep) {
+            stepAttempt++;
+        } else {
+            jobAttempt++;
+            step = 0;
+            stepAttempt = 1;
+        }
+        advance();
+    }
+
+    @Override
+    public void stepSucceeded() {
+        emitter.emit(Kind.CALL_SUCCEEDED, job, step, attempt(), id, sim.nowMs(), "");
+        step++;
+        stepAttempt = 1;
+        advance();
+    }
+
+    @Override
+    public void stepFailed(String reason) {
+        int attempt = attempt();
+        if (attempt >= maxAttempts) {
+            failed = true;
+            advance();
+            return;
+        }
+        metrics.count(Metric.BACKOFF_WAITS);
+        long waitMs = process.backoffMs(attempt);
+        emitter.emit(Kind.BACKOFF_STARTED, job, step, attempt, id, sim.nowMs() + waitMs, reason);
+        sim.schedule(waitMs, backoffEnds);
+    }
+
+    /**
+     * Its process crashed: the worker stops where it is, without recording anything.
+     *
+     * @return the job it was running, or null
+     */
+    Job stop() {
+        dead = true;
+        if (job == null) {
+            return null;
+        }
+        Job stopped = letGo();
+        lane.interrupted();
+        emitter.emit(Kind.JOB_INTERRUPTED, stopped, step, attempt(), id, sim.nowMs(), "its worker process crashed");
+        return stopped;
+    }
+}

@@ -1,0 +1,207 @@
+package org.idempotencylab.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.Scenario;
+
+/**
+ * The worker process: {@code workers} concurrent {@link Worker}s sharing one queue, one gate and one provider;
+ * what happens when a job ends; and crashes and restarts (second article, "Handling the stuck in_progress case";
+ * first article, "a replay ... running it again after a crash").
+ *
+ * <p>A crash (with probability {@code pCrash} after a call's side effect, before its result is recorded, or a
+ * click) stops every worker at once without recording anything: claims they held stay {@code in_progress}, the
+ * gate's in-memory store is wiped, an in-memory queue loses its waiting and running jobs, a durable queue keeps
+ * them for their visibility timeout. After {@code restartMs} the process starts again with new workers and empty
+ * memory. The claim table, the lock store and the email provider live outside the process and keep their keys.
+ */
+final class WorkerProcess {
+    private final RunContext ctx;
+    private final Scenario scenario;
+    private final Simulator sim;
+    private final RunMetrics metrics;
+    private final Emitter emitter;
+    private final Progress progress;
+    private final JobQueue queue;
+    private final StepGate gate;
+    private final StepCalls calls;
+    private final RetryPolicy retry;
+    private final Mulberry32 jitter;
+    private final List<Worker> workers = new ArrayList<>();
+    private final ArrayDeque<Worker> idle = new ArrayDeque<>();
+    private final Set<Long> failNextCall = new HashSet<>();
+    private final ScheduledEvent restart = new ScheduledEvent.Restart(this);
+    private boolean down;
+
+    WorkerProcess(RunContext ctx, JobQueue queue, StepGate gate, StepCalls calls) {
+        this.ctx = ctx;
+        this.scenario = ctx.scenario();
+        this.sim = ctx.sim();
+        this.metrics = ctx.metrics();
+        this.emitter = ctx.emitter();
+        this.progress = ctx.progress();
+        this.queue = queue;
+        this.gate = gate;
+        this.calls = calls;
+        this.retry = new RetryPolicy(scenario.maxAttempts(), scenario.baseDelayMs(), scenario.maxDelayMs(),
+                scenario.jitter());
+        this.jitter = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.JITTER);
+    }
+
+    /** Starts the workers; each takes a job if one waits. */
+    void start() {
+        spawnWorkers();
+        for (Worker w : workers) {
+            w.advance();
+        }
+    }
+
+    private void spawnWorkers() {
+        for (int i = 0; i < scenario.workers(); i++) {
+            workers.add(new Worker(i, ctx, this, queue, gate, calls));
+        }
+    }
+
+    /** A job became visible: the worker that has waited longest takes it. */
+    void wakeIdleWorker() {
+        Worker w = idle.poll();
+        if (w != null) {
+            w.advance();
+        }
+    }
+
+    /** {@code w} found the queue empty while more jobs may come: it waits for one. */
+    void waitForWork(Worker w) {
+        idle.add(w);
+    }
+
+    /**
+     * @param failedAttempt the attempt (or refusal) that just failed, 1-based
+     * @return the wait before the next one in virtual ms, from the retry policy (jitter from its own stream)
+     */
+    long backoffMs(int failedAttempt) {
+        return retry.backoffMs(failedAttempt, jitter);
+    }
+
+    /** Makes the next call that {@code user}'s job starts fail (a click). */
+    void armFault(long user) {
+        failNextCall.add(user);
+    }
+
+    /** @return true (and disarms it) if a click armed a fault for {@code user}'s next call. */
+    boolean takeArmedFault(long user) {
+        return !failNextCall.isEmpty() && failNextCall.remove(user);
+    }
+
+    /**
+     * A delivery ended: its job succeeded or failed on {@code worker}. The first delivery of a message to end
+     * acknowledges it and counts the job; a later one only ends.
+     */
+    void finish(Job job, boolean succeeded, Worker worker) {
+        if (!failNextCall.isEmpty()) {
+            failNextCall.remove(job.user); // an armed fault dies with its job
+        }
+        worker.lane().jobEnds(job);
+        boolean counts = queue.settle(job.msg);
+        if (counts) {
+            if (!succeeded) {
+                metrics.count(Metric.FAILED_JOBS);
+            }
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+        }
+        emitter.emit(succeeded ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job, -1, 0, worker.workerId(), sim.nowMs(),
+                counts ? "" : "another delivery had already ended this job");
+        endDelivery(job);
+        if (counts) {
+            progress.jobEnded();
+        }
+    }
+
+    /**
+     * A job sent back because another delivery holds its key ("job in progress"): the delivery ends, and the job
+     * is visible again after the retry policy's backoff for its n-th refusal, at least 1 ms.
+     */
+    void sendBack(Job job, int worker, String why) {
+        metrics.count(Metric.JOB_IN_PROGRESS_REJECTIONS);
+        long waitMs = Math.max(1, backoffMs(queue.countRefusal(job)));
+        emitter.emit(Kind.JOB_IN_PROGRESS, job, -1, 0, worker, sim.nowMs() + waitMs, why);
+        endDelivery(job); // a refused delivery holds no lock: acquiring it, or the claim table, refused it
+        queue.sendBack(job, sim.nowMs() + waitMs); // its visibility timeout may have put it back already
+    }
+
+    /**
+     * Nothing of {@code user}'s is open any more: in a batch run ({@code forgetKeysOfFinishedJobs}) its keys are
+     * forgotten, in the gate's store and at the provider, since no later call can ask for them.
+     */
+    void forgetUser(long user) {
+        if (ctx.forgetKeysOfFinishedJobs()) {
+            gate.forgetUser(user);
+            calls.forgetUser(user);
+        }
+    }
+
+    /** A delivery stopped (ended, crashed or sent back): forget what only it used, close the user if done. */
+    private void endDelivery(Job job) {
+        if (ctx.forgetKeysOfFinishedJobs()) {
+            calls.forgetFreshKeys(job); // its fresh provider keys are never sent again, by any job
+        }
+        queue.deliveryEnded(job);
+    }
+
+    /**
+     * The worker process dies now (see the class comment); it starts again after {@code restartMs}.
+     *
+     * @param worker the worker whose call crashed it, or -1 for a click
+     */
+    void crash(int worker, String note) {
+        metrics.count(Metric.CRASHES);
+        down = true;
+        emitter.emit(Kind.WORKER_CRASHED, -1, -1, 0, worker, sim.nowMs() + scenario.restartMs(), note);
+        List<Worker> stopped = new ArrayList<>(workers);
+        workers.clear();
+        idle.clear();
+        failNextCall.clear();
+        for (Worker w : stopped) {
+            Job job = w.stop();
+            if (job != null) {
+                queue.loseRunning(job);
+                endDelivery(job);
+            }
+        }
+        gate.processDied();
+        queue.processDied();
+        sim.schedule(scenario.restartMs(), restart);
+    }
+
+    /** The process starts again ({@link ScheduledEvent.Restart}): new workers, empty memory. */
+    void restart() {
+        down = false;
+        emitter.emit(Kind.WORKER_RESTARTED, -1, -1, 0, -1, sim.nowMs(),
+                "the worker process started again, memory empty");
+        spawnWorkers();
+        for (Worker w : new ArrayList<>(workers)) {
+            if (!w.stopped()) {
+                w.advance();
+            }
+        }
+    }
+
+    /** @return true while the process is down after a crash. */
+    boolean isDown() {
+        return down;
+    }
+
+    /** @return true if some worker runs a job of {@code user} now. */
+    boolean runs(long user) {
+        for (Worker w : workers) {
+            if (w.runs(user)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,31 @@
+/**
+ * The discrete-event simulation of background jobs that run twice, and of the idempotency keys that stop them:
+ * the first article's seeded sign-up simulation ("Jobs that run twice") and the second article's durable path
+ * (claim table with leases, crashes, durable queues), on a virtual clock in milliseconds.
+ *
+ * <p>What is where:
+ * <ul>
+ *   <li>{@link org.idempotencylab.engine.SignupSimulation}: builds one run's parts, drives it ({@code run},
+ *       {@code step}, {@code advanceTo}) and tells a {@link org.idempotencylab.engine.SimulationListener} what
+ *       happened; the views and the command line use only this, {@code Comparison} and {@code Sweep}.</li>
+ *   <li>The parts, each readable and testable alone: {@code JobQueue} (the queue), {@code WorkerProcess} and
+ *       {@code Worker} (the workers, crashes, restarts), {@code StepCalls} (call durations and the one method
+ *       that draws a call's outcome), one {@code StepGate} per store kind, {@code ScheduledEvent} (everything
+ *       scheduled on the {@link org.idempotencylab.engine.Simulator}), and
+ *       {@link org.idempotencylab.engine.RunMetrics} (one counter per
+ *       {@link org.idempotencylab.engine.Metric}).</li>
+ *   <li>Random streams ({@link org.idempotencylab.engine.RandomStreams}, {@link org.idempotencylab.engine.Mulberry32}):
+ *       the article's outcome stream, and one derived stream per other random quantity, so that turning a
+ *       feature off never shifts a draw.</li>
+ * </ul>
+ *
+ * <p>Adding a store is one gate class implementing {@code StepGate}, one value of
+ * {@link org.idempotencylab.scenario.StoreKind}, and one line in {@code StepGates.of}; nothing else in the engine
+ * branches on the store kind (a test checks it).
+ *
+ * <p>Dependencies go one way (DESIGN.md): the engine may import {@code org.idempotencylab.store} and
+ * {@code org.idempotencylab.scenario}, and the JDK; never JavaFX, {@code org.idempotencylab.ui} or
+ * {@code org.idempotencylab.cli}. Nothing here knows a window exists: the live view advances a simulation from
+ * its own animation timer, and the engine never calls back into the toolkit.
+ */
+package org.idempotencylab.engine;

@@ -1,0 +1,114 @@
+package org.idempotencylab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.idempotencylab.engine.PartsFixture.FakeCaller;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.engine.StepGate.Before;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.store.ClaimRow;
+import org.idempotencylab.store.InMemoryClaimTable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The second article's claim table as a gate: claimed, completed, in progress, key mismatch, release on failure,
+ * a crash's claim left in_progress until its lease runs out and another delivery reclaims it.
+ */
+class ClaimTableGateTest {
+    private static final String KEY_0 = "save the user:user_0";
+
+    private final PartsFixture f = new PartsFixture(Scenario.article().toBuilder().leaseMs(1_000).build(),
+            Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE));
+    private final ClaimTableGate gate = new ClaimTableGate(f.ctx, null);
+    private final FakeCaller a = new FakeCaller(0);
+    private final FakeCaller b = new FakeCaller(1);
+    private final StepGate.Lane laneA = gate.lane(a);
+    private final StepGate.Lane laneB = gate.lane(b);
+    private final Job first = PartsFixture.delivery(0, "delivery-1", false);
+    private final Job second = PartsFixture.delivery(0, "delivery-2", false);
+
+    private ClaimRow row(String key) {
+        return gate.claimStore().get(key).orElseThrow();
+    }
+
+    @Test
+    void aClaimedStepCompletesAndThenAnswersWithItsSavedResult() {
+        assertEquals(Before.CALL, laneA.beforeCall(first, 0));
+        assertEquals(ClaimRow.Status.IN_PROGRESS, row(KEY_0).status());
+        assertEquals(Before.SEND_BACK, laneB.beforeCall(second, 0), "the first delivery holds the key");
+        assertEquals("job in progress: delivery-1 holds " + KEY_0, laneB.refusal());
+
+        assertFalse(laneA.afterCall(first, 0, null), "the call's own outcome is the worker's answer");
+        assertEquals(ClaimRow.Status.COMPLETED, row(KEY_0).status());
+        assertEquals("save the user: done", row(KEY_0).result());
+        assertEquals(Before.SKIP, laneB.beforeCall(second, 0), "completed: saved result");
+        assertEquals(1, f.metrics.get(Metric.STORE_HITS));
+        assertEquals("completed: saved result", f.events(Kind.STEP_SKIPPED).get(0).note());
+    }
+
+    @Test
+    void aFailedCallReleasesItsClaim() {
+        laneA.beforeCall(first, 1);
+        assertFalse(laneA.afterCall(first, 1, "503 service unavailable"));
+        assertTrue(gate.claimStore().get("create the billing customer:user_0").isEmpty());
+        assertEquals(Before.CALL, laneB.beforeCall(second, 1), "a failure is not remembered: claimed at once");
+    }
+
+    @Test
+    void theSameKeyWithAnotherPayloadFailsTheJob() {
+        laneA.beforeCall(first, 0);
+        laneA.afterCall(first, 0, null);
+        Job changed = PartsFixture.delivery(0, "delivery-3", true);
+        assertEquals(Before.FAIL, laneB.beforeCall(changed, 0));
+        assertEquals(1, f.metrics.get(Metric.KEY_MISMATCHES));
+        assertTrue(f.events(Kind.KEY_MISMATCH).get(0).note().startsWith("idempotency_error (HTTP 400)"));
+    }
+
+    @Test
+    void aCrashedClaimStaysInProgressUntilItsLeaseRunsOutAndIsReclaimed() {
+        assertEquals(Before.CALL, laneA.beforeCall(first, 0)); // at 0 ms: leased to 1,000 ms inclusive
+        laneA.interrupted(); // the process died during the call
+        assertEquals(ClaimRow.Status.IN_PROGRESS, row(KEY_0).status(), "a durable table keeps the claim");
+        RunMetrics outside = new RunMetrics();
+        gate.countInto(outside);
+        assertEquals(1_000, outside.get(Metric.STUCK_IN_PROGRESS_MS), "not reclaimed yet: to the lease's end");
+
+        f.sim.runUntil(1_000);
+        assertEquals(Before.SEND_BACK, laneB.beforeCall(second, 0), "the lease still holds at 1,000 ms");
+        f.sim.runUntil(1_001);
+        assertEquals(Before.CALL, laneB.beforeCall(second, 0), "locked_until < now: reclaimed");
+        assertEquals(1, f.metrics.get(Metric.LEASE_RECLAIMS));
+        assertEquals(1_001, f.metrics.get(Metric.STUCK_IN_PROGRESS_MS), "from the crash to the reclaim");
+        assertEquals("delivery-2", row(KEY_0).owner());
+        RunMetrics after = new RunMetrics();
+        gate.countInto(after);
+        assertEquals(0, after.get(Metric.STUCK_IN_PROGRESS_MS), "counted once, when reclaimed");
+        assertEquals(2_001, f.events(Kind.LEASE_RECLAIMED).get(0).untilMs(), "the new lease: 1,001 + 1,000");
+    }
+
+    @Test
+    void forgettingAUserDeletesItsRowsOnlyInTheModelTable() {
+        PartsFixture batch = new PartsFixture(f.ctx.scenario(), f.ctx.strategy());
+        RunContext forgetting = new RunContext(batch.ctx.scenario(), batch.ctx.strategy(), batch.sim,
+                batch.metrics, batch.ctx.emitter(), batch.progress, true);
+        ClaimTableGate model = new ClaimTableGate(forgetting, null);
+        StepGate.Lane lane = model.lane(a);
+        lane.beforeCall(first, 0);
+        lane.afterCall(first, 0, null);
+        model.forgetUser(0);
+        assertEquals(0, model.claimStore().size());
+
+        ClaimTableGate given = new ClaimTableGate(forgetting, new InMemoryClaimTable());
+        StepGate.Lane other = given.lane(a);
+        other.beforeCall(first, 0);
+        other.afterCall(first, 0, null);
+        given.forgetUser(0);
+        assertEquals(1, given.claimStore().size(), "a table the caller gave keeps its rows");
+    }
+}

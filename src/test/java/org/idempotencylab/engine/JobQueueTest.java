@@ -1,0 +1,187 @@
+package org.idempotencylab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
+import org.junit.jupiter.api.Test;
+
+/** The queue alone, driven by hand: order, one copy, redelivery, the dead-letter limit, dying with the process. */
+class JobQueueTest {
+    private static final Scenario FIVE = Scenario.article().toBuilder().jobs(5).build();
+
+    private final List<Long> closedUsers = new ArrayList<>();
+    private int wakeUps;
+
+    private JobQueue queue(PartsFixture f, boolean tracked) {
+        JobQueue q = new JobQueue(f.ctx, tracked, false, new JobQueue.Hooks() {
+            @Override
+            public void jobVisible() {
+                wakeUps++;
+            }
+
+            @Override
+            public void userClosed(long user) {
+                closedUsers.add(user);
+            }
+        });
+        q.start();
+        return q;
+    }
+
+    /** Takes every job visible now; returns their users in the order taken. */
+    private static List<Long> takeAll(JobQueue q) {
+        List<Long> users = new ArrayList<>();
+        Job job = new Job();
+        while (q.takeNext(job)) {
+            users.add(job.user);
+        }
+        return users;
+    }
+
+    @Test
+    void theArticlesQueueHandsOutUsersInOrderAndNothingElse() {
+        PartsFixture f = new PartsFixture(FIVE, Strategy.EACH_STEP_NO_KEY);
+        JobQueue q = queue(f, false);
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), takeAll(q));
+        assertFalse(q.moreToCome(), "all arrived at once and were taken");
+        assertEquals(0, f.sim.pendingEvents(), "an untracked queue schedules nothing");
+    }
+
+    @Test
+    void aJobSentBackKeepsItsPlaceInLine() {
+        // All five arrive at time 0. user_0 is taken and refused; when it is visible again it has waited since
+        // time 0 like user_1..4, and entered the queue before them, so it is taken before user_1.
+        PartsFixture f = new PartsFixture(FIVE.toBuilder().queue(QueueKind.DURABLE).build(),
+                Strategy.EACH_STEP_NO_KEY);
+        JobQueue q = queue(f, true);
+        Job first = new Job();
+        assertTrue(q.takeNext(first));
+        assertEquals(0, first.user);
+        assertEquals(1, q.countRefusal(first));
+        q.deliveryEnded(first);
+        q.sendBack(first, 5);
+        f.sim.runUntil(5);
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), takeAll(q));
+    }
+
+    @Test
+    void aMessageIsInTheQueueOnceHoweverOftenItIsPutBack() {
+        PartsFixture f = new PartsFixture(FIVE.toBuilder().queue(QueueKind.DURABLE).build(),
+                Strategy.EACH_STEP_NO_KEY);
+        JobQueue q = queue(f, true);
+        Job first = new Job();
+        q.takeNext(first);
+        q.deliveryEnded(first);
+        q.sendBack(first, 5);
+        q.sendBack(first, 7); // "job in progress" twice, or a visibility timeout on top: one copy stays
+        assertFalse(q.holdsACopy());
+        f.sim.runUntil(10);
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), takeAll(q), "user_0 delivered once more, not twice");
+    }
+
+    @Test
+    void anUnacknowledgedJobIsRedeliveredThenDeadLettered() {
+        // One job whose deliveries never end: each visibility timeout (1 s after its delivery) makes it visible
+        // again. Timeouts 1..9 redeliver; the 10th (MAX_RECEIVES) moves it to the dead-letter queue, failed.
+        PartsFixture f = new PartsFixture(FIVE.toBuilder().jobs(1).queue(QueueKind.DURABLE)
+                .visibilityTimeoutMs(1_000).build(), Strategy.EACH_STEP_NO_KEY);
+        JobQueue q = queue(f, true);
+        Job job = new Job();
+        int deliveries = 0;
+        while (q.takeNext(job)) {
+            deliveries++;
+            assertEquals(deliveries, job.delivery);
+            f.sim.step(); // the visibility timeout of this delivery runs out before it was acknowledged
+            if (q.moreToCome()) {
+                q.deliveryEnded(job); // its worker crashed later; the job waits for its next delivery
+            }
+        }
+        assertEquals(JobQueue.MAX_RECEIVES, deliveries);
+        assertEquals(JobQueue.MAX_RECEIVES - 1, f.metrics.get(Metric.REDELIVERIES));
+        assertEquals(1, f.metrics.get(Metric.FAILED_JOBS));
+        assertEquals(1, f.progress.finished());
+        assertTrue(f.events(Kind.JOB_FAILED).get(0).note().contains("dead-letter"));
+        assertFalse(q.moreToCome());
+        assertTrue(closedUsers.isEmpty(), "the last delivery still runs: the user is not closed yet");
+        q.deliveryEnded(job);
+        assertEquals(List.of(0L), closedUsers);
+    }
+
+    @Test
+    void anInMemoryQueueDiesWithTheProcessAndCountsWhatItLoses() {
+        // pCrash on makes the queue tracked; it stays in memory. user_0 runs, user_1..4 wait when it dies.
+        PartsFixture f = new PartsFixture(FIVE.toBuilder().pCrash(0.5).build(), Strategy.EACH_STEP_NO_KEY);
+        JobQueue q = queue(f, true);
+        Job running = new Job();
+        q.takeNext(running);
+        q.loseRunning(running);
+        q.deliveryEnded(running);
+        q.processDied();
+        assertEquals(5, f.metrics.get(Metric.LOST_JOBS), "the running job and the four waiting");
+        assertEquals(5, f.progress.finished());
+        assertEquals(5, f.events(Kind.JOB_LOST).size());
+        assertFalse(q.moreToCome());
+        assertFalse(q.jobsOpen());
+        assertEquals(0, q.openUsers());
+    }
+
+    @Test
+    void aDurableQueueKeepsItsJobsWhenTheProcessDies() {
+        PartsFixture f = new PartsFixture(FIVE.toBuilder().queue(QueueKind.DURABLE).build(),
+                Strategy.EACH_STEP_NO_KEY);
+        JobQueue q = queue(f, true);
+        Job running = new Job();
+        q.takeNext(running);
+        q.loseRunning(running);
+        q.deliveryEnded(running);
+        q.processDied();
+        assertEquals(0, f.metrics.get(Metric.LOST_JOBS));
+        assertEquals(List.of(1L, 2L, 3L, 4L), q.waitingUsers(10));
+    }
+
+    /**
+     * The users whose sign-up is sent again, by the rule: in user order, one draw from the DUPLICATES stream per
+     * user ({@code < pDuplicate}), and for a repeat one more draw for its delay.
+     */
+    private static List<Long> expectedRepeats(Scenario s) {
+        Mulberry32 draws = RandomStreams.derived(s.seed(), RandomStreams.Purpose.DUPLICATES);
+        List<Long> users = new ArrayList<>();
+        for (long u = 0; u < s.jobs(); u++) {
+            if (draws.nextDouble() < s.pDuplicate()) {
+                draws.nextDouble(); // its delay
+                users.add(u);
+            }
+        }
+        return users;
+    }
+
+    @Test
+    void repeatsAreDecidedInUserOrderFromTheirOwnStream() {
+        Scenario s = FIVE.toBuilder().jobs(200).pDuplicate(0.3).duplicateDelayMs(0, 0).build();
+        PartsFixture f = new PartsFixture(s, Strategy.EACH_STEP_NO_KEY);
+        JobQueue q = queue(f, true);
+        List<Long> taken = takeAll(q);
+        List<Long> repeated = f.events(Kind.ARRIVED).stream().filter(SimulationEvent::repeat)
+                .map(SimulationEvent::user).toList();
+        assertEquals(expectedRepeats(s), repeated);
+        assertEquals(repeated.size(), f.metrics.get(Metric.REPEATED_REQUESTS));
+        // a repeat sent with no delay arrives while its original is taken, and waits behind the originals
+        // that arrived at time 0 with it: 200 originals first, then the repeats in user order
+        assertEquals(200 + repeated.size(), taken.size());
+        assertEquals(repeated, taken.subList(200, taken.size()));
+
+        // changed payloads draw from their own stream: the same users are sent again
+        Scenario changed = s.toBuilder().pDifferentPayload(0.5).build();
+        PartsFixture g = new PartsFixture(changed, Strategy.EACH_STEP_NO_KEY);
+        takeAll(queue(g, true));
+        assertEquals(repeated, g.events(Kind.ARRIVED).stream().filter(SimulationEvent::repeat)
+                .map(SimulationEvent::user).toList());
+    }
+}
