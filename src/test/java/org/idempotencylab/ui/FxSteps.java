@@ -12,12 +12,12 @@ import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** What the TestFX tests do again and again, as a person would: type into a field, wait for something. */
-final class FxSteps {
+public final class FxSteps {
     private FxSteps() {
     }
 
     /** Clicks the field, selects its text, types {@code text} and presses Enter. */
-    static void type(FxRobot robot, String query, String text) {
+    public static void type(FxRobot robot, String query, String text) {
         TextField field = robot.lookup(query).queryAs(TextField.class);
         reveal(robot, field);
         robot.clickOn(field);
@@ -28,7 +28,7 @@ final class FxSteps {
     }
 
     /** Scrolls the panel that holds {@code node}, if any, until the node is in view (as a person would). */
-    static void reveal(FxRobot robot, Node node) {
+    public static void reveal(FxRobot robot, Node node) {
         for (Parent p = node.getParent(); p != null; p = p.getParent()) {
             if (p instanceof ScrollPane pane) {
                 robot.interact(() -> {
@@ -46,7 +46,7 @@ final class FxSteps {
     }
 
     /** Waits up to 60 s for {@code condition}, then lets the FX thread catch up. */
-    static void waitUntil(Callable<Boolean> condition) {
+    public static void waitUntil(Callable<Boolean> condition) {
         try {
             WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition);
         } catch (TimeoutException e) {

@@ -1,5 +1,7 @@
-package org.idempotencylab.ui;
+package org.idempotencylab.ui.kit;
 
+import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.form.ParameterBinding;
 import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.engine.Metric;

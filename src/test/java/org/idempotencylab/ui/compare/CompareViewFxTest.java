@@ -1,5 +1,7 @@
-package org.idempotencylab.ui;
+package org.idempotencylab.ui.compare;
 
+import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.ControllerFactory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
-package org.idempotencylab.ui;
+package org.idempotencylab.ui.sweep;
 
+import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.ControllerFactory;
 import static org.idempotencylab.ui.FxSteps.type;
 import static org.idempotencylab.ui.FxSteps.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
