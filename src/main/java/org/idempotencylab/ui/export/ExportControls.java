@@ -2,6 +2,7 @@ package org.idempotencylab.ui.export;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -12,9 +13,12 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.util.StringConverter;
+import org.idempotencylab.ui.Texts;
 
 /** The export controls every results view shares: the PNG scale choice, and copying a table to the clipboard. */
 public final class ExportControls {
+    private static final Texts TEXTS = Texts.of(ExportControls.class);
+
     /** The PNG scales offered: screen pixels, and two sharper ones for slides and print. */
     public static final List<Integer> SCALES = List.of(1, 2, 4);
 
@@ -31,15 +35,15 @@ public final class ExportControls {
         box.setConverter(new StringConverter<>() {
             @Override
             public String toString(Integer n) {
-                return n == null ? "" : n + "×";
+                return n == null ? "" : TEXTS.format("scale.label", n);
             }
 
             @Override
             public Integer fromString(String s) {
-                return Integer.valueOf(s.replace("×", "").strip());
+                return Integer.valueOf(s.replaceAll("[^0-9]", ""));
             }
         });
-        box.setTooltip(new Tooltip("PNG size: 1× is the size on screen, 2× and 4× are sharper for slides and print"));
+        box.setTooltip(new Tooltip(TEXTS.get("scale.tooltip")));
     }
 
     /** @return the table as it shows: its visible columns' headers and every row's cells as text. */
@@ -65,13 +69,21 @@ public final class ExportControls {
         Clipboard.getSystemClipboard().setContent(c);
     }
 
-    /** Makes Ctrl+C on {@code table} copy it, header included, tab-separated; calls {@code after} with the row count. */
-    public static void copyOnShortcut(TableView<?> table, java.util.function.IntConsumer after) {
+    /**
+     * Copies {@code table} as it shows (header included, tab-separated) to the clipboard and tells {@code status}
+     * ("Copied the table (5 rows) to the clipboard"). Must be called on the FX thread.
+     */
+    public static void copyShown(TableView<?> table, Consumer<String> status) {
+        ResultTable t = shown(table);
+        copy(t.tsv());
+        status.accept(TEXTS.format("copied", t.rows().size()));
+    }
+
+    /** Makes Ctrl+C on {@code table} do {@link #copyShown}. */
+    public static void copyOnShortcut(TableView<?> table, Consumer<String> status) {
         table.setOnKeyPressed(e -> {
             if (COPY.match(e)) {
-                ResultTable t = shown(table);
-                copy(t.tsv());
-                after.accept(t.rows().size());
+                copyShown(table, status);
                 e.consume();
             }
         });
