@@ -1,6 +1,7 @@
 package org.idempotencylab.ui;
 
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.BooleanProperty;
@@ -33,7 +34,7 @@ public final class BackgroundRun<T> {
     /** The simulation to run; it reports progress and checks for cancelling through its {@link RunControl}. */
     @FunctionalInterface
     public interface Work<T> {
-        /** @throws java.util.concurrent.CancellationException when the control says the run was cancelled */
+        /** @throws CancellationException when the control says the run was cancelled */
         T run(RunControl control);
     }
 

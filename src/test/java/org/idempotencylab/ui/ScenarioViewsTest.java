@@ -18,7 +18,6 @@ import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
-import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
