@@ -1,5 +1,6 @@
 package org.idempotencylab.ui.compare;
 
+import static org.idempotencylab.ui.FxSteps.press;
 import static org.idempotencylab.ui.FxSteps.type;
 import static org.idempotencylab.ui.FxSteps.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +29,7 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
@@ -54,13 +58,14 @@ import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.form.ParameterBinding;
-import org.junit.jupiter.api.AfterEach;
+import org.idempotencylab.ui.FxSteps;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
+import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -70,45 +75,76 @@ import org.testfx.util.WaitForAsyncUtils;
  * of the same scenario, which proves the table as well as the article's million would; the article's own table
  * is the engine's test (ArticleTableTest).
  */
-@ExtendWith(ApplicationExtension.class)
 class CompareViewFxTest {
     @TempDir
     static Path tmp;
 
-    private final ExecutorService pool = Executors.newSingleThreadExecutor();
-    private final AtomicInteger runsStarted = new AtomicInteger();
-    private CompareViewModel model;
-    private File exportTarget;
+    // One window for the class (building a view costs the headless toolkit about a second); each test starts from
+    // the view as it opens (fresh()).
+    private static final ExecutorService POOL = Executors.newSingleThreadExecutor();
+    private static final AtomicInteger RUNS_STARTED = new AtomicInteger();
+    private static CompareViewModel model;
+    private static Stage stage;
+    private static volatile File exportTarget;
 
-    @Start
-    void start(Stage stage) throws Exception {
-        model = new CompareViewModel(Scenario.article(), task -> {
-            runsStarted.incrementAndGet();
-            pool.execute(task);
-        }, 2);
-        FileChooserService chooser = (owner, title, name) -> Optional.ofNullable(exportTarget);
-        Parent root = App.load("/fxml/compare.fxml", Texts.of(CompareController.class).bundle(),
-                new ControllerFactory().with(CompareViewModel.class, model).with(FileChooserService.class, chooser));
-        Scene scene = new Scene(root, 1280, 820);
-        scene.getStylesheets().add(App.class.getResource("/assets/lab.css").toExternalForm());
-        stage.setScene(scene);
-        stage.show();
+    private final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void openTheView() throws Exception {
+        stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupFixture(() -> {
+            model = new CompareViewModel(Scenario.article(), task -> {
+                RUNS_STARTED.incrementAndGet();
+                POOL.execute(task);
+            }, 2);
+            FileChooserService chooser = (owner, title, name) -> Optional.ofNullable(exportTarget);
+            try {
+                Parent root = App.load("/fxml/compare.fxml", Texts.of(CompareController.class).bundle(),
+                        new ControllerFactory().with(CompareViewModel.class, model)
+                                .with(FileChooserService.class, chooser));
+                Scene scene = new Scene(root, 1280, 820);
+                scene.getStylesheets().add(App.class.getResource("/assets/lab.css").toExternalForm());
+                stage.setScene(scene);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            stage.show();
+        });
     }
 
-    @AfterEach
-    void stopPool() throws InterruptedException {
-        WaitForAsyncUtils.asyncFx(model::cancel);
-        pool.shutdownNow();
-        pool.awaitTermination(10, TimeUnit.SECONDS);
+    /** The view as it opens: the article's parameters and strategies, no results, sections collapsed. */
+    @BeforeEach
+    void fresh() {
+        robot.interact(() -> {
+            model.apply(Scenario.article(), Strategy.ARTICLE);
+            model.watch(null);
+            model.clearResults();
+            model.inputErrorProperty().set(null);
+            model.setStatus("");
+            robot.lookup("#exportScale").queryAs(ChoiceBox.class).setValue(2);
+            robot.lookup("#logScaleBox").queryAs(CheckBox.class).setSelected(true);
+            FxSteps.collapseAndScrollBack(stage.getScene().getRoot());
+            stage.getScene().getRoot().requestFocus();
+        });
+        RUNS_STARTED.set(0);
+        exportTarget = null;
     }
 
-    private void compareAndWait(FxRobot robot) {
-        robot.clickOn("#compareButton");
+    @AfterAll
+    static void closeTheView() throws Exception {
+        WaitForAsyncUtils.asyncFx(model::cancel).get();
+        POOL.shutdownNow();
+        POOL.awaitTermination(10, TimeUnit.SECONDS);
+        FxToolkit.cleanupStages();
+    }
+
+    private void compareAndWait() {
+        press(robot, "#compareButton");
         waitUntil(() -> !model.rows().isEmpty() && !model.runningProperty().get());
     }
 
     @SuppressWarnings("unchecked")
-    private static TableView<ResultRow> table(FxRobot robot) {
+    private TableView<ResultRow> table() {
         return robot.lookup("#resultsTable").queryAs(TableView.class);
     }
 
@@ -117,7 +153,7 @@ class CompareViewFxTest {
     }
 
     @Test
-    void sliderAndFieldChangeTheRunAndTheTableShowsTheEnginesNumbersInTheArticlesColumns(FxRobot robot) {
+    void sliderAndFieldChangeTheRunAndTheTableShowsTheEnginesNumbersInTheArticlesColumns() {
         // Move the attempts slider one notch to the right with the keyboard: 3 -> 4 attempts.
         Slider attempts = robot.lookup("#maxAttemptsSlider").queryAs(Slider.class);
         robot.clickOn(attempts.lookup(".thumb"));
@@ -128,12 +164,13 @@ class CompareViewFxTest {
         type(robot, "#jobsField", "10000");
         type(robot, "#pFailField", "5");
         assertEquals(0.05, model.form().number(Parameter.P_FAIL), 0.0);
-        compareAndWait(robot);
+        robot.clickOn("#compareButton"); // the mouse, once: the button a teacher clicks
+        waitUntil(() -> !model.rows().isEmpty() && !model.runningProperty().get());
 
         // The same scenario built without the window: the article's, 10,000 jobs, 5%, 4 attempts.
         Scenario expectedScenario = Scenario.article().toBuilder().jobs(10_000).pFail(0.05).maxAttempts(4).build();
         List<StrategyResult> expected = Comparison.run(expectedScenario, Strategy.ARTICLE, 1, RunControl.NONE);
-        TableView<ResultRow> table = table(robot);
+        TableView<ResultRow> table = table();
         List<String> headers = table.getColumns().stream().map(TableColumn::getText).toList();
         assertEquals(List.of("Strategy", "Succeeded", "Failed jobs", "Calls per job", "Steps done again",
                 "Users with 2+ welcome emails"), headers, "the article's columns");
@@ -156,7 +193,7 @@ class CompareViewFxTest {
     }
 
     @Test
-    void everyParameterIsShownTheArticlesOpenTheOthersCollapsedEachExplainedByItsTooltip(FxRobot robot) {
+    void everyParameterIsShownTheArticlesOpenTheOthersCollapsedEachExplainedByItsTooltip() {
         for (Parameter p : Parameter.values()) {
             Node editor = robot.lookup("#" + p.id() + (p.kind().isNumber() ? "Field" : "Box")).query();
             assertNotNull(editor, p.id());
@@ -181,7 +218,7 @@ class CompareViewFxTest {
     }
 
     @Test
-    void aValueOutOfRangeIsRejectedWithTheFieldTheValueAndTheRange(FxRobot robot) {
+    void aValueOutOfRangeIsRejectedWithTheFieldTheValueAndTheRange() {
         type(robot, "#pFailField", "150");
         Label error = robot.lookup("#inputError").queryAs(Label.class);
         assertEquals("Failure rate: 150% is outside the allowed range 0% to 100%", error.getText());
@@ -203,27 +240,27 @@ class CompareViewFxTest {
     }
 
     @Test
-    void aSecondPressWhileRunningStartsNothingAndCancelKeepsTheLastFinishedTable(FxRobot robot) {
+    void aSecondPressWhileRunningStartsNothingAndCancelKeepsTheLastFinishedTable() {
         type(robot, "#jobsField", "2000");
-        compareAndWait(robot);
+        compareAndWait();
         List<String> finished = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            finished.add(cell(table(robot), 4, i));
+            finished.add(cell(table(), 4, i));
         }
         type(robot, "#jobsField", "100000000"); // long enough to still be running when we press again
-        robot.clickOn("#compareButton");
+        press(robot, "#compareButton");
         waitUntil(() -> model.progressProperty().get() > 0);
         assertTrue(robot.lookup("#compareButton").queryAs(Button.class).isDisabled());
         robot.interact(() -> model.compare()); // the menu's Ctrl+R path, which bypasses the disabled button
-        robot.clickOn("#compareButton");
-        assertEquals(2, runsStarted.get(), "one run at a time");
+        press(robot, "#compareButton"); // disabled: nothing happens
+        assertEquals(2, RUNS_STARTED.get(), "one run at a time");
 
-        robot.clickOn("#cancelButton");
+        press(robot, "#cancelButton");
         waitUntil(() -> !model.runningProperty().get());
         assertEquals("Cancelled: the table still shows the last finished run", model.statusProperty().get());
         List<String> shown = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            shown.add(cell(table(robot), 4, i));
+            shown.add(cell(table(), 4, i));
         }
         assertEquals(finished, shown, "the 2,000 sign-ups' table stays");
         assertTrue(robot.lookup(".chart-caption").queryAs(Label.class).getText().startsWith("2,000 sign-ups"));
@@ -231,10 +268,10 @@ class CompareViewFxTest {
     }
 
     @Test
-    void theChartTheCsvAndTheClipboardHoldTheTableAndABadFolderSaysWhy(FxRobot robot) throws Exception {
+    void theChartTheCsvAndTheClipboardHoldTheTableAndABadFolderSaysWhy() throws Exception {
         type(robot, "#jobsField", "2000");
         type(robot, "#pFailField", "5");
-        compareAndWait(robot);
+        compareAndWait();
         Scenario s = Scenario.article().toBuilder().jobs(2000).pFail(0.05).build();
         List<StrategyResult> expected = Comparison.run(s, Strategy.ARTICLE, 1, RunControl.NONE);
 
@@ -244,7 +281,7 @@ class CompareViewFxTest {
         assertEquals(2, scale.getValue(), "2x unless chosen otherwise");
         robot.interact(() -> scale.setValue(1));
         exportTarget = tmp.resolve("bars-" + System.nanoTime() + ".png").toFile();
-        robot.clickOn("#exportButton");
+        press(robot, "#exportButton");
         WaitForAsyncUtils.waitForFxEvents();
         BufferedImage png = ImageIO.read(exportTarget);
         Node box = robot.lookup(".chart-box").query();
@@ -269,7 +306,7 @@ class CompareViewFxTest {
 
         // the CSV: the run command's columns, one row per strategy, the engine's values
         exportTarget = tmp.resolve("strategies-" + System.nanoTime() + ".csv").toFile();
-        robot.clickOn("#csvButton");
+        press(robot, "#csvButton");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("Saved " + exportTarget + " (5 rows)", model.statusProperty().get());
         try (Reader in = Files.newBufferedReader(exportTarget.toPath());
@@ -284,7 +321,7 @@ class CompareViewFxTest {
         }
 
         // the clipboard: the table as shown, tab-separated with its header, by the button and by Ctrl+C
-        robot.clickOn("#copyButton");
+        press(robot, "#copyButton");
         WaitForAsyncUtils.waitForFxEvents();
         String copied = WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get();
         String[] lines = copied.split("\n");
@@ -297,28 +334,28 @@ class CompareViewFxTest {
                 Long.toString(first.usersWithDuplicateEmails())), lines[1]);
         assertEquals("Copied the table (5 rows) to the clipboard", model.statusProperty().get());
         robot.interact(() -> Clipboard.getSystemClipboard().clear());
-        robot.clickOn(table(robot));
+        robot.interact(() -> table().requestFocus());
         robot.press(KeyCode.CONTROL).type(KeyCode.C).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(copied, WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get());
 
         // a folder that does not exist: one line that says so, and no file
         exportTarget = tmp.resolve("no-such-folder").resolve("chart.png").toFile();
-        robot.clickOn("#exportButton");
+        press(robot, "#exportButton");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("Could not save " + exportTarget + ": the folder does not exist", model.statusProperty().get());
         assertFalse(exportTarget.exists());
     }
 
     @Test
-    void aWatchedMetricOutsideTheArticlesFiveGetsItsOwnColumn(FxRobot robot) {
+    void aWatchedMetricOutsideTheArticlesFiveGetsItsOwnColumn() {
         Scenario s = Scenario.article().toBuilder().jobs(2_000).build();
         robot.interact(() -> {
             model.apply(s, List.of(Strategy.EACH_STEP_NO_KEY, Strategy.WHOLE_JOB_SAME_KEY));
             model.watch(Metric.EMAILS_SENT);
         });
-        compareAndWait(robot);
-        TableView<ResultRow> table = table(robot);
+        compareAndWait();
+        TableView<ResultRow> table = table();
         assertEquals("Welcome emails sent", table.getColumns().get(6).getText());
         List<StrategyResult> expected = Comparison.run(s, List.of(Strategy.EACH_STEP_NO_KEY,
                 Strategy.WHOLE_JOB_SAME_KEY), 1, RunControl.NONE);

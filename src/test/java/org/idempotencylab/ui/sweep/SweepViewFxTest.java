@@ -1,5 +1,6 @@
 package org.idempotencylab.ui.sweep;
 
+import static org.idempotencylab.ui.FxSteps.press;
 import static org.idempotencylab.ui.FxSteps.type;
 import static org.idempotencylab.ui.FxSteps.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,13 +55,14 @@ import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.charts.SymlogScale;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.export.ResultTable;
-import org.junit.jupiter.api.AfterEach;
+import org.idempotencylab.ui.FxSteps;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
+import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -67,40 +71,76 @@ import org.testfx.util.WaitForAsyncUtils;
  * the expected curves are the engine's own sweep of the same scenario on one thread, while the window ran it on
  * two: same seed, same curves at any thread count.
  */
-@ExtendWith(ApplicationExtension.class)
 class SweepViewFxTest {
     @TempDir
     static Path tmp;
 
-    private final ExecutorService pool = Executors.newSingleThreadExecutor();
-    private final AtomicInteger runsStarted = new AtomicInteger();
-    private final AtomicReference<File> target = new AtomicReference<>();
-    private SweepViewModel model;
+    // One window for the class (building the view with its base scenario's panel costs the headless toolkit about
+    // a second); each test starts from the tab as it opens (fresh()).
+    private static final ExecutorService POOL = Executors.newSingleThreadExecutor();
+    private static final AtomicInteger RUNS_STARTED = new AtomicInteger();
+    private static final AtomicReference<File> TARGET = new AtomicReference<>();
+    private static SweepViewModel model;
+    private static Stage stage;
 
-    @Start
-    void start(Stage stage) throws Exception {
-        model = new SweepViewModel(SweepViewModel.classroomBase(), task -> {
-            runsStarted.incrementAndGet();
-            pool.execute(task);
-        }, 2);
-        FileChooserService chooser = (owner, title, name) -> Optional.ofNullable(target.get());
-        Parent root = App.load("/fxml/sweep.fxml", Texts.of(SweepController.class).bundle(),
-                new ControllerFactory().with(SweepViewModel.class, model).with(FileChooserService.class, chooser));
-        Scene scene = new Scene(root, 1280, 820);
-        scene.getStylesheets().add(App.class.getResource("/assets/lab.css").toExternalForm());
-        stage.setScene(scene);
-        stage.show();
+    private final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void openTheView() throws Exception {
+        stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupFixture(() -> {
+            model = new SweepViewModel(SweepViewModel.classroomBase(), task -> {
+                RUNS_STARTED.incrementAndGet();
+                POOL.execute(task);
+            }, 2);
+            FileChooserService chooser = (owner, title, name) -> Optional.ofNullable(TARGET.get());
+            try {
+                Parent root = App.load("/fxml/sweep.fxml", Texts.of(SweepController.class).bundle(),
+                        new ControllerFactory().with(SweepViewModel.class, model)
+                                .with(FileChooserService.class, chooser));
+                Scene scene = new Scene(root, 1280, 820);
+                scene.getStylesheets().add(App.class.getResource("/assets/lab.css").toExternalForm());
+                stage.setScene(scene);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            stage.show();
+        });
     }
 
-    @AfterEach
-    void stopPool() throws InterruptedException {
-        WaitForAsyncUtils.asyncFx(model::cancel);
-        pool.shutdownNow();
-        pool.awaitTermination(10, TimeUnit.SECONDS);
+    /** The tab as it opens: failure rate 0 to 5% over 11 points, every strategy, the classroom's base scenario. */
+    @BeforeEach
+    void fresh() {
+        robot.interact(() -> {
+            model.cancel();
+            model.parameterProperty().set(Parameter.P_FAIL);
+            model.fromProperty().set("0");
+            model.toProperty().set("5");
+            model.pointsProperty().set("11");
+            model.metricProperty().set(Metric.REPEATED_STEPS);
+            model.logScaleProperty().set(false);
+            model.strategies().forEach(c -> c.selected().set(true));
+            model.form().load(SweepViewModel.classroomBase());
+            model.inputErrorProperty().set(null);
+            model.setStatus("");
+            robot.lookup("#sweepExportScale").queryAs(ChoiceBox.class).setValue(2);
+            FxSteps.collapseAndScrollBack(stage.getScene().getRoot());
+            stage.getScene().getRoot().requestFocus();
+        });
+        RUNS_STARTED.set(0);
+        TARGET.set(null);
+    }
+
+    @AfterAll
+    static void closeTheView() throws Exception {
+        WaitForAsyncUtils.asyncFx(model::cancel).get();
+        POOL.shutdownNow();
+        POOL.awaitTermination(10, TimeUnit.SECONDS);
+        FxToolkit.cleanupStages();
     }
 
     /** A small sweep chosen and typed in: lost reply 0..4% over 5 points, 3,000 sign-ups. */
-    private void runSmallSweep(FxRobot robot) {
+    private void runSmallSweep() {
         @SuppressWarnings("unchecked")
         ChoiceBox<Parameter> vary = robot.lookup("#sweepParameterChoice").queryAs(ChoiceBox.class);
         robot.interact(() -> vary.setValue(Parameter.LOST_REPLY));
@@ -111,7 +151,7 @@ class SweepViewFxTest {
         @SuppressWarnings("unchecked")
         ChoiceBox<Metric> plot = robot.lookup("#sweepMetricChoice").queryAs(ChoiceBox.class);
         robot.interact(() -> plot.setValue(Metric.USERS_WITH_DUPLICATE_EMAILS));
-        robot.clickOn("#sweepRunButton");
+        press(robot, "#sweepRunButton");
         waitUntil(() -> model.resultProperty().get() != null && !model.runningProperty().get());
     }
 
@@ -121,7 +161,7 @@ class SweepViewFxTest {
     }
 
     /** @return the chart's series as {name, [x, y]...}. */
-    private static List<List<Object>> plotted(FxRobot robot) {
+    private List<List<Object>> plotted() {
         @SuppressWarnings("unchecked")
         LineChart<Number, Number> chart = robot.lookup("#sweepChart").queryAs(LineChart.class);
         List<List<Object>> out = new ArrayList<>();
@@ -137,11 +177,11 @@ class SweepViewFxTest {
     }
 
     @Test
-    void theChartPlotsTheEnginesSweepLinearAndLogAndItsLastPointIsNotClipped(FxRobot robot) {
-        runSmallSweep(robot);
+    void theChartPlotsTheEnginesSweepLinearAndLogAndItsLastPointIsNotClipped() {
+        runSmallSweep();
         Sweep.Result r = direct();
         assertEquals(r, model.resultProperty().get(), "two threads in the window, one here: the same results");
-        List<List<Object>> linear = plotted(robot);
+        List<List<Object>> linear = plotted();
         assertEquals(5, linear.size());
         for (int j = 0; j < 5; j++) {
             List<Object> series = linear.get(j);
@@ -156,9 +196,9 @@ class SweepViewFxTest {
         assertEquals(SweepViewModel.caption(r), robot.lookup("#sweepChartCaption").queryAs(Label.class).getText());
         assertEquals(5, robot.lookup(".sweep-legend-item").queryAll().size(), "a legend entry per strategy");
 
-        robot.clickOn("#sweepLogScaleBox");
+        press(robot, "#sweepLogScaleBox");
         WaitForAsyncUtils.waitForFxEvents();
-        List<List<Object>> log = plotted(robot);
+        List<List<Object>> log = plotted();
         for (int s = 0; s < linear.size(); s++) {
             for (int i = 1; i < linear.get(s).size(); i++) {
                 @SuppressWarnings("unchecked") List<Double> a = (List<Double>) linear.get(s).get(i);
@@ -170,9 +210,9 @@ class SweepViewFxTest {
         NumberAxis y = robot.lookup("#sweepYAxis").queryAs(NumberAxis.class);
         assertEquals("Users with 2+ welcome emails (users), log scale", y.getLabel());
         assertEquals(1, y.getTickUnit());
-        robot.clickOn("#sweepLogScaleBox");
+        press(robot, "#sweepLogScaleBox");
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(linear, plotted(robot), "unticked: the plain values again");
+        assertEquals(linear, plotted(), "unticked: the plain values again");
         assertFalse(y.getLabel().contains("log"));
 
         // the last swept value: its marker is whole and its tick label inside the chart
@@ -199,54 +239,51 @@ class SweepViewFxTest {
     }
 
     @Test
-    void cancelStopsALongSweepKeepsTheLastFinishedChartAndTheTabIsReadyAgain(FxRobot robot) {
-        runSmallSweep(robot);
-        List<List<Object>> finished = plotted(robot);
+    void cancelStopsALongSweepKeepsTheLastFinishedChartAndTheTabIsReadyAgain() {
+        runSmallSweep();
+        List<List<Object>> finished = plotted();
         type(robot, "#sweepJobsField", "1000000");
         type(robot, "#sweepPointsField", "50");
-        robot.clickOn("#sweepRunButton");
+        robot.clickOn("#sweepRunButton"); // the mouse, once: the button a teacher clicks
         waitUntil(() -> model.progressProperty().get() > 0);
         assertTrue(robot.lookup("#sweepRunButton").queryAs(Button.class).isDisabled());
-        robot.clickOn("#sweepRunButton"); // disabled: nothing more starts
+        press(robot, "#sweepRunButton"); // disabled: nothing more starts
         robot.interact(model::run); // nor through the model (Ctrl+R) while running
-        assertEquals(2, runsStarted.get());
-        robot.clickOn("#sweepCancelButton");
+        assertEquals(2, RUNS_STARTED.get());
+        press(robot, "#sweepCancelButton");
         waitUntil(() -> !model.runningProperty().get());
         assertEquals("Cancelled: the chart still shows the last finished sweep", model.statusProperty().get());
-        assertEquals(finished, plotted(robot), "the small sweep's chart stays");
+        assertEquals(finished, plotted(), "the small sweep's chart stays");
         assertFalse(robot.lookup("#sweepRunButton").queryAs(Button.class).isDisabled());
         assertTrue(robot.lookup("#sweepCancelButton").queryAs(Button.class).isDisabled());
         assertEquals(0, model.progressProperty().get(), 0.0);
     }
 
     @Test
-    void badFromToOrPointsShowTheirMessageAndStartNothing(FxRobot robot) {
+    void badFromToOrPointsShowTheirMessageAndStartNothing() {
         Label error = robot.lookup("#sweepInputError").queryAs(Label.class);
         type(robot, "#sweepPointsField", "1");
-        robot.clickOn("#sweepRunButton");
-        WaitForAsyncUtils.waitForFxEvents();
+        press(robot, "#sweepRunButton");
         assertEquals("Points: 1 is outside the allowed range 2 to 1,000", error.getText());
         assertTrue(error.isVisible());
         type(robot, "#sweepPointsField", "11");
         type(robot, "#sweepToField", "101");
-        robot.clickOn("#sweepRunButton");
-        WaitForAsyncUtils.waitForFxEvents();
+        press(robot, "#sweepRunButton");
         assertEquals("To: 101% is outside the allowed range 0% to 100% for Failure rate", error.getText());
         type(robot, "#sweepToField", "5");
         type(robot, "#sweepFromField", "-1");
-        robot.clickOn("#sweepRunButton");
-        WaitForAsyncUtils.waitForFxEvents();
+        press(robot, "#sweepRunButton");
         assertEquals("From: -1% is outside the allowed range 0% to 100% for Failure rate", error.getText());
         // a base value: the same messages as every field
         type(robot, "#sweepFromField", "0");
         type(robot, "#sweepCallMsField", "-5");
         assertEquals("Call time: -5 is outside the allowed range 0 to 3,600,000", error.getText());
-        assertEquals(0, runsStarted.get(), "nothing started");
+        assertEquals(0, RUNS_STARTED.get(), "nothing started");
         assertFalse(model.runningProperty().get());
     }
 
     @Test
-    void theBaseScenarioShowsEveryParameterAndGreysOutTheVariedOne(FxRobot robot) {
+    void theBaseScenarioShowsEveryParameterAndGreysOutTheVariedOne() {
         for (Parameter p : Parameter.values()) {
             assertNotNull(robot.lookup("#sweep" + Character.toUpperCase(p.id().charAt(0)) + p.id().substring(1)
                     + (p.kind().isNumber() ? "Field" : "Box")).query(), p.id());
@@ -269,16 +306,16 @@ class SweepViewFxTest {
     }
 
     @Test
-    void thePngCsvAndClipboardHoldTheChartAndTheSweepCommandsTable(FxRobot robot) throws Exception {
-        runSmallSweep(robot);
+    void thePngCsvAndClipboardHoldTheChartAndTheSweepCommandsTable() throws Exception {
+        runSmallSweep();
         // at 1x (the same choice offers 2x and 4x: PngExportFxTest)
         @SuppressWarnings("unchecked")
         ChoiceBox<Integer> scale = robot.lookup("#sweepExportScale").queryAs(ChoiceBox.class);
         assertEquals(2, scale.getValue(), "2x unless chosen otherwise");
         robot.interact(() -> scale.setValue(1));
         File png = tmp.resolve("sweep-" + System.nanoTime() + ".png").toFile();
-        target.set(png);
-        robot.clickOn("#sweepExportButton");
+        TARGET.set(png);
+        press(robot, "#sweepExportButton");
         WaitForAsyncUtils.waitForFxEvents();
         BufferedImage image = ImageIO.read(png);
         Bounds b = robot.lookup("#sweepChartBox").query().getBoundsInLocal(); // what a snapshot takes
@@ -294,8 +331,8 @@ class SweepViewFxTest {
 
         ResultTable expected = SweepViewModel.table(direct());
         File csv = tmp.resolve("sweep-" + System.nanoTime() + ".csv").toFile();
-        target.set(csv);
-        robot.clickOn("#sweepCsvButton");
+        TARGET.set(csv);
+        press(robot, "#sweepCsvButton");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("Saved " + csv + " (25 rows)", model.statusProperty().get());
         try (Reader in = Files.newBufferedReader(csv.toPath(), StandardCharsets.UTF_8);
@@ -309,7 +346,7 @@ class SweepViewFxTest {
             }
         }
 
-        robot.clickOn("#sweepCopyButton");
+        press(robot, "#sweepCopyButton");
         WaitForAsyncUtils.waitForFxEvents();
         String copied = WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get();
         String[] lines = copied.split("\n");
@@ -320,7 +357,7 @@ class SweepViewFxTest {
         robot.interact(() -> Clipboard.getSystemClipboard().clear());
         @SuppressWarnings("unchecked")
         TableView<List<String>> table = robot.lookup("#sweepResultsTable").queryAs(TableView.class);
-        robot.clickOn(table);
+        robot.interact(table::requestFocus);
         robot.press(KeyCode.CONTROL).type(KeyCode.C).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         String viaKeys = WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get();
