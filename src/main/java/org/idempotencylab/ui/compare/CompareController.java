@@ -3,6 +3,7 @@ package org.idempotencylab.ui.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
@@ -120,7 +121,9 @@ public final class CompareController implements TabCommands {
                 && resultsTable.getWidth() < COMPACT_BELOW_EM * em());
         resultsTable.widthProperty().addListener(fit);
         cancelButton.fontProperty().addListener(fit);
-        cancelButton.fontProperty().addListener(o -> fitHeaders());
+        // after the style pass that changed the type size, when the headers have their new type too
+        cancelButton.fontProperty().addListener(o -> Platform.runLater(this::fitHeaders));
+        resultsTable.widthProperty().addListener(o -> fitHeaders()); // the first layout: the headers exist
         compact.addListener((o, was, on) -> {
             strategyColumn.setPrefWidth(on ? 13 * em() : 360);
             strategyColumn.setMinWidth(on ? 7 * em() : 180);
@@ -200,7 +203,9 @@ public final class CompareController implements TabCommands {
     private void fitHeaders() {
         Font font = cancelButton.getFont();
         Font plain = Font.font(font.getFamily(), font.getSize());
-        Font bold = Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
+        // the headers' own type (smaller than the cells' in presentation mode), once the table has drawn them
+        Font bold = resultsTable.lookup(".column-header .label") instanceof Label header ? header.getFont()
+                : Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
         for (TableColumn<ResultRow, ?> col : resultsTable.getColumns()) {
             if (col.getUserData() instanceof Metric m) {
                 double w = width(widestValue(m), plain);

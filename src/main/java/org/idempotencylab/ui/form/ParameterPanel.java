@@ -109,7 +109,10 @@ public final class ParameterPanel {
         ColumnConstraints wide = new ColumnConstraints();
         wide.setHgrow(Priority.ALWAYS);
         wide.setMinWidth(90);
-        ColumnConstraints value = new ColumnConstraints(86, 104, 130);
+        // the exact field as wide as its style asks (eight characters, in the current type size): a million
+        // stays whole in presentation mode; the slider takes what is left
+        ColumnConstraints value = new ColumnConstraints();
+        value.setMinWidth(Control.USE_PREF_SIZE);
         ColumnConstraints unit = new ColumnConstraints();
         unit.setMinWidth(Control.USE_PREF_SIZE);
         grid.getColumnConstraints().setAll(wide, value, unit);

@@ -27,11 +27,13 @@ import javafx.stage.Stage;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.FxSteps;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
+import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -39,16 +41,22 @@ import org.testfx.util.WaitForAsyncUtils;
  * and unit; the article's are open and the others in collapsed sections; a bad value is refused with one message
  * and the previous value stays; Enter or leaving the field commits; a button reads what the fields show.
  */
-@ExtendWith(ApplicationExtension.class)
 class ParameterPanelFxTest {
-    private ScenarioForm form;
-    private ParameterPanel panel;
-    private Label errors;
-    private Stage stage;
+    // one window for the class; each test starts from the panel as it is built (fresh())
+    private static ScenarioForm form;
+    private static ParameterPanel panel;
+    private static Label errors;
+    private static Stage stage;
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
+    private final FxRobot robot = new FxRobot();
+
+    @BeforeAll
+    static void openThePanel() throws Exception {
+        stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupFixture(ParameterPanelFxTest::build);
+    }
+
+    private static void build() {
         errors = new Label();
         form = new ScenarioForm(Scenario.article());
         panel = ParameterPanel.build(form, ParameterPanel.everyParameter(), "t", m -> errors.setText(m == null ? "" : m));
@@ -57,16 +65,38 @@ class ParameterPanelFxTest {
         scroll.setFitToWidth(true);
         VBox root = new VBox(8, scroll, errors);
         root.setPrefWidth(340); // as narrow as the lab's panels
-        stage.setScene(new Scene(root, 340, 760));
+        Scene scene = new Scene(root, 340, 760);
+        scene.getStylesheets().add(ParameterPanelFxTest.class.getResource("/assets/lab.css").toExternalForm());
+        stage.setScene(scene);
         stage.show();
     }
 
-    private TextField field(FxRobot robot, Parameter p) {
+    /** The article's values, every section collapsed, every row enabled, the lab's type size, no message. */
+    @BeforeEach
+    void fresh() {
+        robot.interact(() -> {
+            form.load(Scenario.article());
+            for (Parameter p : Parameter.values()) {
+                panel.setDisabled(p, false);
+            }
+            FxSteps.collapseAndScrollBack(stage.getScene().getRoot());
+            stage.getScene().getRoot().setStyle("");
+            stage.getScene().getRoot().requestFocus();
+            errors.setText("");
+        });
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        FxToolkit.cleanupStages();
+    }
+
+    private TextField field(Parameter p) {
         return robot.lookup("#" + ParameterPanel.nodeId("t", p, "Field")).queryAs(TextField.class);
     }
 
     @Test
-    void everyParameterHasItsRowWithLabelTooltipAndUnitAndOnlyTheArticlesAreOpen(FxRobot robot) {
+    void everyParameterHasItsRowWithLabelTooltipAndUnitAndOnlyTheArticlesAreOpen() {
         for (Parameter p : Parameter.values()) {
             Node editor = panel.editor(p);
             assertNotNull(editor, p.id());
@@ -94,8 +124,8 @@ class ParameterPanelFxTest {
             }
         }
         assertEquals("pFailField", ParameterPanel.nodeId("", Parameter.P_FAIL, "Field"));
-        assertTrue(field(robot, Parameter.P_FAIL).isVisible());
-        TextField pFail = field(robot, Parameter.P_FAIL);
+        assertTrue(field(Parameter.P_FAIL).isVisible());
+        TextField pFail = field(Parameter.P_FAIL);
         Label unit = (Label) robot.from(pFail.getParent()).lookup(".unit").queryAll().stream()
                 .filter(n -> Objects.equals(GridPane.getRowIndex(n), GridPane.getRowIndex(pFail))).findFirst()
                 .orElseThrow();
@@ -106,8 +136,8 @@ class ParameterPanelFxTest {
     }
 
     @Test
-    void aBadValueTypedIsRefusedWithOneMessageAndThePreviousValueStays(FxRobot robot) {
-        TextField pFail = field(robot, Parameter.P_FAIL);
+    void aBadValueTypedIsRefusedWithOneMessageAndThePreviousValueStays() {
+        TextField pFail = field(Parameter.P_FAIL);
         robot.clickOn(pFail);
         robot.interact(pFail::selectAll);
         robot.write("150"); // the keys, as typed
@@ -116,7 +146,7 @@ class ParameterPanelFxTest {
         assertEquals(0.01, form.number(Parameter.P_FAIL), 0.0, "the previous value stays");
         assertEquals("1", pFail.getText(), "and the field shows it again");
 
-        TextField jobs = field(robot, Parameter.JOBS);
+        TextField jobs = field(Parameter.JOBS);
         enter(robot, jobs, "lots");
         robot.type(KeyCode.ENTER);
         assertEquals("Sign-ups: 'lots' is not a whole number; allowed 1 to 100,000,000", errors.getText());
@@ -130,8 +160,8 @@ class ParameterPanelFxTest {
     }
 
     @Test
-    void aButtonReadsTheValueTypedButNotConfirmedAndAnAdvancedOneInItsSection(FxRobot robot) {
-        TextField lease = field(robot, Parameter.LEASE_MS);
+    void aButtonReadsTheValueTypedButNotConfirmedAndAnAdvancedOneInItsSection() {
+        TextField lease = field(Parameter.LEASE_MS);
         TitledPane durability = panel.pane(Parameter.Section.DURABILITY);
         enter(robot, lease, "2000"); // opens the section, as a person would to reach the field
         assertTrue(durability.isExpanded());
@@ -148,12 +178,12 @@ class ParameterPanelFxTest {
     }
 
     @Test
-    void slidersFlagsAndChoicesSetTheirValues(FxRobot robot) {
+    void slidersFlagsAndChoicesSetTheirValues() {
         Slider attempts = robot.lookup("#tMaxAttemptsSlider").queryAs(Slider.class);
         robot.clickOn(attempts.lookup(".thumb"));
         robot.type(KeyCode.RIGHT);
         assertEquals(4L, form.value(Parameter.MAX_ATTEMPTS));
-        assertEquals("4", field(robot, Parameter.MAX_ATTEMPTS).getText());
+        assertEquals("4", field(Parameter.MAX_ATTEMPTS).getText());
 
         CheckBox jitter = (CheckBox) panel.editor(Parameter.JITTER);
         reveal(robot, jitter);
@@ -170,7 +200,7 @@ class ParameterPanelFxTest {
     }
 
     @Test
-    void inLargeTypeEveryOpenedSectionsFieldsStayInsideTheNarrowPanel(FxRobot robot) {
+    void inLargeTypeEveryOpenedSectionsFieldsStayInsideTheNarrowPanel() {
         robot.interact(() -> {
             stage.getScene().getRoot().setStyle("-fx-font-size: 18px;");
             form.set(Parameter.P_CRASH, 0.01);
@@ -188,12 +218,12 @@ class ParameterPanelFxTest {
     }
 
     @Test
-    void aDisabledRowIsGreyedOutAndComesBack(FxRobot robot) {
+    void aDisabledRowIsGreyedOutAndComesBack() {
         robot.interact(() -> panel.setDisabled(Parameter.P_FAIL, true));
-        assertTrue(field(robot, Parameter.P_FAIL).isDisabled());
+        assertTrue(field(Parameter.P_FAIL).isDisabled());
         assertTrue(robot.lookup("#tPFailSlider").query().isDisabled());
         robot.interact(() -> panel.setDisabled(Parameter.P_FAIL, false));
-        assertFalse(field(robot, Parameter.P_FAIL).isDisabled());
+        assertFalse(field(Parameter.P_FAIL).isDisabled());
         assertNull(panel.pane(Parameter.Section.ARTICLE), "the article's parameters are no section of their own");
     }
 }
