@@ -18,6 +18,9 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
@@ -200,13 +203,19 @@ public final class SweepController implements TabCommands {
     }
 
     private void showTable(ResultTable t) {
+        // each column as wide as its header in the headers' own type (larger in presentation mode), so a column
+        // name is never broken inside ("succeede / d")
+        Font font = sweepResultsTable.lookup(".column-header .label") instanceof Label header ? header.getFont()
+                : Font.font(sweepRunButton.getFont().getFamily(), FontWeight.BOLD, sweepRunButton.getFont().getSize());
         List<TableColumn<List<String>, String>> columns = new ArrayList<>();
         for (int c = 0; c < t.header().size(); c++) {
             int index = c;
             TableColumn<List<String>, String> col = new TableColumn<>(t.header().get(c));
             col.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue().get(index)));
             col.setSortable(false);
-            col.setPrefWidth(c == 1 ? 330 : Math.max(80, 8.5 * t.header().get(c).length() + 24));
+            Text name = new Text(t.header().get(c));
+            name.setFont(font);
+            col.setPrefWidth(c == 1 ? 330 : Math.max(80, Math.ceil(name.getLayoutBounds().getWidth()) + 24));
             columns.add(col);
         }
         sweepResultsTable.getColumns().setAll(columns);
