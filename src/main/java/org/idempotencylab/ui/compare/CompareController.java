@@ -1,14 +1,6 @@
 package org.idempotencylab.ui.compare;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Function;
-import javafx.application.Platform;
-import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
@@ -18,15 +10,10 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
-import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Font;
-import javafx.scene.text.FontWeight;
-import javafx.scene.text.Text;
 import javafx.stage.Window;
 import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.Metric;
@@ -43,14 +30,12 @@ import org.idempotencylab.ui.export.PngExport;
 import org.idempotencylab.ui.form.ParameterPanel;
 
 /**
- * Binds compare.fxml to a {@link CompareViewModel}: the parameter panel (built from the registry), the table (its
- * columns from {@link Metric}), the chart, and the exports through {@link ExportFlow}. The words are in the
- * package's texts.properties.
+ * Binds compare.fxml to a {@link CompareViewModel}: the parameter panel (built from the registry), the table
+ * ({@link StrategyTable}: its columns from {@link Metric}), the chart, and the exports through {@link ExportFlow}.
+ * The words are in the package's texts.properties.
  */
 public final class CompareController implements TabCommands {
     private static final Texts TEXTS = Texts.of(CompareController.class);
-    /** The table's width, in font heights, below which the article's row names would be cut. */
-    static final double COMPACT_BELOW_EM = 62;
 
     private final CompareViewModel model;
     private final FileChooserService files;
@@ -75,8 +60,7 @@ public final class CompareController implements TabCommands {
     @FXML private StatusBar statusBar;
 
     private ParameterPanel panel;
-    /** True while the table is narrower than {@link #COMPACT_BELOW_EM}: strategies go by their short names. */
-    private final BooleanProperty compact = new SimpleBooleanProperty();
+    private StrategyTable table;
 
     public CompareController(CompareViewModel model, FileChooserService files) {
         this.model = model;
@@ -103,41 +87,10 @@ public final class CompareController implements TabCommands {
         progressBar.progressProperty().bind(model.progressProperty());
         statusBar.textProperty().bind(model.statusProperty());
 
-        bindTable();
+        table = new StrategyTable(resultsTable, strategyColumn, model, cancelButton, TEXTS.get("placeholder"));
+        table.compactProperty().addListener((o, was, on) -> redrawChart());
         bindExports();
         bindChart();
-    }
-
-    private void bindTable() {
-        valueOf(strategyColumn, ResultRow::strategy);
-        strategyColumn.setCellFactory(c -> new StrategyCell());
-        model.columns().addListener((ListChangeListener<Metric>) c -> showColumns());
-        showColumns();
-        resultsTable.setItems(model.rows());
-        resultsTable.setPlaceholder(new Label(TEXTS.get("placeholder")));
-        // too narrow for the article's row names (a projector, a teaching note open): short names in the table
-        // and on the chart's axis, the full name in a tooltip, so the numbers and the bars keep their room
-        InvalidationListener fit = o -> compact.set(resultsTable.getWidth() > 0
-                && resultsTable.getWidth() < COMPACT_BELOW_EM * em());
-        resultsTable.widthProperty().addListener(fit);
-        cancelButton.fontProperty().addListener(fit);
-        // after the style pass that changed the type size, when the headers have their new type too
-        cancelButton.fontProperty().addListener(o -> Platform.runLater(this::fitHeaders));
-        resultsTable.widthProperty().addListener(o -> fitHeaders()); // the first layout: the headers exist
-        compact.addListener((o, was, on) -> {
-            strategyColumn.setPrefWidth(on ? 13 * em() : 360);
-            strategyColumn.setMinWidth(on ? 7 * em() : 180);
-            fitHeaders();
-            resultsTable.refresh();
-            redrawChart();
-        });
-        // one row per strategy (at most five) and the header: no empty row, no scroll bar (the header has room
-        // for three lines of its font); a preset with three strategies gives the chart the room of the other two
-        resultsTable.prefHeightProperty().bind(Bindings.createDoubleBinding(
-                () -> Math.max(1, Math.min(5, model.strategies().size())) * resultsTable.getFixedCellSize()
-                        + 4.9 * em(),
-                cancelButton.fontProperty(), model.strategies()));
-        resultsTable.setMinHeight(Region.USE_PREF_SIZE);
     }
 
     private void bindExports() {
@@ -168,94 +121,9 @@ public final class CompareController implements TabCommands {
                 model.resultScenarioProperty()));
     }
 
-    /** @return the type size of the view's plain text, in px (larger in presentation mode). */
-    private double em() {
-        return cancelButton.getFont().getSize();
-    }
-
-    /** The strategy column, then one column per metric the view-model shows, headed by its label. */
-    private void showColumns() {
-        List<TableColumn<ResultRow, ?>> columns = new ArrayList<>();
-        columns.add(strategyColumn);
-        for (Metric m : model.columns()) {
-            TableColumn<ResultRow, String> c = new TableColumn<>(m.label());
-            c.setId(m.id() + "Column");
-            c.getStyleClass().add("number");
-            c.setPrefWidth(Math.max(80, 4.6 * m.label().length()));
-            c.setUserData(m);
-            valueOf(c, r -> r.cell(m));
-            columns.add(c);
-        }
-        resultsTable.getColumns().setAll(columns);
-        fitHeaders();
-    }
-
-    private static void valueOf(TableColumn<ResultRow, String> col, Function<ResultRow, String> value) {
-        col.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
-        col.setSortable(false);
-        col.setReorderable(false);
-    }
-
-    /**
-     * Makes each number column at least as wide as its header's longest word and its widest value, in the
-     * current type size, so a header wraps between words ("Calls per / job"), never inside one ("Succeed / ed").
-     */
-    private void fitHeaders() {
-        Font font = cancelButton.getFont();
-        Font plain = Font.font(font.getFamily(), font.getSize());
-        // the headers' own type (smaller than the cells' in presentation mode), once the table has drawn them
-        Font bold = resultsTable.lookup(".column-header .label") instanceof Label header ? header.getFont()
-                : Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
-        for (TableColumn<ResultRow, ?> col : resultsTable.getColumns()) {
-            if (col.getUserData() instanceof Metric m) {
-                double w = width(widestValue(m), plain);
-                for (String word : col.getText().split(" ")) {
-                    w = Math.max(w, width(word, bold));
-                }
-                col.setMinWidth(Math.ceil(w + 16)); // the cell's and header's padding
-            }
-        }
-    }
-
-    /** @return a value as wide as the widest a column of {@code m} shows for up to a million sign-ups. */
-    private static String widestValue(Metric m) {
-        return switch (m.kind()) {
-            case PERCENT -> "100.000%";
-            case DECIMAL -> "10.00";
-            default -> "100,000";
-        };
-    }
-
-    private static double width(String text, Font font) {
-        Text t = new Text(text);
-        t.setFont(font);
-        return t.getLayoutBounds().getWidth();
-    }
-
     private void redrawChart() {
         DuplicatesChart.show(chart, model.rows().stream().map(ResultRow::result).toList(), logScaleBox.isSelected(),
-                compact.get() ? st -> StrategyNames.twoLines(StrategyNames.shortName(st), 20) : Strategy::name);
-    }
-
-    /** @return true while strategies are shown by their short names (a narrow table) */
-    public boolean isCompact() {
-        return compact.get();
-    }
-
-    /** The strategy's name, or its short name in a narrow table; the full name in a tooltip either way. */
-    private final class StrategyCell extends TableCell<ResultRow, String> {
-        @Override
-        protected void updateItem(String name, boolean empty) {
-            super.updateItem(name, empty);
-            ResultRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
-            if (name == null || row == null) {
-                setText(null);
-                setTooltip(null);
-                return;
-            }
-            setText(compact.get() ? StrategyNames.shortName(row.result().strategy()) : name);
-            setTooltip(new Tooltip(name));
-        }
+                table.compactProperty().get() ? st -> StrategyNames.twoLines(StrategyNames.shortName(st), 20) : Strategy::name);
     }
 
     /**

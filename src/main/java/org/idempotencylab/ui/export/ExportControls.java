@@ -3,7 +3,9 @@ package org.idempotencylab.ui.export;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
@@ -12,6 +14,9 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import javafx.util.StringConverter;
 import org.idempotencylab.ui.Texts;
 
@@ -44,6 +49,30 @@ public final class ExportControls {
             }
         });
         box.setTooltip(new Tooltip(TEXTS.get("scale.tooltip")));
+    }
+
+    /**
+     * Shows {@code t} in {@code view}: its header as the columns, its rows as text. Each column is as wide as its
+     * header in the headers' own type (larger in presentation mode), so a column name is never broken inside
+     * ("succeede / d"); the column {@code wide} (e.g. the strategy's name) gets room for a long value.
+     */
+    public static void show(TableView<List<String>> view, ResultTable t, int wide) {
+        Font plain = view.getPlaceholder() instanceof Label p ? p.getFont() : Font.getDefault(); // the view's type
+        Font font = view.lookup(".column-header .label") instanceof Label header ? header.getFont()
+                : Font.font(plain.getFamily(), FontWeight.BOLD, plain.getSize()); // before the first header
+        List<TableColumn<List<String>, String>> columns = new ArrayList<>();
+        for (int c = 0; c < t.header().size(); c++) {
+            int index = c;
+            TableColumn<List<String>, String> col = new TableColumn<>(t.header().get(c));
+            col.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue().get(index)));
+            col.setSortable(false);
+            Text name = new Text(t.header().get(c));
+            name.setFont(font);
+            col.setPrefWidth(c == wide ? 330 : Math.max(80, Math.ceil(name.getLayoutBounds().getWidth()) + 24));
+            columns.add(col);
+        }
+        view.getColumns().setAll(columns);
+        view.getItems().setAll(t.rows());
     }
 
     /** @return the table as it shows: its visible columns' headers and every row's cells as text. */

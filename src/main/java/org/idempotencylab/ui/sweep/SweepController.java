@@ -1,9 +1,7 @@
 package org.idempotencylab.ui.sweep;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
@@ -12,15 +10,11 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Font;
-import javafx.scene.text.FontWeight;
-import javafx.scene.text.Text;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
@@ -35,7 +29,6 @@ import org.idempotencylab.ui.export.ExportControls;
 import org.idempotencylab.ui.export.ExportFlow;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.export.PngExport;
-import org.idempotencylab.ui.export.ResultTable;
 import org.idempotencylab.ui.form.ParameterBinding;
 import org.idempotencylab.ui.form.ParameterPanel;
 
@@ -199,27 +192,7 @@ public final class SweepController implements TabCommands {
         chart.show(r, metric, model.logScaleProperty().get());
         sweepChartHeading.setText(SweepViewModel.heading(r, metric));
         sweepChartCaption.setText(SweepViewModel.caption(r));
-        showTable(SweepViewModel.table(r));
-    }
-
-    private void showTable(ResultTable t) {
-        // each column as wide as its header in the headers' own type (larger in presentation mode), so a column
-        // name is never broken inside ("succeede / d")
-        Font font = sweepResultsTable.lookup(".column-header .label") instanceof Label header ? header.getFont()
-                : Font.font(sweepRunButton.getFont().getFamily(), FontWeight.BOLD, sweepRunButton.getFont().getSize());
-        List<TableColumn<List<String>, String>> columns = new ArrayList<>();
-        for (int c = 0; c < t.header().size(); c++) {
-            int index = c;
-            TableColumn<List<String>, String> col = new TableColumn<>(t.header().get(c));
-            col.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue().get(index)));
-            col.setSortable(false);
-            Text name = new Text(t.header().get(c));
-            name.setFont(font);
-            col.setPrefWidth(c == 1 ? 330 : Math.max(80, Math.ceil(name.getLayoutBounds().getWidth()) + 24));
-            columns.add(col);
-        }
-        sweepResultsTable.getColumns().setAll(columns);
-        sweepResultsTable.getItems().setAll(t.rows());
+        ExportControls.show(sweepResultsTable, SweepViewModel.table(r), 1);
     }
 
     /**
