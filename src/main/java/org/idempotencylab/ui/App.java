@@ -2,29 +2,38 @@ package org.idempotencylab.ui;
 
 import java.io.IOException;
 import java.net.URL;
+import java.util.Map;
+import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
-import org.idempotencylab.ui.kit.LabPrefs;
-import org.idempotencylab.ui.kit.ScenarioFileChooser;
-import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.kit.LabController;
+import org.idempotencylab.ui.kit.LabPrefs;
+import org.idempotencylab.ui.kit.ScenarioFileChooser;
+import org.idempotencylab.ui.kit.ScenarioKit;
+import org.idempotencylab.ui.kit.WindowMemory;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.sweep.SweepViewModel;
 
 /**
- * The lab window. Opens on the first article's parameters and runs its comparison once in the background, so a
- * class sees the article's table and chart within a second or two of opening.
+ * The lab window, and the one place that wires the features together: it builds each feature's view-model, the
+ * classroom kit over adapters of the Compare and Live views ({@link ScenarioViews}), and the controller factory
+ * the FXML views are loaded with. The features know none of each other. Opens on the first article's parameters
+ * and runs its comparison once in the background, so a class sees the article's table and chart within a few
+ * seconds of opening.
  */
 public final class App extends Application {
     /** Simulation threads: one per core; the numbers do not depend on it. */
@@ -48,12 +57,11 @@ public final class App extends Application {
         CompareViewModel compare = new CompareViewModel(Scenario.article(), background, THREADS);
         LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
         // a database is opened off the FX thread (an unreachable server takes up to 5 s to say so)
-        live.setDatabaseAccess(org.idempotencylab.store.JdbcClaimStore::open, daemonThread("lab-database"),
-                javafx.application.Platform::runLater);
+        live.setDatabaseAccess(JdbcClaimStore::open, daemonThread("lab-database"), Platform::runLater);
         // -Dlab.prefs=memory: start as on a first run and remember nothing (screenshots, demos on a shared machine)
         LabPrefs prefs = "memory".equals(System.getProperty("lab.prefs")) ? LabPrefs.memory() : LabPrefs.user();
-        ScenarioKit kit = new ScenarioKit(compare, live, prefs);
-        kit.setCompareOnLoad(true); // a preset's numbers appear without Ctrl+R, never the last run's beside its note
+        ScenarioKit kit = kit(compare, live, prefs);
+        kit.setRunOnLoad(true); // a preset's numbers appear without Ctrl+R, never the last run's beside its note
         if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
             kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
         }
@@ -68,7 +76,7 @@ public final class App extends Application {
                 .with(FileChooserService.class, FileChooserService.dialog())
                 .with(ScenarioKit.class, kit)
                 .with(ScenarioFileChooser.class, ScenarioFileChooser.dialog()));
-        stage.setTitle("Idempotency Lab");
+        stage.setTitle(Texts.of(App.class).get("window.title"));
         stage.setScene(scene(root));
         stage.setMinWidth(1024);
         stage.setMinHeight(700);
@@ -83,28 +91,29 @@ public final class App extends Application {
             kit.restoreLast();
         }
         if (kit.loadedProperty().get() == null || kit.loadedProperty().get().view() == ScenarioFile.View.COMPARE) {
-            compare.compare();
+            compare.compare(); // the article's table and chart at once (a loaded compare preset is running already)
         }
-        prefs.tab().ifPresent(id -> {
-            for (Tab t : tabs.getTabs()) {
-                if (id.equals(t.getId())) {
-                    tabs.getSelectionModel().select(t);
-                }
-            }
-        });
+        prefs.tab().ifPresent(id -> select(tabs, id));
         // -Dlab.tab=live opens on "Watch it happen" (for a lesson that starts there, and for screenshots);
         // -Dlab.play=true also starts playing; -Dlab.tab=sweep opens on the Sweep tab (-Dlab.play=true runs its
         // default sweep at once)
         if ("live".equals(System.getProperty("lab.tab"))) {
-            tabs.getSelectionModel().select(1);
+            select(tabs, "liveTab");
             if (Boolean.getBoolean("lab.play")) {
                 live.togglePlay();
             }
         } else if ("sweep".equals(System.getProperty("lab.tab"))) {
-            tabs.getTabs().stream().filter(t -> "sweepTab".equals(t.getId())).findFirst()
-                    .ifPresent(t -> tabs.getSelectionModel().select(t));
+            select(tabs, "sweepTab");
             if (Boolean.getBoolean("lab.play")) {
                 sweep.run();
+            }
+        }
+    }
+
+    private static void select(TabPane tabs, String id) {
+        for (Tab t : tabs.getTabs()) {
+            if (id.equals(t.getId())) {
+                tabs.getSelectionModel().select(t);
             }
         }
     }
@@ -119,6 +128,12 @@ public final class App extends Application {
         }
     }
 
+    /** @return the classroom kit over the Compare and Live views, remembering in {@code prefs}. */
+    public static ScenarioKit kit(CompareViewModel compare, LiveViewModel live, LabPrefs prefs) {
+        return new ScenarioKit(Map.of(ScenarioFile.View.COMPARE, ScenarioViews.compare(compare),
+                ScenarioFile.View.LIVE, ScenarioViews.live(live)), prefs);
+    }
+
     /**
      * @return the window's content, from fxml/lab.fxml, with controllers built by {@code factory}. With no
      *         {@link ScenarioKit} registered, one over the registered view-models with preferences in memory;
@@ -126,13 +141,23 @@ public final class App extends Application {
      */
     public static Parent load(ControllerFactory factory) throws IOException {
         if (!factory.has(ScenarioKit.class)) {
-            factory.with(ScenarioKit.class, new ScenarioKit(factory.service(CompareViewModel.class),
+            factory.with(ScenarioKit.class, kit(factory.service(CompareViewModel.class),
                     factory.service(LiveViewModel.class), LabPrefs.memory()));
         }
         if (!factory.has(ScenarioFileChooser.class)) {
             factory.with(ScenarioFileChooser.class, ScenarioFileChooser.NONE);
         }
-        FXMLLoader loader = new FXMLLoader(resource("/fxml/lab.fxml"));
+        return load("/fxml/lab.fxml", Texts.of(LabController.class).bundle(), factory);
+    }
+
+    /**
+     * @param fxml    a view's path on the class path, e.g. {@code /fxml/sweep.fxml}
+     * @param texts   the bundle its {@code %key}s come from (the feature's texts.properties)
+     * @param factory builds its controllers
+     * @return the view, e.g. one feature's tab on its own (its tests)
+     */
+    public static Parent load(String fxml, ResourceBundle texts, ControllerFactory factory) throws IOException {
+        FXMLLoader loader = new FXMLLoader(resource(fxml), texts);
         loader.setControllerFactory(factory);
         return loader.load();
     }

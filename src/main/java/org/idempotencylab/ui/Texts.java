@@ -1,5 +1,6 @@
 package org.idempotencylab.ui;
 
+import java.util.Enumeration;
 import java.util.Locale;
 import java.util.MissingResourceException;
 import java.util.ResourceBundle;
@@ -42,8 +43,32 @@ public final class Texts {
         return String.format(Locale.ROOT, get(key), args);
     }
 
-    /** @return the bundle itself, for {@code FXMLLoader#setResources} ({@code %key} in FXML). */
+    /**
+     * @return the bundle, for {@code FXMLLoader#setResources} ({@code %key} in FXML). An {@code fx:include}'s
+     *         {@code resources="org.idempotencylab.ui.compare.texts"} then finds the included view's bundle: the
+     *         loader looks it up through the class loader of the including view's bundle class, which for a plain
+     *         properties bundle is the bootstrap loader (and fails), for this one the lab's.
+     */
     public ResourceBundle bundle() {
-        return bundle;
+        return new LabBundle(bundle);
+    }
+
+    /** A bundle of the lab's own class, delegating to the properties file's. */
+    private static final class LabBundle extends ResourceBundle {
+        private final ResourceBundle texts;
+
+        LabBundle(ResourceBundle texts) {
+            this.texts = texts;
+        }
+
+        @Override
+        protected Object handleGetObject(String key) {
+            return texts.containsKey(key) ? texts.getObject(key) : null;
+        }
+
+        @Override
+        public Enumeration<String> getKeys() {
+            return texts.getKeys();
+        }
     }
 }

@@ -15,8 +15,10 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.Texts;
 
 /**
  * Fills a horizontal bar chart with two counts per strategy: users with two or more welcome emails, and steps
@@ -24,9 +26,10 @@ import org.idempotencylab.engine.StrategyResult;
  * shorter than another is still readable. Not animated: it is redrawn from finished results only.
  */
 public final class DuplicatesChart {
-    /** Series names, also the legend. */
-    public static final String EMAILS = "Users with 2+ welcome emails";
-    public static final String REPEATED = "Steps done again";
+    private static final Texts TEXTS = Texts.of(DuplicatesChart.class);
+    /** Series names, also the legend: the metrics' labels. */
+    public static final String EMAILS = Metric.USERS_WITH_DUPLICATE_EMAILS.label();
+    public static final String REPEATED = Metric.REPEATED_STEPS.label();
 
     private DuplicatesChart() {
     }
@@ -68,7 +71,7 @@ public final class DuplicatesChart {
             axis.setTickUnit(1);
             axis.setMinorTickVisible(false);
             axis.setTickLabelFormatter(SymlogScale.tickLabels());
-            axis.setLabel("count (log scale)");
+            axis.setLabel(TEXTS.get("axis.countLog"));
         } else {
             axis.setAutoRanging(false);
             axis.setLowerBound(0);
@@ -82,7 +85,7 @@ public final class DuplicatesChart {
                     return SymlogScale.compact(Math.round(n.doubleValue()));
                 }
             });
-            axis.setLabel("count");
+            axis.setLabel(TEXTS.get("axis.count"));
         }
         chart.getData().setAll(List.of(emails, repeated));
     }

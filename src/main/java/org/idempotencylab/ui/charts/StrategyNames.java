@@ -1,12 +1,16 @@
 package org.idempotencylab.ui.charts;
 
+import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.Texts;
 
 /**
  * Short names for strategies, for a table column or chart axis too narrow for the article's row names (a
  * projector at 1280 px with a teaching note open). The full name stays the data and goes into tooltips.
  */
 public final class StrategyNames {
+    private static final Texts TEXTS = Texts.of(StrategyNames.class);
+
     private StrategyNames() {
     }
 
@@ -16,25 +20,12 @@ public final class StrategyNames {
      */
     public static String shortName(Strategy s) {
         if (s.equals(Strategy.WHOLE_JOB_SKIP_FINISHED)) {
-            return "whole job, skip finished";
+            return TEXTS.get("short.scope.WHOLE_JOB_SKIP_FINISHED");
         }
-        String retry = switch (s.scope()) {
-            case EACH_STEP -> "each step";
-            case WHOLE_JOB -> "whole job";
-            case WHOLE_JOB_SKIP_FINISHED -> "whole job, skip finished";
-        };
-        String key = switch (s.keyMode()) {
-            case NONE -> "no key";
-            case NEW_PER_CALL -> "new key";
-            case SAME -> "same key";
-        };
-        String store = switch (s.store()) {
-            case NONE -> "";
-            case MEMORY -> Strategy.ARTICLE.contains(s) ? "" : ", memory store";
-            case CLAIM_TABLE -> ", claim table";
-            case LOCK -> ", lock only";
-        };
-        return retry + ", " + key + store;
+        String name = TEXTS.format("short.join", TEXTS.get("short.scope." + s.scope().name()),
+                TEXTS.get("short.key." + s.keyMode().name()));
+        boolean articleStore = s.store() == StoreKind.NONE || s.store() == StoreKind.MEMORY && Strategy.ARTICLE.contains(s);
+        return articleStore ? name : TEXTS.format("short.join", name, TEXTS.get("short.store." + s.store().name()));
     }
 
     /**

@@ -1,78 +1,100 @@
 package org.idempotencylab.ui.compare;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.ObjectProperty;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleDoubleProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.concurrent.Task;
 import org.idempotencylab.engine.Comparison;
-import org.idempotencylab.engine.RunControl;
-import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.BackgroundRun;
+import org.idempotencylab.ui.Texts;
+import org.idempotencylab.ui.export.ResultTable;
 import org.idempotencylab.ui.form.ParameterBinding;
 import org.idempotencylab.ui.form.ScenarioForm;
 
 /**
- * The "compare strategies" view: the parameters a teacher changes, and the five strategies' results.
+ * The "compare strategies" view: every parameter, the strategies to run on them (the article's five unless a
+ * preset says otherwise), and the last finished run's results, one row per strategy.
  *
- * <p>Values are in model units (probabilities 0..1). {@link #compare()} runs the engine on a background thread
- * through a {@link Task}: progress and cancel, and the FX thread never runs the simulation. A second call while
- * a run is in progress does nothing. All methods must be called on the FX thread.
+ * <p>Values are in model units (probabilities 0..1). {@link #compare()} runs the engine through a
+ * {@link BackgroundRun}: progress and cancel, the FX thread never runs the simulation, and a second call while a
+ * run is going starts nothing. The table's columns are {@link Metric#articleTable()}, and the metric a loaded
+ * preset watches if it is not one of them. All methods must be called on the FX thread; nothing here needs the
+ * toolkit until a run starts.
  */
 public final class CompareViewModel {
-    private final ScenarioForm form;
+    private static final Texts TEXTS = Texts.of(CompareViewModel.class);
 
-    private final ObservableList<ResultRow> rows = FXCollections.observableArrayList();
-    private final ObjectProperty<Scenario> resultScenario = new SimpleObjectProperty<>();
-    private final BooleanProperty running = new SimpleBooleanProperty();
-    private final DoubleProperty progress = new SimpleDoubleProperty(0);
-    private final StringProperty status = new SimpleStringProperty("");
-    private final StringProperty inputError = new SimpleStringProperty();
-    private final ObservableList<Strategy> strategies = FXCollections.observableArrayList(Strategy.ARTICLE);
-    private final StringProperty differences = new SimpleStringProperty("");
-
-    private final Executor executor;
-    private final int threads;
-    private Task<List<StrategyResult>> task;
+    /** The basic parameters the caption names in its own words; any other that differs is listed after them. */
+    private static final Set<Parameter> IN_CAPTION = Set.of(Parameter.JOBS, Parameter.P_FAIL, Parameter.LOST_REPLY,
+            Parameter.MAX_ATTEMPTS, Parameter.SEED, Parameter.BASE_DELAY_MS, Parameter.MAX_DELAY_MS, Parameter.JITTER);
 
     /**
-     * @param base     the scenario the view opens on; fields the view does not show keep its values
+     * A finished comparison.
+     *
+     * @param scenario what it ran on
+     * @param results  one per strategy, in the order they were asked for
+     */
+    public record Results(Scenario scenario, List<StrategyResult> results) {
+        public Results {
+            results = List.copyOf(results);
+        }
+    }
+
+    private final ScenarioForm form;
+    private final BackgroundRun<Results> run;
+    private final int threads;
+    private final ObservableList<Strategy> strategies = FXCollections.observableArrayList(Strategy.ARTICLE);
+    private final ObservableList<ResultRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<Metric> columns = FXCollections.observableArrayList(Metric.articleTable());
+    // read-only views, made once: a view made per call would be collected, and its listeners with it
+    private final ObservableList<Strategy> strategiesView = FXCollections.unmodifiableObservableList(strategies);
+    private final ObservableList<ResultRow> rowsView = FXCollections.unmodifiableObservableList(rows);
+    private final ObservableList<Metric> columnsView = FXCollections.unmodifiableObservableList(columns);
+    private final ObjectBinding<Scenario> resultScenario;
+    private final StringProperty differences = new SimpleStringProperty("");
+    private final StringProperty inputError = new SimpleStringProperty();
+
+    /**
+     * @param base     the scenario the view opens on
      * @param executor runs the comparison off the FX thread
      * @param threads  simulation threads, at least 1 (results do not depend on it)
      */
     public CompareViewModel(Scenario base, Executor executor, int threads) {
         this.form = new ScenarioForm(base);
-        this.executor = executor;
+        this.run = new BackgroundRun<>(executor);
         this.threads = threads;
-        for (javafx.beans.Observable p : form.all()) {
+        for (Observable p : form.all()) {
             p.addListener(o -> updateDifferences());
         }
         updateDifferences();
+        run.resultProperty().addListener((o, was, r) -> rows.setAll(r == null ? List.of()
+                : r.results().stream().map(ResultRow::new).toList()));
+        resultScenario = Bindings.createObjectBinding(() -> run.resultProperty().get() == null ? null
+                : run.resultProperty().get().scenario(), run.resultProperty());
     }
 
     /**
-     * Shows {@code scenario} in the fields (every parameter, those without a field too) and makes
-     * {@link #compare()} run {@code strategies} on it, e.g. a preset's. The table keeps the last finished run
-     * until the next one.
+     * Shows {@code scenario} in the fields (every parameter) and makes {@link #compare()} run {@code strategies}
+     * on it, e.g. a preset's. Stops a run that is going; the table keeps the last finished run until the next.
      *
      * @param strategies one or more, in the order the table lists them
      * @throws IllegalArgumentException if {@code strategies} is empty
@@ -87,14 +109,36 @@ public final class CompareViewModel {
         inputError.set(null);
     }
 
+    /**
+     * Makes the table show {@code metric} as well as the article's five columns (the number a loaded preset
+     * watches, e.g. lease reclaims); {@code null} or one of the five leaves the article's columns.
+     */
+    public void watch(Metric metric) {
+        List<Metric> shown = new ArrayList<>(Metric.articleTable());
+        if (metric != null && metric.isNumber() && !shown.contains(metric)) {
+            shown.add(metric);
+        }
+        columns.setAll(shown);
+    }
+
+    /** @return the metrics the table shows, in column order after the strategy's name. */
+    public ObservableList<Metric> columns() {
+        return columnsView;
+    }
+
     /** @return the strategies {@link #compare()} runs, the article's five until {@link #apply} says otherwise. */
     public ObservableList<Strategy> strategies() {
-        return FXCollections.unmodifiableObservableList(strategies);
+        return strategiesView;
     }
 
     /** @return "" on the article's parameters, else the parameters that differ from it, e.g. "Sign-ups 100,000". */
     public ReadOnlyStringProperty differencesProperty() {
         return differences;
+    }
+
+    /** @return the line that lists them ("Differs from the article: ..."), or "" on the article's parameters. */
+    public static String differencesLine(String differences) {
+        return differences.isEmpty() ? "" : TEXTS.format("differences", differences);
     }
 
     private void updateDifferences() {
@@ -110,8 +154,11 @@ public final class CompareViewModel {
      *         in the window's units (percent for probabilities), separated by " · "; "" if none differs
      */
     public static String differences(Scenario s) {
-        return String.join(" · ", s.differencesFrom(Scenario.article()).stream()
-                .map(p -> p.label() + " " + p.displayText(p.get(s))).toList());
+        return differences(s, s.differencesFrom(Scenario.article()));
+    }
+
+    private static String differences(Scenario s, List<Parameter> which) {
+        return String.join(" · ", which.stream().map(p -> p.label() + " " + p.displayText(p.get(s))).toList());
     }
 
     /**
@@ -122,14 +169,14 @@ public final class CompareViewModel {
         return form.scenario();
     }
 
-    /** @return the parameters shown, in model units. */
+    /** @return every parameter, in model units. */
     public ScenarioForm form() {
         return form;
     }
 
-    /** Starts comparing the five strategies on {@link #scenario()}; does nothing while a run is in progress. */
+    /** Starts comparing the strategies on {@link #scenario()}; does nothing while a run is going. */
     public void compare() {
-        if (running.get()) {
+        if (run.runningProperty().get()) {
             return;
         }
         Scenario scenario;
@@ -139,112 +186,103 @@ public final class CompareViewModel {
             inputError.set(e.getMessage());
             return;
         }
-        List<Strategy> strategies = List.copyOf(this.strategies);
-        long total = scenario.jobs() * strategies.size();
-        long started = System.nanoTime();
-        Task<List<StrategyResult>> t = new Task<>() {
-            @Override
-            protected List<StrategyResult> call() {
-                AtomicLong done = new AtomicLong();
-                return Comparison.run(scenario, strategies, threads, new RunControl() {
+        List<Strategy> chosen = List.copyOf(strategies);
+        String count = chosen.size() == 1 ? TEXTS.get("strategies.one") : TEXTS.format("strategies.many", chosen.size());
+        run.start(scenario.jobs() * chosen.size(),
+                control -> new Results(scenario, Comparison.run(scenario, chosen, threads, control)),
+                new BackgroundRun.Messages<>() {
                     @Override
-                    public boolean isCancelled() {
-                        return isCancelledTask();
+                    public String running() {
+                        return TEXTS.format("status.running", count, scenario.jobs());
                     }
 
                     @Override
-                    public void jobsFinished(long n) {
-                        updateProgress(done.addAndGet(n), total);
+                    public String finished(Results r, double seconds) {
+                        return TEXTS.format("status.finished", count, scenario.jobs(), seconds);
+                    }
+
+                    @Override
+                    public String cancelled() {
+                        return TEXTS.get("status.cancelled");
+                    }
+
+                    @Override
+                    public String failed(Throwable error) {
+                        return TEXTS.format("status.failed", error);
                     }
                 });
-            }
-
-            private boolean isCancelledTask() {
-                return isCancelled();
-            }
-        };
-        t.setOnSucceeded(e -> {
-            rows.setAll(t.getValue().stream().map(ResultRow::new).toList());
-            resultScenario.set(scenario);
-            status.set(String.format(Locale.ROOT, "Compared %s × %,d sign-ups in %.1f s", count(strategies),
-                    scenario.jobs(),
-                    (System.nanoTime() - started) / 1e9));
-            finished();
-        });
-        t.setOnCancelled(e -> {
-            status.set("Cancelled: the table still shows the last finished run");
-            finished();
-        });
-        t.setOnFailed(e -> {
-            status.set("The run failed: " + t.getException());
-            finished();
-        });
-        task = t;
-        running.set(true);
-        progress.bind(t.progressProperty());
-        status.set(String.format(Locale.ROOT, "Running %s × %,d sign-ups…", count(strategies), scenario.jobs()));
-        executor.execute(t);
     }
 
-    private static String count(List<Strategy> strategies) {
-        return strategies.size() == 1 ? "1 strategy" : strategies.size() + " strategies";
-    }
-
-    /** Stops the run in progress, if any; the table keeps the last finished results. */
+    /** Stops the run going, if any; the table keeps the last finished results. */
     public void cancel() {
-        if (task != null) {
-            task.cancel(false);
-        }
-    }
-
-    private void finished() {
-        progress.unbind();
-        progress.set(0);
-        running.set(false);
-        task = null;
+        run.cancel();
     }
 
     /**
      * Empties the table and chart (a new scenario was loaded: the last run's numbers no longer belong to what
-     * the fields show) and stops a run in progress.
+     * the fields show) and stops a run going.
      */
     public void clearResults() {
-        cancel();
-        rows.clear();
-        resultScenario.set(null);
+        run.clear();
     }
 
-    /** @return the results of the last finished run, in the article's row order. */
+    /** @return the last finished run (null before the first, or after {@link #clearResults()}). */
+    public ReadOnlyObjectProperty<Results> resultsProperty() {
+        return run.resultProperty();
+    }
+
+    /** @return the rows of the last finished run, one per strategy, in its order. */
     public ObservableList<ResultRow> rows() {
-        return rows;
+        return rowsView;
     }
 
     /** @return the scenario of the rows shown (null before the first run). */
-    public ReadOnlyObjectProperty<Scenario> resultScenarioProperty() {
+    public ObservableValue<Scenario> resultScenarioProperty() {
         return resultScenario;
     }
 
     public ReadOnlyBooleanProperty runningProperty() {
-        return running;
+        return run.runningProperty();
     }
 
     /** @return 0..1 while running (-1 while unknown), 0 otherwise. */
     public ReadOnlyDoubleProperty progressProperty() {
-        return progress;
+        return run.progressProperty();
     }
 
     /** @return one line on what happened last. */
     public ReadOnlyStringProperty statusProperty() {
-        return status;
+        return run.statusProperty();
     }
 
     /** Shows {@code text} as the status line (e.g. where an export went). */
     public void setStatus(String text) {
-        status.set(text);
+        run.setStatus(text);
     }
 
-    /** @return the message for a rejected typed value, or null. */
+    /** @return the message for a refused typed value, or null. */
     public StringProperty inputErrorProperty() {
         return inputError;
+    }
+
+    /** @return the results as the CSV export writes them: one row per strategy, every metric {@code run} prints. */
+    public ResultTable csvTable() {
+        return ResultTable.of(rows.stream().map(r -> ResultColumns.flat(r.result())).toList());
+    }
+
+    /**
+     * @return the chart caption: the parameters the results were computed with, then every other parameter that
+     *         differs from the article (a preset's crash rate, queue, lease...); "" for none
+     */
+    public static String caption(Scenario s) {
+        if (s == null) {
+            return "";
+        }
+        String more = differences(s, s.differencesFrom(Scenario.article()).stream()
+                .filter(p -> !IN_CAPTION.contains(p)).toList());
+        return TEXTS.format("caption", s.jobs(), ParameterBinding.format(Parameter.P_FAIL, s.pFail()),
+                ParameterBinding.format(Parameter.LOST_REPLY, s.lostReply()), s.maxAttempts(), s.seed(),
+                s.baseDelayMs(), s.maxDelayMs(), s.jitter() ? TEXTS.get("caption.jitter") : "")
+                + (more.isEmpty() ? "" : TEXTS.format("caption.more", more));
     }
 }

@@ -1,34 +1,22 @@
 package org.idempotencylab.ui.compare;
 
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
 
 /**
- * One row of the results table, as text exactly as the article prints it.
+ * One row of the results table: a strategy's result, its cells as text exactly as the article prints them
+ * ("99.999%", "10.11", "4939").
  *
  * @param result the engine's result behind the row
  */
 public record ResultRow(StrategyResult result) {
+    /** @return the strategy's name, e.g. "retry each step, no key". */
     public String strategy() {
         return result.strategy().name();
     }
 
-    public String succeeded() {
-        return result.succeeded();
-    }
-
-    public String failedJobs() {
-        return Long.toString(result.failedJobs());
-    }
-
-    public String callsPerJob() {
-        return result.callsPerJobText();
-    }
-
-    public String repeatedSteps() {
-        return Long.toString(result.repeatedSteps());
-    }
-
-    public String usersWithDuplicateEmails() {
-        return Long.toString(result.usersWithDuplicateEmails());
+    /** @return {@code metric}'s cell: its value as the command line prints it (no thousands separators). */
+    public String cell(Metric metric) {
+        return String.valueOf(metric.value(result));
     }
 }

@@ -2,7 +2,10 @@ package org.idempotencylab.ui.export;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
@@ -11,10 +14,16 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import javafx.util.StringConverter;
+import org.idempotencylab.ui.Texts;
 
 /** The export controls every results view shares: the PNG scale choice, and copying a table to the clipboard. */
 public final class ExportControls {
+    private static final Texts TEXTS = Texts.of(ExportControls.class);
+
     /** The PNG scales offered: screen pixels, and two sharper ones for slides and print. */
     public static final List<Integer> SCALES = List.of(1, 2, 4);
 
@@ -31,15 +40,39 @@ public final class ExportControls {
         box.setConverter(new StringConverter<>() {
             @Override
             public String toString(Integer n) {
-                return n == null ? "" : n + "×";
+                return n == null ? "" : TEXTS.format("scale.label", n);
             }
 
             @Override
             public Integer fromString(String s) {
-                return Integer.valueOf(s.replace("×", "").strip());
+                return Integer.valueOf(s.replaceAll("[^0-9]", ""));
             }
         });
-        box.setTooltip(new Tooltip("PNG size: 1× is the size on screen, 2× and 4× are sharper for slides and print"));
+        box.setTooltip(new Tooltip(TEXTS.get("scale.tooltip")));
+    }
+
+    /**
+     * Shows {@code t} in {@code view}: its header as the columns, its rows as text. Each column is as wide as its
+     * header in the headers' own type (larger in presentation mode), so a column name is never broken inside
+     * ("succeede / d"); the column {@code wide} (e.g. the strategy's name) gets room for a long value.
+     */
+    public static void show(TableView<List<String>> view, ResultTable t, int wide) {
+        Font plain = view.getPlaceholder() instanceof Label p ? p.getFont() : Font.getDefault(); // the view's type
+        Font font = view.lookup(".column-header .label") instanceof Label header ? header.getFont()
+                : Font.font(plain.getFamily(), FontWeight.BOLD, plain.getSize()); // before the first header
+        List<TableColumn<List<String>, String>> columns = new ArrayList<>();
+        for (int c = 0; c < t.header().size(); c++) {
+            int index = c;
+            TableColumn<List<String>, String> col = new TableColumn<>(t.header().get(c));
+            col.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue().get(index)));
+            col.setSortable(false);
+            Text name = new Text(t.header().get(c));
+            name.setFont(font);
+            col.setPrefWidth(c == wide ? 330 : Math.max(80, Math.ceil(name.getLayoutBounds().getWidth()) + 24));
+            columns.add(col);
+        }
+        view.getColumns().setAll(columns);
+        view.getItems().setAll(t.rows());
     }
 
     /** @return the table as it shows: its visible columns' headers and every row's cells as text. */
@@ -65,13 +98,21 @@ public final class ExportControls {
         Clipboard.getSystemClipboard().setContent(c);
     }
 
-    /** Makes Ctrl+C on {@code table} copy it, header included, tab-separated; calls {@code after} with the row count. */
-    public static void copyOnShortcut(TableView<?> table, java.util.function.IntConsumer after) {
+    /**
+     * Copies {@code table} as it shows (header included, tab-separated) to the clipboard and tells {@code status}
+     * ("Copied the table (5 rows) to the clipboard"). Must be called on the FX thread.
+     */
+    public static void copyShown(TableView<?> table, Consumer<String> status) {
+        ResultTable t = shown(table);
+        copy(t.tsv());
+        status.accept(TEXTS.format("copied", t.rows().size()));
+    }
+
+    /** Makes Ctrl+C on {@code table} do {@link #copyShown}. */
+    public static void copyOnShortcut(TableView<?> table, Consumer<String> status) {
         table.setOnKeyPressed(e -> {
             if (COPY.match(e)) {
-                ResultTable t = shown(table);
-                copy(t.tsv());
-                after.accept(t.rows().size());
+                copyShown(table, status);
                 e.consume();
             }
         });

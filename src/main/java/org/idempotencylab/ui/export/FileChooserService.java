@@ -1,9 +1,11 @@
 package org.idempotencylab.ui.export;
 
 import java.io.File;
+import java.util.Locale;
 import java.util.Optional;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+import org.idempotencylab.ui.Texts;
 
 /** Asks where to save a file. Controllers take it as a constructor argument, so tests can answer without a dialog. */
 @FunctionalInterface
@@ -19,16 +21,17 @@ public interface FileChooserService {
      * for {@code *.csv}. A name typed without the extension gets it.
      */
     static FileChooserService dialog() {
+        Texts texts = Texts.of(FileChooserService.class);
         return (owner, title, suggestedName) -> {
-            String ext = suggestedName.toLowerCase().endsWith(".csv") ? ".csv" : ".png";
+            boolean csv = suggestedName.toLowerCase(Locale.ROOT).endsWith(".csv");
+            String ext = csv ? ".csv" : ".png";
             FileChooser chooser = new FileChooser();
             chooser.setTitle(title);
             chooser.setInitialFileName(suggestedName);
-            chooser.getExtensionFilters().add(ext.equals(".csv")
-                    ? new FileChooser.ExtensionFilter("CSV file", "*.csv")
-                    : new FileChooser.ExtensionFilter("PNG image", "*.png"));
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(
+                    texts.get(csv ? "chooser.csv" : "chooser.png"), "*" + ext));
             File f = chooser.showSaveDialog(owner);
-            if (f != null && !f.getName().toLowerCase().endsWith(ext)) {
+            if (f != null && !f.getName().toLowerCase(Locale.ROOT).endsWith(ext)) {
                 f = new File(f.getParentFile(), f.getName() + ext);
             }
             return Optional.ofNullable(f);

@@ -3,25 +3,24 @@ package org.idempotencylab.ui.export;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.function.DoubleSupplier;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.image.WritableImage;
 import javafx.scene.transform.Transform;
 import javax.imageio.ImageIO;
+import org.idempotencylab.ui.Texts;
 
 /**
  * Saves a node as it looks on screen to a PNG file: {@code node.snapshot} → {@code SwingFXUtils} →
- * {@code ImageIO} (DESIGN.md). Writes to a temporary file beside the target and moves it into place, so a failed
- * export never leaves half a file.
+ * {@code ImageIO} (DESIGN.md), written through {@link ExportFlow#atomically}, so a failed export never leaves half
+ * a file.
  */
 public final class PngExport {
+    private static final Texts TEXTS = Texts.of(PngExport.class);
+
     private PngExport() {
     }
 
@@ -37,31 +36,22 @@ public final class PngExport {
         params.setTransform(Transform.scale(scale, scale));
         WritableImage image = node.snapshot(params, null);
         BufferedImage buffered = SwingFXUtils.fromFXImage(image, null);
-        Path target = file.toPath().toAbsolutePath();
-        Path tmp = Files.createTempFile(target.getParent(), ".export-", ".png");
-        try {
+        ExportFlow.atomically(file.toPath(), ".png", tmp -> {
             if (!ImageIO.write(buffered, "png", tmp.toFile())) {
-                throw new IOException("no PNG writer available");
+                throw new IOException(TEXTS.get("reason.noPngWriter"));
             }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
         return new int[] {buffered.getWidth(), buffered.getHeight()};
     }
 
-    /** @return why a write failed, in words a person can act on. */
-    public static String reason(Exception e) {
-        if (e instanceof NoSuchFileException) {
-            return "the folder does not exist";
-        }
-        if (e instanceof AccessDeniedException || e instanceof FileSystemException
-                && String.valueOf(e.getMessage()).contains("Read-only")) {
-            return "no permission to write there";
-        }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    /**
+     * @param scale read when the export runs: the scale chosen beside the button
+     * @return {@code node} as an export's content, reporting the image's size ("2560 × 1440 px")
+     */
+    public static ExportFlow.Content of(Node node, DoubleSupplier scale) {
+        return (Path file) -> {
+            int[] size = write(node, file.toFile(), scale.getAsDouble());
+            return ExportFlow.pixels(size[0], size[1]);
+        };
     }
 }

@@ -5,7 +5,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -80,18 +79,21 @@ public record ResultTable(List<String> header, List<List<String>> rows) {
      * Saves the table as a UTF-8 CSV file: written to a temporary file beside the target and moved into place, so
      * a failed save never leaves half a file.
      *
-     * @throws IOException if the file cannot be written (see {@link PngExport#reason})
+     * @throws IOException if the file cannot be written (see {@link ExportFlow#reason})
      */
     public void writeCsv(Path file) throws IOException {
-        Path target = file.toAbsolutePath();
-        Path tmp = Files.createTempFile(target.getParent(), ".export-", ".csv");
-        try {
+        ExportFlow.atomically(file, ".csv", tmp -> {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 writeCsv(w);
             }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
+    }
+
+    /** @return this table as an export's content: a CSV file, reported by its row count ("25 rows"). */
+    public ExportFlow.Content csv() {
+        return file -> {
+            writeCsv(file);
+            return ExportFlow.rows(rows.size());
+        };
     }
 }

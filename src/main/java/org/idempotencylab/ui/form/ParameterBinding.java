@@ -10,6 +10,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.ui.Texts;
 
 /**
  * Ties a slider and an exact-value field to one view-model property.
@@ -21,6 +22,8 @@ import org.idempotencylab.scenario.ParameterException;
  * percent.
  */
 public final class ParameterBinding {
+    private static final Texts TEXTS = Texts.of(ParameterBinding.class);
+
     private final Parameter parameter;
     private final Property<Object> property;
     private final Slider slider;
@@ -205,20 +208,23 @@ public final class ParameterBinding {
     public static String message(ParameterException e) {
         Parameter p = e.parameter();
         boolean percent = p.kind() == Parameter.Kind.PROBABILITY;
-        String range = percent ? "0% to 100%" : p.rangeText();
+        String range = rangeText(p);
         if (e.isNotANumber()) {
-            return p.label() + ": '" + e.value() + "' is not " + p.kindText() + "; allowed " + range;
+            return TEXTS.format("error.notANumber", p.label(), e.value(), p.kindText(), range);
         }
         // parse() reports probabilities in percent, as typed
         String value = percent ? e.value() + "%" : e.value();
-        return p.label() + ": " + value + " is outside the allowed range " + range;
+        return TEXTS.format("error.outOfRange", p.label(), value, range);
+    }
+
+    /** @return the allowed range in the window's units: "0% to 100%" for probabilities, else the parameter's. */
+    public static String rangeText(Parameter p) {
+        return p.kind() == Parameter.Kind.PROBABILITY ? TEXTS.get("range.percent") : p.rangeText();
     }
 
     /** @return the tooltip: what the value means, its unit and its range. */
     public static String tooltipText(Parameter p) {
-        boolean percent = p.kind() == Parameter.Kind.PROBABILITY;
-        String unit = percent ? "percent" : p.unit();
-        String range = percent ? "0% to 100%" : p.rangeText();
-        return p.label() + " (" + unit + "): " + p.meaning() + ". Allowed: " + range + ".";
+        String unit = p.kind() == Parameter.Kind.PROBABILITY ? TEXTS.get("unit.percent") : p.unit();
+        return TEXTS.format("tooltip", p.label(), unit, p.meaning(), rangeText(p));
     }
 }

@@ -6,7 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
+import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.CheckBox;
@@ -24,18 +26,29 @@ import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.Texts;
+import org.idempotencylab.ui.charts.SymlogScale;
 
 /**
  * A view's parameter panel, built from the {@link Parameter} registry: for each parameter a label, and a slider
  * with an exact-value field and its unit (a check box for a flag, a list for a choice), each with the
  * parameter's tooltip and its validation message. The first section ({@link Parameter.Section#isBasic()}) is
- * shown open; every other section is an advanced {@link TitledPane}, collapsed until opened.
+ * shown open; every other section is an advanced {@link TitledPane}, collapsed until opened. A parameter added
+ * to the registry appears in every panel with no change here or in the views.
  *
- * <p>Node ids, for style sheets and tests: {@code <prefix><Id>Field}, {@code <prefix><Id>Slider},
- * {@code <prefix><Id>Label}, {@code <prefix><Id>Box} (flags and choices) and {@code <prefix><Section>Pane},
- * where {@code <Id>} is the parameter's id with a capital first letter (a prefix "" gives {@code pFailField}).
+ * <p>Typed values commit on Enter or when the field loses the focus; a refused value keeps the previous one and
+ * sends one message (naming the field, the value and the range) to the error sink. {@link #commitAll()} reads
+ * every field, for a button or shortcut that acts on what the fields show.
+ *
+ * <p>Node ids, for style sheets and tests ({@link #nodeId}): {@code <prefix><Id>Field}, {@code <prefix><Id>Slider},
+ * {@code <prefix><Id>Label}, {@code <prefix><Id>Box} (flags and choices) and {@code <prefix><Section>Pane}, where
+ * {@code <Id>} is the parameter's id, its first letter capital after a prefix ("sweep" gives
+ * {@code sweepPFailField}, "" gives {@code pFailField}).
  */
 public final class ParameterPanel {
+    private static final Texts TEXTS = Texts.of(ParameterPanel.class);
+
     private final ScenarioForm form;
     private final String prefix;
     private final Consumer<String> errors;
@@ -43,7 +56,9 @@ public final class ParameterPanel {
     private final VBox root = new VBox(8);
     private final List<ParameterBinding> bindings = new ArrayList<>();
     private final Map<Parameter, Node> editors = new EnumMap<>(Parameter.class);
+    private final Map<Parameter, List<Node>> rows = new EnumMap<>(Parameter.class);
     private final Map<Parameter.Section, TitledPane> panes = new LinkedHashMap<>();
+    private final Map<Parameter.Section, List<Parameter>> shownBySection = new LinkedHashMap<>();
 
     private ParameterPanel(ScenarioForm form, String prefix, Consumer<String> errors) {
         this.form = form;
@@ -55,7 +70,7 @@ public final class ParameterPanel {
     /**
      * @param form       the properties the panel edits
      * @param parameters the parameters to show, in the order to show them within their sections
-     * @param prefix     the start of every node id, e.g. "live"
+     * @param prefix     the start of every node id, e.g. "sweep"
      * @param errors     receives a message for a refused value (naming the field, the value and the range), and
      *                   null when a value is accepted
      * @return the panel; put {@link #node()} in the view
@@ -72,14 +87,32 @@ public final class ParameterPanel {
         return panel;
     }
 
+    /** @return every parameter of the registry, in its order: what a panel that shows them all takes. */
+    public static List<Parameter> everyParameter() {
+        return List.of(Parameter.values());
+    }
+
+    /**
+     * @param suffix {@code Field}, {@code Slider}, {@code Label} or {@code Box}
+     * @return the id of {@code p}'s node in a panel built with {@code prefix}, e.g. {@code sweepPFailField}
+     */
+    public static String nodeId(String prefix, Parameter p, String suffix) {
+        return (prefix.isEmpty() ? p.id() : prefix + capitalised(p.id())) + suffix;
+    }
+
     private void addSection(Parameter.Section section, List<Parameter> shown) {
+        shownBySection.put(section, shown);
         GridPane grid = new GridPane();
         grid.setHgap(8);
         grid.setVgap(4);
+        grid.getStyleClass().add("parameter-grid");
         ColumnConstraints wide = new ColumnConstraints();
         wide.setHgrow(Priority.ALWAYS);
         wide.setMinWidth(90);
-        ColumnConstraints value = new ColumnConstraints(86, 104, 130);
+        // the exact field as wide as its style asks (eight characters, in the current type size): a million
+        // stays whole in presentation mode; the slider takes what is left
+        ColumnConstraints value = new ColumnConstraints();
+        value.setMinWidth(Control.USE_PREF_SIZE);
         ColumnConstraints unit = new ColumnConstraints();
         unit.setMinWidth(Control.USE_PREF_SIZE);
         grid.getColumnConstraints().setAll(wide, value, unit);
@@ -94,86 +127,96 @@ public final class ParameterPanel {
         TitledPane pane = new TitledPane(section.title(), grid);
         pane.setExpanded(false);
         pane.setAnimated(false);
-        pane.setId(prefix + capitalised(section.name().toLowerCase(Locale.ROOT)) + "Pane");
+        // a titled pane is at least as wide as its title: a long one ("... (2 changed)") in large type would push
+        // the fields out of a narrow panel; it wraps instead
+        pane.setMinWidth(0);
+        pane.setWrapText(true);
+        pane.setId(prefix + (prefix.isEmpty() ? section.name().toLowerCase(Locale.ROOT)
+                : capitalised(section.name().toLowerCase(Locale.ROOT))) + "Pane");
         pane.getStyleClass().add("parameter-section");
         panes.put(section, pane);
         root.getChildren().add(pane);
     }
 
     private int addRow(GridPane grid, int row, Parameter p) {
-        String id = prefix + capitalised(p.id());
-        Tooltip tip = tooltip(ParameterBinding.tooltipText(p));
         Label label = new Label(p.label());
-        label.setId(id + "Label");
-        label.setTooltip(tip);
+        label.setId(nodeId(prefix, p, "Label"));
         label.setWrapText(true);
+        label.setMinHeight(Control.USE_PREF_SIZE);
         switch (p.kind()) {
             case FLAG -> {
                 CheckBox box = new CheckBox(p.label());
-                box.setId(id + "Box");
-                box.setTooltip(tip);
+                box.setId(nodeId(prefix, p, "Box"));
+                box.setTooltip(tooltip(p));
                 box.setWrapText(true);
-                @SuppressWarnings("unchecked") // a flag's property holds a Boolean
-                ObjectProperty<Boolean> value = (ObjectProperty<Boolean>) (ObjectProperty<?>) form.property(p);
+                ObjectProperty<Boolean> value = typed(form.property(p));
                 box.setSelected(value.get());
                 box.selectedProperty().addListener((o, was, now) -> value.set(now));
                 value.addListener((o, was, now) -> box.setSelected(now));
                 grid.add(box, 0, row, 3, 1);
                 editors.put(p, box);
+                rows.put(p, List.of(box));
                 return row + 1;
             }
             case CHOICE -> {
                 ComboBox<Choice> box = new ComboBox<>();
-                box.setId(id + "Box");
+                box.setId(nodeId(prefix, p, "Box"));
                 box.getItems().setAll(p.choices());
-                box.setConverter(new StringConverter<>() {
-                    @Override
-                    public String toString(Choice c) {
-                        return c == null ? "" : c.label();
-                    }
-
-                    @Override
-                    public Choice fromString(String s) {
-                        return box.getItems().stream().filter(c -> c.label().equals(s)).findFirst().orElse(null);
-                    }
-                });
+                box.setConverter(new ChoiceLabels(box));
                 box.setMaxWidth(Double.MAX_VALUE);
-                box.setTooltip(tip);
-                @SuppressWarnings("unchecked") // a choice's property holds one of its choices
-                ObjectProperty<Choice> value = (ObjectProperty<Choice>) (ObjectProperty<?>) form.property(p);
+                box.setTooltip(tooltip(p));
+                label.setTooltip(box.getTooltip());
+                ObjectProperty<Choice> value = typed(form.property(p));
                 box.valueProperty().bindBidirectional(value);
                 label.setLabelFor(box);
                 grid.add(label, 0, row, 3, 1);
                 grid.add(box, 0, row + 1, 3, 1);
                 editors.put(p, box);
+                rows.put(p, List.of(label, box));
                 return row + 2;
             }
             default -> {
                 TextField field = new TextField();
-                field.setId(id + "Field");
+                field.setId(nodeId(prefix, p, "Field"));
                 field.getStyleClass().add("value-field");
                 label.setLabelFor(field);
-                Slider slider = null;
-                if (p.scale() != Parameter.Scale.NONE) {
-                    slider = slider(p);
-                    slider.setId(id + "Slider");
-                }
-                bindings.add(ParameterBinding.bind(p, form.property(p), slider, field, scaleOf(p), errors));
-                grid.add(label, 0, row, 3, 1);
-                if (slider != null) {
-                    grid.add(slider, 0, row + 1);
-                }
-                grid.add(field, 1, row + 1);
                 Label unit = new Label(p.windowUnit());
                 unit.getStyleClass().add("unit");
-                grid.add(unit, 2, row + 1);
+                unit.setMinWidth(Control.USE_PREF_SIZE);
                 editors.put(p, field);
+                if (p.scale() == Parameter.Scale.NONE) { // the exact field only, beside its label (the seed)
+                    bindings.add(ParameterBinding.bind(p, form.property(p), null, field, scaleOf(p), errors));
+                    label.setTooltip(field.getTooltip());
+                    grid.add(label, 0, row);
+                    grid.add(field, 1, row);
+                    grid.add(unit, 2, row);
+                    rows.put(p, List.of(label, field, unit));
+                    return row + 1;
+                }
+                Slider slider = slider(p);
+                slider.setId(nodeId(prefix, p, "Slider"));
+                bindings.add(ParameterBinding.bind(p, form.property(p), slider, field, scaleOf(p), errors));
+                label.setTooltip(field.getTooltip()); // the same tooltip as the slider and the field
+                grid.add(label, 0, row, 3, 1);
+                grid.add(slider, 0, row + 1);
+                grid.add(field, 1, row + 1);
+                grid.add(unit, 2, row + 1);
+                rows.put(p, List.of(label, slider, field, unit));
                 return row + 2;
             }
         }
     }
 
-    /** @return a slider over the parameter's slider range, positions as its scale maps them. */
+    @SuppressWarnings("unchecked") // a flag's property holds a Boolean, a choice's one of its choices
+    private static <T> ObjectProperty<T> typed(ObjectProperty<Object> property) {
+        return (ObjectProperty<T>) (ObjectProperty<?>) property;
+    }
+
+    /**
+     * @return a slider over the parameter's slider range, positions as its scale maps them; a short whole-number
+     *         range gets a labelled tick per value (attempts 1 to 10), a log scale one per power of ten (1k, 10k,
+     *         100k, 1M)
+     */
     private static Slider slider(Parameter p) {
         SliderScale scale = scaleOf(p);
         Slider s = new Slider(scale.toPosition(p.sliderMin()), scale.toPosition(p.sliderMax()),
@@ -182,6 +225,24 @@ public final class ParameterPanel {
             s.setMajorTickUnit(1);
             s.setMinorTickCount(0);
             s.setSnapToTicks(true);
+            s.setShowTickMarks(true);
+            s.setShowTickLabels(true);
+        } else if (p.scale() == Parameter.Scale.LOG && s.getMax() - s.getMin() >= 2) {
+            s.setMajorTickUnit(1);
+            s.setMinorTickCount(0);
+            s.setShowTickMarks(true);
+            s.setShowTickLabels(true);
+            s.setLabelFormatter(new StringConverter<>() {
+                @Override
+                public String toString(Double position) {
+                    return SymlogScale.compact(Math.round(Math.pow(10, position)));
+                }
+
+                @Override
+                public Double fromString(String text) {
+                    throw new UnsupportedOperationException("slider labels are read-only");
+                }
+            });
         }
         s.setBlockIncrement((s.getMax() - s.getMin()) / 20);
         s.setMinWidth(60);
@@ -197,8 +258,8 @@ public final class ParameterPanel {
         };
     }
 
-    private static Tooltip tooltip(String text) {
-        Tooltip tip = new Tooltip(text);
+    private static Tooltip tooltip(Parameter p) {
+        Tooltip tip = new Tooltip(ParameterBinding.tooltipText(p));
         tip.setWrapText(true);
         tip.setMaxWidth(360);
         return tip;
@@ -206,6 +267,25 @@ public final class ParameterPanel {
 
     private static String capitalised(String s) {
         return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /** Shows a choice by its {@link Choice#label()}. */
+    private static final class ChoiceLabels extends StringConverter<Choice> {
+        private final ComboBox<Choice> box;
+
+        ChoiceLabels(ComboBox<Choice> box) {
+            this.box = box;
+        }
+
+        @Override
+        public String toString(Choice c) {
+            return c == null ? "" : c.label();
+        }
+
+        @Override
+        public Choice fromString(String s) {
+            return box.getItems().stream().filter(c -> c.label().equals(s)).findFirst().orElse(null);
+        }
     }
 
     /** @return the panel: the basic section, then one collapsed pane per advanced section. */
@@ -220,6 +300,31 @@ public final class ParameterPanel {
      */
     public boolean commitAll() {
         return ParameterBinding.commitAll(bindings);
+    }
+
+    /**
+     * Titles each advanced section with how many of its values differ from {@code reference} ("Failures and
+     * durability  (2 changed)"), kept up to date, so a collapsed section shows that a preset set something in it.
+     */
+    public void showChangesFrom(Scenario reference) {
+        Objects.requireNonNull(reference, "reference");
+        Runnable update = () -> panes.forEach((section, pane) -> {
+            long changed = shownBySection.get(section).stream()
+                    .filter(p -> !form.value(p).equals(p.get(reference))).count();
+            pane.setText(changed == 0 ? section.title() : TEXTS.format("section.changed", section.title(), changed));
+        });
+        for (Observable o : form.all()) {
+            o.addListener(x -> update.run());
+        }
+        update.run();
+    }
+
+    /**
+     * Greys out {@code p}'s row (its label, slider, field and unit), e.g. the parameter a sweep varies, whose base
+     * value the sweep replaces; {@code false} makes it editable again.
+     */
+    public void setDisabled(Parameter p, boolean disabled) {
+        rows.getOrDefault(p, List.of()).forEach(n -> n.setDisable(disabled));
     }
 
     /** @return the editor of {@code p}: its exact field, check box or list; null if the panel does not show it. */

@@ -6,13 +6,14 @@ import java.util.Map;
 import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 
 /**
  * Every {@link Parameter} of a scenario as a property in model units (a Long for counts and virtual ms, a Double
- * for probabilities 0..1 and rates, a Boolean, a {@link org.idempotencylab.scenario.Choice}), and the
+ * for probabilities 0..1 and rates, a Boolean, a {@link Choice}), and the
  * {@link Scenario} they make. Built from the registry: no per-parameter code. Validation is the scenario's own:
  * {@link #scenario()} throws the same {@link ParameterException} as the command line and scenario files.
  *

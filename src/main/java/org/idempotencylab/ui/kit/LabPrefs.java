@@ -1,11 +1,12 @@
 package org.idempotencylab.ui.kit;
 
+import java.io.File;
 import java.util.Optional;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 
 /**
- * What the lab remembers between runs (issue 5, section 5), in a {@link Preferences} node: the last scenario
+ * What the lab remembers between runs in a {@link Preferences} node: the last scenario
  * (a preset or a file), the window's place, size and maximized state, the selected tab and presentation mode.
  * The node is passed in: {@link #user()} for the window, a {@link MemoryPreferences} in tests.
  */
@@ -68,13 +69,13 @@ public final class LabPrefs {
      * @return the folder a scenario was last opened from or saved to, if it still exists: the open and save
      *         dialogs start there
      */
-    public Optional<java.io.File> lastFolder() {
+    public Optional<File> lastFolder() {
         String v = node.get(LAST_FOLDER, null);
-        return v == null || !new java.io.File(v).isDirectory() ? Optional.empty() : Optional.of(new java.io.File(v));
+        return v == null || !new File(v).isDirectory() ? Optional.empty() : Optional.of(new File(v));
     }
 
     /** @param folder the folder a scenario was just opened from or saved to */
-    public void setLastFolder(java.io.File folder) {
+    public void setLastFolder(File folder) {
         node.put(LAST_FOLDER, folder.getAbsolutePath());
     }
 

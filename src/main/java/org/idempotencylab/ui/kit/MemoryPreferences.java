@@ -3,9 +3,10 @@ package org.idempotencylab.ui.kit;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.prefs.AbstractPreferences;
+import java.util.prefs.Preferences;
 
 /**
- * A {@link java.util.prefs.Preferences} node kept in memory only: what tests (and a window loaded without
+ * A {@link Preferences} node kept in memory only: what tests (and a window loaded without
  * {@code App}'s services) use instead of the person's real preferences.
  */
 public final class MemoryPreferences extends AbstractPreferences {

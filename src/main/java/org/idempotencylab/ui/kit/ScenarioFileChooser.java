@@ -1,9 +1,11 @@
 package org.idempotencylab.ui.kit;
 
 import java.io.File;
+import java.util.Locale;
 import java.util.Optional;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+import org.idempotencylab.ui.Texts;
 
 /**
  * Asks which scenario file to open or where to save one (JSON). Controllers take it as a constructor argument, so
@@ -39,18 +41,19 @@ public interface ScenarioFileChooser {
 
     /** The platform's open and save dialogs, filtered to JSON; a saved name without {@code .json} gets it. */
     static ScenarioFileChooser dialog() {
+        Texts texts = Texts.of(ScenarioFileChooser.class);
         return new ScenarioFileChooser() {
             @Override
             public Optional<File> chooseOpenFile(Window owner, File folder) {
-                return Optional.ofNullable(chooser("Open scenario", folder).showOpenDialog(owner));
+                return Optional.ofNullable(chooser(texts.get("chooser.open"), texts, folder).showOpenDialog(owner));
             }
 
             @Override
             public Optional<File> chooseSaveFile(Window owner, String suggestedName, File folder) {
-                FileChooser c = chooser("Save scenario", folder);
+                FileChooser c = chooser(texts.get("chooser.save"), texts, folder);
                 c.setInitialFileName(suggestedName);
                 File f = c.showSaveDialog(owner);
-                if (f != null && !f.getName().toLowerCase().endsWith(".json")) {
+                if (f != null && !f.getName().toLowerCase(Locale.ROOT).endsWith(".json")) {
                     f = new File(f.getParentFile(), f.getName() + ".json");
                 }
                 return Optional.ofNullable(f);
@@ -58,13 +61,13 @@ public interface ScenarioFileChooser {
         };
     }
 
-    private static FileChooser chooser(String title, File folder) {
+    private static FileChooser chooser(String title, Texts texts, File folder) {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
         if (folder != null && folder.isDirectory()) {
             chooser.setInitialDirectory(folder);
         }
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Scenario (JSON)", "*.json"));
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(texts.get("chooser.filter"), "*.json"));
         return chooser;
     }
 }

@@ -3,8 +3,10 @@ package org.idempotencylab.ui.kit;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -14,32 +16,30 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.collections.ListChangeListener;
-import org.idempotencylab.ui.LiveRunListener;
 import org.idempotencylab.engine.Metric;
-import org.idempotencylab.engine.SignupSimulation;
-import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
-import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.ScenarioFileException;
 import org.idempotencylab.scenario.ScenarioFiles;
-import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.compare.ResultRow;
-import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.Texts;
 
 /**
- * The classroom kit's view-model (issue 5, sections 1, 2 and 5): loads presets and scenario files into the
- * compare or live view, saves the current one, keeps the teaching note with the watched number, and remembers
- * the last scenario and presentation mode in {@link LabPrefs}. No toolkit needed; call it on the FX thread.
+ * The classroom kit's view-model: loads presets and scenario files into the view they are for (through a
+ * {@link ScenarioView} per {@link ScenarioFile.View}), saves the current one, keeps the teaching note with the
+ * watched number, and remembers the last scenario and presentation mode in {@link LabPrefs}. It knows no view's
+ * classes. No toolkit needed; call it on the FX thread.
  */
 public final class ScenarioKit {
+    private static final Texts TEXTS = Texts.of(ScenarioKit.class);
+
     /** Scenario files whose {@code watch} names one of the engine's metrics. */
     public static final ScenarioFiles FILES = new ScenarioFiles(Metric.watchNames());
-    private final CompareViewModel compare;
-    private final LiveViewModel live;
+
+    private final Map<ScenarioFile.View, ScenarioView> views;
     private final LabPrefs prefs;
 
     private final ObjectProperty<ScenarioFile> loaded = new SimpleObjectProperty<>();
@@ -50,46 +50,38 @@ public final class ScenarioKit {
     private final StringProperty notice = new SimpleStringProperty("");
     private final BooleanProperty presentation = new SimpleBooleanProperty();
     private List<Presets.Preset> presets;
-    private boolean compareOnLoad;
+    private boolean runOnLoad;
 
-    /** @param prefs where the last scenario and presentation mode are remembered ({@link LabPrefs#memory()} in tests) */
-    public ScenarioKit(CompareViewModel compare, LiveViewModel live, LabPrefs prefs) {
-        this.compare = compare;
-        this.live = live;
+    /**
+     * @param views a view for each {@link ScenarioFile.View}: where files of that view are loaded and saved from
+     * @param prefs where the last scenario and presentation mode are remembered ({@link LabPrefs#memory()} in tests)
+     * @throws IllegalArgumentException if a view is missing
+     */
+    public ScenarioKit(Map<ScenarioFile.View, ScenarioView> views, LabPrefs prefs) {
+        this.views = new EnumMap<>(views);
+        for (ScenarioFile.View v : ScenarioFile.View.values()) {
+            if (!this.views.containsKey(v)) {
+                throw new IllegalArgumentException("no view for " + v);
+            }
+        }
         this.prefs = prefs;
         presentation.set(prefs.presentation());
         presentation.addListener((o, was, on) -> prefs.setPresentation(on));
-        compare.rows().addListener((ListChangeListener<ResultRow>) c -> {
+        this.views.forEach((kind, v) -> v.addResultsListener(results -> {
             ScenarioFile f = loaded.get();
-            if (f != null && f.view() == ScenarioFile.View.COMPARE && !compare.rows().isEmpty()) {
-                watchLine.set(watchText(f.watch(), compare.rows().stream().map(ResultRow::result).toList()));
+            if (f != null && f.view() == kind && !results.isEmpty()) {
+                watchLine.set(watchText(f.watch(), results));
             }
-        });
-        // the live run's number once its last job ended (the clock may run on while keys expire)
-        live.addFrameListener(new LiveRunListener() {
-            private SignupSimulation sim;
-
-            @Override
-            public void attached(SignupSimulation simulation) {
-                sim = simulation;
-            }
-
-            @Override
-            public void frame(long nowMs) {
-                ScenarioFile f = loaded.get();
-                if (sim != null && sim.isFinished() && f != null && f.view() == ScenarioFile.View.LIVE) {
-                    watchLine.set(watchText(f.watch(), List.of(sim.result())));
-                }
-            }
-        });
+        }));
     }
 
     /**
-     * @param on true (the window): loading a compare scenario runs the comparison at once, so the watched numbers
-     *           appear without Ctrl+R; false (the default, tests): the results are only cleared
+     * @param on true (the window): loading a scenario starts its run at once where the view runs by itself
+     *           (Compare), so the watched numbers appear without Ctrl+R; false (the default, tests): the last
+     *           results are only cleared
      */
-    public void setCompareOnLoad(boolean on) {
-        compareOnLoad = on;
+    public void setRunOnLoad(boolean on) {
+        runOnLoad = on;
     }
 
     /**
@@ -105,8 +97,8 @@ public final class ScenarioKit {
                 return true;
             }
         }
-        showNotice("There is no preset named " + fileName + ". The presets are: "
-                + String.join(", ", presets().stream().map(Presets.Preset::fileName).toList()) + ".");
+        showNotice(TEXTS.format("notice.noPreset", fileName,
+                String.join(", ", presets().stream().map(Presets.Preset::fileName).toList())));
         return false;
     }
 
@@ -135,10 +127,10 @@ public final class ScenarioKit {
         try {
             f = FILES.read(file);
         } catch (ScenarioFileException e) {
-            message.set("Could not open " + file.getFileName() + ": " + e.getMessage());
+            message.set(TEXTS.format("open.invalid", file.getFileName(), e.getMessage()));
             return false;
         } catch (IOException e) {
-            message.set("Could not read " + file + ": " + e.getMessage());
+            message.set(TEXTS.format("open.unreadable", file, e.getMessage()));
             return false;
         }
         apply(f);
@@ -150,23 +142,34 @@ public final class ScenarioKit {
 
     /**
      * Saves the scenario of {@code from} (its parameters and strategies) with the loaded note if it was loaded
-     * into that view.
+     * into that view and nothing was edited since, remembers it as the last scenario and its folder.
+     *
+     * @return what was saved, for the status line: {@code scenario "<name>"}
+     * @throws IOException        if the file cannot be written (it keeps its old content)
+     * @throws ParameterException if a field of the view is out of range
+     */
+    public String saveTo(Path file, ScenarioFile.View from) throws IOException {
+        ScenarioFile f = current(from, baseName(file));
+        FILES.write(f, file);
+        prefs.setLastScenario(LabPrefs.FILE + file.toAbsolutePath());
+        rememberFolder(file);
+        return TEXTS.format("save.detail", f.name());
+    }
+
+    /**
+     * {@link #saveTo} for callers that want a yes or no.
      *
      * @return true if it was written; else {@link #messageProperty()} says why
      */
     public boolean save(Path file, ScenarioFile.View from) {
         try {
-            FILES.write(current(from, baseName(file)), file);
-            prefs.setLastScenario(LabPrefs.FILE + file.toAbsolutePath());
-            rememberFolder(file);
+            saveTo(file, from);
             message.set("");
             return true;
-        } catch (ParameterException e) {
-            message.set("Could not save: " + e.getMessage());
         } catch (IOException | RuntimeException e) {
-            message.set("Could not save " + file + ": " + e.getMessage());
+            message.set(e.getMessage());
+            return false;
         }
-        return false;
     }
 
     /**
@@ -177,15 +180,13 @@ public final class ScenarioKit {
      */
     public ScenarioFile current(ScenarioFile.View from, String name) {
         ScenarioFile f = loaded.get();
+        ScenarioView v = views.get(from);
         boolean same = f != null && f.view() == from;
-        Scenario scenario = from == ScenarioFile.View.COMPARE ? compare.scenario() : live.scenario();
-        List<Strategy> strategies = from == ScenarioFile.View.COMPARE ? List.copyOf(compare.strategies())
-                : List.of(live.strategyProperty().get());
+        Scenario scenario = v.scenario();
+        List<Strategy> strategies = List.copyOf(v.strategies());
         String n = same ? f.name() : name;
-        String note = !same ? ""
-                : scenario.equals(f.scenario()) && strategies.equals(f.strategies()) ? f.note()
-                : editedNote(f.name());
-        String watch = same ? f.watch() : "repeatedSteps";
+        String note = !same ? "" : v.shows(f.scenario(), f.strategies()) ? f.note() : editedNote(f.name());
+        String watch = same ? f.watch() : Metric.REPEATED_STEPS.id();
         return new ScenarioFile(n, note, watch, from, strategies, scenario);
     }
 
@@ -197,8 +198,7 @@ public final class ScenarioKit {
      * @param loadedName the name of the preset or file it was loaded from
      */
     public static String editedNote(String loadedName) {
-        return "Edited from \"" + loadedName + "\". Its note was dropped: the numbers in it were for the parameters "
-                + "it was loaded with. Run it to see this scenario's numbers.";
+        return TEXTS.format("note.edited", loadedName);
     }
 
     private void rememberFolder(Path file) {
@@ -211,9 +211,10 @@ public final class ScenarioKit {
     /** @return a file name to suggest for saving: the loaded scenario's name in lower case with dashes */
     public String suggestedFileName() {
         ScenarioFile f = loaded.get();
-        String name = f == null ? "scenario" : f.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
+        String fallback = TEXTS.get("save.defaultName");
+        String name = f == null ? fallback : f.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
                 .replaceAll("^-|-$", "");
-        return (name.isEmpty() ? "scenario" : name) + ".json";
+        return (name.isEmpty() ? fallback : name) + ".json";
     }
 
     private static String baseName(Path file) {
@@ -223,30 +224,16 @@ public final class ScenarioKit {
 
     private void apply(ScenarioFile f) {
         notice.set("");
-        if (f.view() == ScenarioFile.View.COMPARE) {
-            compare.apply(f.scenario(), f.strategies());
-            // the last run's table and chart belong to other parameters: never show them beside this note
-            compare.clearResults();
-            if (compareOnLoad) {
-                watchLine.set(label(f.watch()) + ": running the comparison…");
-            } else {
-                watchLine.set(label(f.watch()) + ": press Compare strategies (Ctrl+R) to run");
-                compare.setStatus("Loaded \"" + f.name() + "\": press Compare strategies (Ctrl+R) to run it");
-            }
-        } else {
-            live.apply(f.scenario(), f.strategies().get(0));
-            // many virtual minutes would take as many real ones at 1×: play the lesson in about a minute
-            double speed = LiveViewModel.lessonSpeed(f.scenario());
-            live.speedProperty().set(speed);
-            watchLine.set(label(f.watch()) + ": press Play (Space) and watch until the end (Speed set to "
-                    + String.format(Locale.ROOT, "%,.0f", speed) + "×: about a minute)");
-        }
+        ScenarioView v = views.get(f.view());
+        // the last run's numbers belong to other parameters: never show them beside this note
+        v.load(f.scenario(), f.strategies(), metric(f.watch()));
+        watchLine.set(TEXTS.format("watch.waiting", label(f.watch()), v.waitingText(runOnLoad)));
         loaded.set(f);
         noteVisible.set(true);
         view.set(null); // a second load of the same view still asks for its tab
         view.set(f.view());
-        if (f.view() == ScenarioFile.View.COMPARE && compareOnLoad) {
-            compare.compare();
+        if (runOnLoad) {
+            v.startRun();
         }
     }
 
@@ -275,24 +262,24 @@ public final class ScenarioKit {
                     return true;
                 }
             }
-            forget("The last scenario, the preset " + name + ", is no longer one of the lab's presets.");
+            forget(TEXTS.format("notice.presetGone", name));
             return false;
         }
         if (v.startsWith(LabPrefs.FILE)) {
             Path p = Path.of(v.substring(LabPrefs.FILE.length()));
             if (!p.toFile().isFile()) {
-                forget("The last scenario, " + p + ", could not be opened: the file no longer exists.");
+                forget(TEXTS.format("notice.fileGone", p));
                 return false;
             }
             try {
                 apply(FILES.read(p));
                 return true;
             } catch (ScenarioFileException | IOException e) {
-                forget("The last scenario, " + p + ", could not be opened: " + e.getMessage());
+                forget(TEXTS.format("notice.fileBad", p, e.getMessage()));
                 return false;
             }
         }
-        forget("The last scenario could not be opened: \"" + v + "\" names neither a preset nor a file.");
+        forget(TEXTS.format("notice.unknown", v));
         return false;
     }
 
@@ -311,13 +298,14 @@ public final class ScenarioKit {
      * @return e.g. "Steps done again: 194" for one result, else one line per strategy
      */
     public static String watchText(String metric, List<StrategyResult> results) {
+        Metric m = metric(metric);
         if (results.size() == 1) {
-            return label(metric) + ": " + metric(metric).text(results.get(0));
+            return TEXTS.format("watch.one", m.label(), m.text(results.get(0)));
         }
         List<String> lines = new ArrayList<>();
-        lines.add(label(metric) + ":");
+        lines.add(TEXTS.format("watch.heading", m.label()));
         for (StrategyResult r : results) {
-            lines.add(metric(metric).text(r) + "  " + r.strategy().name());
+            lines.add(TEXTS.format("watch.row", m.text(r), r.strategy().name()));
         }
         return String.join("\n", lines);
     }

@@ -1,29 +1,42 @@
 package org.idempotencylab.ui.kit;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.idempotencylab.ui.Texts;
 
-/** Every keyboard shortcut of the lab, as the shortcut sheet (?) lists them. */
+/** Every keyboard shortcut of the lab, as the shortcut sheet (?) lists them; the words are the kit's texts. */
 public final class Shortcuts {
+    private static final Texts TEXTS = Texts.of(Shortcuts.class);
+
     private Shortcuts() {
     }
 
-    /** One line of the sheet: the keys, what they do, and where they work. */
+    /**
+     * One line of the sheet.
+     *
+     * @param keys   e.g. "Ctrl+R"
+     * @param action what they do
+     * @param where  the sheet's heading they are listed under, e.g. "Anywhere in the window"
+     */
     public record Shortcut(String keys, String action, String where) {
     }
 
     /** The shortcuts, the window's first, then the live tab's. */
-    public static final List<Shortcut> ALL = List.of(
-            new Shortcut("Ctrl+R", "Compare strategies (run the table and chart); on the Sweep tab, run the sweep",
-                    "everywhere"),
-            new Shortcut("Ctrl+E", "Export the shown tab's chart as PNG (Compare or Sweep)", "everywhere"),
-            new Shortcut("Ctrl+O", "Open a scenario file", "everywhere"),
-            new Shortcut("Ctrl+S", "Save the current tab's scenario", "everywhere"),
-            new Shortcut("F11", "Full screen on / off", "everywhere"),
-            new Shortcut("Ctrl+P", "Presentation mode (large type, high contrast) on / off", "everywhere"),
-            new Shortcut("? or F1", "This sheet of shortcuts", "everywhere"),
-            new Shortcut("Ctrl+Q", "Quit", "everywhere"),
-            new Shortcut("Space", "Play / Pause", "Watch it happen"),
-            new Shortcut("→", "Step: exactly one event", "Watch it happen"),
-            new Shortcut("R", "Reset: from time 0, same seed, the parameters shown", "Watch it happen"),
-            new Shortcut("C", "Crash the worker process now", "Watch it happen"));
+    public static final List<Shortcut> ALL = list();
+
+    private static List<Shortcut> list() {
+        List<Shortcut> all = new ArrayList<>();
+        for (String id : List.of("run", "export", "open", "save", "fullScreen", "presentation", "sheet", "quit")) {
+            all.add(shortcut(id, "shortcuts.everywhere"));
+        }
+        for (String id : List.of("play", "step", "reset", "crash")) {
+            all.add(shortcut(id, "shortcuts.live"));
+        }
+        return List.copyOf(all);
+    }
+
+    private static Shortcut shortcut(String id, String where) {
+        return new Shortcut(TEXTS.get("shortcut." + id + ".keys"), TEXTS.get("shortcut." + id + ".action"),
+                TEXTS.get(where));
+    }
 }

@@ -4,46 +4,49 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.concurrent.Task;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
-import org.idempotencylab.engine.RunControl;
-import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.ui.form.ParameterBinding;
-import org.idempotencylab.ui.form.ScenarioForm;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.BackgroundRun;
+import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.charts.SymlogScale;
 import org.idempotencylab.ui.export.ResultTable;
+import org.idempotencylab.ui.form.ParameterBinding;
+import org.idempotencylab.ui.form.ScenarioForm;
 
 /**
- * The sweep view (issue 5, section 3): one parameter varied from a value to another over evenly spaced points,
+ * The sweep view: one parameter varied from a value to another over evenly spaced points,
  * the chosen strategies run at each point on a base scenario, and one metric plotted per strategy.
  *
  * <p>From and to are typed in the parameter's window units (percent for probabilities, virtual ms for times) and
- * checked with the same one-line messages as every field. {@link #run()} runs {@link Sweep} in a {@link Task} on
- * the executor, its cells on {@code threads} threads: progress, cancel, and the FX thread never simulates. The
+ * checked with the same one-line messages as every field. {@link #run()} runs {@link Sweep} through a {@link BackgroundRun}
+ * on the executor, its cells on {@code threads} threads: progress, cancel, and the FX thread never simulates. The
  * same seed gives the same curves at any thread count. {@link #plan()}, {@link #series}, {@link #table} and
  * {@link #caption} need no FX toolkit; {@link #run()} must be called on the FX thread.
  */
 public final class SweepViewModel {
+    private static final Texts TEXTS = Texts.of(SweepViewModel.class);
+
+    /** The base parameters the caption names in its own words; any other that differs is listed after them. */
+    private static final Set<Parameter> IN_CAPTION = Set.of(Parameter.JOBS, Parameter.P_FAIL, Parameter.LOST_REPLY,
+            Parameter.MAX_ATTEMPTS, Parameter.SEED);
+
     /** Most points a sweep takes (as the command line's {@code --points}). */
     public static final int MAX_POINTS = 1_000;
 
@@ -66,16 +69,11 @@ public final class SweepViewModel {
     private final StringProperty points = new SimpleStringProperty("11");
     private final List<StrategyChoice> strategies = new ArrayList<>();
     private final ObjectProperty<Metric> metric = new SimpleObjectProperty<>(Metric.REPEATED_STEPS);
-    private final ObjectProperty<Sweep.Result> result = new SimpleObjectProperty<>();
     private final BooleanProperty logScale = new SimpleBooleanProperty(false);
-    private final BooleanProperty running = new SimpleBooleanProperty();
-    private final DoubleProperty progress = new SimpleDoubleProperty(0);
-    private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty inputError = new SimpleStringProperty();
 
-    private final Executor executor;
+    private final BackgroundRun<Sweep.Result> run;
     private final int threads;
-    private Task<Sweep.Result> task;
 
     /**
      * @param base     the scenario the sweep starts from; the parameters the view does not show keep its values
@@ -88,7 +86,7 @@ public final class SweepViewModel {
             throw new IllegalArgumentException("threads must be >= 1, was " + threads);
         }
         this.form = new ScenarioForm(base);
-        this.executor = executor;
+        this.run = new BackgroundRun<>(executor);
         this.threads = threads;
         for (Strategy s : Strategy.ARTICLE) {
             strategies.add(new StrategyChoice(s, new SimpleBooleanProperty(true)));
@@ -122,12 +120,12 @@ public final class SweepViewModel {
      */
     public Sweep plan() {
         Parameter p = parameter.get();
-        double x = bound("From", from.get(), p);
-        double y = bound("To", to.get(), p);
+        double x = bound("label.from", from.get(), p);
+        double y = bound("label.to", to.get(), p);
         int n = pointCount(points.get());
         List<Strategy> chosen = chosenStrategies();
         if (chosen.isEmpty()) {
-            throw new IllegalArgumentException("Strategies: none ticked; tick at least one");
+            throw new IllegalArgumentException(TEXTS.get("error.noStrategy"));
         }
         Scenario base;
         try {
@@ -144,18 +142,17 @@ public final class SweepViewModel {
         } catch (ParameterException e) {
             String m = ParameterBinding.message(e); // "<label>: <value> is ... <range>"
             String rest = m.startsWith(p.label() + ": ") ? m.substring(p.label().length() + 2) : m;
-            throw new IllegalArgumentException(field + ": " + rest + " for " + p.label(), e);
+            throw new IllegalArgumentException(TEXTS.format("error.bound", TEXTS.get(field), rest, p.label()), e);
         }
     }
 
     private static int pointCount(String text) {
         String t = text == null ? "" : text.strip();
-        String range = String.format(Locale.ROOT, "2 to %,d", MAX_POINTS);
         if (!t.matches("[-+]?[0-9]+")) {
-            throw new IllegalArgumentException("Points: '" + t + "' is not a whole number; allowed " + range);
+            throw new IllegalArgumentException(TEXTS.format("error.points.notANumber", t, MAX_POINTS));
         }
         if (t.length() > 6 || Integer.parseInt(t) < 2 || Integer.parseInt(t) > MAX_POINTS) {
-            throw new IllegalArgumentException("Points: " + t + " is outside the allowed range " + range);
+            throw new IllegalArgumentException(TEXTS.format("error.points.outOfRange", t, MAX_POINTS));
         }
         return Integer.parseInt(t);
     }
@@ -170,7 +167,7 @@ public final class SweepViewModel {
      * nothing while a sweep is running.
      */
     public void run() {
-        if (running.get()) {
+        if (run.runningProperty().get()) {
             return;
         }
         Sweep sweep;
@@ -181,64 +178,34 @@ public final class SweepViewModel {
             return;
         }
         inputError.set(null);
-        long total = sweep.totalJobs();
-        long started = System.nanoTime();
-        Task<Sweep.Result> t = new Task<>() {
+        String size = TEXTS.format("status.size", sweep.values().size(), sweep.strategies().size(),
+                sweep.scenarios().get(0).jobs());
+        run.start(sweep.totalJobs(), control -> sweep.run(threads, control), new BackgroundRun.Messages<>() {
             @Override
-            protected Sweep.Result call() {
-                AtomicLong done = new AtomicLong();
-                return sweep.run(threads, new RunControl() {
-                    @Override
-                    public boolean isCancelled() {
-                        return isCancelledTask();
-                    }
-
-                    @Override
-                    public void jobsFinished(long n) {
-                        updateProgress(done.addAndGet(n), total);
-                    }
-                });
+            public String running() {
+                return TEXTS.format("status.running", size);
             }
 
-            private boolean isCancelledTask() {
-                return isCancelled();
+            @Override
+            public String finished(Sweep.Result result, double seconds) {
+                return TEXTS.format("status.finished", size, seconds, threads);
             }
-        };
-        String size = String.format(Locale.ROOT, "%d points × %d strategies × %,d sign-ups", sweep.values().size(),
-                sweep.strategies().size(), sweep.scenarios().get(0).jobs());
-        t.setOnSucceeded(e -> {
-            result.set(t.getValue());
-            status.set(String.format(Locale.ROOT, "Swept %s in %.1f s on %d threads", size,
-                    (System.nanoTime() - started) / 1e9, threads));
-            finished();
+
+            @Override
+            public String cancelled() {
+                return TEXTS.get("status.cancelled");
+            }
+
+            @Override
+            public String failed(Throwable error) {
+                return TEXTS.format("status.failed", error);
+            }
         });
-        t.setOnCancelled(e -> {
-            status.set("Cancelled: the chart still shows the last finished sweep");
-            finished();
-        });
-        t.setOnFailed(e -> {
-            status.set("The sweep failed: " + t.getException());
-            finished();
-        });
-        task = t;
-        running.set(true);
-        progress.bind(t.progressProperty());
-        status.set("Sweeping " + size + "…");
-        executor.execute(t);
     }
 
-    /** Stops the sweep in progress, if any; the chart keeps the last finished sweep. */
+    /** Stops the sweep going, if any; the chart keeps the last finished sweep. */
     public void cancel() {
-        if (task != null) {
-            task.cancel(false);
-        }
-    }
-
-    private void finished() {
-        progress.unbind();
-        progress.set(0);
-        running.set(false);
-        task = null;
+        run.cancel();
     }
 
     /** @return {@code value} in the window's units: percent for probabilities, the value itself otherwise. */
@@ -249,13 +216,40 @@ public final class SweepViewModel {
 
     /** @return the parameter axis label with its unit, e.g. "Failure rate (%)" or "Key TTL (virtual ms)". */
     public static String axisLabel(Parameter p) {
-        String label = p.sweepLabel().replace(" (fixed delay)", "");
+        String label = p.rangeEnd() == null ? p.label() : p.label().replaceAll(" \\(.*\\)$", "");
         return switch (p.kind()) {
-            case PROBABILITY -> label + " (%)";
-            case MILLIS -> label + " (virtual ms)";
-            case RATE -> label + " (per virtual second)";
+            case PROBABILITY -> TEXTS.format("axis.percent", label);
+            case MILLIS -> TEXTS.format("axis.millis", label);
+            case RATE -> TEXTS.format("axis.rate", label);
             default -> label;
         };
+    }
+
+    /** @return the value axis label: the metric's, with ", log scale" when the scale is logarithmic. */
+    public static String valueAxisLabel(Metric metric, boolean log) {
+        return log ? TEXTS.format("axis.log", metric.axisLabel()) : metric.axisLabel();
+    }
+
+    /**
+     * @return the x axis's ends: exactly the first and last swept values in window units ({lo, hi}), so the first
+     *         and last markers sit on the plot's edges
+     */
+    public static double[] xRange(List<Series> curves) {
+        List<double[]> xs = curves.get(0).points();
+        double a = xs.get(0)[0];
+        double b = xs.get(xs.size() - 1)[0];
+        return new double[] {Math.min(a, b), Math.max(a, b)};
+    }
+
+    /** @return the log-scale value axis's upper end: the decade above the largest value, at least 2 (10). */
+    public static double logUpper(List<Series> curves) {
+        double max = 0;
+        for (Series c : curves) {
+            for (double[] pt : c.points()) {
+                max = Math.max(max, pt[1]);
+            }
+        }
+        return Math.max(2, Math.ceil(SymlogScale.toAxis(max)));
     }
 
     /** @return the name a person reads in the parameter choice ("Repeat after (fixed delay)" for the delay). */
@@ -302,33 +296,42 @@ public final class SweepViewModel {
     /** @return the chart's heading, e.g. "Steps done again by failure rate". */
     public static String heading(Sweep.Result r, Metric metric) {
         String p = choiceLabel(r.sweep().parameter());
-        return metric.label() + " by " + Character.toLowerCase(p.charAt(0)) + p.substring(1);
+        return TEXTS.format("heading", metric.label(), Character.toLowerCase(p.charAt(0)) + p.substring(1));
     }
 
-    /** @return the caption under the chart: what was varied and the base scenario's parameters. */
+    /**
+     * @return the caption under the chart: what was varied, the base scenario's basic parameters, and every other
+     *         parameter of the base scenario that differs from the article (a crash rate, a durable queue...)
+     */
     public static String caption(Sweep.Result r) {
         Sweep s = r.sweep();
         Parameter p = s.parameter();
         Scenario b = s.scenarios().get(0);
-        String unit = p.kind() == Parameter.Kind.PROBABILITY ? "%" : p.kind() == Parameter.Kind.MILLIS ? " ms" : "";
+        String u = p.windowUnit();
+        String unit = u.isEmpty() || u.equals("%") ? u : " " + u;
         List<Double> v = s.values();
-        StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "%s from %s%s to %s%s, %d points", choiceLabel(p),
-                ParameterBinding.format(p, v.get(0)), unit, ParameterBinding.format(p, v.get(v.size() - 1)), unit,
-                v.size()));
+        StringBuilder c = new StringBuilder(TEXTS.format("caption", choiceLabel(p), ParameterBinding.format(p, v.get(0)),
+                unit, ParameterBinding.format(p, v.get(v.size() - 1)), unit, v.size()));
         if (p != Parameter.JOBS) {
-            c.append(String.format(Locale.ROOT, " · %,d sign-ups", b.jobs()));
+            c.append(TEXTS.format("caption.jobs", b.jobs()));
         }
         if (p != Parameter.P_FAIL) {
-            c.append(" · failure rate ").append(ParameterBinding.format(Parameter.P_FAIL, b.pFail())).append('%');
+            c.append(TEXTS.format("caption.pFail", ParameterBinding.format(Parameter.P_FAIL, b.pFail())));
         }
         if (p != Parameter.LOST_REPLY) {
-            c.append(" · lost reply ").append(ParameterBinding.format(Parameter.LOST_REPLY, b.lostReply())).append('%');
+            c.append(TEXTS.format("caption.lostReply", ParameterBinding.format(Parameter.LOST_REPLY, b.lostReply())));
         }
         if (p != Parameter.MAX_ATTEMPTS) {
-            c.append(" · ").append(b.maxAttempts()).append(" attempts");
+            c.append(TEXTS.format("caption.attempts", b.maxAttempts()));
         }
         if (p != Parameter.SEED) {
-            c.append(" · seed ").append(b.seed());
+            c.append(TEXTS.format("caption.seed", b.seed()));
+        }
+        List<String> more = b.differencesFrom(Scenario.article()).stream()
+                .filter(q -> !IN_CAPTION.contains(q) && q != p && q.rangeStart() != p)
+                .map(q -> q.label() + " " + q.displayText(q.get(b))).toList();
+        if (!more.isEmpty()) {
+            c.append(TEXTS.format("caption.more", String.join(" · ", more)));
         }
         return c.toString();
     }
@@ -387,26 +390,26 @@ public final class SweepViewModel {
 
     /** @return the last finished sweep's results (null before the first). */
     public ReadOnlyObjectProperty<Sweep.Result> resultProperty() {
-        return result;
+        return run.resultProperty();
     }
 
     public ReadOnlyBooleanProperty runningProperty() {
-        return running;
+        return run.runningProperty();
     }
 
     /** @return 0..1 while running, 0 otherwise. */
     public ReadOnlyDoubleProperty progressProperty() {
-        return progress;
+        return run.progressProperty();
     }
 
     /** @return one line on what happened last. */
     public ReadOnlyStringProperty statusProperty() {
-        return status;
+        return run.statusProperty();
     }
 
     /** Shows {@code text} as the status line (e.g. where an export went). */
     public void setStatus(String text) {
-        status.set(text);
+        run.setStatus(text);
     }
 
     /** @return the message for a rejected value, or null. */

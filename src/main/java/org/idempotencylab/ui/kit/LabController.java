@@ -1,7 +1,9 @@
-package org.idempotencylab.ui;
+package org.idempotencylab.ui.kit;
 
 import java.io.File;
 import java.net.URL;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import javafx.application.Platform;
 import javafx.fxml.FXML;
@@ -23,25 +25,26 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.ScenarioFile;
-import org.idempotencylab.ui.compare.CompareController;
-import org.idempotencylab.ui.kit.ScenarioFileChooser;
-import org.idempotencylab.ui.kit.ScenarioKit;
-import org.idempotencylab.ui.kit.Shortcuts;
-import org.idempotencylab.ui.sweep.SweepController;
+import org.idempotencylab.ui.TabCommands;
+import org.idempotencylab.ui.Texts;
+import org.idempotencylab.ui.export.ExportFlow;
 
 /**
  * The window's frame (lab.fxml): the menu bar, the feature tabs and the teaching note. Binds the menus to a
- * {@link ScenarioKit}; full screen and the presentation style sheet are the window's own business.
+ * {@link ScenarioKit}; full screen and the presentation style sheet are the window's own business. It knows the
+ * features in the tabs only as {@link TabCommands} (Ctrl+R, Ctrl+E, a status line), from {@code fx:include}.
  */
 public final class LabController {
+    private static final Texts TEXTS = Texts.of(LabController.class);
     /** The presentation mode's style sheet, added after lab.css. */
     public static final String PRESENTATION_CSS = "/assets/presentation.css";
 
     private final ScenarioKit kit;
     private final ScenarioFileChooser files;
+    private final Map<Tab, TabCommands> commands = new HashMap<>();
 
-    @FXML private CompareController compareController; // injected from <fx:include fx:id="compare">
-    @FXML private SweepController sweepController; // injected from <fx:include fx:id="sweep">
+    @FXML private TabCommands compareController; // injected from <fx:include fx:id="compare">
+    @FXML private TabCommands sweepController; // injected from <fx:include fx:id="sweep">
     @FXML private Menu presetsMenu;
     @FXML private CheckMenuItem presentationItem;
     @FXML private TabPane tabs;
@@ -61,6 +64,8 @@ public final class LabController {
 
     @FXML
     private void initialize() {
+        commands.put(compareTab, compareController);
+        commands.put(sweepTab, sweepController);
         for (Presets.Preset p : kit.presets()) {
             MenuItem item = new MenuItem(p.file().name());
             item.setId("preset-" + p.fileName().replace(".json", ""));
@@ -99,7 +104,7 @@ public final class LabController {
         String notice = kit.noticeProperty().get();
         ScenarioFile f = kit.loadedProperty().get();
         boolean problem = !notice.isEmpty();
-        noteTitle.setText(problem ? "Scenario not opened" : f == null ? "" : f.name());
+        noteTitle.setText(problem ? TEXTS.get("notice.title") : f == null ? "" : f.name());
         noteText.setText(problem ? notice : f == null ? "" : f.note());
         noteWatch.textProperty().unbind();
         if (problem) {
@@ -150,27 +155,34 @@ public final class LabController {
         return tabs.getScene().getWindow();
     }
 
+    /** @return the commands of the tab shown; "Compare strategies"' where the tab has none (the live view's own keys) */
+    private TabCommands shown() {
+        return commands.getOrDefault(tabs.getSelectionModel().getSelectedItem(), compareController);
+    }
+
     @FXML
     private void openScenario() {
         Optional<File> file = files.chooseOpenFile(window(), kit.prefs().lastFolder().orElse(null));
         if (file.isPresent() && !kit.open(file.get().toPath())) {
-            error("Could not open the scenario", kit.messageProperty().get());
+            error(TEXTS.get("open.title"), kit.messageProperty().get());
         }
     }
 
+    /**
+     * Saves the shown tab's scenario through the one export flow: the status line of the tab says where, or why
+     * not (and a dialog too, for a save that failed).
+     */
     @FXML
     private void saveScenario() {
         ScenarioFile.View from = tabs.getSelectionModel().getSelectedItem() == liveTab ? ScenarioFile.View.LIVE
                 : ScenarioFile.View.COMPARE;
-        Optional<File> file = files.chooseSaveFile(window(), kit.suggestedFileName(),
-                kit.prefs().lastFolder().orElse(null));
-        if (file.isPresent()) {
-            if (kit.save(file.get().toPath(), from)) {
-                compareController.model().setStatus("Saved the scenario to " + file.get());
-            } else {
-                error("Could not save the scenario", kit.messageProperty().get());
-            }
-        }
+        TabCommands status = shown();
+        ExportFlow flow = new ExportFlow(status::showStatus, line -> {
+            status.showStatus(line);
+            error(TEXTS.get("save.title"), line);
+        });
+        flow.save(() -> files.chooseSaveFile(window(), kit.suggestedFileName(), kit.prefs().lastFolder().orElse(null)),
+                file -> kit.saveTo(file, from));
     }
 
     private void error(String header, String message) {
@@ -205,7 +217,7 @@ public final class LabController {
         for (Shortcuts.Shortcut s : Shortcuts.ALL) {
             if (!s.where().equals(where)) {
                 where = s.where();
-                Label heading = new Label(where.equals("everywhere") ? "Anywhere in the window" : "In \"" + where + "\"");
+                Label heading = new Label(where);
                 heading.getStyleClass().add("shortcut-heading");
                 grid.add(heading, 0, row++, 2, 1);
             }
@@ -216,32 +228,24 @@ public final class LabController {
         }
         Dialog<Void> d = new Dialog<>();
         d.initOwner(window());
-        d.setTitle("Keyboard shortcuts");
-        d.setHeaderText("Keyboard shortcuts");
+        d.setTitle(TEXTS.get("shortcuts.title"));
+        d.setHeaderText(TEXTS.get("shortcuts.title"));
         d.getDialogPane().setContent(grid);
         d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         d.getDialogPane().getStylesheets().setAll(tabs.getScene().getStylesheets());
         d.show();
     }
 
-    /** Ctrl+E: exports the Sweep tab's chart when that tab is shown, else the comparison's. */
+    /** Ctrl+E: exports the shown tab's chart (the Sweep tab's, else the comparison's). */
     @FXML
     private void exportChart() {
-        if (tabs.getSelectionModel().getSelectedItem() == sweepTab) {
-            sweepController.exportChart();
-        } else {
-            compareController.exportChart();
-        }
+        shown().exportChart();
     }
 
-    /** Ctrl+R: runs the sweep when the Sweep tab is shown, else compares the strategies. */
+    /** Ctrl+R: runs the shown tab's work (the sweep on the Sweep tab, else the comparison). */
     @FXML
     private void compare() {
-        if (tabs.getSelectionModel().getSelectedItem() == sweepTab) {
-            sweepController.run();
-        } else {
-            compareController.compare();
-        }
+        shown().run();
     }
 
     @FXML
@@ -252,11 +256,10 @@ public final class LabController {
     @FXML
     private void about() {
         Alert a = new Alert(Alert.AlertType.INFORMATION);
-        a.setTitle("About Idempotency Lab");
-        a.setHeaderText("Idempotency Lab");
-        a.setContentText("Why background jobs run twice, and how idempotency keys stop it.\n\n"
-                + "The simulation follows \"Jobs that run twice: idempotency keys in Node.js\" and reproduces its "
-                + "table of 1,000,000 sign-ups exactly. Same seed, same numbers.");
+        a.initOwner(window());
+        a.setTitle(TEXTS.get("about.title"));
+        a.setHeaderText(TEXTS.get("about.header"));
+        a.setContentText(TEXTS.get("about.text"));
         a.showAndWait();
     }
 }

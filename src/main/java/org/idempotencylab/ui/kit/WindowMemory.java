@@ -1,12 +1,11 @@
-package org.idempotencylab.ui;
+package org.idempotencylab.ui.kit;
 
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
-import org.idempotencylab.ui.kit.LabPrefs;
 
-/** Puts the window where it was last time, and remembers where it is when it closes (issue 5, section 5). */
-final class WindowMemory {
+/** Puts the window where it was last time, and remembers where it is when it closes (in {@link LabPrefs}). */
+public final class WindowMemory {
     private WindowMemory() {
     }
 
@@ -14,7 +13,7 @@ final class WindowMemory {
      * Restores the last layout from {@code prefs}, if it still fits on a screen, and saves the layout when the
      * window is hidden. Call before {@code stage.show()}.
      */
-    static void restore(Stage stage, LabPrefs prefs) {
+    public static void restore(Stage stage, LabPrefs prefs) {
         prefs.window().ifPresent(w -> {
             boolean onScreen = !Screen.getScreensForRectangle(new Rectangle2D(w.x(), w.y(), w.width(), w.height()))
                     .isEmpty();

@@ -1,0 +1,120 @@
+package org.idempotencylab.ui;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.kit.ScenarioView;
+import org.idempotencylab.ui.live.LiveViewModel;
+
+/**
+ * The adapters that let the classroom kit load scenarios into "Compare strategies" and "Watch it happen" without
+ * either knowing the other: each is a {@link ScenarioView} over the view's own model, written against that
+ * model's public API. {@link App} builds them; they are the one place that knows both sides.
+ */
+final class ScenarioViews {
+    private static final Texts TEXTS = Texts.of(ScenarioViews.class);
+
+    private ScenarioViews() {
+    }
+
+    /** @return "Compare strategies" as the kit sees it: a preset's strategies side by side, run at once or on Ctrl+R */
+    static ScenarioView compare(CompareViewModel compare) {
+        return new ScenarioView() {
+            @Override
+            public void load(Scenario scenario, List<Strategy> strategies, Metric watched) {
+                compare.apply(scenario, strategies);
+                compare.watch(watched);
+                compare.clearResults();
+            }
+
+            @Override
+            public Scenario scenario() {
+                return compare.scenario();
+            }
+
+            @Override
+            public List<Strategy> strategies() {
+                return List.copyOf(compare.strategies());
+            }
+
+            @Override
+            public void startRun() {
+                compare.compare();
+            }
+
+            @Override
+            public String waitingText(boolean runStarting) {
+                return TEXTS.get(runStarting ? "compare.waiting.running" : "compare.waiting.press");
+            }
+
+            @Override
+            public void addResultsListener(Consumer<List<StrategyResult>> listener) {
+                compare.resultsProperty().addListener((o, was, r) -> {
+                    if (r != null) {
+                        listener.accept(r.results());
+                    }
+                });
+            }
+        };
+    }
+
+    /**
+     * @return "Watch it happen" as the kit sees it: a preset's first strategy, reset onto it at the Speed that plays
+     *         it in about a minute; its number once the person played it to the end
+     */
+    static ScenarioView live(LiveViewModel live) {
+        return new ScenarioView() {
+            @Override
+            public void load(Scenario scenario, List<Strategy> strategies, Metric watched) {
+                live.apply(scenario, strategies.get(0));
+                // many virtual minutes would take as many real ones at 1×: play the lesson in about a minute
+                live.speedProperty().set(LiveViewModel.lessonSpeed(scenario));
+            }
+
+            @Override
+            public Scenario scenario() {
+                return live.scenario();
+            }
+
+            @Override
+            public List<Strategy> strategies() {
+                return List.of(live.strategyProperty().get());
+            }
+
+            @Override
+            public void startRun() {
+                // the person presses Play: the lesson is in watching it happen
+            }
+
+            @Override
+            public String waitingText(boolean runStarting) {
+                return TEXTS.format("live.waiting", live.speedProperty().get());
+            }
+
+            @Override
+            public void addResultsListener(Consumer<List<StrategyResult>> listener) {
+                // the live run's number once its last job ended (the clock may run on while keys expire)
+                live.addFrameListener(new LiveRunListener() {
+                    private SignupSimulation sim;
+
+                    @Override
+                    public void attached(SignupSimulation simulation) {
+                        sim = simulation;
+                    }
+
+                    @Override
+                    public void frame(long nowMs) {
+                        if (sim != null && sim.isFinished()) {
+                            listener.accept(List.of(sim.result()));
+                        }
+                    }
+                });
+            }
+        };
+    }
+}

@@ -1,0 +1,160 @@
+package org.idempotencylab.ui.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import javafx.application.Platform;
+import javafx.beans.InvalidationListener;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.ui.charts.StrategyNames;
+
+/**
+ * The results table's layout: the strategy column and one column per metric the view-model shows, headed by the
+ * metric's label; each number column at least as wide as its header's longest word and its widest value, so a
+ * header wraps between words ("Calls per / job"), never inside one ("Succeed / ed"); as tall as its strategies
+ * (no empty row, no scroll bar); and, too narrow for the article's row names (a projector, a teaching note open),
+ * the strategies by their short names, the full name in a tooltip, so the numbers keep their room.
+ */
+final class StrategyTable {
+    /** The table's width, in font heights, below which the article's row names would be cut. */
+    static final double COMPACT_BELOW_EM = 62;
+
+    private final TableView<ResultRow> table;
+    private final TableColumn<ResultRow, String> strategyColumn;
+    private final CompareViewModel model;
+    private final Labeled typeSample;
+    /** True while the table is narrower than {@link #COMPACT_BELOW_EM}: strategies go by their short names. */
+    private final BooleanProperty compact = new SimpleBooleanProperty();
+
+    /**
+     * @param typeSample a label or button in the view's plain type, whose size (larger in presentation mode) the widths
+     *                   follow
+     */
+    StrategyTable(TableView<ResultRow> table, TableColumn<ResultRow, String> strategyColumn, CompareViewModel model,
+                  Labeled typeSample, String placeholder) {
+        this.table = table;
+        this.strategyColumn = strategyColumn;
+        this.model = model;
+        this.typeSample = typeSample;
+        valueOf(strategyColumn, ResultRow::strategy);
+        strategyColumn.setCellFactory(c -> new StrategyCell());
+        model.columns().addListener((ListChangeListener<Metric>) c -> showColumns());
+        showColumns();
+        table.setItems(model.rows());
+        table.setPlaceholder(new Label(placeholder));
+        InvalidationListener fit = o -> compact.set(table.getWidth() > 0 && table.getWidth() < COMPACT_BELOW_EM * em());
+        table.widthProperty().addListener(fit);
+        typeSample.fontProperty().addListener(fit);
+        // after the style pass that changed the type size, when the headers have their new type too
+        typeSample.fontProperty().addListener(o -> Platform.runLater(this::fitHeaders));
+        table.widthProperty().addListener(o -> fitHeaders()); // the first layout: the headers exist
+        compact.addListener((o, was, on) -> {
+            strategyColumn.setPrefWidth(on ? 13 * em() : 360);
+            strategyColumn.setMinWidth(on ? 7 * em() : 180);
+            fitHeaders();
+            table.refresh();
+        });
+        // one row per strategy (at most five) and the header: the header has room for three lines of its font; a
+        // preset with three strategies gives the chart the room of the other two
+        table.prefHeightProperty().bind(Bindings.createDoubleBinding(
+                () -> Math.max(1, Math.min(5, model.strategies().size())) * table.getFixedCellSize() + 4.9 * em(),
+                typeSample.fontProperty(), model.strategies()));
+        table.setMinHeight(Region.USE_PREF_SIZE);
+    }
+
+    /** @return true while strategies go by their short names (a narrow table); the chart's axis follows it */
+    ReadOnlyBooleanProperty compactProperty() {
+        return compact;
+    }
+
+    private double em() {
+        return typeSample.getFont().getSize();
+    }
+
+    /** The strategy column, then one column per metric the view-model shows, headed by its label. */
+    private void showColumns() {
+        List<TableColumn<ResultRow, ?>> columns = new ArrayList<>();
+        columns.add(strategyColumn);
+        for (Metric m : model.columns()) {
+            TableColumn<ResultRow, String> c = new TableColumn<>(m.label());
+            c.setId(m.id() + "Column");
+            c.getStyleClass().add("number");
+            c.setPrefWidth(Math.max(80, 4.6 * m.label().length()));
+            c.setUserData(m);
+            valueOf(c, r -> r.cell(m));
+            columns.add(c);
+        }
+        table.getColumns().setAll(columns);
+        fitHeaders();
+    }
+
+    private static void valueOf(TableColumn<ResultRow, String> col, Function<ResultRow, String> value) {
+        col.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        col.setSortable(false);
+        col.setReorderable(false);
+    }
+
+    /** Each number column at least as wide as its header's longest word and its widest value, in their type. */
+    private void fitHeaders() {
+        Font font = typeSample.getFont();
+        Font plain = Font.font(font.getFamily(), font.getSize());
+        Font bold = table.lookup(".column-header .label") instanceof Label header ? header.getFont()
+                : Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
+        for (TableColumn<ResultRow, ?> col : table.getColumns()) {
+            if (col.getUserData() instanceof Metric m) {
+                double w = width(widestValue(m), plain);
+                for (String word : col.getText().split(" ")) {
+                    w = Math.max(w, width(word, bold));
+                }
+                col.setMinWidth(Math.ceil(w + 16)); // the cell's and header's padding
+            }
+        }
+    }
+
+    /** @return a value as wide as the widest a column of {@code m} shows for up to a million sign-ups. */
+    private static String widestValue(Metric m) {
+        return switch (m.kind()) {
+            case PERCENT -> "100.000%";
+            case DECIMAL -> "10.00";
+            default -> "100,000";
+        };
+    }
+
+    private static double width(String text, Font font) {
+        Text t = new Text(text);
+        t.setFont(font);
+        return t.getLayoutBounds().getWidth();
+    }
+
+    /** The strategy's name, or its short name in a narrow table; the full name in a tooltip either way. */
+    private final class StrategyCell extends TableCell<ResultRow, String> {
+        @Override
+        protected void updateItem(String name, boolean empty) {
+            super.updateItem(name, empty);
+            ResultRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+            if (name == null || row == null) {
+                setText(null);
+                setTooltip(null);
+                return;
+            }
+            setText(compact.get() ? StrategyNames.shortName(row.result().strategy()) : name);
+            setTooltip(new Tooltip(name));
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package org.idempotencylab.ui.kit;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
+
+/**
+ * What the classroom kit needs of a view that scenario files open on ("Compare strategies", "Watch it happen"),
+ * without knowing the view's classes: show a scenario and its strategies, read them back, start a run or say
+ * how to, and the finished run's results for the teaching note's watched number. The window builds one adapter
+ * per view over the view's own model.
+ */
+public interface ScenarioView {
+    /**
+     * Shows {@code scenario} (every parameter) and {@code strategies}, as a preset or a scenario file loaded on this
+     * view; the last run's results, which belong to other parameters, are gone.
+     *
+     * @param strategies one or more (the live view plays the first)
+     * @param watched    the metric the loaded note watches (the Compare table shows it as a column)
+     */
+    void load(Scenario scenario, List<Strategy> strategies, Metric watched);
+
+    /**
+     * @return the scenario the view's fields describe now
+     * @throws ParameterException if a value is out of range
+     */
+    Scenario scenario();
+
+    /** @return the strategies the view runs now, in order. */
+    List<Strategy> strategies();
+
+    /**
+     * @return true if the view shows exactly {@code scenario} and {@code strategies}: nothing was edited since they
+     *         were loaded (a value out of range counts as edited)
+     */
+    default boolean shows(Scenario scenario, List<Strategy> strategies) {
+        try {
+            return scenario().equals(scenario) && strategies().equals(strategies);
+        } catch (ParameterException e) {
+            return false;
+        }
+    }
+
+    /** Starts the run that gives the watched number, if this view runs by itself (Compare); else nothing. */
+    void startRun();
+
+    /**
+     * @param runStarting true if {@link #startRun()} is called next
+     * @return what the note says until the number is there, e.g. "running the comparison…" or "press Play (Space)
+     *         and watch until the end (Speed set to 10×: about a minute)"
+     */
+    String waitingText(boolean runStarting);
+
+    /**
+     * @param listener told the results of each finished run, one per strategy in order (the live view: its run's
+     *                 once the last job ended, on each frame after that)
+     */
+    void addResultsListener(Consumer<List<StrategyResult>> listener);
+}

@@ -1,0 +1,128 @@
+package org.idempotencylab.ui.sweep;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.shape.Line;
+import javafx.util.StringConverter;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.Sweep;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.charts.SymlogScale;
+
+/**
+ * Draws a finished sweep on the Sweep tab's line chart: one line per strategy in its own colour (Okabe–Ito, safe
+ * for colour-blind viewers and readable on a projector; "new key on every call" dashed, since its curve lies on
+ * "no key"'s), the legend below it, and the axes: x exactly the swept range, y linear or the Compare chart's
+ * zero-friendly log scale. The numbers come from {@link SweepViewModel}; this only draws them. Not animated.
+ */
+final class SweepChart {
+    /** One colour per strategy of the article, in its order. */
+    static final List<String> COLOURS = List.of("#D55E00", "#E69F00", "#009E73", "#0072B2", "#CC79A7");
+
+    private final LineChart<Number, Number> chart;
+    private final NumberAxis xAxis;
+    private final NumberAxis yAxis;
+    private final FlowPane legend;
+    private final StringConverter<Number> linearTicks;
+
+    SweepChart(LineChart<Number, Number> chart, NumberAxis xAxis, NumberAxis yAxis, FlowPane legend) {
+        this.chart = chart;
+        this.xAxis = xAxis;
+        this.yAxis = yAxis;
+        this.legend = legend;
+        chart.setAnimated(false);
+        // The x axis spans exactly the swept values, so the first and last markers sit on the plot's edges: do
+        // not clip them in half (the values never leave the axes' ranges, so nothing else draws outside).
+        for (Node n = chart.lookup(".plot-content"); n != null && n != chart; n = n.getParent()) {
+            n.setClip(null);
+        }
+        linearTicks = new NumberAxis.DefaultFormatter(yAxis) {
+            @Override
+            public String toString(Number n) {
+                double v = n.doubleValue();
+                return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v)
+                        : String.format(Locale.ROOT, "%.2f", v);
+            }
+        };
+        yAxis.setTickLabelFormatter(linearTicks);
+    }
+
+    /** @return a short line in the strategy's colour and dash, for its check box and its legend entry. */
+    static Line swatch(Strategy s, double width) {
+        Line line = new Line(0, 0, width, 0);
+        line.setStyle(lineStyle(colourIndex(s)));
+        return line;
+    }
+
+    private static int colourIndex(Strategy s) {
+        return Math.max(0, Strategy.ARTICLE.indexOf(s));
+    }
+
+    private static String lineStyle(int strategyIndex) {
+        return "-fx-stroke: " + COLOURS.get(strategyIndex % COLOURS.size()) + "; -fx-stroke-width: 3px;"
+                + (strategyIndex == 1 ? " -fx-stroke-dash-array: 10 7;" : "");
+    }
+
+    /** Draws {@code r}'s {@code metric}, one line per strategy, on a linear or log value axis. */
+    void show(Sweep.Result r, Metric metric, boolean log) {
+        Parameter p = r.sweep().parameter();
+        List<SweepViewModel.Series> curves = SweepViewModel.series(r, metric);
+        List<XYChart.Series<Number, Number>> all = new ArrayList<>();
+        for (SweepViewModel.Series c : curves) {
+            XYChart.Series<Number, Number> s = new XYChart.Series<>();
+            s.setName(c.strategy().name());
+            for (double[] pt : c.points()) {
+                s.getData().add(new XYChart.Data<>(pt[0], SweepViewModel.axisValue(pt[1], log)));
+            }
+            all.add(s);
+        }
+        xAxis.setLabel(SweepViewModel.axisLabel(p));
+        double[] x = SweepViewModel.xRange(curves); // autoranging would add a tick past the last value
+        xAxis.setAutoRanging(x[1] <= x[0]);
+        if (x[1] > x[0]) {
+            xAxis.setLowerBound(x[0]);
+            xAxis.setUpperBound(x[1]);
+            xAxis.setTickUnit((x[1] - x[0]) / 10);
+        }
+        if (log) {
+            yAxis.setAutoRanging(false);
+            yAxis.setLowerBound(0);
+            yAxis.setUpperBound(SweepViewModel.logUpper(curves));
+            yAxis.setTickUnit(1);
+            yAxis.setMinorTickVisible(false);
+            yAxis.setTickLabelFormatter(SymlogScale.tickLabels());
+        } else {
+            yAxis.setAutoRanging(true);
+            yAxis.setMinorTickVisible(true);
+            yAxis.setTickLabelFormatter(linearTicks);
+        }
+        yAxis.setLabel(SweepViewModel.valueAxisLabel(metric, log));
+        chart.getData().setAll(all);
+        legend.getChildren().clear();
+        for (int k = 0; k < curves.size(); k++) {
+            Strategy strategy = curves.get(k).strategy();
+            int i = colourIndex(strategy);
+            XYChart.Series<Number, Number> s = all.get(k);
+            if (s.getNode() != null) {
+                s.getNode().setStyle(lineStyle(i));
+            }
+            for (XYChart.Data<Number, Number> d : s.getData()) {
+                if (d.getNode() != null) {
+                    d.getNode().setStyle("-fx-background-color: " + COLOURS.get(i % COLOURS.size())
+                            + ", white; -fx-background-insets: 0, 2; -fx-background-radius: 5px; -fx-padding: 5px;");
+                }
+            }
+            Label item = new Label(strategy.name(), swatch(strategy, 30));
+            item.getStyleClass().add("sweep-legend-item");
+            legend.getChildren().add(item);
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package org.idempotencylab.ui;
+
+import static org.idempotencylab.ui.FxSteps.onFx;
+import static org.idempotencylab.ui.FxSteps.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.idempotencylab.engine.Comparison;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.kit.LabPrefs;
+import org.idempotencylab.ui.kit.ScenarioKit;
+import org.idempotencylab.ui.kit.ScenarioView;
+import org.idempotencylab.ui.live.LiveViewModel;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adapters between the classroom kit and the real Compare and Live view-models: a preset reaches the view
+ * with every parameter, the Compare table gets the watched column and loses the old numbers, the live view
+ * resets onto it at the lesson's speed, and the finished runs' numbers reach the kit. No window: the FX toolkit
+ * runs the comparisons' tasks.
+ */
+class ScenarioViewsTest {
+    private static final Presets PRESETS = new Presets(ScenarioKit.FILES);
+
+    @Test
+    void everyPresetReachesItsViewModelWithEveryParameterAndItsStrategies() {
+        CompareViewModel compare = new CompareViewModel(Scenario.article(), Runnable::run, 1);
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        ScenarioKit kit = App.kit(compare, live, LabPrefs.memory());
+        for (Presets.Preset p : kit.presets()) {
+            kit.applyPreset(p);
+            ScenarioFile f = p.file();
+            if (f.view() == ScenarioFile.View.COMPARE) {
+                assertEquals(f.scenario(), compare.scenario(), p.fileName());
+                assertEquals(f.strategies(), List.copyOf(compare.strategies()), p.fileName());
+                assertEquals(CompareViewModel.differences(f.scenario()), compare.differencesProperty().get());
+            } else {
+                assertEquals(f.scenario(), live.scenario(), p.fileName());
+                assertEquals(f.strategies().get(0), live.strategyProperty().get(), p.fileName());
+                assertEquals(f.scenario(), live.simulation().scenario(), "the live view was reset onto it");
+            }
+        }
+        kit.applyPreset(PRESETS.list().stream().filter(p -> p.fileName().equals("lost-reply.json")).findFirst()
+                .orElseThrow());
+        assertEquals("Sign-ups 100,000 · Lost-reply rate 5%", compare.differencesProperty().get());
+        assertTrue(kit.watchLineProperty().get().endsWith("press Compare strategies (Ctrl+R) to run"),
+                kit.watchLineProperty().get());
+    }
+
+    @Test
+    void aComparePresetWatchingAnotherMetricAddsItsColumnAndClearsTheLastRun() {
+        ScenarioFile crash = PRESETS.load("crash-claim-table.json");
+        Scenario small = Scenario.article().toBuilder().jobs(1_000).build();
+        CompareViewModel compare = onFx(() -> new CompareViewModel(small, Runnable::run, 1));
+        onFx(compare::compare); // runs on the FX thread; its result is handed over in the next FX event
+        assertEquals(5, onFx(() -> compare.rows().size()));
+        onFx(() -> {
+            ScenarioView view = compareView(compare);
+            // a note that watches lease reclaims: the table shows them beside the article's five columns
+            view.load(crash.scenario(), crash.strategies(), Metric.LEASE_RECLAIMS);
+            List<Metric> columns = new ArrayList<>(Metric.articleTable());
+            columns.add(Metric.LEASE_RECLAIMS);
+            assertEquals(columns, compare.columns());
+            assertTrue(compare.rows().isEmpty(), "no numbers of other parameters beside the new note");
+            assertNull(compare.resultScenarioProperty().getValue());
+            view.load(crash.scenario(), crash.strategies(), Metric.REPEATED_STEPS);
+            assertEquals(Metric.articleTable(), compare.columns(), "one of the article's five: no extra column");
+        });
+    }
+
+    @Test
+    void theComparisonsResultsReachTheKitsNote() {
+        ScenarioFile f = PRESETS.load("whole-job-vs-each-step.json");
+        Scenario small = f.scenario().toBuilder().jobs(2_000).build();
+        List<StrategyResult> direct = Comparison.run(small, f.strategies(), 1, RunControl.NONE);
+        List<List<StrategyResult>> heard = new ArrayList<>();
+        onFx(() -> {
+            CompareViewModel compare = new CompareViewModel(Scenario.article(), Runnable::run, 1);
+            ScenarioView view = compareView(compare);
+            view.addResultsListener(heard::add);
+            view.load(small, f.strategies(), Metric.REPEATED_STEPS);
+            assertEquals("running the comparison…", view.waitingText(true));
+            view.startRun();
+        });
+        waitUntil(() -> onFx(() -> !heard.isEmpty())); // the run's result is handed over in an FX event
+        assertEquals(List.of(direct), onFx(() -> List.copyOf(heard)));
+    }
+
+    @Test
+    void aLivePresetSetsASpeedThatPlaysItsLessonInAboutAMinuteAndItsEndReachesTheNote() {
+        ScenarioFile f = PRESETS.load("stuck-in-progress.json");
+        StrategyResult whole = new SignupSimulation(f.scenario(), f.strategies().get(0), RunControl.NONE).run();
+        assertTrue(whole.virtualTimeMs() > 5 * 60_000, "the preset runs many virtual minutes: " + whole.virtualTimeMs());
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        assertEquals(1.0, live.speedProperty().get());
+        ScenarioView view = ScenarioViews.live(live);
+        List<List<StrategyResult>> heard = new ArrayList<>();
+        view.addResultsListener(heard::add);
+        view.load(f.scenario(), f.strategies(), Metric.byId(f.watch()).orElseThrow());
+        double speed = live.speedProperty().get();
+        double realSeconds = whole.virtualTimeMs() / speed / 1000;
+        assertTrue(realSeconds >= 20 && realSeconds <= 90, speed + "× plays it in " + realSeconds + " s");
+        assertTrue(f.scenario().leaseMs() / speed <= 10_000, "a lease runs out within 10 s at " + speed + "×");
+        assertEquals("press Play (Space) and watch until the end (Speed set to " + (long) speed
+                + "×: about a minute)", view.waitingText(true));
+        assertEquals(1.0, LiveViewModel.lessonSpeed(Scenario.article().toBuilder().jobs(3).build()),
+                "a short run plays in real time");
+
+        // played to the end: the live run's result is the engine's for the same scenario and strategy
+        Scenario three = f.scenario().toBuilder().jobs(3).arrivalRate(0).build();
+        view.load(three, f.strategies(), Metric.REPEATED_STEPS);
+        live.speedProperty().set(LiveViewModel.MAX_SPEED);
+        live.togglePlay();
+        for (long frame = 1; heard.isEmpty() && frame < 10_000; frame++) {
+            live.frame(1_000_000_000L, frame * 1_000_000_000L); // frames a second of real time apart
+        }
+        StrategyResult direct = new SignupSimulation(three, f.strategies().get(0), RunControl.NONE).run();
+        assertEquals(List.of(direct), heard.get(0));
+    }
+
+    private static ScenarioView compareView(CompareViewModel compare) {
+        return ScenarioViews.compare(compare);
+    }
+
+    @Test
+    void aPresetLoadedWhileTheArticleRunsStopsThatRunAndShowsItsOwn() {
+        // the window's background thread: a preset loaded while the article runs cancels it and runs its own
+        ScenarioFile f = PRESETS.load("lost-reply.json");
+        Scenario small = f.scenario().toBuilder().jobs(2_000).build();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            CompareViewModel compare = onFx(() -> new CompareViewModel(
+                    Scenario.article().toBuilder().jobs(50_000_000).build(), pool, 1));
+            ScenarioView view = compareView(compare);
+            onFx(compare::compare);
+            waitUntil(() -> compare.progressProperty().get() > 0);
+            onFx(() -> {
+                view.load(small, f.strategies(), Metric.USERS_WITH_DUPLICATE_EMAILS);
+                view.startRun();
+            });
+            waitUntil(() -> onFx(() -> compare.rows().size() == f.strategies().size()
+                    && !compare.runningProperty().get()));
+            assertEquals(small, onFx(() -> compare.resultScenarioProperty().getValue()));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package org.idempotencylab.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.ResourceBundle;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.charts.StrategyNames;
+import org.idempotencylab.ui.kit.Shortcuts;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every word a view shows comes from its package's texts.properties: each key the sources and FXML files ask
+ * for is there, so no view fails to open, or shows an exception instead of a status line, for a missing word.
+ */
+class TextsTest {
+    private static final Pattern IN_JAVA = Pattern.compile("(?:TEXTS|texts)\\.(?:get|format)\\(\"([^\"]+)\"[,)]");
+    private static final Pattern IN_FXML = Pattern.compile("=\"%([A-Za-z0-9_.]+)\"");
+
+    /** The FXML views this package tree owns and the bundle each takes. */
+    private static final Map<String, String> FXML = Map.of(
+            "fxml/lab.fxml", "org.idempotencylab.ui.kit.texts",
+            "fxml/compare.fxml", "org.idempotencylab.ui.compare.texts",
+            "fxml/sweep.fxml", "org.idempotencylab.ui.sweep.texts");
+
+    @Test
+    void everyKeyTheSourcesAskForIsInTheirPackagesBundle() throws IOException {
+        List<String> missing = new ArrayList<>();
+        int keys = 0;
+        for (String pkg : List.of("", "form", "compare", "sweep", "kit", "export", "charts")) {
+            Path dir = Path.of("src/main/java/org/idempotencylab/ui", pkg);
+            String base = "org.idempotencylab.ui" + (pkg.isEmpty() ? "" : "." + pkg) + ".texts";
+            ResourceBundle bundle = ResourceBundle.getBundle(base);
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    Matcher m = IN_JAVA.matcher(Files.readString(f));
+                    while (m.find()) {
+                        keys++;
+                        if (!bundle.containsKey(m.group(1))) {
+                            missing.add(f.getFileName() + ": " + m.group(1));
+                        }
+                    }
+                }
+            }
+        }
+        for (Map.Entry<String, String> e : FXML.entrySet()) {
+            ResourceBundle bundle = ResourceBundle.getBundle(e.getValue());
+            Matcher m = IN_FXML.matcher(Files.readString(Path.of(e.getKey())));
+            while (m.find()) {
+                keys++;
+                if (!bundle.containsKey(m.group(1))) {
+                    missing.add(e.getKey() + ": " + m.group(1));
+                }
+            }
+        }
+        assertEquals(List.of(), missing);
+        assertTrue(keys > 100, "the scan found the keys: " + keys);
+        assertEquals(12, Shortcuts.ALL.size(), "the shortcut sheet's words, read by id");
+        // the short names, read by the parts' names: every strategy has one
+        for (RetryScope scope : RetryScope.values()) {
+            for (KeyMode key : KeyMode.values()) {
+                for (StoreKind store : StoreKind.values()) {
+                    Strategy st;
+                    try {
+                        st = Strategy.of(scope, key, store);
+                    } catch (IllegalArgumentException e) {
+                        continue; // not a strategy (skip finished steps with no record of them)
+                    }
+                    assertTrue(!StrategyNames.shortName(st).isBlank(), st.name());
+                }
+            }
+        }
+    }
+}
