@@ -12,7 +12,7 @@ import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 
 /**
- * A parameter sweep (issue 5, section 3): one parameter varied over evenly spaced points, the other parameters
+ * A parameter sweep: one parameter varied over evenly spaced points, the other parameters
  * those of a base scenario, and several strategies run at each point.
  *
  * <p>Every (point, strategy) cell is an independent seeded {@link SignupSimulation}, exactly what {@code run}

@@ -16,7 +16,7 @@ import org.idempotencylab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 /**
- * The second article's lessons in numbers (issue 4, section 8), each with a fixed seed: crashes, queues, the claim
+ * The second article's lessons in numbers, each with a fixed seed: crashes, queues, the claim
  * table with its lease, lock only, and a key sent with another payload. Every run is made twice, forgetting keys
  * early and keeping them for their TTL, and must come out the same (see {@link #run}); every job must end,
  * succeeded, failed or lost.

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.idempotencylab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
-/** Slow calls: a long tail of call times (issue 4), off by default. */
+/** Slow calls: a long tail of call times, off by default. */
 class SlowCallTest {
     private static final Scenario CALM = Scenario.article().toBuilder().jobs(2_000).pFail(0).lostReply(0).build();
 
