@@ -1,6 +1,8 @@
 package org.idempotencylab.ui.keystore;
 
-import java.util.Locale;
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
+import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyLongProperty;
@@ -81,7 +83,8 @@ public final class KeyStoreController {
             @Override
             protected void updateItem(State state, boolean empty) {
                 super.updateItem(state, empty);
-                setText(empty || state == null ? null : state == State.RUNNING ? "running" : "finished");
+                setText(empty || state == null ? null
+                        : TEXTS.get(state == State.RUNNING ? "state.running" : "state.finished"));
                 pseudoClassStateChanged(RUNNING, !empty && state == State.RUNNING);
             }
         });
@@ -101,14 +104,12 @@ public final class KeyStoreController {
         providerTable.setRowFactory(table -> new FlashingRow<>());
         providerTable.setItems(model.providerRows());
 
-        storeCounters.textProperty().bind(Bindings.createStringBinding(() -> String.format(Locale.ROOT,
-                        "Live keys %,d · Peak %,d · Hits %,d · Expired %,d · Shared %,d",
+        storeCounters.textProperty().bind(Bindings.createStringBinding(() -> TEXTS.format("store.counters",
                         model.liveKeysProperty().get(), model.peakKeysProperty().get(), model.hitsProperty().get(),
                         model.expirationsProperty().get(), model.sharesProperty().get()),
                 model.liveKeysProperty(), model.peakKeysProperty(), model.hitsProperty(),
                 model.expirationsProperty(), model.sharesProperty()));
-        providerCounters.textProperty().bind(Bindings.createStringBinding(() -> String.format(Locale.ROOT,
-                        "Remembered %,d · Suppressed sends %,d",
+        providerCounters.textProperty().bind(Bindings.createStringBinding(() -> TEXTS.format("provider.counters",
                         model.rememberedKeysProperty().get(), model.suppressedSendsProperty().get()),
                 model.rememberedKeysProperty(), model.suppressedSendsProperty()));
 
@@ -150,8 +151,7 @@ public final class KeyStoreController {
         fixed(completedAtColumn, r -> Bindings.createStringBinding(() -> r.completedAtMs() == null ? ""
                 : VirtualTime.format(r.completedAtMs()), r.completedAtMsProperty()));
         claimTable.setItems(claims.rows());
-        claimTable.setPlaceholder(placeholder("No rows yet: a row appears when a key is first claimed, and "
-                + "stays once completed."));
+        claimTable.setPlaceholder(placeholder(TEXTS.get("claims.empty")));
         claimCounters.textProperty().bind(claims.countersProperty());
         status(claimStatus, claims);
         claimSection.visibleProperty().bind(claims.inUseProperty());
@@ -165,8 +165,7 @@ public final class KeyStoreController {
         fixed(lockExpiresInColumn, ReadOnlyObjectWrapper::new);
         lockExpiresInColumn.setCellFactory(col -> new CountdownCell<>(locks.nowMsProperty()));
         lockTable.setItems(locks.rows());
-        lockTable.setPlaceholder(placeholder("No locks: a lock appears when a worker takes one, and stays until "
-                + "released or taken again."));
+        lockTable.setPlaceholder(placeholder(TEXTS.get("locks.empty")));
         lockCounters.textProperty().bind(locks.countersProperty());
         status(lockStatus, locks);
         lockSection.visibleProperty().bind(locks.inUseProperty());
@@ -200,35 +199,33 @@ public final class KeyStoreController {
     /** @return what the store table says when it has no rows, for {@code strategy} (null: nothing attached). */
     static String storePlaceholder(Strategy strategy) {
         if (strategy == null) {
-            return "Start a live run to see the idempotency store's keys.";
+            return TEXTS.get("store.none");
         }
         if (strategy.scope() != Strategy.WHOLE_JOB_SKIP_FINISHED.scope()) {
-            return "This strategy uses no idempotency store; switch to '" + Strategy.WHOLE_JOB_SKIP_FINISHED.name()
-                    + "' to see its keys.";
+            return TEXTS.format("store.noStore", Strategy.WHOLE_JOB_SKIP_FINISHED.name());
         }
-        return "No keys yet: a key appears when its step starts, and stays until its TTL runs out.";
+        return TEXTS.get("store.empty");
     }
 
     /** @return what the provider table says when it has no rows. */
     static String providerPlaceholder(Strategy strategy) {
         if (strategy == null) {
-            return "Start a live run to see the keys the email provider remembers.";
+            return TEXTS.get("provider.none");
         }
         if (strategy.keyMode() == KeyMode.NONE) {
-            return "This strategy sends the provider no idempotency key: every call that gets through sends an "
-                    + "email.";
+            return TEXTS.get("provider.noKey");
         }
-        return "No keys yet: the provider remembers a key from the first welcome email sent with it.";
+        return TEXTS.get("provider.empty");
+    }
+
+    /** @return this view's words, key to text, for keystore.fxml ({@code $controller.texts['key']}). */
+    public Map<String, String> getTexts() {
+        return TEXTS.asMap();
     }
 
     private static <R, T> void fixed(TableColumn<R, T> col, Function<R, ObservableValue<T>> value) {
         col.setCellValueFactory(cell -> value.apply(cell.getValue()));
         col.setSortable(false); // rows keep the order keys came in; the lists are changed only in batches
         col.setReorderable(false);
-    }
-
-    /** @return the view-model, for the live view that drives it. */
-    public KeyStoreViewModel model() {
-        return model;
     }
 }

@@ -20,10 +20,11 @@ import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ExpiringKeySet;
-import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Entry;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
+import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.LockOnlyStore;
+import org.idempotencylab.ui.LiveRunListener;
 
 /**
  * The key store view: the in-memory idempotency store's entries (article 1's {@code IdempotencyStore}) and the
@@ -40,10 +41,17 @@ import org.idempotencylab.store.LockOnlyStore;
  * lock store have no listener (a database can only be polled): {@code flush} polls them
  * ({@link PolledTableModel#refresh}), so they are read exactly as often as the other tables are flushed.
  *
+ * <p>It follows the live run as a {@link LiveRunListener}: a new run {@link #attached attaches} it, a frame
+ * {@link #frame flushes} it. The lab registers it at {@value #FLUSHES_PER_SECOND} frames a second while playing,
+ * since relaying out a table of thousands of rows every frame costs more than the rest of the frame together.
+ *
  * <p>Plain Java and {@code javafx.beans}/{@code javafx.collections} only: testable without the FX toolkit. Every
  * method, and the simulation it is attached to, must be used on one thread (the FX thread in the lab).
  */
-public final class KeyStoreViewModel {
+public final class KeyStoreViewModel implements LiveRunListener {
+    /** The most flushes a second the key tables take while the live run plays (at once when paused or stepping). */
+    public static final int FLUSHES_PER_SECOND = 10;
+
     private final BatchList<KeyRow> storeRows = new BatchList<>();
     private final BatchList<ProviderKeyRow> providerRows = new BatchList<>();
 
@@ -259,6 +267,18 @@ public final class KeyStoreViewModel {
         claimTable.refresh(nowMs);
         lockTable.refresh(nowMs);
         this.nowMs.set(nowMs);
+    }
+
+    /** The live run started over on {@code simulation}: shows it ({@link #attach}). */
+    @Override
+    public void attached(SignupSimulation simulation) {
+        attach(simulation);
+    }
+
+    /** A frame of the live run ended at virtual {@code nowMs}: publishes what changed ({@link #flush}). */
+    @Override
+    public void frame(long nowMs) {
+        flush(nowMs);
     }
 
     /** @return the simulation attached, or null. */

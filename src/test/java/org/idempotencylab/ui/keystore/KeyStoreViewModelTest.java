@@ -18,13 +18,13 @@ import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupKeys;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
-import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.InMemoryClaimTable;
-import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Entry;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
+import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.LockOnlyStore;
 import org.junit.jupiter.api.Test;
 
