@@ -10,14 +10,14 @@ import javafx.application.Platform;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
-import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.ControllerFactory;
-import org.idempotencylab.ui.live.JobToken;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.live.JobToken;
 import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 
 /**
  * Frame-time benchmark of "Watch it happen" (a benchmark to run and read, not a test): 500 jobs in flight at
@@ -47,10 +47,11 @@ public final class LiveFrameBenchmark {
                 .lostReply(0.2).ttlMs(60_000).providerKeyTtlMs(120_000).build();
         LiveViewModel live = new LiveViewModel(s);
         live.strategyProperty().set(Strategy.WHOLE_JOB_SKIP_FINISHED);
+        KeyStoreViewModel keys = new KeyStoreViewModel();
+        live.addFrameListener(keys, KeyStoreViewModel.FLUSHES_PER_SECOND); // as App connects them
         FXMLLoader loader = new FXMLLoader(Window.class.getResource("/fxml/live.fxml"));
         loader.setControllerFactory(new ControllerFactory().with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1)));
+                .with(KeyStoreViewModel.class, keys));
         Parent root = loader.load();
         Scene scene = new Scene(root, 1280, 820);
         scene.getStylesheets().add(Window.class.getResource("/assets/lab.css").toExternalForm());
@@ -58,7 +59,7 @@ public final class LiveFrameBenchmark {
         stage.show();
         live.reset();
         if (System.getProperty("bench.tab") != null) {
-            ((javafx.scene.control.TabPane) root.lookup(".detail-tabs")).getSelectionModel()
+            ((TabPane) root.lookup(".detail-tabs")).getSelectionModel()
                     .select(Integer.parseInt(System.getProperty("bench.tab")));
         }
         live.togglePlay();

@@ -167,9 +167,9 @@ class ClassroomKitFxTest {
         }
         return Map.of("#liveJobsField", fmt(Parameter.JOBS, s.jobs()),
                 "#livePFailField", fmt(Parameter.P_FAIL, s.pFail()),
-                "#workersField", fmt(Parameter.WORKERS, s.workers()),
-                "#leaseField", fmt(Parameter.LEASE_MS, s.leaseMs()),
-                "#visibilityField", fmt(Parameter.VISIBILITY_TIMEOUT_MS, s.visibilityTimeoutMs()));
+                "#liveWorkersField", fmt(Parameter.WORKERS, s.workers()),
+                "#liveLeaseMsField", fmt(Parameter.LEASE_MS, s.leaseMs()),
+                "#liveVisibilityTimeoutMsField", fmt(Parameter.VISIBILITY_TIMEOUT_MS, s.visibilityTimeoutMs()));
     }
 
     private static String fmt(Parameter p, double v) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.ArcType;
@@ -15,6 +16,7 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
 
 /**
@@ -30,6 +32,7 @@ import org.idempotencylab.ui.VirtualTime;
  * second delivery).
  */
 public final class QueueCanvas extends Pane {
+    private static final Texts TEXTS = Texts.of(QueueCanvas.class);
     static final Color CALLING = Color.web("#0072B2");
     static final Color BACKOFF = Color.web("#E69F00");
     static final Color DONE = Color.web("#009E73");
@@ -76,7 +79,7 @@ public final class QueueCanvas extends Pane {
         setMinSize(640, 300);
         // a click on the queue gives it the keyboard, so Space, → and R work right after
         setFocusTraversable(true);
-        addEventHandler(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> requestFocus());
+        addEventHandler(MouseEvent.MOUSE_PRESSED, e -> requestFocus());
     }
 
     @Override
@@ -150,8 +153,8 @@ public final class QueueCanvas extends Pane {
         g.setTextAlign(TextAlignment.LEFT);
         g.setFont(Font.font("System", FontWeight.BOLD, 14));
         g.setFill(INK);
-        g.fillText("Queue", queueX, 12);
-        g.fillText("Done / failed", binX + 14, 12);
+        g.fillText(TEXTS.get("canvas.queue"), queueX, 12);
+        g.fillText(TEXTS.get("canvas.done"), binX + 14, 12);
         g.setStroke(Color.web("#d7dce1"));
         g.setLineWidth(1);
         g.strokeLine(binX + 6, 8, binX + 6, h - 8);
@@ -174,19 +177,19 @@ public final class QueueCanvas extends Pane {
             // every side effect leaves a mark: how many times the step really did its work, and how many again
             g.setFont(Font.font("System", 12));
             g.setFill(MUTED);
-            String done = "done " + vm.sideEffects(i);
+            String done = TEXTS.format("canvas.sideEffects", vm.sideEffects(i));
             g.fillText(done, x + 8, y + stationH - 18);
             if (vm.duplicates(i) > 0) {
                 Text probe = new Text(done);
                 probe.setFont(g.getFont());
                 g.setFill(FAILED);
                 g.setFont(Font.font("System", FontWeight.BOLD, 12));
-                g.fillText("again " + vm.duplicates(i), x + 16 + probe.getLayoutBounds().getWidth(),
+                g.fillText(TEXTS.format("canvas.again", vm.duplicates(i)), x + 16 + probe.getLayoutBounds().getWidth(),
                         y + stationH - 18);
             }
             g.setFill(MUTED);
             g.setFont(Font.font("System", 11));
-            g.fillText("backoff ↓", x + 8, y + stationH + 4);
+            g.fillText(TEXTS.get("canvas.backoff"), x + 8, y + stationH + 4);
         }
         drawProvider(g, vm);
         drawWorkers(g, vm);
@@ -211,13 +214,13 @@ public final class QueueCanvas extends Pane {
         g.setTextBaseline(VPos.TOP);
         g.setFill(INK);
         g.setFont(Font.font("System", FontWeight.BOLD, 12));
-        g.fillText(down ? "Workers DOWN" : "Workers", x + 6, y + 4);
+        g.fillText(TEXTS.get(down ? "canvas.workersDown" : "canvas.workers"), x + 6, y + 4);
         g.setFont(Font.font("System", 11));
         double lineH = 14;
         double bottom = y + providerH - 16;
         if (down) {
             g.setFill(INK);
-            g.fillText("restarting in", x + 6, y + 20);
+            g.fillText(TEXTS.get("canvas.restarting"), x + 6, y + 20);
             g.setFont(Font.font("System", FontWeight.BOLD, 13));
             g.fillText(VirtualTime.countdown(Math.max(0, vm.restartAtMs() - vm.nowMs())), x + 6, y + 34);
             return;
@@ -226,14 +229,15 @@ public final class QueueCanvas extends Pane {
         int rows = Math.max(1, (int) ((bottom - (y + 20)) / lineH));
         for (int i = 0; i < running.length && i < rows; i++) {
             boolean last = i == rows - 1 && running.length > rows;
-            String text = last ? "+" + (running.length - i) + " more"
-                    : "W" + (i + 1) + " " + (running[i] == null ? "idle" : "user_" + running[i].user());
+            String text = last ? TEXTS.format("canvas.moreWorkers", running.length - i)
+                    : TEXTS.format("canvas.worker", i + 1, running[i] == null ? TEXTS.get("canvas.idle")
+                    : "user_" + running[i].user());
             g.setFill(running[i] == null || last ? MUTED : INK);
             g.fillText(text, x + 6, y + 20 + i * lineH);
         }
         g.setFill(FAILED);
         g.setFont(Font.font("System", FontWeight.BOLD, 11));
-        g.fillText("click: crash", x + 6, bottom);
+        g.fillText(TEXTS.get("canvas.crashHint"), x + 6, bottom);
     }
 
     /** What the marks of the durable path mean. */
@@ -246,7 +250,8 @@ public final class QueueCanvas extends Pane {
         g.setTextBaseline(VPos.CENTER);
         g.setFont(Font.font("System", 11));
         double r = 5;
-        String[] names = {"redelivery due", "job in progress", "lost", "2nd delivery"};
+        String[] names = {TEXTS.get("canvas.legend.redelivery"), TEXTS.get("canvas.legend.inProgress"),
+                TEXTS.get("canvas.legend.lost"), TEXTS.get("canvas.legend.delivery")};
         Color[] fills = {REDELIVERY, SENT_BACK, LOST, null};
         double lineH = Math.min(16, (providerH - 8) / names.length);
         for (int i = 0; i < names.length; i++) {
@@ -283,11 +288,11 @@ public final class QueueCanvas extends Pane {
         g.strokeRoundRect(providerX, providerY, providerW, providerH, 12, 12);
         g.setFill(INK);
         g.setFont(Font.font("System", FontWeight.BOLD, 13));
-        g.fillText(armed ? "Email provider: next reply will be lost" : "Email provider (click: lose next reply)",
+        g.fillText(TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"),
                 providerX + 8, providerY + 6);
         g.setFont(Font.font("System", 11));
         g.setFill(MUTED);
-        g.fillText("red: sent again · grey ✗: key known, not sent · LOST: reply lost", providerX + 8,
+        g.fillText(TEXTS.get("canvas.providerLegend"), providerX + 8,
                 providerY + 23);
         // envelopes: newest last; a second email to the same user is a duplicate
         double ex = providerX + 8;
@@ -296,13 +301,13 @@ public final class QueueCanvas extends Pane {
         double eh = 26;
         int perRow = Math.max(1, (int) ((providerW - 16) / (ew + 6)));
         int rows = Math.max(1, (int) ((providerH - 42) / (eh + 6)));
-        List<LiveViewModel.Envelope> all = new ArrayList<>();
+        List<Envelope> all = new ArrayList<>();
         vm.envelopes().forEach(all::add);
         int fit = perRow * rows;
-        List<LiveViewModel.Envelope> shown = all.subList(Math.max(0, all.size() - fit), all.size());
+        List<Envelope> shown = all.subList(Math.max(0, all.size() - fit), all.size());
         g.setFont(Font.font("System", 10));
         for (int i = 0; i < shown.size(); i++) {
-            LiveViewModel.Envelope e = shown.get(i);
+            Envelope e = shown.get(i);
             double x = ex + (i % perRow) * (ew + 6);
             double y = ey + (i / perRow) * (eh + 6);
             Color c = e.suppressed() ? Color.web("#c5ccd3") : e.duplicate() ? FAILED : Color.web("#fdfdfd");
@@ -319,7 +324,7 @@ public final class QueueCanvas extends Pane {
             if (e.replyLost()) { // the caller never heard back: the retry is on its way
                 g.setFill(FAILED);
                 g.setFont(Font.font("System", FontWeight.BOLD, 9));
-                g.fillText("LOST", x + ew - 24, y + 1);
+                g.fillText(TEXTS.get("canvas.lost"), x + ew - 24, y + 1);
                 g.setFont(Font.font("System", 10));
             }
         }
@@ -458,8 +463,8 @@ public final class QueueCanvas extends Pane {
         }
         g.setFill(MUTED);
         g.setFont(Font.font("System", 12));
-        g.fillText(String.format(java.util.Locale.ROOT, "%,d waiting", waiting), queueX, getHeight() - 20);
-        g.fillText(String.format(java.util.Locale.ROOT, "%,d finished", vm.finishedJobs()), binX + 14,
+        g.fillText(TEXTS.format("canvas.waiting", waiting), queueX, getHeight() - 20);
+        g.fillText(TEXTS.format("canvas.finished", vm.finishedJobs()), binX + 14,
                 getHeight() - 20);
     }
 
