@@ -2,6 +2,7 @@ package org.idempotencylab.ui.keystore;
 
 import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -95,6 +96,7 @@ public final class KeyStoreController {
         fixed(hitsColumn, KeyRow::hitsProperty);
         storeTable.setRowFactory(table -> new FlashingRow<>());
         storeTable.setItems(model.storeRows());
+        showWhenRoom(storeTable, savedValueColumn, createdAtColumn);
 
         fixed(providerKeyColumn, r -> new ReadOnlyStringWrapper(r.keyText()));
         fixed(addedAtColumn, r -> new ReadOnlyStringWrapper(VirtualTime.format(r.addedAtMs())));
@@ -103,6 +105,7 @@ public final class KeyStoreController {
         fixed(suppressedColumn, ProviderKeyRow::suppressedProperty);
         providerTable.setRowFactory(table -> new FlashingRow<>());
         providerTable.setItems(model.providerRows());
+        showWhenRoom(providerTable, suppressedColumn, addedAtColumn);
 
         storeCounters.textProperty().bind(Bindings.createStringBinding(() -> TEXTS.format("store.counters",
                         model.liveKeysProperty().get(), model.peakKeysProperty().get(), model.hitsProperty().get(),
@@ -178,6 +181,25 @@ public final class KeyStoreController {
         label.visibleProperty().bind(table.statusProperty().isNotEmpty());
         shownWhen(label);
         table.errorProperty().addListener((obs, old, e) -> label.pseudoClassStateChanged(ERROR, e != null));
+    }
+
+    /**
+     * A narrow table keeps the lesson's columns whole: each of {@code optional}, most wanted first, shows only while
+     * the table is wide enough for every column shown at its least width (none cut to "Creat...").
+     */
+    @SafeVarargs
+    private static <R> void showWhenRoom(TableView<R> table, TableColumn<R, ?>... optional) {
+        List<TableColumn<R, ?>> hideable = List.of(optional);
+        double needed = 18; // the vertical scroll bar and the borders
+        for (TableColumn<R, ?> c : table.getColumns()) {
+            if (!hideable.contains(c)) {
+                needed += c.getMinWidth();
+            }
+        }
+        for (TableColumn<R, ?> c : hideable) {
+            needed += c.getMinWidth();
+            c.visibleProperty().bind(table.widthProperty().greaterThanOrEqualTo(needed));
+        }
     }
 
     /** A hidden node takes no room. */
