@@ -3,6 +3,7 @@ package org.idempotencylab.ui.live;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import javafx.animation.AnimationTimer;
@@ -25,6 +26,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -79,7 +81,8 @@ public final class LiveController {
     @FXML private ComboBox<StoreKind> storeBox;
     @FXML private TextField databaseField;
     @FXML private Tooltip databaseTip;
-    @FXML private VBox parameterSlot;
+    @FXML private VBox basicSlot;
+    @FXML private VBox advancedSlot;
     @FXML private CheckBox faultBox;
     @FXML private QueueCanvas queue;
     @FXML private TabPane detailTabs;
@@ -175,14 +178,18 @@ public final class LiveController {
     }
 
     /**
-     * The parameter panel, from the registry: the first article's parameters and {@link #OPEN_PARAMETERS} open,
-     * every other parameter in its section, collapsed. A refused value shows its message under the toolbar.
+     * The parameter panel, from the registry: the first article's parameters and {@link #OPEN_PARAMETERS} open
+     * above the strategy's parts, every other parameter in its section below them, collapsed. A refused value
+     * shows its message under the toolbar.
      */
     private void bindParameters() {
         List<Parameter> shown = new ArrayList<>(BASIC_ORDER);
         Stream.of(Parameter.values()).filter(p -> !shown.contains(p)).forEach(shown::add);
         parameters = ParameterPanel.build(model.form(), shown, OPEN_PARAMETERS, "live", this::showInputError);
-        parameterSlot.getChildren().setAll(parameters.node());
+        List<TitledPane> advanced = Stream.of(Parameter.Section.values()).map(parameters::pane)
+                .filter(Objects::nonNull).toList();
+        advancedSlot.getChildren().setAll(advanced); // out of the panel's box, which keeps the basic section
+        basicSlot.getChildren().setAll(parameters.node());
         pendingLabel.visibleProperty().bind(model.pendingChangesProperty());
         pendingLabel.managedProperty().bind(model.pendingChangesProperty());
     }
