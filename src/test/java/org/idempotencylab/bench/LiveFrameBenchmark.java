@@ -1,5 +1,8 @@
 package org.idempotencylab.bench;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -68,6 +71,8 @@ public final class LiveFrameBenchmark {
         new AnimationTimer() {
             private long start;
             private long last;
+            private long fxCpuStart = -1;
+            private long processCpuStart;
 
             @Override
             public void handle(long now) {
@@ -75,6 +80,10 @@ public final class LiveFrameBenchmark {
                     start = now;
                 }
                 if (now - start > WARM_UP_NANOS && last != 0) {
+                    if (fxCpuStart < 0) {
+                        fxCpuStart = THREADS.getCurrentThreadCpuTime();
+                        processCpuStart = processCpuNanos();
+                    }
                     intervals.add(now - last);
                     int n = 0;
                     for (JobToken t : live.tokens()) {
@@ -88,10 +97,21 @@ public final class LiveFrameBenchmark {
                 if (now - start > WARM_UP_NANOS + MEASURE_NANOS) {
                     stop();
                     report(intervals, inFlight);
+                    // CPU time per frame: comparable between builds even when other programs share the CPU
+                    System.out.printf(Locale.ROOT, "cpu per frame ms: FX thread %.2f, whole process %.2f%n",
+                            (THREADS.getCurrentThreadCpuTime() - fxCpuStart) / 1e6 / intervals.size(),
+                            (processCpuNanos() - processCpuStart) / 1e6 / intervals.size());
                     Platform.exit();
                 }
             }
         }.start();
+    }
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** @return the CPU time of the whole process so far, ns. */
+    private static long processCpuNanos() {
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static void report(List<Long> intervals, List<Integer> inFlight) {
