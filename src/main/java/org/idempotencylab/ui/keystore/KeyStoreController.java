@@ -18,8 +18,6 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
-import org.idempotencylab.scenario.KeyMode;
-import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.ui.VirtualTime;
@@ -107,23 +105,10 @@ public final class KeyStoreController {
         providerTable.setItems(model.providerRows());
         showWhenRoom(providerTable, suppressedColumn, addedAtColumn);
 
-        storeCounters.textProperty().bind(Bindings.createStringBinding(() -> TEXTS.format("store.counters",
-                        model.liveKeysProperty().get(), model.peakKeysProperty().get(), model.hitsProperty().get(),
-                        model.expirationsProperty().get(), model.sharesProperty().get()),
-                model.liveKeysProperty(), model.peakKeysProperty(), model.hitsProperty(),
-                model.expirationsProperty(), model.sharesProperty()));
-        providerCounters.textProperty().bind(Bindings.createStringBinding(() -> TEXTS.format("provider.counters",
-                        model.rememberedKeysProperty().get(), model.suppressedSendsProperty().get()),
-                model.rememberedKeysProperty(), model.suppressedSendsProperty()));
-
-        Label storeEmpty = placeholder(null);
-        storeEmpty.textProperty().bind(Bindings.createStringBinding(
-                () -> storePlaceholder(model.strategyProperty().get()), model.strategyProperty()));
-        storeTable.setPlaceholder(storeEmpty);
-        Label providerEmpty = placeholder(null);
-        providerEmpty.textProperty().bind(Bindings.createStringBinding(
-                () -> providerPlaceholder(model.strategyProperty().get()), model.strategyProperty()));
-        providerTable.setPlaceholder(providerEmpty);
+        storeCounters.textProperty().bind(model.storeCountersProperty());
+        providerCounters.textProperty().bind(model.providerCountersProperty());
+        storeTable.setPlaceholder(placeholder(model.storePlaceholderProperty()));
+        providerTable.setPlaceholder(placeholder(model.providerPlaceholderProperty()));
 
         initClaimTable(model.claimTable());
         initLockTable(model.lockTable());
@@ -214,30 +199,14 @@ public final class KeyStoreController {
         return label;
     }
 
+    private static Label placeholder(ObservableValue<String> text) {
+        Label label = placeholder((String) null);
+        label.textProperty().bind(text);
+        return label;
+    }
+
     private static ObservableValue<String> time(ReadOnlyLongProperty ms) {
         return Bindings.createStringBinding(() -> VirtualTime.format(ms.get()), ms);
-    }
-
-    /** @return what the store table says when it has no rows, for {@code strategy} (null: nothing attached). */
-    static String storePlaceholder(Strategy strategy) {
-        if (strategy == null) {
-            return TEXTS.get("store.none");
-        }
-        if (strategy.scope() != Strategy.WHOLE_JOB_SKIP_FINISHED.scope()) {
-            return TEXTS.format("store.noStore", Strategy.WHOLE_JOB_SKIP_FINISHED.name());
-        }
-        return TEXTS.get("store.empty");
-    }
-
-    /** @return what the provider table says when it has no rows. */
-    static String providerPlaceholder(Strategy strategy) {
-        if (strategy == null) {
-            return TEXTS.get("provider.none");
-        }
-        if (strategy.keyMode() == KeyMode.NONE) {
-            return TEXTS.get("provider.noKey");
-        }
-        return TEXTS.get("provider.empty");
     }
 
     /** @return this view's words, key to text, for keystore.fxml ({@code $controller.texts['key']}). */
