@@ -1,6 +1,8 @@
 package org.idempotencylab.ui.live;
 
 import static org.idempotencylab.ui.live.LiveFx.enter;
+import static org.idempotencylab.ui.live.LiveFx.onFx;
+import static org.idempotencylab.ui.live.LiveFx.press;
 import static org.idempotencylab.ui.live.LiveFx.reveal;
 import static org.idempotencylab.ui.live.LiveFx.showing;
 import static org.idempotencylab.ui.live.LiveFx.type;
@@ -52,10 +54,11 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * "Watch it happen", driven the way a teacher would in class: the buttons, keys and clicks on the queue are a
- * person's; runs are stepped through the view-model rather than played in real time, so each test checks what a
- * person sees (the clock, the lists, the key tables, the messages, the status bar) without waiting on the wall
- * clock. Headless under {@code mvn verify}.
+ * "Watch it happen", driven the way a teacher would in class: the keys and the clicks on the queue are a
+ * person's, and so are the buttons where a click is the point (Play, Pause, Step, Reset after typing); elsewhere a
+ * button is pressed without moving the mouse. Runs are stepped through the view-model rather than played in real
+ * time, so each test checks what a person sees (the clock, the lists, the key tables, the messages, the status
+ * bar) without waiting on the wall clock. Headless under {@code mvn verify}.
  */
 @ExtendWith(ApplicationExtension.class)
 class LiveViewFxTest {
@@ -72,12 +75,12 @@ class LiveViewFxTest {
     /** The next test opens a view of its own: this one's animation stops (the window closing does the same). */
     @AfterEach
     void stopTheAnimation(FxRobot robot) {
-        robot.interact(controller::stop);
+        onFx(controller::stop);
     }
 
     /** Steps the run (on the FX thread, as the Step button does) until {@code done}, at most 100,000 events. */
     private void stepUntil(FxRobot robot, BooleanSupplier done) {
-        robot.interact(() -> {
+        onFx(() -> {
             for (int i = 0; i < 100_000 && !done.getAsBoolean(); i++) {
                 live.stepOnce();
             }
@@ -95,7 +98,7 @@ class LiveViewFxTest {
 
     /** One sign-up, no random failures or lost replies (any duplicate comes from a click), then Reset. */
     private void oneCalmSignup(FxRobot robot, Strategy strategy) {
-        robot.interact(() -> {
+        onFx(() -> {
             live.strategyProperty().set(strategy);
             live.form().set(Parameter.JOBS, 1);
             live.form().set(Parameter.P_FAIL, 0.0);
@@ -128,9 +131,9 @@ class LiveViewFxTest {
                 pulses.incrementAndGet();
             }
         };
-        robot.interact(counter::start);
+        onFx(counter::start);
         waitUntil(() -> pulses.get() >= n);
-        robot.interact(counter::stop);
+        onFx(counter::stop);
     }
 
     @Test
@@ -197,7 +200,7 @@ class LiveViewFxTest {
         // reads every field): refused with its message, and no reset
         TextField seed = robot.lookup("#liveSeedField").queryAs(TextField.class);
         robot.clickOn(seed);
-        robot.interact(() -> seed.setText("99999999999"));
+        onFx(() -> seed.setText("99999999999"));
         robot.clickOn("#resetButton");
         Label error = robot.lookup("#liveInputError").queryAs(Label.class);
         assertTrue(error.isVisible());
@@ -237,7 +240,7 @@ class LiveViewFxTest {
         assertFalse(showing(robot.lookup("#liveInputError").query()), "a good value clears the message");
         assertTrue(showing(robot.lookup("#pendingLabel").query()), "it applies on Reset");
         assertEquals(300_000, live.simulation().scenario().leaseMs());
-        robot.clickOn("#resetButton");
+        press(robot, "#resetButton");
         assertEquals(2_000, live.simulation().scenario().leaseMs());
     }
 
@@ -250,7 +253,7 @@ class LiveViewFxTest {
         enter(robot, "#liveDuplicateDelayMaxMsField", "60000");
         enter(robot, "#liveDuplicateDelayMinMsField", "1000");
         assertEquals("60,000", robot.lookup("#liveDuplicateDelayMaxMsField").queryAs(TextField.class).getText());
-        robot.clickOn("#resetButton");
+        press(robot, "#resetButton");
         assertEquals(1_000, live.simulation().scenario().duplicateDelayMinMs());
         assertEquals(60_000, live.simulation().scenario().duplicateDelayMaxMs());
     }
@@ -273,8 +276,8 @@ class LiveViewFxTest {
         // one sign-up, no random failures; a click loses the email's reply: the whole job retries from step 1,
         // so steps 1-6 run again (the email itself is keyed: the provider does not send it twice)
         oneCalmSignup(robot, Strategy.WHOLE_JOB_SAME_KEY);
-        robot.clickOn("#resetButton");
-        robot.interact(() -> live.clickProvider());
+        press(robot, "#resetButton");
+        onFx(() -> live.clickProvider());
         stepToTheEnd(robot);
         for (int step = 0; step < 6; step++) {
             assertEquals(1, live.duplicates(step), "step " + (step + 1) + " done again, shown on its station");
@@ -291,11 +294,11 @@ class LiveViewFxTest {
     @Test
     void theQueueShowsTheSignupsWaitingForAWorker(FxRobot robot) {
         // 6 sign-ups all at once for 2 workers: after the start, 2 are taken and 4 wait
-        robot.interact(() -> {
+        onFx(() -> {
             live.form().set(Parameter.JOBS, 6);
             live.form().set(Parameter.ARRIVAL_RATE, 0.0);
         });
-        robot.clickOn("#resetButton");
+        press(robot, "#resetButton");
         assertEquals(4, live.simulation().waitingJobs());
         assertEquals(2, live.simulation().firstWaitingUser());
         QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
@@ -320,12 +323,12 @@ class LiveViewFxTest {
         // With the store on every step it shares the step in flight and skips the finished ones: no step is
         // done twice, and the key store counts the shared run.
         oneCalmSignup(robot, Strategy.WHOLE_JOB_SKIP_FINISHED);
-        robot.interact(() -> {
+        onFx(() -> {
             live.form().set(Parameter.P_DUPLICATE, 1.0);
             live.form().set(Parameter.DUPLICATE_DELAY_MIN_MS, 500);
             live.form().set(Parameter.DUPLICATE_DELAY_MAX_MS, 500);
         });
-        robot.clickOn("#resetButton");
+        press(robot, "#resetButton");
         stepToTheEnd(robot);
         StrategyResult r = live.simulation().result();
         assertEquals(1, r.repeatedRequests());
@@ -345,7 +348,7 @@ class LiveViewFxTest {
         ComboBox<StoreKind> stores = robot.lookup("#storeBox").queryAs(ComboBox.class);
         assertEquals(List.of("none", "in-memory store", "claim table", "lock only"),
                 stores.getItems().stream().map(stores.getConverter()::toString).toList(), "the Store list's words");
-        robot.interact(() -> {
+        onFx(() -> {
             live.scopeProperty().set(RetryScope.WHOLE_JOB_SKIP_FINISHED);
             live.keyModeProperty().set(KeyMode.SAME);
             live.storeProperty().set(StoreKind.CLAIM_TABLE);
@@ -375,7 +378,7 @@ class LiveViewFxTest {
     /** Clicks the provider on the canvas, then steps the calm sign-up to its end. */
     private StrategyResult oneCalmSignupWithAClickOnTheProvider(FxRobot robot, Strategy strategy) {
         oneCalmSignup(robot, strategy);
-        robot.clickOn("#resetButton");
+        press(robot, "#resetButton");
         assertEquals(strategy, live.simulation().strategy());
         QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
         double[] c = queue.providerCentre();
@@ -425,8 +428,8 @@ class LiveViewFxTest {
     @Test
     void keyStoreRowsAppearWhileTheJobRunsAndDisappearWhenTheirTtlRunsOut(FxRobot robot) {
         oneCalmSignup(robot, Strategy.WHOLE_JOB_SKIP_FINISHED);
-        robot.interact(() -> live.form().set(Parameter.TTL_MS, 3_000)); // each key lives 3 s after its step
-        robot.clickOn("#resetButton");
+        onFx(() -> live.form().set(Parameter.TTL_MS, 3_000)); // each key lives 3 s after its step
+        press(robot, "#resetButton");
         @SuppressWarnings("unchecked")
         TableView<KeyRow> table = robot.lookup("#storeTable").queryAs(TableView.class);
         // the job's ten steps take about 2 virtual s: its keys show up one by one, "send the welcome email" too
@@ -465,7 +468,7 @@ class LiveViewFxTest {
         ComboBox<StoreKind> stores = robot.lookup("#storeBox").queryAs(ComboBox.class);
         @SuppressWarnings("unchecked")
         ComboBox<QueueKind> queue = robot.lookup("#liveQueueBox").queryAs(ComboBox.class);
-        robot.interact(() -> {
+        onFx(() -> {
             scope.setValue(RetryScope.WHOLE_JOB_SKIP_FINISHED);
             keys.setValue(key);
             stores.setValue(store);
@@ -489,7 +492,7 @@ class LiveViewFxTest {
     @Test
     void aCrashWithTheInMemoryStoreAndADurableQueueSendsTheEmailAgain(FxRobot robot) {
         oneCalmSignupWithParts(robot, KeyMode.NONE, StoreKind.MEMORY);
-        robot.clickOn("#resetButton");
+        press(robot, "#resetButton");
         assertEquals(StoreKind.MEMORY, live.simulation().strategy().store());
         assertEquals(QueueKind.DURABLE, live.simulation().scenario().queue());
         assertEquals(500, live.simulation().scenario().restartMs());
@@ -523,7 +526,7 @@ class LiveViewFxTest {
     @Test
     void aCrashWithTheClaimTableAndTheSameKeyWaitsOutTheLeaseAndSendsNoSecondEmail(FxRobot robot) {
         oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
-        robot.clickOn("#resetButton");
+        press(robot, "#resetButton");
         assertEquals(StoreKind.CLAIM_TABLE, live.simulation().strategy().store());
         stepUntil(robot, () -> live.token(0) != null && live.token(0).step() >= 7
                 && live.token(0).phase() == JobToken.Phase.CALLING);
@@ -556,14 +559,14 @@ class LiveViewFxTest {
     void skipFinishedWithNoStoreSaysWhyInsteadOfResetting(FxRobot robot) {
         @SuppressWarnings("unchecked")
         ComboBox<RetryScope> scope = robot.lookup("#scopeBox").queryAs(ComboBox.class);
-        robot.interact(() -> scope.setValue(RetryScope.WHOLE_JOB_SKIP_FINISHED));
+        onFx(() -> scope.setValue(RetryScope.WHOLE_JOB_SKIP_FINISHED));
         // the preset's store for each-step is none: skip finished needs another one
         Label error = robot.lookup("#liveInputError").queryAs(Label.class);
         assertTrue(error.isVisible());
         assertEquals("Store: none keeps no record of finished steps, so \"skip finished steps\" needs the "
                 + "in-memory store or the claim table. Pick one of those, or another retry scope.", error.getText());
         SignupSimulation before = live.simulation();
-        robot.clickOn("#resetButton");
+        press(robot, "#resetButton");
         assertSame(before, live.simulation(), "no reset");
     }
 
@@ -574,8 +577,8 @@ class LiveViewFxTest {
         oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
         TextField database = robot.lookup("#databaseField").queryAs(TextField.class);
         assertFalse(database.isDisabled(), "the claim table's database can be given");
-        robot.interact(() -> database.setText(url));
-        robot.clickOn("#resetButton");
+        onFx(() -> database.setText(url));
+        press(robot, "#resetButton");
         assertNotNull(live.database(), "the run's claim table is the SQLite file");
         stepToTheEnd(robot);
         TableView<?> claims = robot.lookup("#claimTable").queryAs(TableView.class);
@@ -592,11 +595,11 @@ class LiveViewFxTest {
     @Test
     void aBadDatabaseUrlStopsResetWithOneMessage(FxRobot robot) {
         oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
-        robot.clickOn("#resetButton");
+        press(robot, "#resetButton");
         SignupSimulation before = live.simulation();
         TextField database = robot.lookup("#databaseField").queryAs(TextField.class);
-        robot.interact(() -> database.setText("jdbc:nope:x"));
-        robot.clickOn("#resetButton");
+        onFx(() -> database.setText("jdbc:nope:x"));
+        press(robot, "#resetButton");
         assertSame(before, live.simulation(), "the run did not start; the old one stays");
         Label error = robot.lookup("#liveInputError").queryAs(Label.class);
         assertTrue(error.isVisible());
