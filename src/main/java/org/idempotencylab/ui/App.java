@@ -58,6 +58,10 @@ public final class App extends Application {
         LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
         // a database is opened off the FX thread (an unreachable server takes up to 5 s to say so)
         live.setDatabaseAccess(JdbcClaimStore::open, daemonThread("lab-database"), Platform::runLater);
+        // the key store follows the live run: every new run, and its frames (at most ten a second while playing,
+        // since relaying out a table of thousands of rows every frame costs more than everything else)
+        KeyStoreViewModel keyStore = new KeyStoreViewModel();
+        live.addFrameListener(keyStore, KeyStoreViewModel.FLUSHES_PER_SECOND);
         // -Dlab.prefs=memory: start as on a first run and remember nothing (screenshots, demos on a shared machine)
         LabPrefs prefs = "memory".equals(System.getProperty("lab.prefs")) ? LabPrefs.memory() : LabPrefs.user();
         ScenarioKit kit = kit(compare, live, prefs);
@@ -71,7 +75,7 @@ public final class App extends Application {
         Parent root = load(new ControllerFactory()
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(KeyStoreViewModel.class, keyStore)
                 .with(SweepViewModel.class, sweep)
                 .with(FileChooserService.class, FileChooserService.dialog())
                 .with(ScenarioKit.class, kit)

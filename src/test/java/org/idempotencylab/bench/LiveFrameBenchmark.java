@@ -1,5 +1,8 @@
 package org.idempotencylab.bench;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -10,14 +13,14 @@ import javafx.application.Platform;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
-import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.ControllerFactory;
-import org.idempotencylab.ui.live.JobToken;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.live.JobToken;
 import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 
 /**
  * Frame-time benchmark of "Watch it happen" (a benchmark to run and read, not a test): 500 jobs in flight at
@@ -47,10 +50,11 @@ public final class LiveFrameBenchmark {
                 .lostReply(0.2).ttlMs(60_000).providerKeyTtlMs(120_000).build();
         LiveViewModel live = new LiveViewModel(s);
         live.strategyProperty().set(Strategy.WHOLE_JOB_SKIP_FINISHED);
+        KeyStoreViewModel keys = new KeyStoreViewModel();
+        live.addFrameListener(keys, KeyStoreViewModel.FLUSHES_PER_SECOND); // as App connects them
         FXMLLoader loader = new FXMLLoader(Window.class.getResource("/fxml/live.fxml"));
         loader.setControllerFactory(new ControllerFactory().with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1)));
+                .with(KeyStoreViewModel.class, keys));
         Parent root = loader.load();
         Scene scene = new Scene(root, 1280, 820);
         scene.getStylesheets().add(Window.class.getResource("/assets/lab.css").toExternalForm());
@@ -58,7 +62,7 @@ public final class LiveFrameBenchmark {
         stage.show();
         live.reset();
         if (System.getProperty("bench.tab") != null) {
-            ((javafx.scene.control.TabPane) root.lookup(".detail-tabs")).getSelectionModel()
+            ((TabPane) root.lookup(".detail-tabs")).getSelectionModel()
                     .select(Integer.parseInt(System.getProperty("bench.tab")));
         }
         live.togglePlay();
@@ -67,6 +71,8 @@ public final class LiveFrameBenchmark {
         new AnimationTimer() {
             private long start;
             private long last;
+            private long fxCpuStart = -1;
+            private long processCpuStart;
 
             @Override
             public void handle(long now) {
@@ -74,6 +80,10 @@ public final class LiveFrameBenchmark {
                     start = now;
                 }
                 if (now - start > WARM_UP_NANOS && last != 0) {
+                    if (fxCpuStart < 0) {
+                        fxCpuStart = THREADS.getCurrentThreadCpuTime();
+                        processCpuStart = processCpuNanos();
+                    }
                     intervals.add(now - last);
                     int n = 0;
                     for (JobToken t : live.tokens()) {
@@ -87,10 +97,21 @@ public final class LiveFrameBenchmark {
                 if (now - start > WARM_UP_NANOS + MEASURE_NANOS) {
                     stop();
                     report(intervals, inFlight);
+                    // CPU time per frame: comparable between builds even when other programs share the CPU
+                    System.out.printf(Locale.ROOT, "cpu per frame ms: FX thread %.2f, whole process %.2f%n",
+                            (THREADS.getCurrentThreadCpuTime() - fxCpuStart) / 1e6 / intervals.size(),
+                            (processCpuNanos() - processCpuStart) / 1e6 / intervals.size());
                     Platform.exit();
                 }
             }
         }.start();
+    }
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** @return the CPU time of the whole process so far, ns. */
+    private static long processCpuNanos() {
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static void report(List<Long> intervals, List<Integer> inFlight) {

@@ -77,9 +77,23 @@ public final class ParameterPanel {
      */
     public static ParameterPanel build(ScenarioForm form, List<Parameter> parameters, String prefix,
                                        Consumer<String> errors) {
+        return build(form, parameters, List.of(), prefix, errors);
+    }
+
+    /**
+     * As {@link #build(ScenarioForm, List, String, Consumer)}, with more parameters in the open basic section: a
+     * view whose scene needs a few parameters of advanced sections at hand (the live view's workers and arrival
+     * rate) shows them there, in the order of {@code parameters}, and not in their own sections.
+     *
+     * @param alsoBasic parameters shown in the basic section whatever their declared section
+     */
+    public static ParameterPanel build(ScenarioForm form, List<Parameter> parameters, List<Parameter> alsoBasic,
+                                       String prefix, Consumer<String> errors) {
         ParameterPanel panel = new ParameterPanel(form, prefix, errors);
         for (Parameter.Section section : Parameter.Section.values()) {
-            List<Parameter> shown = parameters.stream().filter(p -> p.section() == section).toList();
+            List<Parameter> shown = parameters.stream().filter(p -> section.isBasic()
+                    ? p.section() == section || alsoBasic.contains(p)
+                    : p.section() == section && !alsoBasic.contains(p)).toList();
             if (!shown.isEmpty()) {
                 panel.addSection(section, shown);
             }

@@ -1,5 +1,7 @@
 package org.idempotencylab.ui.keystore;
 
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
@@ -8,8 +10,8 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.store.ClaimRow.Status;
+import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.ui.VirtualTime;
 
 /**
@@ -123,16 +125,16 @@ public final class ClaimTableRow extends PolledRow {
     @Override
     public String countdownText(long nowMs) {
         if (status() == Status.COMPLETED) {
-            return "never reclaimed";
+            return TEXTS.get("lease.completed");
         }
         if (reclaimable(nowMs)) {
-            return "lease expired " + VirtualTime.countdown(nowMs - lockedUntilMs()) + " ago — reclaimable";
+            return TEXTS.format("lease.expired", VirtualTime.countdown(nowMs - lockedUntilMs()));
         }
         long left = remainingMs(nowMs);
         if (left == Long.MAX_VALUE) {
-            return "lease never ends"; // locked_until = Long.MAX_VALUE: the longest lease a store allows
+            return TEXTS.get("lease.forever"); // locked_until = Long.MAX_VALUE: the longest lease a store allows
         }
-        return left == 0 ? "lease ends now" : "lease ends in " + VirtualTime.countdown(left);
+        return left == 0 ? TEXTS.get("lease.now") : TEXTS.format("lease.endsIn", VirtualTime.countdown(left));
     }
 
     @Override

@@ -1,11 +1,14 @@
 package org.idempotencylab.ui.keystore;
 
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
-import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.store.ClaimRow.Status;
+import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ClaimStoreException;
 
@@ -41,7 +44,7 @@ public final class ClaimTableViewModel extends PolledTableModel<ClaimStore, Clai
      * The order rows are shown in: {@code in_progress} first (the rows the lesson is about: a claim held, or
      * left behind by a crash until its lease runs out), then by {@code created_at}, then by key.
      */
-    static final java.util.Comparator<ClaimRow> LESSON_ORDER = java.util.Comparator
+    static final Comparator<ClaimRow> LESSON_ORDER = Comparator
             .comparing((ClaimRow r) -> r.status() != Status.IN_PROGRESS)
             .thenComparingLong(ClaimRow::createdAtMs)
             .thenComparing(ClaimRow::key);
@@ -56,12 +59,12 @@ public final class ClaimTableViewModel extends PolledTableModel<ClaimStore, Clai
      * @throws IllegalArgumentException if {@code limit} is out of range
      */
     public ClaimTableViewModel(int limit) {
-        super(limit, "rows", ClaimRow::key, ClaimTableRow::new, ClaimTableRow::update);
+        super(limit, TEXTS.get("claims.noun"), ClaimRow::key, ClaimTableRow::new, ClaimTableRow::update);
     }
 
     @Override
     Snapshot<ClaimRow> read(ClaimStore claims, int limit, long nowMs) {
-        List<ClaimRow> read = new java.util.ArrayList<>(claims.rows(limit));
+        List<ClaimRow> read = new ArrayList<>(claims.rows(limit));
         read.sort(LESSON_ORDER);
         return new Snapshot<>(read, claims.size());
     }
@@ -97,9 +100,8 @@ public final class ClaimTableViewModel extends PolledTableModel<ClaimStore, Clai
         completed.set(done);
         expiredLeases.set(expired);
         reclaimed.set(again);
-        String of = total > shown.size() ? String.format(Locale.ROOT, " (in the %,d shown)", shown.size()) : "";
-        return String.format(Locale.ROOT, "Rows %,d · In progress %,d · Completed %,d · Expired leases %,d · "
-                + "Reclaimed %,d%s", total, running, done, expired, again, of);
+        String of = total > shown.size() ? TEXTS.format("claims.of", shown.size()) : "";
+        return TEXTS.format("claims.counters", total, running, done, expired, again, of);
     }
 
     /** @return rows {@code in_progress} among those shown. */

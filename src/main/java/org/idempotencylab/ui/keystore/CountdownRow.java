@@ -1,5 +1,7 @@
 package org.idempotencylab.ui.keystore;
 
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
 import javafx.beans.property.ReadOnlyLongProperty;
 import org.idempotencylab.ui.VirtualTime;
 
@@ -55,6 +57,6 @@ public interface CountdownRow {
      */
     default String countdownText(long nowMs) {
         long left = remainingMs(nowMs);
-        return left == Long.MAX_VALUE ? "running" : VirtualTime.countdown(left);
+        return left == Long.MAX_VALUE ? TEXTS.get("state.running") : VirtualTime.countdown(left);
     }
 }

@@ -1,6 +1,9 @@
 package org.idempotencylab.ui.keystore;
 
-import java.util.Locale;
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
+import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyLongProperty;
@@ -15,8 +18,6 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
-import org.idempotencylab.scenario.KeyMode;
-import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.ui.VirtualTime;
@@ -81,7 +82,8 @@ public final class KeyStoreController {
             @Override
             protected void updateItem(State state, boolean empty) {
                 super.updateItem(state, empty);
-                setText(empty || state == null ? null : state == State.RUNNING ? "running" : "finished");
+                setText(empty || state == null ? null
+                        : TEXTS.get(state == State.RUNNING ? "state.running" : "state.finished"));
                 pseudoClassStateChanged(RUNNING, !empty && state == State.RUNNING);
             }
         });
@@ -92,6 +94,7 @@ public final class KeyStoreController {
         fixed(hitsColumn, KeyRow::hitsProperty);
         storeTable.setRowFactory(table -> new FlashingRow<>());
         storeTable.setItems(model.storeRows());
+        showWhenRoom(storeTable, savedValueColumn, createdAtColumn);
 
         fixed(providerKeyColumn, r -> new ReadOnlyStringWrapper(r.keyText()));
         fixed(addedAtColumn, r -> new ReadOnlyStringWrapper(VirtualTime.format(r.addedAtMs())));
@@ -100,26 +103,12 @@ public final class KeyStoreController {
         fixed(suppressedColumn, ProviderKeyRow::suppressedProperty);
         providerTable.setRowFactory(table -> new FlashingRow<>());
         providerTable.setItems(model.providerRows());
+        showWhenRoom(providerTable, suppressedColumn, addedAtColumn);
 
-        storeCounters.textProperty().bind(Bindings.createStringBinding(() -> String.format(Locale.ROOT,
-                        "Live keys %,d · Peak %,d · Hits %,d · Expired %,d · Shared %,d",
-                        model.liveKeysProperty().get(), model.peakKeysProperty().get(), model.hitsProperty().get(),
-                        model.expirationsProperty().get(), model.sharesProperty().get()),
-                model.liveKeysProperty(), model.peakKeysProperty(), model.hitsProperty(),
-                model.expirationsProperty(), model.sharesProperty()));
-        providerCounters.textProperty().bind(Bindings.createStringBinding(() -> String.format(Locale.ROOT,
-                        "Remembered %,d · Suppressed sends %,d",
-                        model.rememberedKeysProperty().get(), model.suppressedSendsProperty().get()),
-                model.rememberedKeysProperty(), model.suppressedSendsProperty()));
-
-        Label storeEmpty = placeholder(null);
-        storeEmpty.textProperty().bind(Bindings.createStringBinding(
-                () -> storePlaceholder(model.strategyProperty().get()), model.strategyProperty()));
-        storeTable.setPlaceholder(storeEmpty);
-        Label providerEmpty = placeholder(null);
-        providerEmpty.textProperty().bind(Bindings.createStringBinding(
-                () -> providerPlaceholder(model.strategyProperty().get()), model.strategyProperty()));
-        providerTable.setPlaceholder(providerEmpty);
+        storeCounters.textProperty().bind(model.storeCountersProperty());
+        providerCounters.textProperty().bind(model.providerCountersProperty());
+        storeTable.setPlaceholder(placeholder(model.storePlaceholderProperty()));
+        providerTable.setPlaceholder(placeholder(model.providerPlaceholderProperty()));
 
         initClaimTable(model.claimTable());
         initLockTable(model.lockTable());
@@ -150,8 +139,7 @@ public final class KeyStoreController {
         fixed(completedAtColumn, r -> Bindings.createStringBinding(() -> r.completedAtMs() == null ? ""
                 : VirtualTime.format(r.completedAtMs()), r.completedAtMsProperty()));
         claimTable.setItems(claims.rows());
-        claimTable.setPlaceholder(placeholder("No rows yet: a row appears when a key is first claimed, and "
-                + "stays once completed."));
+        claimTable.setPlaceholder(placeholder(TEXTS.get("claims.empty")));
         claimCounters.textProperty().bind(claims.countersProperty());
         status(claimStatus, claims);
         claimSection.visibleProperty().bind(claims.inUseProperty());
@@ -165,8 +153,7 @@ public final class KeyStoreController {
         fixed(lockExpiresInColumn, ReadOnlyObjectWrapper::new);
         lockExpiresInColumn.setCellFactory(col -> new CountdownCell<>(locks.nowMsProperty()));
         lockTable.setItems(locks.rows());
-        lockTable.setPlaceholder(placeholder("No locks: a lock appears when a worker takes one, and stays until "
-                + "released or taken again."));
+        lockTable.setPlaceholder(placeholder(TEXTS.get("locks.empty")));
         lockCounters.textProperty().bind(locks.countersProperty());
         status(lockStatus, locks);
         lockSection.visibleProperty().bind(locks.inUseProperty());
@@ -181,6 +168,25 @@ public final class KeyStoreController {
         table.errorProperty().addListener((obs, old, e) -> label.pseudoClassStateChanged(ERROR, e != null));
     }
 
+    /**
+     * A narrow table keeps the lesson's columns whole: each of {@code optional}, most wanted first, shows only while
+     * the table is wide enough for every column shown at its least width (none cut to "Creat...").
+     */
+    @SafeVarargs
+    private static <R> void showWhenRoom(TableView<R> table, TableColumn<R, ?>... optional) {
+        List<TableColumn<R, ?>> hideable = List.of(optional);
+        double needed = 18; // the vertical scroll bar and the borders
+        for (TableColumn<R, ?> c : table.getColumns()) {
+            if (!hideable.contains(c)) {
+                needed += c.getMinWidth();
+            }
+        }
+        for (TableColumn<R, ?> c : hideable) {
+            needed += c.getMinWidth();
+            c.visibleProperty().bind(table.widthProperty().greaterThanOrEqualTo(needed));
+        }
+    }
+
     /** A hidden node takes no room. */
     private static void shownWhen(Node node) {
         node.managedProperty().bind(node.visibleProperty());
@@ -193,42 +199,24 @@ public final class KeyStoreController {
         return label;
     }
 
+    private static Label placeholder(ObservableValue<String> text) {
+        Label label = placeholder((String) null);
+        label.textProperty().bind(text);
+        return label;
+    }
+
     private static ObservableValue<String> time(ReadOnlyLongProperty ms) {
         return Bindings.createStringBinding(() -> VirtualTime.format(ms.get()), ms);
     }
 
-    /** @return what the store table says when it has no rows, for {@code strategy} (null: nothing attached). */
-    static String storePlaceholder(Strategy strategy) {
-        if (strategy == null) {
-            return "Start a live run to see the idempotency store's keys.";
-        }
-        if (strategy.scope() != Strategy.WHOLE_JOB_SKIP_FINISHED.scope()) {
-            return "This strategy uses no idempotency store; switch to '" + Strategy.WHOLE_JOB_SKIP_FINISHED.name()
-                    + "' to see its keys.";
-        }
-        return "No keys yet: a key appears when its step starts, and stays until its TTL runs out.";
-    }
-
-    /** @return what the provider table says when it has no rows. */
-    static String providerPlaceholder(Strategy strategy) {
-        if (strategy == null) {
-            return "Start a live run to see the keys the email provider remembers.";
-        }
-        if (strategy.keyMode() == KeyMode.NONE) {
-            return "This strategy sends the provider no idempotency key: every call that gets through sends an "
-                    + "email.";
-        }
-        return "No keys yet: the provider remembers a key from the first welcome email sent with it.";
+    /** @return this view's words, key to text, for keystore.fxml ({@code $controller.texts['key']}). */
+    public Map<String, String> getTexts() {
+        return TEXTS.asMap();
     }
 
     private static <R, T> void fixed(TableColumn<R, T> col, Function<R, ObservableValue<T>> value) {
         col.setCellValueFactory(cell -> value.apply(cell.getValue()));
         col.setSortable(false); // rows keep the order keys came in; the lists are changed only in batches
         col.setReorderable(false);
-    }
-
-    /** @return the view-model, for the live view that drives it. */
-    public KeyStoreViewModel model() {
-        return model;
     }
 }

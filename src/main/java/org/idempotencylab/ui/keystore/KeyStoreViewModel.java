@@ -1,11 +1,14 @@
 package org.idempotencylab.ui.keystore;
 
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -14,16 +17,21 @@ import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ObservableList;
 import org.idempotencylab.engine.EmailProvider;
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ExpiringKeySet;
-import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Entry;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
+import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.LockOnlyStore;
+import org.idempotencylab.ui.LiveRunListener;
 
 /**
  * The key store view: the in-memory idempotency store's entries (article 1's {@code IdempotencyStore}) and the
@@ -40,10 +48,17 @@ import org.idempotencylab.store.LockOnlyStore;
  * lock store have no listener (a database can only be polled): {@code flush} polls them
  * ({@link PolledTableModel#refresh}), so they are read exactly as often as the other tables are flushed.
  *
+ * <p>It follows the live run as a {@link LiveRunListener}: a new run {@link #attached attaches} it, a frame
+ * {@link #frame flushes} it. The lab registers it at {@value #FLUSHES_PER_SECOND} frames a second while playing,
+ * since relaying out a table of thousands of rows every frame costs more than the rest of the frame together.
+ *
  * <p>Plain Java and {@code javafx.beans}/{@code javafx.collections} only: testable without the FX toolkit. Every
  * method, and the simulation it is attached to, must be used on one thread (the FX thread in the lab).
  */
-public final class KeyStoreViewModel {
+public final class KeyStoreViewModel implements LiveRunListener {
+    /** The most flushes a second the key tables take while the live run plays (at once when paused or stepping). */
+    public static final int FLUSHES_PER_SECOND = 10;
+
     private final BatchList<KeyRow> storeRows = new BatchList<>();
     private final BatchList<ProviderKeyRow> providerRows = new BatchList<>();
 
@@ -67,6 +82,11 @@ public final class KeyStoreViewModel {
     private final ReadOnlyLongWrapper shares = new ReadOnlyLongWrapper(this, "shares");
     private final ReadOnlyIntegerWrapper rememberedKeys = new ReadOnlyIntegerWrapper(this, "rememberedKeys");
     private final ReadOnlyLongWrapper suppressedSends = new ReadOnlyLongWrapper(this, "suppressedSends");
+    // what the tables' headings and empty tables say
+    private final ReadOnlyStringWrapper storeCounters = new ReadOnlyStringWrapper(this, "storeCounters");
+    private final ReadOnlyStringWrapper providerCounters = new ReadOnlyStringWrapper(this, "providerCounters");
+    private final ReadOnlyStringWrapper storePlaceholder = new ReadOnlyStringWrapper(this, "storePlaceholder");
+    private final ReadOnlyStringWrapper providerPlaceholder = new ReadOnlyStringWrapper(this, "providerPlaceholder");
 
     private final ClaimTableViewModel claimTable = new ClaimTableViewModel();
     private final LockTableViewModel lockTable = new LockTableViewModel();
@@ -95,6 +115,35 @@ public final class KeyStoreViewModel {
                       Function<SignupSimulation, LockOnlyStore> lockStores) {
         this.claimStores = Objects.requireNonNull(claimStores, "claimStores");
         this.lockStores = Objects.requireNonNull(lockStores, "lockStores");
+        storeCounters.bind(Bindings.createStringBinding(() -> TEXTS.format("store.counters", liveKeys.get(),
+                peakKeys.get(), hits.get(), expirations.get(), shares.get()), liveKeys, peakKeys, hits, expirations,
+                shares));
+        providerCounters.bind(Bindings.createStringBinding(() -> TEXTS.format("provider.counters",
+                rememberedKeys.get(), suppressedSends.get()), rememberedKeys, suppressedSends));
+        storePlaceholder.bind(Bindings.createStringBinding(() -> storePlaceholder(strategy.get()), strategy));
+        providerPlaceholder.bind(Bindings.createStringBinding(() -> providerPlaceholder(strategy.get()), strategy));
+    }
+
+    /** @return what the store's table says when it has no rows, for {@code strategy} (null: nothing attached). */
+    static String storePlaceholder(Strategy strategy) {
+        if (strategy == null) {
+            return TEXTS.get("store.none");
+        }
+        if (strategy.store() != StoreKind.MEMORY) { // (the claim table and the lock store have sections of their own)
+            return TEXTS.format("store.noStore", Strategy.WHOLE_JOB_SKIP_FINISHED.name());
+        }
+        return TEXTS.get("store.empty");
+    }
+
+    /** @return what the provider's table says when it has no rows, for {@code strategy} (null: nothing attached). */
+    static String providerPlaceholder(Strategy strategy) {
+        if (strategy == null) {
+            return TEXTS.get("provider.none");
+        }
+        if (strategy.keyMode() == KeyMode.NONE) {
+            return TEXTS.get("provider.noKey");
+        }
+        return TEXTS.get("provider.empty");
     }
 
     /**
@@ -261,6 +310,18 @@ public final class KeyStoreViewModel {
         this.nowMs.set(nowMs);
     }
 
+    /** The live run started over on {@code simulation}: shows it ({@link #attach}). */
+    @Override
+    public void attached(SignupSimulation simulation) {
+        attach(simulation);
+    }
+
+    /** A frame of the live run ended at virtual {@code nowMs}: publishes what changed ({@link #flush}). */
+    @Override
+    public void frame(long nowMs) {
+        flush(nowMs);
+    }
+
     /** @return the simulation attached, or null. */
     public SignupSimulation simulation() {
         return sim;
@@ -337,6 +398,26 @@ public final class KeyStoreViewModel {
     /** @return sends the provider suppressed because it knew the key ({@code provider.sendsSuppressed()}). */
     public ReadOnlyLongProperty suppressedSendsProperty() {
         return suppressedSends.getReadOnlyProperty();
+    }
+
+    /** @return the store's counters as one line: "Live keys 4 · Peak 4 · Hits 0 · Expired 0 · Shared 0". */
+    public ReadOnlyStringProperty storeCountersProperty() {
+        return storeCounters.getReadOnlyProperty();
+    }
+
+    /** @return the provider's counters as one line: "Remembered 1 · Suppressed sends 1". */
+    public ReadOnlyStringProperty providerCountersProperty() {
+        return providerCounters.getReadOnlyProperty();
+    }
+
+    /** @return what the store's table says when it has no rows: why, for the strategy attached. */
+    public ReadOnlyStringProperty storePlaceholderProperty() {
+        return storePlaceholder.getReadOnlyProperty();
+    }
+
+    /** @return what the provider's table says when it has no rows: why, for the strategy attached. */
+    public ReadOnlyStringProperty providerPlaceholderProperty() {
+        return providerPlaceholder.getReadOnlyProperty();
     }
 
     private void removeStoreRow(long key) {

@@ -1,5 +1,7 @@
 package org.idempotencylab.ui.keystore;
 
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
 import org.idempotencylab.store.LockOnlyStore.LockRow;
 import org.idempotencylab.ui.VirtualTime;
 
@@ -42,7 +44,7 @@ public final class LockTableRow extends PolledRow {
             return VirtualTime.countdown(remainingMs(nowMs));
         }
         long ago = nowMs - expiresAtMs();
-        return ago == 0 ? "expired just now" : "expired " + VirtualTime.countdown(ago) + " ago";
+        return ago == 0 ? TEXTS.get("lock.expiredNow") : TEXTS.format("lock.expired", VirtualTime.countdown(ago));
     }
 
     @Override

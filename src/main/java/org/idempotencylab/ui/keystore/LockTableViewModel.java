@@ -1,11 +1,12 @@
 package org.idempotencylab.ui.keystore;
 
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
 import java.util.List;
-import java.util.Locale;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
-import org.idempotencylab.store.LockOnlyStore;
 import org.idempotencylab.store.LockOnlyStore.LockRow;
+import org.idempotencylab.store.LockOnlyStore;
 
 /**
  * The lock-only store's view: Redis-style {@code SET key owner NX PX ttl} locks (the second article's
@@ -35,7 +36,7 @@ public final class LockTableViewModel extends PolledTableModel<LockOnlyStore, Lo
      * @throws IllegalArgumentException if {@code limit} is out of range
      */
     public LockTableViewModel(int limit) {
-        super(limit, "locks", LockRow::key, LockTableRow::new, LockTableRow::update);
+        super(limit, TEXTS.get("locks.noun"), LockRow::key, LockTableRow::new, LockTableRow::update);
     }
 
     @Override
@@ -62,8 +63,8 @@ public final class LockTableViewModel extends PolledTableModel<LockOnlyStore, Lo
         }
         held.set(alive);
         expired.set(gone);
-        String of = total > shown.size() ? String.format(Locale.ROOT, " (in the %,d shown)", shown.size()) : "";
-        return String.format(Locale.ROOT, "Locks %,d · Held %,d · Expired, still stored %,d%s", total, alive, gone,
+        String of = total > shown.size() ? TEXTS.format("locks.of", shown.size()) : "";
+        return TEXTS.format("locks.counters", total, alive, gone,
                 of);
     }
 

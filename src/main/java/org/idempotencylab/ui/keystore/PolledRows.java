@@ -1,11 +1,12 @@
 package org.idempotencylab.ui.keystore;
 
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -108,7 +109,6 @@ final class PolledRows<S, R> {
      *         else the empty text
      */
     static String shownNote(int shown, long total, String noun) {
-        return total > shown ? String.format(Locale.ROOT, "Showing %,d of %,d %s (the first %,d in the store's "
-                + "order).", shown, total, noun, shown) : "";
+        return total > shown ? TEXTS.format("status.limited", shown, total, noun, shown) : "";
     }
 }

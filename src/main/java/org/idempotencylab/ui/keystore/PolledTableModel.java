@@ -1,5 +1,7 @@
 package org.idempotencylab.ui.keystore;
 
+import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
+
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -152,8 +154,8 @@ abstract class PolledTableModel<T, S, R extends PolledRow> {
         }
         counters.set(count(rows.list(), totalRows.get(), nowMs));
         if (error.get() != null) {
-            status.set(lastReadAtMs < 0 ? error.get() : error.get() + " (showing the " + noun + " read at "
-                    + VirtualTime.format(lastReadAtMs) + ")");
+            status.set(lastReadAtMs < 0 ? error.get()
+                    : TEXTS.format("status.stale", error.get(), noun, VirtualTime.format(lastReadAtMs)));
         } else {
             status.set(PolledRows.shownNote(rows.list().size(), totalRows.get(), noun));
         }

@@ -7,6 +7,7 @@ import java.util.Map;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.ArcType;
@@ -15,6 +16,7 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
 
 /**
@@ -30,6 +32,7 @@ import org.idempotencylab.ui.VirtualTime;
  * second delivery).
  */
 public final class QueueCanvas extends Pane {
+    private static final Texts TEXTS = Texts.of(QueueCanvas.class);
     static final Color CALLING = Color.web("#0072B2");
     static final Color BACKOFF = Color.web("#E69F00");
     static final Color DONE = Color.web("#009E73");
@@ -62,6 +65,17 @@ public final class QueueCanvas extends Pane {
     private double providerH;
     private double workersX;
     private double legendX;
+    // the stations' titles, broken into lines for the stations' size (layoutStations)
+    private final String[][] stationTitles = new String[SignupSteps.COUNT][];
+    private Font stationTitleFont;
+    private double stationTitleLineH;
+    private double titledW = -1;
+    private double titledH = -1;
+    private Font providerFont;
+    private Font providerArmedFont;
+    private Font providerLegendFont;
+    private String[] providerLegend = new String[0];
+    private Font legendFont;
     private final Map<JobToken, double[]> drawnAt = new HashMap<>();
     private final Map<Long, double[]> waitingAt = new HashMap<>();
     private Map<Long, double[]> lastWaitingAt = new HashMap<>();
@@ -76,7 +90,7 @@ public final class QueueCanvas extends Pane {
         setMinSize(640, 300);
         // a click on the queue gives it the keyboard, so Space, → and R work right after
         setFocusTraversable(true);
-        addEventHandler(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> requestFocus());
+        addEventHandler(MouseEvent.MOUSE_PRESSED, e -> requestFocus());
     }
 
     @Override
@@ -119,6 +133,113 @@ public final class QueueCanvas extends Pane {
         providerH = Math.max(70, h - providerY - 8);
         workersX = stationX[email - 1];
         legendX = stationX[email + 3];
+        if (stationW != titledW || stationH != titledH) {
+            titledW = stationW;
+            titledH = stationH;
+            layoutTitles();
+            // the provider's and the legend's words in the largest font that fits their boxes
+            providerFont = fitting(TEXTS.get("canvas.provider"), FontWeight.BOLD, 13, providerW - 16);
+            providerArmedFont = fitting(TEXTS.get("canvas.providerArmed"), FontWeight.BOLD, 13, providerW - 16);
+            layoutProviderLegend();
+            String longest = "";
+            for (String name : legendNames()) {
+                longest = name.length() > longest.length() ? name : longest;
+            }
+            legendFont = fitting(longest, FontWeight.NORMAL, 11, stationW - 26);
+        }
+    }
+
+    /**
+     * The provider's legend on one line at 11 or 10.5 px; in a narrow box on two lines at 10.5 px rather than
+     * smaller, the envelopes moving down to make room.
+     */
+    private void layoutProviderLegend() {
+        String legend = TEXTS.get("canvas.providerLegend");
+        double width = providerW - 16;
+        for (double size : new double[] {11, 10.5}) {
+            Font font = Font.font("System", size);
+            if (wrap(legend, font, width).size() == 1) {
+                providerLegendFont = font;
+                providerLegend = new String[] {legend};
+                return;
+            }
+        }
+        providerLegendFont = Font.font("System", 10.5);
+        List<String> lines = wrap(legend, providerLegendFont, width);
+        if (lines.size() > 2) { // too narrow even for two lines: one, in what font fits
+            providerLegendFont = fitting(legend, FontWeight.NORMAL, 10.5, width);
+            lines = List.of(legend);
+        }
+        providerLegend = lines.toArray(String[]::new);
+    }
+
+    private static String[] legendNames() {
+        return new String[] {TEXTS.get("canvas.legend.redelivery"), TEXTS.get("canvas.legend.inProgress"),
+                TEXTS.get("canvas.legend.lost"), TEXTS.get("canvas.legend.delivery")};
+    }
+
+    /**
+     * Breaks the stations' titles into lines in the largest font, 13 px down to 9, in which every title fits its
+     * box above the counters (one size for all, so the stations read alike); at 9 px the lines that still do not
+     * fit are dropped and the last one shown ends with "…".
+     */
+    private void layoutTitles() {
+        double room = stationH - 6 - 24; // the title's top margin; the counters' line at the bottom
+        for (double size = 13; size >= 9; size--) {
+            Font font = Font.font("System", FontWeight.BOLD, size);
+            double lineH = Math.ceil(size * 1.25);
+            int fit = (int) Math.max(1, Math.floor(room / lineH));
+            boolean all = true;
+            for (int i = 0; i < SignupSteps.COUNT; i++) {
+                List<String> lines = wrap((i + 1) + ". " + SignupSteps.NAMES.get(i), font, stationW - 12);
+                if (lines.size() > fit) {
+                    all = false;
+                    lines = new ArrayList<>(lines.subList(0, fit));
+                    lines.set(fit - 1, lines.get(fit - 1) + "…");
+                }
+                stationTitles[i] = lines.toArray(String[]::new);
+            }
+            stationTitleFont = font;
+            stationTitleLineH = lineH;
+            if (all) {
+                return;
+            }
+        }
+    }
+
+    /** @return {@code text} broken at spaces into lines no wider than {@code width} in {@code font}. */
+    private static List<String> wrap(String text, Font font, double width) {
+        Text probe = new Text();
+        probe.setFont(font);
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            String candidate = line.length() == 0 ? word : line + " " + word;
+            probe.setText(candidate);
+            if (probe.getLayoutBounds().getWidth() <= width || line.length() == 0) {
+                line.setLength(0);
+                line.append(candidate);
+            } else {
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append(word);
+            }
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+
+    /** @return the largest font, {@code size} px down to 8, in which {@code text} is at most {@code width} wide. */
+    private static Font fitting(String text, FontWeight weight, double size, double width) {
+        Text probe = new Text(text);
+        for (double s = size; s > 8; s -= 0.5) {
+            Font font = Font.font("System", weight, s);
+            probe.setFont(font);
+            if (probe.getLayoutBounds().getWidth() <= width) {
+                return font;
+            }
+        }
+        return Font.font("System", weight, 8);
     }
 
     /**
@@ -150,8 +271,8 @@ public final class QueueCanvas extends Pane {
         g.setTextAlign(TextAlignment.LEFT);
         g.setFont(Font.font("System", FontWeight.BOLD, 14));
         g.setFill(INK);
-        g.fillText("Queue", queueX, 12);
-        g.fillText("Done / failed", binX + 14, 12);
+        g.fillText(TEXTS.get("canvas.queue"), queueX, 12);
+        g.fillText(TEXTS.get("canvas.done"), binX + 14, 12);
         g.setStroke(Color.web("#d7dce1"));
         g.setLineWidth(1);
         g.strokeLine(binX + 6, 8, binX + 6, h - 8);
@@ -166,31 +287,56 @@ public final class QueueCanvas extends Pane {
             g.setLineWidth(email ? 2 : 1);
             g.strokeRoundRect(x, y, stationW, stationH, 12, 12);
             g.setFill(INK);
-            // narrow stations (a 1024-pixel window) get a smaller font and a third line
-            boolean narrow = stationW < 120;
-            g.setFont(Font.font("System", FontWeight.BOLD, narrow ? 11 : 13));
-            wrapText(g, (i + 1) + ". " + SignupSteps.NAMES.get(i), x + 6, y + 6, stationW - 12, narrow ? 3 : 2,
-                    narrow ? 13 : 16);
-            // every side effect leaves a mark: how many times the step really did its work, and how many again
-            g.setFont(Font.font("System", 12));
-            g.setFill(MUTED);
-            String done = "done " + vm.sideEffects(i);
-            g.fillText(done, x + 8, y + stationH - 18);
-            if (vm.duplicates(i) > 0) {
-                Text probe = new Text(done);
-                probe.setFont(g.getFont());
-                g.setFill(FAILED);
-                g.setFont(Font.font("System", FontWeight.BOLD, 12));
-                g.fillText("again " + vm.duplicates(i), x + 16 + probe.getLayoutBounds().getWidth(),
-                        y + stationH - 18);
+            // narrow or low stations (a 1024-pixel window, a 720-pixel screen) get a smaller font, more lines
+            g.setFont(stationTitleFont);
+            for (int line = 0; line < stationTitles[i].length; line++) {
+                g.fillText(stationTitles[i][line], x + 6, y + 6 + stationTitleLineH * line);
             }
+            // every side effect leaves a mark: how many times the step really did its work, and how many again
+            drawCounters(g, i, vm, x, y);
             g.setFill(MUTED);
             g.setFont(Font.font("System", 11));
-            g.fillText("backoff ↓", x + 8, y + stationH + 4);
+            g.fillText(TEXTS.get("canvas.backoff"), x + 8, y + stationH + 4);
         }
         drawProvider(g, vm);
         drawWorkers(g, vm);
         drawLegend(g);
+    }
+
+    /**
+     * A station's counters at its bottom: "done 12", and in red "again 2" once a side effect was done again, in
+     * 12 px, or smaller in a narrow station so that both stay inside it.
+     */
+    private void drawCounters(GraphicsContext g, int i, LiveViewModel vm, double x, double y) {
+        String done = TEXTS.format("canvas.sideEffects", vm.sideEffects(i));
+        String again = vm.duplicates(i) > 0 ? TEXTS.format("canvas.again", vm.duplicates(i)) : null;
+        double room = stationW - 16;
+        double size = 12;
+        Text probe = new Text();
+        double doneW;
+        while (true) {
+            probe.setFont(Font.font("System", size));
+            probe.setText(done);
+            doneW = probe.getLayoutBounds().getWidth();
+            double againW = 0;
+            if (again != null) {
+                probe.setFont(Font.font("System", FontWeight.BOLD, size));
+                probe.setText(again);
+                againW = probe.getLayoutBounds().getWidth() + 8;
+            }
+            if (doneW + againW <= room || size <= 9) {
+                break;
+            }
+            size -= 0.5;
+        }
+        g.setFont(Font.font("System", size));
+        g.setFill(MUTED);
+        g.fillText(done, x + 8, y + stationH - 18);
+        if (again != null) {
+            g.setFill(FAILED);
+            g.setFont(Font.font("System", FontWeight.BOLD, size));
+            g.fillText(again, x + 16 + doneW, y + stationH - 18);
+        }
     }
 
     /** The worker process: what each worker runs, or grey with a restart countdown while it is down. */
@@ -211,13 +357,13 @@ public final class QueueCanvas extends Pane {
         g.setTextBaseline(VPos.TOP);
         g.setFill(INK);
         g.setFont(Font.font("System", FontWeight.BOLD, 12));
-        g.fillText(down ? "Workers DOWN" : "Workers", x + 6, y + 4);
+        g.fillText(TEXTS.get(down ? "canvas.workersDown" : "canvas.workers"), x + 6, y + 4);
         g.setFont(Font.font("System", 11));
         double lineH = 14;
         double bottom = y + providerH - 16;
         if (down) {
             g.setFill(INK);
-            g.fillText("restarting in", x + 6, y + 20);
+            g.fillText(TEXTS.get("canvas.restarting"), x + 6, y + 20);
             g.setFont(Font.font("System", FontWeight.BOLD, 13));
             g.fillText(VirtualTime.countdown(Math.max(0, vm.restartAtMs() - vm.nowMs())), x + 6, y + 34);
             return;
@@ -226,14 +372,15 @@ public final class QueueCanvas extends Pane {
         int rows = Math.max(1, (int) ((bottom - (y + 20)) / lineH));
         for (int i = 0; i < running.length && i < rows; i++) {
             boolean last = i == rows - 1 && running.length > rows;
-            String text = last ? "+" + (running.length - i) + " more"
-                    : "W" + (i + 1) + " " + (running[i] == null ? "idle" : "user_" + running[i].user());
+            String text = last ? TEXTS.format("canvas.moreWorkers", running.length - i)
+                    : TEXTS.format("canvas.worker", i + 1, running[i] == null ? TEXTS.get("canvas.idle")
+                    : "user_" + running[i].user());
             g.setFill(running[i] == null || last ? MUTED : INK);
             g.fillText(text, x + 6, y + 20 + i * lineH);
         }
         g.setFill(FAILED);
         g.setFont(Font.font("System", FontWeight.BOLD, 11));
-        g.fillText("click: crash", x + 6, bottom);
+        g.fillText(TEXTS.get("canvas.crashHint"), x + 6, bottom);
     }
 
     /** What the marks of the durable path mean. */
@@ -244,9 +391,9 @@ public final class QueueCanvas extends Pane {
         g.fillRoundRect(x, y, stationW, providerH, 12, 12);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
-        g.setFont(Font.font("System", 11));
+        g.setFont(legendFont);
         double r = 5;
-        String[] names = {"redelivery due", "job in progress", "lost", "2nd delivery"};
+        String[] names = legendNames();
         Color[] fills = {REDELIVERY, SENT_BACK, LOST, null};
         double lineH = Math.min(16, (providerH - 8) / names.length);
         for (int i = 0; i < names.length; i++) {
@@ -266,7 +413,7 @@ public final class QueueCanvas extends Pane {
                 drawDeliveryBadge(g, x + 8 + r - R + 3, cy - R + 3, 2); // the badge centred on the row's symbol column
                 g.setTextAlign(TextAlignment.LEFT);
                 g.setTextBaseline(VPos.CENTER);
-                g.setFont(Font.font("System", 11));
+                g.setFont(legendFont);
             }
             g.setFill(INK);
             g.fillText(names[i], x + 22, cy);
@@ -282,27 +429,27 @@ public final class QueueCanvas extends Pane {
         g.setLineWidth(armed ? 3 : 2);
         g.strokeRoundRect(providerX, providerY, providerW, providerH, 12, 12);
         g.setFill(INK);
-        g.setFont(Font.font("System", FontWeight.BOLD, 13));
-        g.fillText(armed ? "Email provider: next reply will be lost" : "Email provider (click: lose next reply)",
-                providerX + 8, providerY + 6);
-        g.setFont(Font.font("System", 11));
+        g.setFont(armed ? providerArmedFont : providerFont);
+        g.fillText(TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"), providerX + 8, providerY + 6);
+        g.setFont(providerLegendFont);
         g.setFill(MUTED);
-        g.fillText("red: sent again · grey ✗: key known, not sent · LOST: reply lost", providerX + 8,
-                providerY + 23);
+        for (int line = 0; line < providerLegend.length; line++) {
+            g.fillText(providerLegend[line], providerX + 8, providerY + 23 + 13 * line);
+        }
         // envelopes: newest last; a second email to the same user is a duplicate
         double ex = providerX + 8;
-        double ey = providerY + 38;
+        double ey = providerY + 25 + 13 * providerLegend.length;
         double ew = 44;
-        double eh = 26;
+        double eh = Math.max(18, Math.min(26, providerY + providerH - 4 - ey)); // lower under a two-line legend
         int perRow = Math.max(1, (int) ((providerW - 16) / (ew + 6)));
-        int rows = Math.max(1, (int) ((providerH - 42) / (eh + 6)));
-        List<LiveViewModel.Envelope> all = new ArrayList<>();
+        int rows = Math.max(1, (int) ((providerY + providerH - 4 - ey + 6) / (eh + 6)));
+        List<Envelope> all = new ArrayList<>();
         vm.envelopes().forEach(all::add);
         int fit = perRow * rows;
-        List<LiveViewModel.Envelope> shown = all.subList(Math.max(0, all.size() - fit), all.size());
+        List<Envelope> shown = all.subList(Math.max(0, all.size() - fit), all.size());
         g.setFont(Font.font("System", 10));
         for (int i = 0; i < shown.size(); i++) {
-            LiveViewModel.Envelope e = shown.get(i);
+            Envelope e = shown.get(i);
             double x = ex + (i % perRow) * (ew + 6);
             double y = ey + (i / perRow) * (eh + 6);
             Color c = e.suppressed() ? Color.web("#c5ccd3") : e.duplicate() ? FAILED : Color.web("#fdfdfd");
@@ -314,19 +461,20 @@ public final class QueueCanvas extends Pane {
             g.strokeLine(x, y, x + ew / 2, y + eh / 2);
             g.strokeLine(x + ew, y, x + ew / 2, y + eh / 2);
             g.setFill(e.duplicate() ? Color.WHITE : INK);
-            g.fillText("u" + e.user() + (e.duplicate() ? " " + ordinal(e.nth()) : e.suppressed() ? " ✗" : ""),
-                    x + 3, y + eh - 13);
+            g.fillText(TEXTS.format("canvas.envelope", e.user()) + (e.duplicate() ? " " + ordinal(e.nth())
+                    : e.suppressed() ? " " + TEXTS.get("canvas.notSent") : ""), x + 3, y + eh - 13);
             if (e.replyLost()) { // the caller never heard back: the retry is on its way
                 g.setFill(FAILED);
                 g.setFont(Font.font("System", FontWeight.BOLD, 9));
-                g.fillText("LOST", x + ew - 24, y + 1);
+                g.fillText(TEXTS.get("canvas.lost"), x + ew - 24, y + 1);
                 g.setFont(Font.font("System", 10));
             }
         }
     }
 
     private static String ordinal(int n) {
-        return n == 2 ? "2nd" : n == 3 ? "3rd" : n + "th";
+        return n == 2 ? TEXTS.get("canvas.second") : n == 3 ? TEXTS.get("canvas.third")
+                : TEXTS.format("canvas.nth", n);
     }
 
     /** Works out where each token belongs, glides it there, and draws it. */
@@ -458,8 +606,8 @@ public final class QueueCanvas extends Pane {
         }
         g.setFill(MUTED);
         g.setFont(Font.font("System", 12));
-        g.fillText(String.format(java.util.Locale.ROOT, "%,d waiting", waiting), queueX, getHeight() - 20);
-        g.fillText(String.format(java.util.Locale.ROOT, "%,d finished", vm.finishedJobs()), binX + 14,
+        g.fillText(TEXTS.format("canvas.waiting", waiting), queueX, getHeight() - 20);
+        g.fillText(TEXTS.format("canvas.finished", vm.finishedJobs()), binX + 14,
                 getHeight() - 20);
     }
 
@@ -585,33 +733,6 @@ public final class QueueCanvas extends Pane {
         g.setTextBaseline(VPos.CENTER);
         g.setFont(Font.font("System", FontWeight.BOLD, delivery < 10 ? 8 : 6));
         g.fillText(Integer.toString(delivery), b[0] + b[2] / 2, b[1] + b[3] / 2);
-    }
-
-    private static void wrapText(GraphicsContext g, String text, double x, double y, double width, int maxLines,
-                                 double lineHeight) {
-        // maxLines at most, broken at the last space that fits, measured with the font in use
-        Text probe = new Text();
-        probe.setFont(g.getFont());
-        String[] words = text.split(" ");
-        StringBuilder line = new StringBuilder();
-        int lineNo = 0;
-        for (int i = 0; i < words.length; i++) {
-            String candidate = line.length() == 0 ? words[i] : line + " " + words[i];
-            probe.setText(candidate);
-            if (probe.getLayoutBounds().getWidth() <= width || line.length() == 0) {
-                line.setLength(0);
-                line.append(candidate);
-                continue;
-            }
-            if (lineNo == maxLines - 1) {
-                break;
-            }
-            g.fillText(line.toString(), x, y + lineHeight * lineNo);
-            lineNo++;
-            line.setLength(0);
-            line.append(words[i]);
-        }
-        g.fillText(line.toString(), x, y + lineHeight * lineNo);
     }
 
     /** @return the token drawn under ({@code x}, {@code y}), or null. */

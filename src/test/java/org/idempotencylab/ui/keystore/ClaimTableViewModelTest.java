@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.idempotencylab.store.ClaimResult;
 import org.idempotencylab.store.ClaimResult.Kind;
+import org.idempotencylab.store.ClaimResult;
 import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.InMemoryClaimTable;

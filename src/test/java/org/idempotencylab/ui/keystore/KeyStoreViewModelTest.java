@@ -18,13 +18,16 @@ import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupKeys;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
-import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.InMemoryClaimTable;
-import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Entry;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
+import org.idempotencylab.store.InMemoryIdempotencyStore;
 import org.idempotencylab.store.LockOnlyStore;
 import org.junit.jupiter.api.Test;
 
@@ -468,5 +471,26 @@ class KeyStoreViewModelTest {
         assertFalse(keys.claimTable().inUseProperty().get());
         assertFalse(keys.lockTable().inUseProperty().get());
         assertTrue(keys.storeInUse().get());
+    }
+
+    @Test
+    void anEmptyTableSaysWhyForTheStrategyAttached() {
+        assertEquals("Start a live run to see the idempotency store's keys.", vm.storePlaceholderProperty().get());
+        assertEquals("Start a live run to see the keys the email provider remembers.",
+                vm.providerPlaceholderProperty().get());
+        vm.attach(simulation(SHORT_TTL, Strategy.EACH_STEP_NO_KEY));
+        assertEquals("This strategy uses no idempotency store; switch to 'retry the whole job, same key, skip "
+                + "finished steps' to see its keys.", vm.storePlaceholderProperty().get());
+        assertEquals("This strategy sends the provider no idempotency key: every call that gets through sends an "
+                + "email.", vm.providerPlaceholderProperty().get());
+        // each step with the in-memory store (the repeated-request lessons): the store is in use
+        vm.attach(simulation(SHORT_TTL, Strategy.of(RetryScope.EACH_STEP, KeyMode.SAME, StoreKind.MEMORY)));
+        assertTrue(vm.storeInUse().get());
+        assertEquals("No keys yet: a key appears when its step starts, and stays until its TTL runs out.",
+                vm.storePlaceholderProperty().get());
+        assertEquals("No keys yet: the provider remembers a key from the first welcome email sent with it.",
+                vm.providerPlaceholderProperty().get());
+        assertEquals("Live keys 0 · Peak 0 · Hits 0 · Expired 0 · Shared 0", vm.storeCountersProperty().get());
+        assertEquals("Remembered 0 · Suppressed sends 0", vm.providerCountersProperty().get());
     }
 }

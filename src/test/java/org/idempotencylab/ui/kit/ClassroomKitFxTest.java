@@ -278,9 +278,9 @@ class ClassroomKitFxTest {
         }
         fields.put("jobs", liveField(Parameter.JOBS, "liveJobsField"));
         fields.put("pFail", liveField(Parameter.P_FAIL, "livePFailField"));
-        fields.put("workers", liveField(Parameter.WORKERS, "workersField"));
-        fields.put("leaseMs", liveField(Parameter.LEASE_MS, "leaseField"));
-        fields.put("visibilityTimeoutMs", liveField(Parameter.VISIBILITY_TIMEOUT_MS, "visibilityField"));
+        fields.put("workers", liveField(Parameter.WORKERS, "liveWorkersField"));
+        fields.put("leaseMs", liveField(Parameter.LEASE_MS, "liveLeaseMsField"));
+        fields.put("visibilityTimeoutMs", liveField(Parameter.VISIBILITY_TIMEOUT_MS, "liveVisibilityTimeoutMsField"));
         return fields;
     }
 

@@ -8,15 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.idempotencylab.scenario.Parameter;
-import org.idempotencylab.scenario.KeyMode;
-import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
-import org.idempotencylab.engine.StrategyResult;
-import org.idempotencylab.scenario.QueueKind;
-import org.idempotencylab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 /** The live view-model's crash handling, without the FX toolkit: workers down, restart, redelivery, lost jobs. */

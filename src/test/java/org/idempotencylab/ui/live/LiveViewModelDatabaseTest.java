@@ -10,15 +10,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.idempotencylab.scenario.KeyMode;
-import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
-import org.idempotencylab.engine.StrategyResult;
-import org.idempotencylab.scenario.QueueKind;
-import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.store.ClaimResult;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.DelegatingClaimStore;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Live mode on a real database (issue 4, section 4): the claim table of the live run lives in SQLite; a bad URL
+ * Live mode on a real database: the claim table of the live run lives in SQLite; a bad URL
  * or an unreachable database gives a clear message and the run does not start; a database failing mid-run
  * stops the run. Without the FX toolkit.
  */
@@ -166,7 +167,7 @@ class LiveViewModelDatabaseTest {
         }
 
         @Override
-        public org.idempotencylab.store.ClaimResult claim(String key, String fingerprint, String owner, long nowMs,
+        public ClaimResult claim(String key, String fingerprint, String owner, long nowMs,
                                                           long leaseMs) {
             if (calls.incrementAndGet() > ok) {
                 throw new ClaimStoreException(null, "disk gone.", null);

@@ -4,19 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Parent;
-import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
-import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.ui.App;
-import org.idempotencylab.ui.ControllerFactory;
-import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -35,18 +25,9 @@ class QueueCanvasFxTest {
     void start(Stage stage) throws Exception {
         this.stage = stage;
         live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        Parent root = App.load(new ControllerFactory()
-                .with(CompareViewModel.class, new CompareViewModel(Scenario.article(),
-                        Executors.newSingleThreadExecutor(), 1))
-                .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1))
-                .with(FileChooserService.class, (o, t, n) -> Optional.empty()));
-        stage.setScene(App.scene(root));
+        LiveFx.show(stage, live, new KeyStoreViewModel());
         stage.setWidth(1100);
         stage.setHeight(760);
-        stage.show();
-        ((TabPane) root.lookup(".tab-pane")).getSelectionModel().select(1);
     }
 
     @Test

@@ -1,0 +1,111 @@
+package org.idempotencylab.ui.live;
+
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import org.idempotencylab.store.ClaimStore;
+import org.idempotencylab.store.JdbcClaimStore;
+
+/**
+ * Opens the database a live run's claim table lives in (second article's {@code processed_jobs}), off the FX
+ * thread: the opening (up to 5 s for a server that does not answer) and the emptying of the table run on the
+ * background executor, the answer comes back on the FX executor. A newer {@link #open} or a {@link #cancel}
+ * makes an older answer moot: its database is closed, its callbacks never run. Holds the current run's database
+ * and closes it when the next run takes another.
+ *
+ * <p>Uses {@code javafx.beans} only; the executors run in place by default, which suits tests without the
+ * toolkit.
+ */
+final class DatabaseConnector {
+    private Function<String, ClaimStore> opener = JdbcClaimStore::open;
+    private Executor background = Runnable::run;
+    private Executor fxThread = Runnable::run;
+    private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper(this, "connecting");
+    private int ticket;            // a newer open or cancel makes an older answer moot
+    private ClaimStore current;    // the current run's database, or null for the in-memory model
+
+    /**
+     * @param opener     a JDBC URL to an open store, or a {@link org.idempotencylab.store.ClaimStoreException}
+     * @param background where {@code opener} runs
+     * @param fxThread   where the answer is applied
+     */
+    void setAccess(Function<String, ClaimStore> opener, Executor background, Executor fxThread) {
+        this.opener = Objects.requireNonNull(opener, "opener");
+        this.background = Objects.requireNonNull(background, "background");
+        this.fxThread = Objects.requireNonNull(fxThread, "fxThread");
+    }
+
+    /** @return {@code default}'s SQLite file URL for "default", else {@code url} as given. */
+    static String resolve(String url) {
+        return url.equals("default") ? JdbcClaimStore.defaultSqliteUrl() : url;
+    }
+
+    /**
+     * Opens {@code url} and empties its {@code processed_jobs}, off the calling thread; then, on the FX
+     * executor, gives the open store to {@code opened}, or the database's message to {@code failed}, unless a
+     * newer {@link #open} or {@link #cancel} came meanwhile.
+     *
+     * @param url a resolved JDBC URL ({@link #resolve})
+     */
+    void open(String url, Consumer<ClaimStore> opened, Consumer<String> failed) {
+        int mine = ++ticket;
+        connecting.set(true);
+        background.execute(() -> {
+            ClaimStore db = null;
+            String error = null;
+            try {
+                db = opener.apply(url);
+                db.clear(); // a fresh processed_jobs table for the new run
+            } catch (RuntimeException e) {
+                error = e.getMessage();
+                if (db != null) {
+                    db.close();
+                    db = null;
+                }
+            }
+            ClaimStore answer = db;
+            String problem = error;
+            fxThread.execute(() -> {
+                if (mine != ticket) { // another Reset came meanwhile
+                    if (answer != null) {
+                        answer.close();
+                    }
+                    return;
+                }
+                connecting.set(false);
+                if (answer == null) {
+                    failed.accept(problem);
+                } else {
+                    opened.accept(answer);
+                }
+            });
+        });
+    }
+
+    /** Drops the answer of an {@link #open} under way, if any (a Reset that needs no database). */
+    void cancel() {
+        ticket++;
+        connecting.set(false);
+    }
+
+    /** Makes {@code db} (null: the in-memory model) the current run's database, closing the previous one. */
+    void use(ClaimStore db) {
+        if (current != null && current != db) {
+            current.close();
+        }
+        current = db;
+    }
+
+    /** @return the current run's database, or null for the in-memory model. */
+    ClaimStore current() {
+        return current;
+    }
+
+    /** @return true while an {@link #open} waits for its answer. */
+    ReadOnlyBooleanProperty connectingProperty() {
+        return connecting.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,78 @@
+package org.idempotencylab.ui.live;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.engine.SimulationEvent;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.ui.Texts;
+import org.idempotencylab.ui.VirtualTime;
+
+/**
+ * The live run in words: one line per event for the event log and a job's history, and the status bar's counters.
+ * The words are in this package's {@code texts.properties}; the engine's note (why a call failed, whose key the
+ * provider knew) is put in as the engine wrote it. Plain Java, no toolkit.
+ */
+final class EventText {
+    private static final Texts TEXTS = Texts.of(EventText.class);
+    // the log's words, read once: a frame at high speed writes up to two thousand lines
+    private static final Template LINE = Template.of(TEXTS.get("event.line"));
+    private static final Template USER = Template.of(TEXTS.get("event.user"));
+    private static final String REPEAT = TEXTS.get("event.repeat");
+    private static final String WORKERS = TEXTS.get("event.workers");
+    private static final String PROVIDER = TEXTS.get("event.provider");
+    private static final Template STEP = Template.of(TEXTS.get("event.step"));
+    private static final Template ATTEMPT = Template.of(TEXTS.get("event.attempt"));
+    private static final Map<Kind, Template> WHAT = new EnumMap<>(Kind.class);
+
+    static {
+        for (Kind k : Kind.values()) {
+            WHAT.put(k, Template.of(TEXTS.get("event." + k.name())));
+        }
+    }
+
+    private EventText() {
+    }
+
+    /** @return one line for the log or a history: virtual time, who, the step and attempt, what happened. */
+    static String describe(SimulationEvent e) {
+        String who = e.user() >= 0 ? USER.fill(e.user()) + (e.repeat() ? REPEAT : "")
+                : e.kind() == Kind.WORKER_CRASHED || e.kind() == Kind.WORKER_RESTARTED ? WORKERS : PROVIDER;
+        String step = e.step() < 0 ? "" : STEP.fill(e.stepName());
+        String attempt = e.attempt() > 1 ? ATTEMPT.fill(e.attempt()) : "";
+        Template kind = WHAT.get(e.kind());
+        String what = kind.fill(e.note(), kind.uses(1) ? VirtualTime.format(e.untilMs()) : "", e.worker() + 1);
+        return LINE.fill(VirtualTime.format(e.timeMs()), who, step, attempt, what);
+    }
+
+    /**
+     * @return true for the events the log shows: all but the start, success and side effect of each call, which
+     *         every call has (a job's history has them all)
+     */
+    static boolean logged(SimulationEvent e) {
+        return e.kind() != Kind.CALL_STARTED && e.kind() != Kind.CALL_SUCCEEDED && e.kind() != Kind.SIDE_EFFECT;
+    }
+
+    /** @return jobs done and failed, calls and users with 2+ emails so far, as the status bar's line. */
+    static String counters(long finishedJobs, StrategyResult r) {
+        return TEXTS.format("status.counters", finishedJobs - r.failedJobs() - r.lostJobs(), r.failedJobs(),
+                r.calls(), r.usersWithDuplicateEmails());
+    }
+
+    /**
+     * @return the durable path's counters that are not zero ({@link Metric.Status#WHEN_NONZERO}), in the order of
+     *         {@link Metric}, as one line: "crashes 1 · redeliveries 1"; "" when all are zero
+     */
+    static String failures(StrategyResult r) {
+        List<String> parts = new ArrayList<>();
+        for (Metric m : Metric.values()) {
+            if (m.status() == Metric.Status.WHEN_NONZERO && r.get(m) != 0) {
+                parts.add(TEXTS.format("status.failure", m.statusName(), m.text(r)));
+            }
+        }
+        return String.join(TEXTS.get("status.separator"), parts);
+    }
+}

@@ -1,0 +1,67 @@
+package org.idempotencylab.ui.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Locale;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.engine.SimulationEvent;
+import org.junit.jupiter.api.Test;
+
+/** The event log's lines, in the words of texts.properties, without the toolkit. */
+class EventTextTest {
+    private static SimulationEvent event(long timeMs, Kind kind, long user, boolean repeat, int step, int attempt,
+                                         int worker, long untilMs, String note) {
+        return new SimulationEvent(timeMs, kind, user, repeat, step, attempt, worker, untilMs, note, 1);
+    }
+
+    @Test
+    void aLineSaysWhenWhoWhichStepWhichAttemptAndWhat() {
+        assertEquals("0:01.250  user_3 · create the billing customer (attempt 2): call failed: 503 service "
+                + "unavailable", EventText.describe(event(1_250, Kind.CALL_FAILED, 3, false, 1, 2, 0, 1_250,
+                "503 service unavailable")));
+        assertEquals("0:00.000  user_0: taken by worker 1",
+                EventText.describe(event(0, Kind.JOB_STARTED, 0, false, -1, 1, 0, 0, "")),
+                "workers are numbered from 1, the first attempt is not named");
+        assertEquals("0:00.500  user_0 (repeat) · save the user: skipped: the store had a saved result",
+                EventText.describe(event(500, Kind.STEP_SKIPPED, 0, true, 0, 1, 1, 500, "")));
+        assertEquals("0:02.000  workers: CRASHED: clicked; restarts at 0:07.000",
+                EventText.describe(event(2_000, Kind.WORKER_CRASHED, -1, false, -1, 0, -1, 7_000, "clicked")));
+        assertEquals("0:01.000  provider: fault armed: next reply lost (clicked)",
+                EventText.describe(event(1_000, Kind.FAULT_ARMED, -1, false, -1, 0, -1, 1_000,
+                        "next reply lost (clicked)")));
+        assertEquals("0:03.000  user_1 · save the user: job in progress; back to the queue until 0:04.000",
+                EventText.describe(event(3_000, Kind.JOB_IN_PROGRESS, 1, false, 0, 1, 0, 4_000, "job in progress")));
+    }
+
+    @Test
+    void everyKindOfEventHasItsWords() {
+        for (Kind k : Kind.values()) {
+            String line = EventText.describe(event(0, k, 0, false, 0, 1, 0, 0, "why"));
+            assertTrue(line.startsWith("0:00.000  user_0 · save the user: "), line);
+            assertFalse(line.contains("%"), "every placeholder filled: " + line);
+        }
+    }
+
+    @Test
+    void theLogLeavesOutWhatEveryCallHas() {
+        for (Kind k : Kind.values()) {
+            boolean everyCall = k == Kind.CALL_STARTED || k == Kind.CALL_SUCCEEDED || k == Kind.SIDE_EFFECT;
+            assertEquals(!everyCall, EventText.logged(event(0, k, 0, false, 0, 1, 0, 0, "")), k.name());
+        }
+    }
+
+    @Test
+    void aTemplateFillsInAsStringFormatWould() {
+        Object[] args = {"a", "b", 7, "d", "e"};
+        for (String text : new String[] {"%s  %s%s%s: %s", "%1$s; back until %2$s", "taken by worker %3$d",
+                "100%% sure: %s", "no placeholder", "%2$s then %1$s, %3$d"}) {
+            assertEquals(String.format(Locale.ROOT, text, args), Template.of(text).fill(args), text);
+        }
+        assertTrue(Template.of("%2$s").uses(1));
+        assertFalse(Template.of("%1$s").uses(1));
+        assertThrows(IllegalArgumentException.class, () -> Template.of("%,d jobs"), "grouping needs String.format");
+    }
+}

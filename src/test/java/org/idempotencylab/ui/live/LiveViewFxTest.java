@@ -1,0 +1,610 @@
+package org.idempotencylab.ui.live;
+
+import static org.idempotencylab.ui.live.LiveFx.enter;
+import static org.idempotencylab.ui.live.LiveFx.onFx;
+import static org.idempotencylab.ui.live.LiveFx.press;
+import static org.idempotencylab.ui.live.LiveFx.reveal;
+import static org.idempotencylab.ui.live.LiveFx.showing;
+import static org.idempotencylab.ui.live.LiveFx.type;
+import static org.idempotencylab.ui.live.LiveFx.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import javafx.animation.AnimationTimer;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.skin.ComboBoxListViewSkin;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.controlsfx.control.StatusBar;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.store.ClaimRow;
+import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.ui.keystore.KeyRow;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * "Watch it happen", driven the way a teacher would in class: the keys and the clicks on the queue are a
+ * person's, and so are the buttons where a click is the point (Play, Pause, Step, Reset after typing); elsewhere a
+ * button is pressed without moving the mouse. Runs are stepped through the view-model rather than played in real
+ * time, so each test checks what a person sees (the clock, the lists, the key tables, the messages, the status
+ * bar) without waiting on the wall clock. Headless under {@code mvn verify}.
+ */
+@ExtendWith(ApplicationExtension.class)
+class LiveViewFxTest {
+    private LiveViewModel live;
+    private LiveController controller;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        FXMLLoader loader = LiveFx.show(stage, live, new KeyStoreViewModel());
+        controller = loader.getController();
+    }
+
+    /** The next test opens a view of its own: this one's animation stops (the window closing does the same). */
+    @AfterEach
+    void stopTheAnimation(FxRobot robot) {
+        onFx(controller::stop);
+    }
+
+    /** Steps the run (on the FX thread, as the Step button does) until {@code done}, at most 100,000 events. */
+    private void stepUntil(FxRobot robot, BooleanSupplier done) {
+        onFx(() -> {
+            for (int i = 0; i < 100_000 && !done.getAsBoolean(); i++) {
+                live.stepOnce();
+            }
+        });
+        assertTrue(done.getAsBoolean(), "reached within 100,000 events");
+    }
+
+    private void stepToTheEnd(FxRobot robot) {
+        stepUntil(robot, () -> live.simulation().isFinished());
+    }
+
+    private String text(FxRobot robot, String query) {
+        return robot.lookup(query).queryLabeled().getText();
+    }
+
+    /** One sign-up, no random failures or lost replies (any duplicate comes from a click), then Reset. */
+    private void oneCalmSignup(FxRobot robot, Strategy strategy) {
+        onFx(() -> {
+            live.strategyProperty().set(strategy);
+            live.form().set(Parameter.JOBS, 1);
+            live.form().set(Parameter.P_FAIL, 0.0);
+            live.form().set(Parameter.LOST_REPLY, 0.0);
+        });
+    }
+
+    @Test
+    void playMovesTheClockAndPauseStopsIt(FxRobot robot) {
+        assertEquals("0:00.000", text(robot, "#clockLabel"));
+        robot.clickOn("#playButton");
+        assertEquals("Pause", text(robot, "#playButton"));
+        waitUntil(() -> live.nowMs() > 0); // the animation timer advances the run by the real time elapsed
+        robot.clickOn("#playButton");
+        assertFalse(live.playingProperty().get());
+        assertEquals("Play", text(robot, "#playButton"));
+        long paused = live.nowMs();
+        waitForPulses(robot, 10); // ten frames later
+        assertEquals(paused, live.nowMs(), "paused: the clock stands still");
+        assertEquals(live.clockProperty().get(), text(robot, "#clockLabel"));
+        assertTrue(paused > 0 && !text(robot, "#clockLabel").equals("0:00.000"), "the clock shows the time played");
+    }
+
+    /** Waits until the FX thread has drawn {@code n} more frames. */
+    private static void waitForPulses(FxRobot robot, int n) {
+        AtomicInteger pulses = new AtomicInteger();
+        AnimationTimer counter = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                pulses.incrementAndGet();
+            }
+        };
+        onFx(counter::start);
+        waitUntil(() -> pulses.get() >= n);
+        onFx(counter::stop);
+    }
+
+    @Test
+    void stepRunsExactlyOneEventByButtonAndByKey(FxRobot robot) {
+        // Each step ends one call (the only events at the start of the classroom run are call ends and
+        // arrivals, and a call end moves the clock to its drawn time): the clock jumps to the next event's time.
+        long next = live.simulation().nextEventTimeMs();
+        robot.clickOn("#stepButton");
+        assertEquals(next, live.nowMs(), "the clock is at the event that ran");
+        assertEquals(live.clockProperty().get(), text(robot, "#clockLabel"));
+        long next2 = live.simulation().nextEventTimeMs();
+        assertTrue(next2 >= next);
+        focusTheQueue(robot);
+        robot.type(KeyCode.RIGHT);
+        assertEquals(next2, live.nowMs(), "→ ran the following event and no other");
+        assertFalse(live.playingProperty().get(), "stepping pauses");
+    }
+
+    @Test
+    void spaceAndRWorkFromTheKeyboard(FxRobot robot) {
+        focusTheQueue(robot);
+        robot.type(KeyCode.SPACE);
+        assertTrue(live.playingProperty().get(), "Space plays");
+        robot.type(KeyCode.SPACE);
+        assertFalse(live.playingProperty().get(), "Space pauses");
+        robot.type(KeyCode.RIGHT);
+        assertTrue(live.nowMs() > 0);
+        robot.type(KeyCode.R);
+        assertEquals(0, live.nowMs(), "R starts over at time 0");
+        assertEquals("0:00.000", text(robot, "#clockLabel"));
+    }
+
+    @Test
+    void clickingAJobShowsItsHistoryAndFailsItsNextCall(FxRobot robot) {
+        stepUntil(robot, () -> live.token(0) != null && live.token(0).phase() == JobToken.Phase.CALLING);
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        JobToken user0 = live.token(0);
+        waitForPulses(robot, 2); // the canvas has drawn the step
+        waitUntil(() -> Math.abs(user0.x - user0.toX) < 0.5 && Math.abs(user0.y - user0.toY) < 0.5); // glided there
+        double[] at = queue.drawnAt(user0);
+        robot.clickOn(queue.localToScreen(at[0], at[1]));
+        assertSame(user0, live.selectedProperty().get());
+        assertEquals("Job history: user_0", text(robot, "#historyTitle"));
+        ListView<?> history = robot.lookup("#historyList").queryListView();
+        assertTrue(showing(history), "a click on a job shows its history tab");
+        assertTrue(history.getItems().stream().anyMatch(l -> l.toString().contains("fault armed")), "the click");
+        assertTrue(user0.faultArmed());
+        // on: its next call fails "(clicked)", in its history and in the event log
+        stepUntil(robot, () -> history.getItems().stream()
+                .anyMatch(l -> l.toString().contains("call failed") && l.toString().contains("clicked")));
+        assertTrue(live.log().stream().anyMatch(l -> l.contains("user_0") && l.contains("clicked")));
+        assertFalse(user0.faultArmed(), "the fault is used up");
+    }
+
+    @Test
+    void aChangedParameterWaitsForResetAndABadOneStopsIt(FxRobot robot) {
+        Label pending = robot.lookup("#pendingLabel").queryAs(Label.class);
+        assertFalse(pending.isVisible());
+        type(robot, "#liveWorkersField", "3");
+        assertTrue(pending.isVisible(), "the panel says the run keeps its parameters");
+        assertEquals("Changed: the run keeps its parameters until you press Reset (R).", pending.getText());
+        assertEquals(2, live.simulation().scenario().workers(), "the run in progress is unchanged");
+        // a bad value left in the field without Enter, then Reset (the field loses the focus to the button, which
+        // reads every field): refused with its message, and no reset
+        TextField seed = robot.lookup("#liveSeedField").queryAs(TextField.class);
+        robot.clickOn(seed);
+        onFx(() -> seed.setText("99999999999"));
+        robot.clickOn("#resetButton");
+        Label error = robot.lookup("#liveInputError").queryAs(Label.class);
+        assertTrue(error.isVisible());
+        assertEquals("Seed: 99999999999 is outside the allowed range -2,147,483,648 to 2,147,483,647",
+                error.getText());
+        assertEquals("1", seed.getText(), "the field shows its value again");
+        assertEquals(2, live.simulation().scenario().workers(), "no reset happened");
+        robot.clickOn("#resetButton"); // the seed field shows its old value again: now Reset applies the rest
+        assertEquals(3, live.simulation().scenario().workers());
+        assertFalse(pending.isVisible());
+    }
+
+    @Test
+    void theSceneParametersAreOpenAndTheAdvancedSectionsCollapsedUntilOpened(FxRobot robot) {
+        ParameterPanelView panel = new ParameterPanelView(robot);
+        for (String open : List.of("livePFailField", "liveLostReplyField", "liveMaxAttemptsField", "liveJobsField",
+                "liveWorkersField", "liveArrivalRateField", "liveSeedField")) {
+            assertTrue(showing(panel.field(open)), open + " is at hand");
+        }
+        for (Parameter.Section s : Parameter.Section.values()) {
+            if (!s.isBasic()) {
+                TitledPane pane = controller.parameters().pane(s);
+                assertFalse(pane.isExpanded(), s.title() + " starts collapsed");
+                assertEquals(s.title(), pane.getText());
+            }
+        }
+        TextField lease = panel.field("liveLeaseMsField");
+        assertFalse(showing(lease), "inside the collapsed 'Failures and durability'");
+        assertTrue(lease.getTooltip().getText().startsWith("Lease (virtual ms): claim table only"),
+                lease.getTooltip().getText());
+        // opened as a person opens it: the lease field shows, and a value out of range is refused by name
+        type(robot, "#liveLeaseMsField", "0");
+        assertTrue(showing(lease));
+        assertEquals("Lease: 0 is outside the allowed range 1 to 2,678,400,000", text(robot, "#liveInputError"));
+        assertEquals("300,000", lease.getText(), "the previous value stays");
+        enter(robot, "#liveLeaseMsField", "2000");
+        assertFalse(showing(robot.lookup("#liveInputError").query()), "a good value clears the message");
+        assertTrue(showing(robot.lookup("#pendingLabel").query()), "it applies on Reset");
+        assertEquals(300_000, live.simulation().scenario().leaseMs());
+        press(robot, "#resetButton");
+        assertEquals(2_000, live.simulation().scenario().leaseMs());
+    }
+
+    @Test
+    void aFixedRepeatDelayStaysFixedWhenItsStartMoves(FxRobot robot) {
+        // the classroom scenario repeats after exactly 30 s (both ends 30,000): typing a new start moves the end too
+        enter(robot, "#liveDuplicateDelayMinMsField", "500");
+        assertEquals("500", robot.lookup("#liveDuplicateDelayMaxMsField").queryAs(TextField.class).getText());
+        // a range: the end stays where it is while the start moves below it
+        enter(robot, "#liveDuplicateDelayMaxMsField", "60000");
+        enter(robot, "#liveDuplicateDelayMinMsField", "1000");
+        assertEquals("60,000", robot.lookup("#liveDuplicateDelayMaxMsField").queryAs(TextField.class).getText());
+        press(robot, "#resetButton");
+        assertEquals(1_000, live.simulation().scenario().duplicateDelayMinMs());
+        assertEquals(60_000, live.simulation().scenario().duplicateDelayMaxMs());
+    }
+
+    /** The parameter panel's fields, found by their registry-made ids. */
+    private static final class ParameterPanelView {
+        private final FxRobot robot;
+
+        ParameterPanelView(FxRobot robot) {
+            this.robot = robot;
+        }
+
+        TextField field(String id) {
+            return robot.lookup("#" + id).queryAs(TextField.class);
+        }
+    }
+
+    @Test
+    void wholeJobRetryRunsTheOtherStepsAgainAndTheStatusBarCountsIt(FxRobot robot) {
+        // one sign-up, no random failures; a click loses the email's reply: the whole job retries from step 1,
+        // so steps 1-6 run again (the email itself is keyed: the provider does not send it twice)
+        oneCalmSignup(robot, Strategy.WHOLE_JOB_SAME_KEY);
+        press(robot, "#resetButton");
+        onFx(() -> live.clickProvider());
+        stepToTheEnd(robot);
+        for (int step = 0; step < 6; step++) {
+            assertEquals(1, live.duplicates(step), "step " + (step + 1) + " done again, shown on its station");
+        }
+        assertEquals(0, live.duplicates(6), "the email: the provider knew the key");
+        assertEquals(6, live.simulation().result().repeatedSteps());
+        // the status bar: jobs done, failed, calls (10 + the 7 of the first attempt), users with 2+ emails
+        StatusBar bar = robot.lookup("#liveStatusBar").queryAs(StatusBar.class);
+        assertTrue(bar.getRightItems().stream().anyMatch(n -> n instanceof Label l
+                && l.getText().equals("jobs done 1 · failed 0 · calls 17 · users with 2+ emails 0")));
+        assertEquals(live.clockProperty().get() + " virtual time", bar.getText());
+    }
+
+    @Test
+    void theQueueShowsTheSignupsWaitingForAWorker(FxRobot robot) {
+        // 6 sign-ups all at once for 2 workers: after the start, 2 are taken and 4 wait
+        onFx(() -> {
+            live.form().set(Parameter.JOBS, 6);
+            live.form().set(Parameter.ARRIVAL_RATE, 0.0);
+        });
+        press(robot, "#resetButton");
+        assertEquals(4, live.simulation().waitingJobs());
+        assertEquals(2, live.simulation().firstWaitingUser());
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        WaitForAsyncUtils.waitForFxEvents();
+        // the first waiting one is drawn in the queue column, and a click arms its first call
+        double[] at = null;
+        for (double y = 40; y < 80 && at == null; y += 2) {
+            if (queue.waitingUserAt(12 + 12, y) == 2) {
+                at = new double[] {24, y};
+            }
+        }
+        assertNotNull(at, "user_2 is drawn in the waiting line");
+        robot.clickOn(queue.localToScreen(at[0], at[1]));
+        assertEquals(2, live.selectedProperty().get().user());
+        assertTrue(live.token(2).faultArmed());
+        assertEquals("Job history: user_2", text(robot, "#historyTitle"));
+    }
+
+    @Test
+    void aRepeatedRequestSharesTheRunInFlightAndSkipsWhatFinished(FxRobot robot) {
+        // one sign-up sent twice, 500 ms apart, two workers: the repeat starts while the first job still runs.
+        // With the store on every step it shares the step in flight and skips the finished ones: no step is
+        // done twice, and the key store counts the shared run.
+        oneCalmSignup(robot, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        onFx(() -> {
+            live.form().set(Parameter.P_DUPLICATE, 1.0);
+            live.form().set(Parameter.DUPLICATE_DELAY_MIN_MS, 500);
+            live.form().set(Parameter.DUPLICATE_DELAY_MAX_MS, 500);
+        });
+        press(robot, "#resetButton");
+        stepToTheEnd(robot);
+        StrategyResult r = live.simulation().result();
+        assertEquals(1, r.repeatedRequests());
+        assertEquals(0, r.repeatedSteps(), "no step done twice");
+        assertTrue(live.token(0, true) != null && live.token(0, false) != null, "two tokens for user_0");
+        assertTrue(live.log().stream().anyMatch(l -> l.contains("user_0 (repeat)") && l.contains("shared")));
+        long shares = live.simulation().store().shares();
+        assertTrue(shares >= 1, "the repeat shared a run in flight");
+        assertTrue(text(robot, "#storeCounters").endsWith("· Shared " + shares), text(robot, "#storeCounters"));
+    }
+
+    @Test
+    void theStrategyBoxNamesAStrategyComposedFromItsParts(FxRobot robot) {
+        @SuppressWarnings("unchecked")
+        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
+        @SuppressWarnings("unchecked")
+        ComboBox<StoreKind> stores = robot.lookup("#storeBox").queryAs(ComboBox.class);
+        assertEquals(List.of("none", "in-memory store", "claim table", "lock only"),
+                stores.getItems().stream().map(stores.getConverter()::toString).toList(), "the Store list's words");
+        onFx(() -> {
+            live.scopeProperty().set(RetryScope.WHOLE_JOB_SKIP_FINISHED);
+            live.keyModeProperty().set(KeyMode.SAME);
+            live.storeProperty().set(StoreKind.CLAIM_TABLE);
+        });
+        Strategy composed = Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        assertEquals(composed, box.getValue());
+        assertEquals("custom: " + composed.name(), box.getButtonCell().getText(), "not blank");
+        assertEquals("claim table", shownIn(stores));
+        robot.interact(() -> box.setValue(Strategy.EACH_STEP_NO_KEY));
+        assertEquals(Strategy.EACH_STEP_NO_KEY.name(), box.getButtonCell().getText());
+        assertEquals("none", shownIn(stores), "a preset shows its parts");
+        assertEquals(5, box.getItems().size(), "the list keeps the article's five");
+    }
+
+    /** @return what a list shows when closed: its button cell's text. */
+    private static String shownIn(ComboBox<?> box) {
+        return ((ListCell<?>) ((ComboBoxListViewSkin<?>) box.getSkin()).getDisplayNode()).getText();
+    }
+
+    private static void focusTheQueue(FxRobot robot) {
+        // the top-left corner of the canvas holds only the "Queue" title: a click there gives the view the focus
+        // without touching a token
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        robot.clickOn(queue.localToScreen(60, 6));
+    }
+
+    /** Clicks the provider on the canvas, then steps the calm sign-up to its end. */
+    private StrategyResult oneCalmSignupWithAClickOnTheProvider(FxRobot robot, Strategy strategy) {
+        oneCalmSignup(robot, strategy);
+        press(robot, "#resetButton");
+        assertEquals(strategy, live.simulation().strategy());
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        double[] c = queue.providerCentre();
+        robot.clickOn(queue.localToScreen(c[0], c[1]));
+        assertTrue(live.simulation().isNextReplyLost(), "the click armed the provider");
+        stepToTheEnd(robot);
+        return live.simulation().result();
+    }
+
+    private List<Envelope> envelopes() {
+        List<Envelope> all = new ArrayList<>();
+        live.envelopes().forEach(all::add);
+        return all;
+    }
+
+    @Test
+    void clickingTheProviderWithoutAKeySendsASecondEmail(FxRobot robot) {
+        StrategyResult r = oneCalmSignupWithAClickOnTheProvider(robot, Strategy.EACH_STEP_NO_KEY);
+        assertEquals(1, r.usersWithDuplicateEmails(), "the retry after the lost reply sent the email again");
+        // what the canvas draws at the provider: the first envelope marked LOST, then a red second one
+        List<Envelope> envelopes = envelopes();
+        assertEquals(2, envelopes.size());
+        assertTrue(envelopes.get(0).replyLost() && !envelopes.get(0).duplicate());
+        assertTrue(envelopes.get(1).duplicate() && envelopes.get(1).nth() == 2);
+        assertTrue(live.log().stream().anyMatch(l -> l.contains("reply lost") && l.contains("clicked")));
+        assertTrue(text(robot, "#providerCounters").startsWith("Remembered 0 ·"), "no key: nothing remembered");
+    }
+
+    @Test
+    void clickingTheProviderWithTheSameKeySendsNoSecondEmail(FxRobot robot) {
+        StrategyResult r = oneCalmSignupWithAClickOnTheProvider(robot, Strategy.EACH_STEP_SAME_KEY);
+        assertEquals(0, r.usersWithDuplicateEmails());
+        assertEquals(1, r.providerSuppressedSends(), "the provider knew the key and sent nothing");
+        List<Envelope> envelopes = envelopes();
+        assertEquals(2, envelopes.size());
+        assertTrue(envelopes.get(1).suppressed(), "drawn grey: key known, not sent");
+        assertTrue(live.log().stream().anyMatch(l -> l.contains("no email sent")));
+        // its key shows in the provider's table, with the send it suppressed
+        @SuppressWarnings("unchecked")
+        TableView<Object> provider = robot.lookup("#providerTable").queryAs(TableView.class);
+        assertEquals(1, provider.getItems().size());
+        assertEquals("welcome-email:user_0", provider.getColumns().get(0).getCellData(0));
+        assertEquals("1", String.valueOf(provider.getColumns().get(3).getCellData(0)));
+        assertEquals("Remembered 1 · Suppressed sends 1", text(robot, "#providerCounters"));
+    }
+
+    @Test
+    void keyStoreRowsAppearWhileTheJobRunsAndDisappearWhenTheirTtlRunsOut(FxRobot robot) {
+        oneCalmSignup(robot, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        onFx(() -> live.form().set(Parameter.TTL_MS, 3_000)); // each key lives 3 s after its step
+        press(robot, "#resetButton");
+        @SuppressWarnings("unchecked")
+        TableView<KeyRow> table = robot.lookup("#storeTable").queryAs(TableView.class);
+        // the job's ten steps take about 2 virtual s: its keys show up one by one, "send the welcome email" too
+        stepUntil(robot, () -> table.getItems().stream()
+                .anyMatch(r -> r.keyText().startsWith("send the welcome email")));
+        assertTrue(live.nowMs() < 5_000, "seen while the keys are alive");
+        assertEquals("save the user:user_0", table.getColumns().get(0).getCellData(0));
+        assertEquals("FINISHED", String.valueOf(table.getColumns().get(1).getCellData(0)));
+        assertEquals("save the user: done", table.getColumns().get(2).getCellData(0));
+        // after the job ends the clock keeps running while keys count down; each goes 3 s after its step finished
+        stepToTheEnd(robot);
+        long jobEnd = live.simulation().result().virtualTimeMs();
+        assertFalse(table.getItems().isEmpty(), "the last steps' keys outlive the job by up to 3 s");
+        assertTrue(showing(robot.lookup("#endingLabel").query()), "the line under the toolbar says why");
+        assertTrue(text(robot, "#endingLabel").startsWith("All jobs have ended; the clock runs on"));
+        stepUntil(robot, () -> table.getItems().isEmpty());
+        assertEquals(0, live.simulation().store().liveKeys());
+        // the last step finished as the job ended, so its key goes exactly 3,000 ms later, not before
+        assertTrue(live.nowMs() >= jobEnd + 3_000, "not before the TTL of the last key: " + live.nowMs() + " vs "
+                + jobEnd);
+        assertEquals(1, live.simulation().finishedJobs(), "the same run, not a new one");
+        assertTrue(text(robot, "#storeCounters").startsWith("Live keys 0 · Peak"), text(robot, "#storeCounters"));
+    }
+
+    /**
+     * Picks the strategy's parts and the queue in the panel's lists, one calm sign-up, and short restart,
+     * visibility timeout and lease times (before Reset).
+     */
+    private void oneCalmSignupWithParts(FxRobot robot, KeyMode key, StoreKind store) {
+        oneCalmSignup(robot, Strategy.EACH_STEP_NO_KEY);
+        @SuppressWarnings("unchecked")
+        ComboBox<RetryScope> scope = robot.lookup("#scopeBox").queryAs(ComboBox.class);
+        @SuppressWarnings("unchecked")
+        ComboBox<KeyMode> keys = robot.lookup("#keyBox").queryAs(ComboBox.class);
+        @SuppressWarnings("unchecked")
+        ComboBox<StoreKind> stores = robot.lookup("#storeBox").queryAs(ComboBox.class);
+        @SuppressWarnings("unchecked")
+        ComboBox<QueueKind> queue = robot.lookup("#liveQueueBox").queryAs(ComboBox.class);
+        onFx(() -> {
+            scope.setValue(RetryScope.WHOLE_JOB_SKIP_FINISHED);
+            keys.setValue(key);
+            stores.setValue(store);
+            queue.setValue(QueueKind.DURABLE);
+        });
+        enter(robot, "#liveRestartMsField", "500");
+        enter(robot, "#liveVisibilityTimeoutMsField", "3000");
+        enter(robot, "#liveLeaseMsField", "2000");
+    }
+
+    private void clickTheWorkers(FxRobot robot) {
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        double[] c = queue.workersCentre();
+        robot.clickOn(queue.localToScreen(c[0], c[1]));
+    }
+
+    private Label failuresLabel(FxRobot robot) {
+        return robot.lookup("#failuresLabel").queryAs(Label.class);
+    }
+
+    @Test
+    void aCrashWithTheInMemoryStoreAndADurableQueueSendsTheEmailAgain(FxRobot robot) {
+        oneCalmSignupWithParts(robot, KeyMode.NONE, StoreKind.MEMORY);
+        press(robot, "#resetButton");
+        assertEquals(StoreKind.MEMORY, live.simulation().strategy().store());
+        assertEquals(QueueKind.DURABLE, live.simulation().scenario().queue());
+        assertEquals(500, live.simulation().scenario().restartMs());
+        // step until the email went out and the job calls a later step, then click the workers
+        stepUntil(robot, () -> live.token(0) != null && live.token(0).emails() > 0
+                && live.token(0).phase() == JobToken.Phase.CALLING);
+        assertTrue(live.token(0).active(), "the job is still running");
+        assertFalse(failuresLabel(robot).isVisible(), "no failure counted yet");
+        clickTheWorkers(robot);
+        assertTrue(live.workersDown(), "the click crashed the worker process");
+        assertEquals(JobToken.Phase.REDELIVERY, live.token(0).phase());
+        assertEquals("crashes 1", failuresLabel(robot).getText());
+        assertTrue(failuresLabel(robot).isVisible());
+        // on: the process restarts, the queue redelivers the job, the empty store lets every step run again
+        stepToTheEnd(robot);
+        StrategyResult r = live.simulation().result();
+        assertEquals(1, r.crashes());
+        assertEquals(1, r.redeliveries());
+        assertEquals(0, r.lostJobs());
+        assertEquals(1, r.usersWithDuplicateEmails(), "the redelivered job sent the email again");
+        assertEquals(2, live.token(0).delivery(), "drawn with the badge 2");
+        assertEquals("crashes 1 · redeliveries 1", failuresLabel(robot).getText());
+        assertTrue(live.countersProperty().get().startsWith("jobs done 1 · failed 0"));
+        assertTrue(live.countersProperty().get().endsWith("users with 2+ emails 1"));
+        List<Envelope> envelopes = envelopes();
+        assertEquals(2, envelopes.size());
+        assertTrue(envelopes.get(1).duplicate() && envelopes.get(1).nth() == 2, "a red 2nd envelope");
+        assertTrue(live.log().stream().anyMatch(l -> l.contains("user_0") && l.contains("redelivery")));
+    }
+
+    @Test
+    void aCrashWithTheClaimTableAndTheSameKeyWaitsOutTheLeaseAndSendsNoSecondEmail(FxRobot robot) {
+        oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        press(robot, "#resetButton");
+        assertEquals(StoreKind.CLAIM_TABLE, live.simulation().strategy().store());
+        stepUntil(robot, () -> live.token(0) != null && live.token(0).step() >= 7
+                && live.token(0).phase() == JobToken.Phase.CALLING);
+        // the key store shows the claim table instead of the in-memory store, its rows read from the store
+        TableView<?> claims = robot.lookup("#claimTable").queryAs(TableView.class);
+        assertTrue(showing(claims));
+        assertFalse(showing(robot.lookup("#storeTable").query()));
+        assertEquals(8, claims.getItems().size(), "steps 1 to 8 claimed: seven completed, one in progress");
+        assertEquals("in_progress", String.valueOf(claims.getColumns().get(1).getCellData(0)).toLowerCase());
+        // crash it with the button
+        Button crash = robot.lookup("#crashButton").queryButton();
+        reveal(robot, crash);
+        assertEquals("Crash worker process now (C)", crash.getText());
+        robot.clickOn(crash);
+        assertTrue(live.workersDown());
+        stepToTheEnd(robot);
+        StrategyResult r = live.simulation().result();
+        assertEquals(1, r.crashes());
+        assertEquals(1, r.leaseReclaims(), "the crashed step's key waited out its 2 s lease, then was reclaimed");
+        assertEquals(0, r.usersWithDuplicateEmails());
+        assertEquals(0, r.repeatedSteps(), "the completed steps were skipped with their saved results");
+        // redelivered 3 s after it was taken, the job found its step's claim still in progress: sent back once
+        assertEquals(1, r.jobInProgressRejections());
+        assertEquals("crashes 1 · redeliveries 1 · in-progress refusals 1 · lease reclaims 1",
+                failuresLabel(robot).getText());
+        assertTrue(live.countersProperty().get().endsWith("users with 2+ emails 0"));
+    }
+
+    @Test
+    void skipFinishedWithNoStoreSaysWhyInsteadOfResetting(FxRobot robot) {
+        @SuppressWarnings("unchecked")
+        ComboBox<RetryScope> scope = robot.lookup("#scopeBox").queryAs(ComboBox.class);
+        onFx(() -> scope.setValue(RetryScope.WHOLE_JOB_SKIP_FINISHED));
+        // the preset's store for each-step is none: skip finished needs another one
+        Label error = robot.lookup("#liveInputError").queryAs(Label.class);
+        assertTrue(error.isVisible());
+        assertEquals("Store: none keeps no record of finished steps, so \"skip finished steps\" needs the "
+                + "in-memory store or the claim table. Pick one of those, or another retry scope.", error.getText());
+        SignupSimulation before = live.simulation();
+        press(robot, "#resetButton");
+        assertSame(before, live.simulation(), "no reset");
+    }
+
+    @Test
+    void theClaimTableOnSqliteShowsItsRowsAsReadFromTheDatabase(FxRobot robot) throws Exception {
+        Path dir = Files.createTempDirectory("lab-live-db");
+        String url = "jdbc:sqlite:" + dir.resolve("lab.db");
+        oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        TextField database = robot.lookup("#databaseField").queryAs(TextField.class);
+        assertFalse(database.isDisabled(), "the claim table's database can be given");
+        onFx(() -> database.setText(url));
+        press(robot, "#resetButton");
+        assertNotNull(live.database(), "the run's claim table is the SQLite file");
+        stepToTheEnd(robot);
+        TableView<?> claims = robot.lookup("#claimTable").queryAs(TableView.class);
+        // one sign-up, ten steps, each claimed and completed: ten rows, the same a second reader sees in the file
+        assertEquals(10, claims.getItems().size());
+        try (JdbcClaimStore reader = JdbcClaimStore.open(url)) {
+            assertEquals(10, reader.size());
+            assertTrue(reader.rows(10).stream().allMatch(r -> r.status() == ClaimRow.Status.COMPLETED));
+        }
+        assertTrue(text(robot, "#claimCounters").startsWith("Rows 10 · In progress 0 · Completed 10"),
+                text(robot, "#claimCounters"));
+    }
+
+    @Test
+    void aBadDatabaseUrlStopsResetWithOneMessage(FxRobot robot) {
+        oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        press(robot, "#resetButton");
+        SignupSimulation before = live.simulation();
+        TextField database = robot.lookup("#databaseField").queryAs(TextField.class);
+        onFx(() -> database.setText("jdbc:nope:x"));
+        press(robot, "#resetButton");
+        assertSame(before, live.simulation(), "the run did not start; the old one stays");
+        Label error = robot.lookup("#liveInputError").queryAs(Label.class);
+        assertTrue(error.isVisible());
+        assertTrue(error.getText().startsWith("Database: ") && error.getText().contains("jdbc:nope:x")
+                && error.getText().endsWith("The run did not start."), error.getText());
+        assertFalse(database.isDisabled(), "the field can be corrected");
+    }
+}
