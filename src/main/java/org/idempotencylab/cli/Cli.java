@@ -55,7 +55,7 @@ public final class Cli implements Runnable {
         } catch (OutOfMemoryError e) {
             // a run whose queue of repeated requests or whose keys outgrow the heap: say so in one line
             err.println("out of memory: the run needs more than this JVM's heap (" + Runtime.getRuntime().maxMemory()
-                    / (1024 * 1024) + " MiB); use fewer --jobs, a shorter --ttl-ms, or a larger -Xmx");
+                    / (1024 * 1024) + " MiB); use fewer sign-ups, shorter key TTLs, or a larger -Xmx");
             code = 1;
         }
         out.flush();

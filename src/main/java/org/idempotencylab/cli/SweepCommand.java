@@ -49,8 +49,8 @@ public final class SweepCommand implements Callable<Integer> {
     StrategyOptions options = new StrategyOptions();
 
     @Option(names = "--vary", required = true, paramLabel = "OPTION",
-            description = "the run option to vary, e.g. --p-fail, --lost-reply, --ttl-ms, --lease-ms, --attempts, "
-                    + "--duplicate-delay-ms (a fixed delay), --p-crash")
+            description = "the run option to vary: any numeric option of run (its option name, or its field name "
+                    + "as in scenario files); a range option varies one fixed value, both ends")
     String vary;
 
     @Option(names = "--from", required = true, paramLabel = "X", description = "first value, in the option's unit")

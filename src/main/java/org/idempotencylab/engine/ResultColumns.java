@@ -60,8 +60,7 @@ public final class ResultColumns {
      *         either end of the repeated request's delay, which a sweep sets both of)
      */
     public static String sweepColumn(Parameter p) {
-        return p == Parameter.DUPLICATE_DELAY_MIN_MS || p == Parameter.DUPLICATE_DELAY_MAX_MS
-                ? "duplicateDelayMs" : p.id();
+        return (p.rangeStart() != null ? p.rangeStart() : p).sweepId();
     }
 
     /** @return a swept value as its option takes it: a whole number, or the shortest decimal ("0.0025"). */

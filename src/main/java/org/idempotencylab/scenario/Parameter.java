@@ -33,7 +33,7 @@ public enum Parameter {
     // ---- the first article's parameters (always shown)
     JOBS(whole("jobs", "--jobs", "Sign-ups", Kind.COUNT, 1, 100_000_000, 1_000_000, Section.ARTICLE,
             "how many sign-up jobs to simulate, one per user, user_0 to user_{N-1}",
-            Scenario::jobs, Scenario.Builder::jobs).slider(Scale.LOG, 1_000, 1_000_000).explore(1_000, 20_000)),
+            Scenario::jobs, Scenario.Builder::jobs).slider(Scale.LOG, 10, 1_000_000).explore(1_000, 20_000)),
     P_FAIL(decimal("pFail", "--p-fail", "Failure rate", Kind.PROBABILITY, 0, 1, 0.01, Section.ARTICLE,
             "the chance that a call to any step fails before doing anything",
             Scenario::pFail, Scenario.Builder::pFail).explore(0, 0.05)),
@@ -45,7 +45,7 @@ public enum Parameter {
             Scenario::maxAttempts, Scenario.Builder::maxAttempts).slider(Scale.WHOLE, 1, 10).explore(1, 6)),
     SEED(whole("seed", "--seed", "Seed", Kind.COUNT, Integer.MIN_VALUE, Integer.MAX_VALUE, 1, Section.ARTICLE,
             "seed of the random streams; the same seed gives the same numbers (32 bits, as the article's "
-                    + "seededRandom takes)", Scenario::seed, Scenario.Builder::seed).slider(Scale.NONE, 0, 0)),
+                    + "seededRandom takes)", Scenario::seed, Scenario.Builder::seed).slider(Scale.NONE, 0, 0).plainDigits()),
 
     // ---- retries and backoff (the first article's retry options)
     BASE_DELAY_MS(whole("baseDelayMs", "--base-delay-ms", "Base backoff", Kind.MILLIS, 0, 86_400_000, 100,
@@ -221,6 +221,7 @@ public enum Parameter {
     private final double sliderMax;
     private final String rangeStartId;
     private final double[] explore;
+    private final boolean groupsDigits;
     private final List<? extends Choice> choices;
     private final Function<Scenario, Object> getter;
     private final BiConsumer<Scenario.Builder, Object> setter;
@@ -240,6 +241,7 @@ public enum Parameter {
         this.sliderMax = s.sliderMax;
         this.rangeStartId = s.rangeStartId;
         this.explore = s.explore;
+        this.groupsDigits = s.groupsDigits;
         this.choices = s.choices;
         this.getter = s.getter;
         this.setter = s.setter;
@@ -282,6 +284,11 @@ public enum Parameter {
 
     public Kind kind() {
         return kind;
+    }
+
+    /** @return false for a number read as a name rather than a quantity (the seed): no thousands separators. */
+    public boolean groupsDigits() {
+        return groupsDigits;
     }
 
     /** @return the unit beside a field in the window: "%", "ms", "per s", or "" for counts, flags and choices. */
@@ -581,7 +588,7 @@ public enum Parameter {
                     .toPlainString() + "%";
             case RATE -> plain((Double) v) + " per s";
             case MILLIS -> String.format(Locale.ROOT, "%,d ms", (Long) v);
-            case COUNT -> this == SEED ? v.toString() : String.format(Locale.ROOT, "%,d", (Long) v);
+            case COUNT -> groupsDigits ? String.format(Locale.ROOT, "%,d", (Long) v) : v.toString();
             case FLAG -> (Boolean) v ? "on" : "off";
             case CHOICE -> ((Choice) v).cliName();
         };
@@ -628,6 +635,7 @@ public enum Parameter {
         double sliderMax;
         String rangeStartId;
         double[] explore;
+        boolean groupsDigits = true;
         List<? extends Choice> choices = List.of();
         Function<Scenario, Object> getter;
         BiConsumer<Scenario.Builder, Object> setter;
@@ -649,6 +657,12 @@ public enum Parameter {
             this.scale = scale;
             this.sliderMin = from;
             this.sliderMax = to;
+            return this;
+        }
+
+        /** A number read as a name, not a quantity (a seed): written without thousands separators. */
+        Spec plainDigits() {
+            this.groupsDigits = false;
             return this;
         }
 

@@ -195,7 +195,7 @@ public final class ParameterBinding {
         if (parameter.kind() == Parameter.Kind.RATE) {
             return Parameter.plain(value);
         }
-        if (parameter == Parameter.SEED) {
+        if (!parameter.groupsDigits()) {
             return Long.toString((long) value);
         }
         return String.format(Locale.ROOT, "%,d", (long) value);
