@@ -17,8 +17,10 @@ import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.live.LiveController;
 import org.idempotencylab.ui.live.JobToken;
 import org.idempotencylab.ui.live.LiveViewModel;
 
@@ -52,7 +54,8 @@ public final class LiveFrameBenchmark {
         live.strategyProperty().set(Strategy.WHOLE_JOB_SKIP_FINISHED);
         KeyStoreViewModel keys = new KeyStoreViewModel();
         live.addFrameListener(keys, KeyStoreViewModel.FLUSHES_PER_SECOND); // as App connects them
-        FXMLLoader loader = new FXMLLoader(Window.class.getResource("/fxml/live.fxml"));
+        FXMLLoader loader = new FXMLLoader(Window.class.getResource("/fxml/live.fxml"),
+                Texts.of(LiveController.class).bundle());
         loader.setControllerFactory(new ControllerFactory().with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, keys));
         Parent root = loader.load();

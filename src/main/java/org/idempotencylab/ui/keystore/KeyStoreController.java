@@ -209,11 +209,6 @@ public final class KeyStoreController {
         return Bindings.createStringBinding(() -> VirtualTime.format(ms.get()), ms);
     }
 
-    /** @return this view's words, key to text, for keystore.fxml ({@code $controller.texts['key']}). */
-    public Map<String, String> getTexts() {
-        return TEXTS.asMap();
-    }
-
     private static <R, T> void fixed(TableColumn<R, T> col, Function<R, ObservableValue<T>> value) {
         col.setCellValueFactory(cell -> value.apply(cell.getValue()));
         col.setSortable(false); // rows keep the order keys came in; the lists are changed only in batches

@@ -354,11 +354,6 @@ public final class LiveController {
         }
     }
 
-    /** @return this view's words, key to text, for live.fxml ({@code $controller.texts['key']}). */
-    public Map<String, String> getTexts() {
-        return TEXTS.asMap();
-    }
-
     /** @return the parameter panel (tests find its sections and fields). */
     ParameterPanel parameters() {
         return parameters;

@@ -32,6 +32,7 @@ import org.idempotencylab.store.InMemoryClaimTable;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.store.LockOnlyStore;
+import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.VirtualTime;
@@ -64,7 +65,8 @@ class KeyStoreFxTest {
     @Start
     @SuppressWarnings("unchecked")
     void start(Stage stage) throws Exception {
-        FXMLLoader loader = new FXMLLoader(KeyStoreFxTest.class.getResource("/fxml/keystore.fxml"));
+        FXMLLoader loader = new FXMLLoader(KeyStoreFxTest.class.getResource("/fxml/keystore.fxml"),
+                Texts.of(KeyStoreController.class).bundle());
         loader.setControllerFactory(new ControllerFactory().with(KeyStoreViewModel.class, model));
         root = loader.load();
         stage.setScene(App.scene(root));

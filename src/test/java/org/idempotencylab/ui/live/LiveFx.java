@@ -19,6 +19,7 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
+import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
@@ -36,7 +37,8 @@ final class LiveFx {
      */
     static FXMLLoader show(Stage stage, LiveViewModel live, KeyStoreViewModel keys) throws IOException {
         live.addFrameListener(keys, KeyStoreViewModel.FLUSHES_PER_SECOND);
-        FXMLLoader loader = new FXMLLoader(LiveFx.class.getResource("/fxml/live.fxml")); // as lab.fxml includes it
+        FXMLLoader loader = new FXMLLoader(LiveFx.class.getResource("/fxml/live.fxml"),
+                Texts.of(LiveController.class).bundle()); // as lab.fxml includes it
         loader.setControllerFactory(new ControllerFactory().with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, keys));
         Parent root = loader.load();
