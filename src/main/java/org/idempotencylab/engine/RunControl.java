@@ -1,5 +1,7 @@
 package org.idempotencylab.engine;
 
+import java.util.concurrent.CancellationException;
+
 /**
  * How a long run reports progress and learns it was cancelled. Called from the thread running the simulation;
  * implementations must be thread-safe if several simulations share one.
@@ -9,7 +11,7 @@ public interface RunControl {
     RunControl NONE = new RunControl() {
     };
 
-    /** @return true to stop the run; the simulation then throws {@link java.util.concurrent.CancellationException}. */
+    /** @return true to stop the run; the simulation then throws {@link CancellationException}. */
     default boolean isCancelled() {
         return false;
     }

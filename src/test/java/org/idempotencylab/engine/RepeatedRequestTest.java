@@ -1,5 +1,8 @@
 package org.idempotencylab.engine;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import org.idempotencylab.scenario.Strategy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -115,8 +118,8 @@ class RepeatedRequestTest {
         Scenario s = Scenario.article().toBuilder().jobs(60).pFail(0).lostReply(0).arrivalRate(100)
                 .pDuplicate(1).duplicateDelayMs(0, 200).build();
         SignupSimulation sim = new SignupSimulation(s, Strategy.EACH_STEP_NO_KEY, RunControl.NONE);
-        java.util.Map<String, Long> arrivedAt = new java.util.HashMap<>();
-        List<String> started = new java.util.ArrayList<>();
+        Map<String, Long> arrivedAt = new HashMap<>();
+        List<String> started = new ArrayList<>();
         sim.setListener(e -> {
             String job = e.user() + (e.repeat() ? "r" : "");
             if (e.kind() == SimulationEvent.Kind.ARRIVED) {

@@ -1,5 +1,6 @@
 package org.idempotencylab.engine;
 
+import java.util.Arrays;
 import org.idempotencylab.scenario.Strategy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -60,8 +61,8 @@ class SweepTest {
             assertEquals(0.05 / 19, v[i] - v[i - 1], 1e-15, "step " + i);
         }
         // in decimal: the points are the values a person would type
-        assertEquals(java.util.Arrays.toString(new double[] {0, 0.01, 0.02, 0.03, 0.04, 0.05}),
-                java.util.Arrays.toString(Sweep.points(Parameter.LOST_REPLY, 0, 0.05, 6)));
+        assertEquals(Arrays.toString(new double[] {0, 0.01, 0.02, 0.03, 0.04, 0.05}),
+                Arrays.toString(Sweep.points(Parameter.LOST_REPLY, 0, 0.05, 6)));
         // downwards too, ends exact
         double[] down = Sweep.points(Parameter.LOST_REPLY, 0.3, 0.1, 3);
         assertEquals(0.3, down[0]);

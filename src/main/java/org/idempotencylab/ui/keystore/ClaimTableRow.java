@@ -12,6 +12,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.ClaimRow;
+import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.ui.VirtualTime;
 
 /**
@@ -21,7 +22,7 @@ import org.idempotencylab.ui.VirtualTime;
  *
  * <p>The countdown ({@link CountdownRow}) is the lease's, to {@code locked_until}: the lease holds through that
  * ms, and the row can be reclaimed once {@code locked_until < now} (the article's SQL,
- * {@link org.idempotencylab.store.ClaimStore} rule 4). A {@code completed} row has no countdown: it is never
+ * {@link ClaimStore} rule 4). A {@code completed} row has no countdown: it is never
  * reclaimed. At most a few hundred rows exist (the
  * view-model's limit), so every property is created at once. Read on the FX thread.
  */

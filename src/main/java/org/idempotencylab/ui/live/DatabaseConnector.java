@@ -7,6 +7,7 @@ import java.util.function.Function;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import org.idempotencylab.store.ClaimStore;
+import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
 
 /**
@@ -28,7 +29,7 @@ final class DatabaseConnector {
     private ClaimStore current;    // the current run's database, or null for the in-memory model
 
     /**
-     * @param opener     a JDBC URL to an open store, or a {@link org.idempotencylab.store.ClaimStoreException}
+     * @param opener     a JDBC URL to an open store, or a {@link ClaimStoreException}
      * @param background where {@code opener} runs
      * @param fxThread   where the answer is applied
      */

@@ -1,6 +1,7 @@
 package org.idempotencylab.ui.live;
 
 import java.util.ArrayList;
+import java.util.Formatter;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -8,7 +9,7 @@ import java.util.regex.Pattern;
 /**
  * A text of {@code texts.properties} with {@code %s} or {@code %d} placeholders, read once and filled in without
  * {@link String#format}: the event log writes up to two thousand lines a frame at high speed, and a
- * {@link java.util.Formatter} per line would take a good part of the frame. Takes {@code %s} and {@code %d} in
+ * {@link Formatter} per line would take a good part of the frame. Takes {@code %s} and {@code %d} in
  * order, {@code %2$s} or {@code %2$d} indices, and {@code %%}; the same text through {@code String.format} gives the same
  * result for strings and whole numbers.
  */
