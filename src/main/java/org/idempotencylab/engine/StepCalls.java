@@ -154,10 +154,11 @@ final class StepCalls {
 
     /** Forgets the fresh provider keys {@code job}'s calls made: no job ever sends them again. */
     void forgetFreshKeys(Job job) {
-        for (int i = job.freshKeyCount - 1; i >= 0; i--) {
-            provider.forget(job.freshKeys[i]);
+        // newest first; a loop on the field rather than a counted loop, whose loop-limit predicate failed (and
+        // threw away the compiled Worker.advance it was inlined in) when the first job with fresh keys ended
+        while (job.freshKeyCount > 0) {
+            provider.forget(job.freshKeys[--job.freshKeyCount]);
         }
-        job.freshKeyCount = 0;
     }
 
     /** Forgets {@code user}'s provider key ({@code welcome-email:user_<n>}), once nothing can send it again. */
