@@ -138,13 +138,17 @@ final class Worker implements StepGate.Caller {
         step = 0;
         stepAttempt = 1;
         if (emitter.listening()) {
-            emitter.emit(Kind.JOB_STARTED, job, -1, 1, id, sim.nowMs(), job.repeat ? "repeated request"
-                    : job.delivery > 1 ? "delivery " + job.delivery : "");
+            tellJobStarted();
         }
         if (!lane.jobStarts(job)) {
             process.sendBack(letGo(), id, lane.refusal());
         }
         return true;
+    }
+
+    private void tellJobStarted() {
+        emitter.emit(Kind.JOB_STARTED, job, -1, 1, id, sim.nowMs(), job.repeat ? "repeated request"
+                : job.delivery > 1 ? "delivery " + job.delivery : "");
     }
 
     /** @return the job in progress, which this worker no longer holds. */
@@ -173,8 +177,7 @@ final class Worker implements StepGate.Caller {
         doomed = false;
         String failure = calls.outcome(job, step, attempt(), id, forced);
         if (failure == StepCalls.CRASHED) {
-            process.crash(id, "worker process crashed after " + SignupSteps.NAMES.get(step)
-                    + " did its side effect, before the result was recorded");
+            crashedAfterSideEffect();
             return;
         }
         if (callsEveryStep || !lane.afterCall(job, step, failure)) { // else the gate answered (a run others share)
@@ -184,6 +187,12 @@ final class Worker implements StepGate.Caller {
                 stepFailed(failure);
             }
         }
+    }
+
+    /** The process died after this worker's call did its side effect (its note built here, off the call's path). */
+    private void crashedAfterSideEffect() {
+        process.crash(id, "worker process crashed after " + SignupSteps.NAMES.get(step)
+                + " did its side effect, before the result was recorded");
     }
 
     /** A backoff ended ({@link ScheduledEvent.BackoffEnds}): retry the step, or the job from step 1. */
