@@ -1,6 +1,7 @@
 package org.idempotencylab.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import org.idempotencylab.scenario.ParameterException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -13,9 +14,11 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "idempotency-lab", mixinStandardHelpOptions = true, version = Cli.VERSION,
         description = "Simulates background jobs that run twice, and idempotency keys that stop it. "
-                + "With no command, opens the lab window.",
-        subcommands = {TableCommand.class, RunCommand.class, SweepCommand.class})
+                + "With no command, opens the lab window.")
 public final class Cli implements Runnable {
+    /** The commands, in the order the help lists them. */
+    private static final List<String> COMMANDS = List.of("table", "run", "sweep");
+
     /** What {@code --version} prints. */
     public static final String VERSION = "Idempotency Lab 0.1";
 
@@ -31,13 +34,20 @@ public final class Cli implements Runnable {
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Cli());
+        // Picocli builds a command's model by reflection, and each command gets the scenario's twenty-odd options:
+        // when the first argument names a command, only that one is built (a third of the start-up of "table"); the
+        // top-level help and errors get all three.
+        for (String name : args.length > 0 && COMMANDS.contains(args[0]) ? List.of(args[0]) : COMMANDS) {
+            CommandLine sub = new CommandLine(command(name));
+            ScenarioOptions.addTo(sub.getCommandSpec()); // every command takes the whole scenario
+            cl.addSubcommand(name, sub);
+        }
         cl.setCaseInsensitiveEnumValuesAllowed(true); // --format JSON works as well as json
         cl.setOut(out);
         cl.setErr(err);
-        // "sweep --vary --p-fail": the value of --vary is itself the name of an option
-        cl.getSubcommands().get("sweep").setAllowOptionsAsOptionParameters(true);
-        for (CommandLine sub : cl.getSubcommands().values()) {
-            ScenarioOptions.addTo(sub.getCommandSpec()); // every command takes the whole scenario
+        CommandLine sweep = cl.getSubcommands().get("sweep");
+        if (sweep != null) { // "sweep --vary --p-fail": the value of --vary is itself the name of an option
+            sweep.setAllowOptionsAsOptionParameters(true);
         }
         cl.setParameterExceptionHandler((ex, a) -> {
             // picocli's message names the option and the value; add where to find the allowed ones
@@ -73,6 +83,15 @@ public final class Cli implements Runnable {
         String line = e instanceof ParameterException p ? p.messageFor(p.parameter().cliOption()) : e.getMessage();
         spec.commandLine().getErr().println(line);
         return BAD_INPUT;
+    }
+
+    private static Object command(String name) {
+        return switch (name) {
+            case "table" -> new TableCommand();
+            case "run" -> new RunCommand();
+            case "sweep" -> new SweepCommand();
+            default -> throw new IllegalArgumentException("no command " + name);
+        };
     }
 
     /** Runs with the process's stdout and stderr. */

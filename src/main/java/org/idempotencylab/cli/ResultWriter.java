@@ -9,7 +9,6 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
@@ -17,6 +16,7 @@ import org.apache.commons.csv.CSVPrinter;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 
 /** Writes strategy results as the article's table (text), CSV with a header, or one JSON object per line. */
@@ -25,8 +25,10 @@ public final class ResultWriter {
     public static final List<String> COLUMNS = Stream.concat(Stream.of("strategy"),
             Metric.articleTable().stream().map(Metric::id)).toList();
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+    /** Jackson's mapper, made on first use: it loads some 300 classes, which text and CSV output never need. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+    }
 
     private ResultWriter() {
     }
@@ -56,7 +58,7 @@ public final class ResultWriter {
     /** @return {@code value} as one line of JSON, decimals written plainly ("10.6", never "1.06E1"). */
     static String json(Object value) {
         try {
-            return JSON.writeValueAsString(value);
+            return Json.MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -76,11 +78,14 @@ public final class ResultWriter {
         }
     }
 
+    // Written with padding by hand rather than printf: java.util.Formatter's first use costs some 35 ms of start-up
+    // (its locale data), a tenth of the whole "table" command before the simulation; the text is the same.
     private static void writeText(Scenario s, List<StrategyResult> results, PrintWriter out) {
+        String nl = System.lineSeparator();
         // the article's own first line, then what it leaves implicit
-        out.printf(Locale.ROOT, "%,d signups, 10 steps, each call fails %s%% of the time, the email reply is lost %s%% of"
-                + " the time%n", s.jobs(), percent(s.pFail()), percent(s.lostReply()));
-        out.printf(Locale.ROOT, "%d attempts, seed %d%n", s.maxAttempts(), s.seed());
+        out.print(Parameter.grouped(s.jobs()) + " signups, 10 steps, each call fails " + percent(s.pFail())
+                + "% of the time, the email reply is lost " + percent(s.lostReply()) + "% of the time" + nl);
+        out.print(s.maxAttempts() + " attempts, seed " + s.seed() + nl);
         List<String> head = new ArrayList<>(List.of("strategy"));
         for (Metric m : Metric.articleTable()) {
             head.add(Character.toLowerCase(m.label().charAt(0)) + m.label().substring(1)); // "steps done again"
@@ -89,19 +94,40 @@ public final class ResultWriter {
         for (StrategyResult r : results) {
             nameWidth = Math.max(nameWidth, r.strategy().name().length());
         }
-        StringBuilder fmt = new StringBuilder("%-" + nameWidth + "s");
-        for (String h : head.subList(1, head.size())) {
-            fmt.append("  %").append(Math.max(9, h.length())).append('s'); // right-aligned under its header
+        int[] widths = new int[head.size()];
+        widths[0] = -nameWidth; // the name left-aligned, each number right-aligned under its header
+        for (int i = 1; i < head.size(); i++) {
+            widths[i] = Math.max(9, head.get(i).length());
         }
-        fmt.append("%n");
-        out.printf(Locale.ROOT, fmt.toString(), head.toArray());
+        out.print(line(head, widths) + nl);
         for (StrategyResult r : results) {
-            List<Object> cells = new ArrayList<>(List.of(r.strategy().name()));
+            List<String> cells = new ArrayList<>(List.of(r.strategy().name()));
             for (Metric m : Metric.articleTable()) {
                 cells.add(m.kind() == Metric.Kind.COUNT ? Long.toString(r.get(m)) : m.text(r));
             }
-            out.printf(Locale.ROOT, fmt.toString(), cells.toArray());
+            out.print(line(cells, widths) + nl);
         }
+    }
+
+    /**
+     * @param widths per cell, as printf's {@code %-Ns} (negative: padded on the right) or {@code %Ns} (on the left)
+     * @return the cells padded to their widths, two spaces apart
+     */
+    private static String line(List<String> cells, int[] widths) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            String c = cells.get(i);
+            int pad = Math.max(0, Math.abs(widths[i]) - c.length());
+            if (i > 0) {
+                b.append("  ");
+            }
+            if (widths[i] < 0) {
+                b.append(c).append(" ".repeat(pad));
+            } else {
+                b.append(" ".repeat(pad)).append(c);
+            }
+        }
+        return b.toString();
     }
 
     private static String percent(double p) {

@@ -24,17 +24,27 @@ public final class Comparison {
     private Comparison() {
     }
 
+    /** Sign-ups of one warm-up simulation: above {@link Progress#REPORT_EVERY}, so the report's branch is seen. */
+    static final int WARM_UP_JOBS = 300;
+    /** Rounds of warm-up simulations, each strategy once per round. */
+    static final int WARM_UP_ROUNDS = 6;
+
     /**
      * Runs each strategy briefly on the calling thread, with high failure rates so that every branch is taken,
-     * and throws the results away. Strategies started together on two cores otherwise take branches the compiler
-     * has not yet profiled, and HotSpot deoptimizes the code they share again and again: the article's table took
-     * 1.6 to 3.0 s as a whole process without this, and 1.3 to 1.5 s with it (README, "Measured figures").
-     * {@link Sweep} uses it too. Results do not change: each simulation has its own state and random streams.
+     * and throws the results away. Strategies started together on two cores otherwise take branches and receiver
+     * types that the compiler has not profiled yet, and HotSpot deoptimizes the code they share again and again.
+     * The strategies take turns in short simulations ({@value #WARM_UP_ROUNDS} rounds of {@value #WARM_UP_JOBS}
+     * sign-ups each), so every one of them is in the profile before the first C2 compilation: one long
+     * simulation per strategy, one after the other, let C2 compile for the first strategy and deoptimize for
+     * each next one (five compilations of {@code Worker.advance} where one does). {@link Sweep} uses it too.
+     * Results do not change: each simulation has its own state and random streams.
      */
     static void warmUp(Scenario scenario, List<Strategy> strategies) {
-        Scenario small = scenario.toBuilder().jobs(3_000).pFail(0.2).lostReply(0.2).build();
-        for (Strategy s : strategies) {
-            new SignupSimulation(small, s, RunControl.NONE, true).run();
+        Scenario small = scenario.toBuilder().jobs(WARM_UP_JOBS).pFail(0.2).lostReply(0.2).build();
+        for (int round = 0; round < WARM_UP_ROUNDS; round++) {
+            for (Strategy s : strategies) {
+                new SignupSimulation(small, s, new Stoppable(RunControl.NONE), true).run();
+            }
         }
     }
 
@@ -71,6 +81,23 @@ public final class Comparison {
         return runCells(cells, startOrder, threads, control);
     }
 
+    /**
+     * The control of a pooled simulation: it also stops when its thread is interrupted, so one failure or the
+     * caller's interruption stops the others ({@code shutdownNow} interrupts). The warm-up runs under one too, so
+     * the progress calls the JIT profiles there see the class the real runs use.
+     */
+    private record Stoppable(RunControl control) implements RunControl {
+        @Override
+        public boolean isCancelled() {
+            return Thread.currentThread().isInterrupted() || control.isCancelled();
+        }
+
+        @Override
+        public void jobsFinished(long jobsDone) {
+            control.jobsFinished(jobsDone);
+        }
+    }
+
     /** One simulation to run: a scenario under a strategy. */
     record Cell(Scenario scenario, Strategy strategy) {
     }
@@ -88,18 +115,7 @@ public final class Comparison {
      */
     static List<StrategyResult> runCells(List<Cell> cells, List<Integer> startOrder, int threads,
                                          RunControl control) {
-        // Stop the other simulations too when one fails or the caller is interrupted (shutdownNow interrupts).
-        RunControl stoppable = new RunControl() {
-            @Override
-            public boolean isCancelled() {
-                return Thread.currentThread().isInterrupted() || control.isCancelled();
-            }
-
-            @Override
-            public void jobsFinished(long jobsDone) {
-                control.jobsFinished(jobsDone);
-            }
-        };
+        RunControl stoppable = new Stoppable(control);
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, cells.size()), r -> {
             Thread t = new Thread(r, "simulation");
             t.setDaemon(true);

@@ -7,8 +7,12 @@ import java.util.concurrent.CancellationException;
  * {@value #REPORT_EVERY} jobs, which is also when a cancel is noticed.
  */
 final class Progress {
-    /** Jobs between two progress reports. */
-    static final int REPORT_EVERY = 4096;
+    /**
+     * Jobs between two progress reports: often enough that {@link Comparison#warmUp}'s short simulations take the
+     * report's branch (a branch never taken while the JIT profiles is compiled as a trap, and taking it later
+     * throws away the compiled code it sits in), rarely enough to cost nothing.
+     */
+    static final int REPORT_EVERY = 256;
 
     private final RunControl control;
     private long finished;

@@ -75,13 +75,11 @@ final class StepCalls {
      *         is recorded, else the failure the caller sees
      */
     String outcome(Job job, int step, int attempt, int worker, boolean doomed) {
+        // Shaped for the JIT: the common case (a step other than the email, not clicked) stays small enough to be
+        // inlined into the worker's call end; a click and the email's own draws are methods of their own.
         boolean fails = outcomes.nextDouble() < scenario.pFail();
         if (doomed) {
-            if (!fails && step == SignupSteps.EMAIL) {
-                outcomes.nextDouble(); // the lost-reply draw this call would have made
-            }
-            emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED + " (clicked)");
-            return FAILED + " (clicked)";
+            return doomedOutcome(job, step, attempt, worker, fails);
         }
         if (fails) {
             emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED);
@@ -91,6 +89,23 @@ final class StepCalls {
             sideEffect(job, step, attempt, worker);
             return crashAfterSideEffect() ? CRASHED : null;
         }
+        return emailOutcome(job, step, attempt, worker);
+    }
+
+    /** A clicked call fails, after the draws it would have made: the lost-reply draw of an email that went out. */
+    private String doomedOutcome(Job job, int step, int attempt, int worker, boolean fails) {
+        if (!fails && step == SignupSteps.EMAIL) {
+            outcomes.nextDouble(); // the lost-reply draw this call would have made
+        }
+        emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED + " (clicked)");
+        return FAILED + " (clicked)";
+    }
+
+    /**
+     * The rest of a welcome-email call that did not fail first ({@link #outcome}'s draw order): the provider sends
+     * unless it knew the key, then the lost-reply draw, then the crash draw.
+     */
+    private String emailOutcome(Job job, int step, int attempt, int worker) {
         long key = switch (keyMode) {
             case NONE -> EmailProvider.NO_KEY;
             case NEW_PER_CALL -> freshKey(job);
@@ -132,10 +147,14 @@ final class StepCalls {
                 metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
             }
         }
-        if (emitter.listening()) {
-            emitter.emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job, step, attempt, worker,
-                    sim.nowMs(), times > 1 ? "done " + times + " times" : "");
+        if (emitter.listening()) { // the note's text is built in a method of its own, off the per-call code
+            tellSideEffect(job, step, attempt, worker, times);
         }
+    }
+
+    private void tellSideEffect(Job job, int step, int attempt, int worker, int times) {
+        emitter.emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job, step, attempt, worker,
+                sim.nowMs(), times > 1 ? "done " + times + " times" : "");
     }
 
     /** A provider key never used before (the article's global {@code freshKey} counter), kept to forget it later. */
@@ -154,10 +173,11 @@ final class StepCalls {
 
     /** Forgets the fresh provider keys {@code job}'s calls made: no job ever sends them again. */
     void forgetFreshKeys(Job job) {
-        for (int i = job.freshKeyCount - 1; i >= 0; i--) {
-            provider.forget(job.freshKeys[i]);
+        // newest first; a loop on the field rather than a counted loop, whose loop-limit predicate failed (and
+        // threw away the compiled Worker.advance it was inlined in) when the first job with fresh keys ended
+        while (job.freshKeyCount > 0) {
+            provider.forget(job.freshKeys[--job.freshKeyCount]);
         }
-        job.freshKeyCount = 0;
     }
 
     /** Forgets {@code user}'s provider key ({@code welcome-email:user_<n>}), once nothing can send it again. */

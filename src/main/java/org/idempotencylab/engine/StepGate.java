@@ -86,18 +86,35 @@ interface StepGate {
         default String refusal() {
             return "";
         }
+
+        /**
+         * @return true if every step is called and every outcome is the caller's answer ({@link Through}): the
+         *         worker then skips {@link #beforeCall} and {@link #afterCall}, which keeps the article's first four
+         *         strategies off the interface calls that the store strategies make
+         */
+        default boolean callsEveryStep() {
+            return false;
+        }
     }
 
-    /** A lane with nothing to look up: every call goes through, and its outcome is the caller's answer. */
+    /**
+     * A lane with nothing to look up: every call goes through, and its outcome is the caller's answer. Subclasses
+     * may act at a job's start and end (a lock), not around a call: those two methods are final.
+     */
     class Through implements Lane {
         @Override
-        public Before beforeCall(Job job, int step) {
+        public final Before beforeCall(Job job, int step) {
             return Before.CALL;
         }
 
         @Override
-        public boolean afterCall(Job job, int step, String failure) {
+        public final boolean afterCall(Job job, int step, String failure) {
             return false;
+        }
+
+        @Override
+        public final boolean callsEveryStep() {
+            return true;
         }
     }
 

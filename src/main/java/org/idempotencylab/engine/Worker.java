@@ -25,6 +25,7 @@ final class Worker implements StepGate.Caller {
     private final boolean eachStep;
     private final int maxAttempts;
     private final StepGate.Lane lane;
+    private final boolean callsEveryStep; // the lane neither decides before a call nor answers after it
     private final ScheduledEvent callEnds = new ScheduledEvent.CallEnds(this);
     private final ScheduledEvent backoffEnds = new ScheduledEvent.BackoffEnds(this);
     private final Job reusable = new Job();
@@ -48,6 +49,7 @@ final class Worker implements StepGate.Caller {
         this.eachStep = ctx.strategy().scope() == RetryScope.EACH_STEP;
         this.maxAttempts = ctx.scenario().maxAttempts();
         this.lane = gate.lane(this);
+        this.callsEveryStep = lane.callsEveryStep();
     }
 
     @Override
@@ -75,34 +77,24 @@ final class Worker implements StepGate.Caller {
         return job != null && job.user == user;
     }
 
-    /** Makes every move that needs no virtual time: the job's end, the next job, the next step, skipped steps. */
+    /**
+     * Makes every move that needs no virtual time: the job's end, the next job, the next step, skipped steps.
+     *
+     * <p>Shaped for the JIT: this loop runs once per call (ten times per job), so it holds only the step's own
+     * moves; a job's end and the next job's start ({@link #nextJob}) are a separate, colder method, and a lane that
+     * {@link StepGate.Lane#callsEveryStep calls every step} goes straight to the call.
+     */
     void advance() {
         while (!dead) {
-            // Every job ends here, succeeded or failed: the code that runs per call (a call's end, a backoff's
-            // end) stays small enough for the JIT to compile quickly, instead of each holding a copy of the job's
-            // end (acknowledgement, keys forgotten).
-            if (job != null && (failed || step == SignupSteps.COUNT)) {
-                boolean succeeded = !failed;
-                failed = false;
-                process.finish(letGo(), succeeded, this);
-            }
-            if (job == null) {
-                if (!queue.takeNext(reusable)) {
-                    if (queue.moreToCome()) {
-                        process.waitForWork(this); // more sign-ups will arrive: wait for one
-                    }
+            if (job == null || failed || step == SignupSteps.COUNT) {
+                if (!nextJob()) {
                     return;
                 }
-                job = reusable;
-                jobAttempt = 1;
-                step = 0;
-                stepAttempt = 1;
-                emitter.emit(Kind.JOB_STARTED, job, -1, 1, id, sim.nowMs(), job.repeat ? "repeated request"
-                        : job.delivery > 1 ? "delivery " + job.delivery : "");
-                if (!lane.jobStarts(job)) {
-                    process.sendBack(letGo(), id, lane.refusal());
-                    continue;
-                }
+                continue;
+            }
+            if (callsEveryStep) {
+                startCall();
+                return;
             }
             switch (lane.beforeCall(job, step)) {
                 case CALL -> {
@@ -120,6 +112,43 @@ final class Worker implements StepGate.Caller {
                 case FAIL -> failed = true;
             }
         }
+    }
+
+    /**
+     * Ends the job in hand if there is one (it succeeded, or failed), then takes the next job from the queue. Every
+     * job ends here, so the code that runs per call holds no copy of a job's end (acknowledgement, keys forgotten).
+     *
+     * @return false if no job could be taken now (the worker waits for one, or all are done); true if the worker
+     *         holds a new job, or had one refused at its start and may take another
+     */
+    private boolean nextJob() {
+        if (job != null) {
+            boolean succeeded = !failed;
+            failed = false;
+            process.finish(letGo(), succeeded, this);
+        }
+        if (!queue.takeNext(reusable)) {
+            if (queue.moreToCome()) {
+                process.waitForWork(this); // more sign-ups will arrive: wait for one
+            }
+            return false;
+        }
+        job = reusable;
+        jobAttempt = 1;
+        step = 0;
+        stepAttempt = 1;
+        if (emitter.listening()) {
+            tellJobStarted();
+        }
+        if (!lane.jobStarts(job)) {
+            process.sendBack(letGo(), id, lane.refusal());
+        }
+        return true;
+    }
+
+    private void tellJobStarted() {
+        emitter.emit(Kind.JOB_STARTED, job, -1, 1, id, sim.nowMs(), job.repeat ? "repeated request"
+                : job.delivery > 1 ? "delivery " + job.delivery : "");
     }
 
     /** @return the job in progress, which this worker no longer holds. */
@@ -148,17 +177,22 @@ final class Worker implements StepGate.Caller {
         doomed = false;
         String failure = calls.outcome(job, step, attempt(), id, forced);
         if (failure == StepCalls.CRASHED) {
-            process.crash(id, "worker process crashed after " + SignupSteps.NAMES.get(step)
-                    + " did its side effect, before the result was recorded");
+            crashedAfterSideEffect();
             return;
         }
-        if (!lane.afterCall(job, step, failure)) { // recorded or released; the outcome is this worker's answer
+        if (callsEveryStep || !lane.afterCall(job, step, failure)) { // else the gate answered (a run others share)
             if (failure == null) {
                 stepSucceeded();
             } else {
                 stepFailed(failure);
             }
         }
+    }
+
+    /** The process died after this worker's call did its side effect (its note built here, off the call's path). */
+    private void crashedAfterSideEffect() {
+        process.crash(id, "worker process crashed after " + SignupSteps.NAMES.get(step)
+                + " did its side effect, before the result was recorded");
     }
 
     /** A backoff ended ({@link ScheduledEvent.BackoffEnds}): retry the step, or the job from step 1. */

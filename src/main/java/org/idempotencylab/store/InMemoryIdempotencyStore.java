@@ -122,8 +122,14 @@ public final class InMemoryIdempotencyStore<V> {
     private final long ttlMs;
     private final LongSupplier clock;
 
+    // One index for both kinds of entry, so a step's passage through the store costs one probe to look its key
+    // up, one to start its run and one to finish it (the million-job table makes ten of each per sign-up): a
+    // finished key maps to its position in the ring, a running key to RUNNING | its slot in the running table
+    // (both stay far below 2^30: a ring that long would need tens of GB).
+    private static final int RUNNING = 1 << 30;
+    private final LongIntHashMap index = new LongIntHashMap();
+
     // Runs in flight: at most one per worker, so a small table of Run objects.
-    private final LongIntHashMap runningIndex = new LongIntHashMap(); // key -> index into running
     private Object[] running = new Object[4]; // Run objects; Object[] since Run is generic
     private int[] freeRunSlots = new int[4];
     private int freeRunCount;
@@ -131,7 +137,6 @@ public final class InMemoryIdempotencyStore<V> {
 
     // Finished keys in a ring, in the order they finished. The TTL is fixed and the clock never goes back, so
     // this is also expiry order: forgetting walks from the head, and a user's keys sit side by side in memory.
-    private final LongIntHashMap finishedIndex = new LongIntHashMap(); // key -> position in the ring
     private long[] ringKey = new long[16];
     private long[] ringCreated = new long[16];
     private long[] ringExpires = new long[16];
@@ -169,29 +174,28 @@ public final class InMemoryIdempotencyStore<V> {
     public void once(long key, Work<V> work, Callback<V> callback) {
         long now = clock.getAsLong();
         expire(now);
-        int pos = finishedIndex.get(key);
-        if (pos != LongIntHashMap.MISSING) {
-            ringHits[pos]++;
+        int found = index.get(key);
+        if (found != LongIntHashMap.MISSING && found < RUNNING) { // finished: its position in the ring
+            ringHits[found]++;
             hits++;
             @SuppressWarnings("unchecked")
-            V saved = (V) ringValue[pos];
+            V saved = (V) ringValue[found];
             listener.hit(key);
             callback.succeeded(saved, Source.SAVED);
             return;
         }
-        int slot = runningIndex.get(key);
-        if (slot != LongIntHashMap.MISSING) {
-            run(slot).share(callback);
+        if (found != LongIntHashMap.MISSING) {
+            run(found - RUNNING).share(callback);
             shares++;
             listener.shared(key);
             return;
         }
-        slot = allocateRunSlot();
+        int slot = allocateRunSlot();
         Run run = new Run(key, slot, now, callback);
         running[slot] = run;
-        runningIndex.put(key, slot);
+        index.put(key, RUNNING | slot);
         runsStarted++;
-        peakKeys = Math.max(peakKeys, runningIndex.size() + finishedIndex.size());
+        peakKeys = Math.max(peakKeys, index.size());
         listener.started(key, now);
         work.start(run);
     }
@@ -205,7 +209,7 @@ public final class InMemoryIdempotencyStore<V> {
     public void expire(long nowMs) {
         while (count > 0 && ringExpires[head] <= nowMs) {
             if (ringValue[head] != FORGOTTEN) {
-                finishedIndex.remove(ringKey[head]);
+                index.remove(ringKey[head]);
                 expirations++;
                 listener.expired(ringKey[head]);
             }
@@ -245,7 +249,7 @@ public final class InMemoryIdempotencyStore<V> {
      * @return true if a finished key was forgotten
      */
     public boolean forget(long key) {
-        int pos = finishedIndex.remove(key);
+        int pos = index.removeIfBelow(key, RUNNING); // a running key stays
         if (pos == LongIntHashMap.MISSING) {
             return false;
         }
@@ -271,7 +275,7 @@ public final class InMemoryIdempotencyStore<V> {
         for (int i = 0; i < runSlotsUsed; i++) {
             if (running[i] != null) {
                 Run r = run(i);
-                runningIndex.remove(r.key);
+                index.remove(r.key);
                 r.owner = null; // a late succeed or fail from a caller that died throws instead of reusing a slot
                 running[i] = null;
             }
@@ -281,7 +285,7 @@ public final class InMemoryIdempotencyStore<V> {
         for (int i = 0; i < count; i++) {
             int pos = (head + i) & (ringKey.length - 1);
             if (ringValue[pos] != FORGOTTEN) {
-                finishedIndex.remove(ringKey[pos]);
+                index.remove(ringKey[pos]);
             }
             ringValue[pos] = null;
         }
@@ -293,12 +297,11 @@ public final class InMemoryIdempotencyStore<V> {
     /** @return a snapshot of the entry for {@code key} now (expired keys forgotten first), or null if not held. */
     public Entry<V> get(long key) {
         expire(clock.getAsLong());
-        int pos = finishedIndex.get(key);
-        if (pos != LongIntHashMap.MISSING) {
-            return finishedEntry(pos);
+        int found = index.get(key);
+        if (found == LongIntHashMap.MISSING) {
+            return null;
         }
-        int slot = runningIndex.get(key);
-        return slot == LongIntHashMap.MISSING ? null : run(slot).entry();
+        return found < RUNNING ? finishedEntry(found) : run(found - RUNNING).entry();
     }
 
     /** @return snapshots of every entry held now: runs in flight first, then finished keys, oldest first. */
@@ -322,7 +325,7 @@ public final class InMemoryIdempotencyStore<V> {
     /** @return keys held now, running or finished. */
     public int liveKeys() {
         expire(clock.getAsLong());
-        return runningIndex.size() + finishedIndex.size();
+        return index.size();
     }
 
     /** @return the most keys held at once. */
@@ -409,6 +412,7 @@ public final class InMemoryIdempotencyStore<V> {
         @Override
         public void fail(String reason) {
             Callback<V> first = end(); // a run that throws is not remembered
+            index.remove(key);
             listener.failed(key);
             first.failed(reason, Source.RAN);
             if (sharers != null) {
@@ -424,7 +428,6 @@ public final class InMemoryIdempotencyStore<V> {
             }
             Callback<V> first = owner;
             owner = null;
-            runningIndex.remove(key);
             running[slot] = null;
             if (freeRunCount == freeRunSlots.length) {
                 freeRunSlots = Arrays.copyOf(freeRunSlots, freeRunCount * 2);
@@ -455,7 +458,7 @@ public final class InMemoryIdempotencyStore<V> {
         ringHits[pos] = 0;
         ringShares[pos] = shareCount;
         ringValue[pos] = value;
-        finishedIndex.put(key, pos);
+        index.put(key, pos); // replaces the key's running slot
         return pos;
     }
 
@@ -476,7 +479,7 @@ public final class InMemoryIdempotencyStore<V> {
             sh[i] = ringShares[from];
             v[i] = ringValue[from];
             if (v[i] != FORGOTTEN) {
-                finishedIndex.put(k[i], i); // positions move, so the index is rewritten
+                index.put(k[i], i); // positions move, so the index is rewritten
             }
         }
         ringKey = k;
