@@ -356,7 +356,10 @@ final class JobQueue {
 
     /** A repeated request reached the queue. */
     void repeatArrives(Message msg) {
-        msg.inQueue = true;
+        // a worker waking in this same ms may have taken it already: then it runs, and is not in the queue
+        if (msg.deliveries == 0 && !msg.settled) {
+            msg.inQueue = true;
+        }
         emitter.emit(Kind.ARRIVED, msg.user, true, -1, 0, -1, sim.nowMs(), msg.differentPayload
                 ? "repeated request with a different payload, same key" : "repeated request: the client sent it again",
                 0);

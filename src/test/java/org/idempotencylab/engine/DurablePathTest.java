@@ -142,6 +142,31 @@ class DurablePathTest {
     }
 
     @Test
+    void aRepeatTakenInTheMillisecondItArrivesIsNotLost() {
+        // Seed 51: user_70's repeat becomes visible at 14,381 ms and a worker waking in that same ms takes it
+        // before the repeat's own "arrives" event runs. That event must not book the running message as waiting
+        // again: the crash clicked 20 ms later loses the running delivery, and its redelivery (visibility timeout)
+        // would then be skipped as "already in the queue", so the job would never end (449 of 450 before).
+        Scenario s = BASE.toBuilder().seed(51).jobs(300).workers(4).arrivalRate(5).pDuplicate(0.5)
+                .duplicateDelayMs(0, 2_000).callMs(20).queue(QueueKind.DURABLE).build();
+        SignupSimulation sim = new SignupSimulation(s, skipFinished(KeyMode.SAME, StoreKind.CLAIM_TABLE),
+                RunControl.NONE, true);
+        sim.start();
+        while (sim.nowMs() < 14_401) {
+            sim.step();
+        }
+        assertTrue(sim.crashNow());
+        while (!sim.isFinished()) {
+            sim.step();
+            assertFalse(sim.queueHoldsACopy(), "at " + sim.nowMs() + " ms");
+        }
+        StrategyResult r = sim.result();
+        assertEquals(450, r.jobs(), "300 originals and 150 repeats");
+        assertEquals(r.jobs(), sim.finishedJobs(), "every original and every repeat ended");
+        assertEquals(0, r.lostJobs(), "a durable queue loses nothing in a crash");
+    }
+
+    @Test
     void stuckTimeRunsFromTheCrashToTheReclaim() {
         // One sign-up, a 1 s lease, a 60 s visibility timeout: the crash (a click during the first call) leaves
         // the claim in_progress; the job comes back only after 60 s and reclaims it at once. The key was stuck
