@@ -126,9 +126,10 @@ class ParameterPanelFxTest {
         assertEquals("pFailField", ParameterPanel.nodeId("", Parameter.P_FAIL, "Field"));
         assertTrue(field(Parameter.P_FAIL).isVisible());
         TextField pFail = field(Parameter.P_FAIL);
-        Label unit = (Label) robot.from(pFail.getParent()).lookup(".unit").queryAll().stream()
+        // read on the FX thread: the grid's children may still be laid out while the test looks
+        Label unit = (Label) onFx(() -> robot.from(pFail.getParent()).lookup(".unit").queryAll().stream()
                 .filter(n -> Objects.equals(GridPane.getRowIndex(n), GridPane.getRowIndex(pFail))).findFirst()
-                .orElseThrow();
+                .orElseThrow());
         assertEquals("%", unit.getText(), "probabilities are typed in percent");
         // the sign-ups slider is marked by powers of ten, the attempts slider by every value
         assertTrue(robot.lookup("#tJobsSlider").queryAs(Slider.class).isShowTickLabels());
