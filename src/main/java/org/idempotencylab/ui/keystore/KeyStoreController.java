@@ -107,8 +107,8 @@ public final class KeyStoreController {
 
         storeCounters.textProperty().bind(model.storeCountersProperty());
         providerCounters.textProperty().bind(model.providerCountersProperty());
-        storeTable.setPlaceholder(placeholder(model.storePlaceholderProperty()));
-        providerTable.setPlaceholder(placeholder(model.providerPlaceholderProperty()));
+        storeTable.setPlaceholder(fitted(storeTable, placeholder(model.storePlaceholderProperty())));
+        providerTable.setPlaceholder(fitted(providerTable, placeholder(model.providerPlaceholderProperty())));
 
         initClaimTable(model.claimTable());
         initLockTable(model.lockTable());
@@ -139,7 +139,7 @@ public final class KeyStoreController {
         fixed(completedAtColumn, r -> Bindings.createStringBinding(() -> r.completedAtMs() == null ? ""
                 : VirtualTime.format(r.completedAtMs()), r.completedAtMsProperty()));
         claimTable.setItems(claims.rows());
-        claimTable.setPlaceholder(placeholder(TEXTS.get("claims.empty")));
+        claimTable.setPlaceholder(fitted(claimTable, placeholder(TEXTS.get("claims.empty"))));
         claimCounters.textProperty().bind(claims.countersProperty());
         status(claimStatus, claims);
         claimSection.visibleProperty().bind(claims.inUseProperty());
@@ -153,7 +153,7 @@ public final class KeyStoreController {
         fixed(lockExpiresInColumn, ReadOnlyObjectWrapper::new);
         lockExpiresInColumn.setCellFactory(col -> new CountdownCell<>(locks.nowMsProperty()));
         lockTable.setItems(locks.rows());
-        lockTable.setPlaceholder(placeholder(TEXTS.get("locks.empty")));
+        lockTable.setPlaceholder(fitted(lockTable, placeholder(TEXTS.get("locks.empty"))));
         lockCounters.textProperty().bind(locks.countersProperty());
         status(lockStatus, locks);
         lockSection.visibleProperty().bind(locks.inUseProperty());
@@ -190,6 +190,12 @@ public final class KeyStoreController {
     /** A hidden node takes no room. */
     private static void shownWhen(Node node) {
         node.managedProperty().bind(node.visibleProperty());
+    }
+
+    /** A placeholder wraps inside its table's width instead of being cut off at a narrow window's edge. */
+    private static Label fitted(TableView<?> table, Label label) {
+        label.maxWidthProperty().bind(table.widthProperty().subtract(24));
+        return label;
     }
 
     private static Label placeholder(String text) {

@@ -6,6 +6,12 @@ import javafx.stage.Stage;
 
 /** Puts the window where it was last time, and remembers where it is when it closes (in {@link LabPrefs}). */
 public final class WindowMemory {
+    /**
+     * The window's size on a first run, in pixels, shrunk to the screen: a projector's 1280x720 opens maximized
+     * rather than at the 1024-pixel minimum, a large monitor gets a window, not a wall.
+     */
+    public static final Rectangle2D FIRST_RUN = new Rectangle2D(0, 0, 1440, 900);
+
     private WindowMemory() {
     }
 
@@ -14,6 +20,15 @@ public final class WindowMemory {
      * window is hidden. Call before {@code stage.show()}.
      */
     public static void restore(Stage stage, LabPrefs prefs) {
+        if (prefs.window().isEmpty()) { // a first run: FIRST_RUN, or the whole screen if that is smaller
+            Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+            stage.setWidth(Math.min(FIRST_RUN.getWidth(), screen.getWidth()));
+            stage.setHeight(Math.min(FIRST_RUN.getHeight(), screen.getHeight()));
+            stage.centerOnScreen();
+            // a window manager shrinks a window as large as the screen (frame included) to its minimum size
+            stage.setMaximized(screen.getWidth() <= FIRST_RUN.getWidth()
+                    || screen.getHeight() <= FIRST_RUN.getHeight());
+        }
         prefs.window().ifPresent(w -> {
             boolean onScreen = !Screen.getScreensForRectangle(new Rectangle2D(w.x(), w.y(), w.width(), w.height()))
                     .isEmpty();
