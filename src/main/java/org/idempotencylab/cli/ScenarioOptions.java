@@ -52,6 +52,7 @@ final class ScenarioOptions {
             case MILLIS -> "MS";
             case COUNT -> "N";
             case RATE -> "R";
+            case FACTOR -> "F";
             case FLAG -> "true|false";
             case CHOICE -> p.id().toUpperCase(Locale.ROOT);
         };
@@ -65,6 +66,7 @@ final class ScenarioOptions {
             case PROBABILITY -> " (a probability)";
             case MILLIS -> " virtual ms";
             case RATE -> " per virtual second";
+            case FACTOR -> " (a factor)";
             default -> "";
         };
         return capitalised(what) + ". Allowed: " + p.rangeText() + unit + " (default: ${DEFAULT-VALUE}).";

@@ -140,6 +140,8 @@ public enum Parameter {
         MILLIS,
         /** A decimal number per virtual second. */
         RATE,
+        /** A plain decimal multiplier, such as the backoff's growth per attempt. */
+        FACTOR,
         /** true or false. */
         FLAG,
         /** One of a few named values (a {@link Choice}). */
@@ -147,7 +149,12 @@ public enum Parameter {
 
         /** @return true for kinds that take decimals. */
         public boolean isDecimal() {
-            return this == PROBABILITY || this == RATE;
+            return this == PROBABILITY || this == RATE || this == FACTOR;
+        }
+
+        /** @return true for decimals typed and shown as they are (not in percent). */
+        public boolean isPlainDecimal() {
+            return this == RATE || this == FACTOR;
         }
 
         /** @return true for kinds whose value is a number. */
@@ -277,6 +284,7 @@ public enum Parameter {
             case MILLIS -> "virtual ms";
             case COUNT -> "whole number";
             case RATE -> "per virtual second";
+            case FACTOR -> "a factor";
             case FLAG -> "true or false";
             case CHOICE -> "one of " + choiceNames();
         };
@@ -297,6 +305,7 @@ public enum Parameter {
             case PROBABILITY -> "%";
             case MILLIS -> "ms";
             case RATE -> "per s";
+            case FACTOR -> "×";
             case COUNT, FLAG, CHOICE -> "";
         };
     }
@@ -424,7 +433,7 @@ public enum Parameter {
     /** @return "a number", "a whole number", "true or false" or "one of ...", as the kind needs. */
     public String kindText() {
         return switch (kind) {
-            case PROBABILITY, RATE -> "a number";
+            case PROBABILITY, RATE, FACTOR -> "a number";
             case COUNT, MILLIS -> "a whole number";
             case FLAG -> "true or false";
             case CHOICE -> "one of " + choiceNames();
@@ -475,7 +484,7 @@ public enum Parameter {
                     return n instanceof Double || n instanceof Float ? Math.round(n.doubleValue()) : n.longValue();
                 }
             }
-            case PROBABILITY, RATE -> {
+            case PROBABILITY, RATE, FACTOR -> {
                 if (value instanceof Number n) {
                     return n.doubleValue();
                 }
@@ -529,7 +538,7 @@ public enum Parameter {
         String t = text == null ? "" : text.strip();
         return switch (kind) {
             case COUNT, MILLIS -> parseLong(t);
-            case PROBABILITY, RATE -> parse(t);
+            case PROBABILITY, RATE, FACTOR -> parse(t);
             case FLAG -> switch (t.toLowerCase(Locale.ROOT)) {
                 case "true" -> Boolean.TRUE;
                 case "false" -> Boolean.FALSE;
@@ -605,6 +614,7 @@ public enum Parameter {
             case PROBABILITY -> new BigDecimal(Double.toString((Double) v)).movePointRight(2).stripTrailingZeros()
                     .toPlainString() + "%";
             case RATE -> plain((Double) v) + " per s";
+            case FACTOR -> "×" + plain((Double) v);
             case MILLIS -> String.format(Locale.ROOT, "%,d ms", (Long) v);
             case COUNT -> groupsDigits ? String.format(Locale.ROOT, "%,d", (Long) v) : v.toString();
             case FLAG -> (Boolean) v ? "on" : "off";

@@ -278,7 +278,7 @@ public final class ScenarioFiles {
     private static Object value(JsonNode n, String path, Parameter p) {
         return switch (p.kind()) {
             case COUNT, MILLIS -> whole(n, path, p);
-            case PROBABILITY, RATE -> decimal(n, path, p);
+            case PROBABILITY, RATE, FACTOR -> decimal(n, path, p);
             case FLAG -> {
                 if (!n.isBoolean()) {
                     throw new ScenarioFileException(path, n + " is not true or false");

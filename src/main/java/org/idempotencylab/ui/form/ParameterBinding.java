@@ -166,7 +166,7 @@ public final class ParameterBinding {
         if (!parameter.kind().isDecimal()) {
             return parameter.parseLong(t.replace(",", "").replace("_", ""));
         }
-        if (parameter.kind() == Parameter.Kind.RATE) {
+        if (parameter.kind().isPlainDecimal()) {
             return parameter.parse(t);
         }
         if (t.endsWith("%")) {
@@ -192,7 +192,7 @@ public final class ParameterBinding {
         if (parameter.kind() == Parameter.Kind.PROBABILITY) {
             return new BigDecimal(Double.toString(value)).movePointRight(2).stripTrailingZeros().toPlainString();
         }
-        if (parameter.kind() == Parameter.Kind.RATE) {
+        if (parameter.kind().isPlainDecimal()) {
             return Parameter.plain(value);
         }
         if (!parameter.groupsDigits()) {

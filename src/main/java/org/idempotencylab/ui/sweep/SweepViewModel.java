@@ -221,6 +221,7 @@ public final class SweepViewModel {
             case PROBABILITY -> TEXTS.format("axis.percent", label);
             case MILLIS -> TEXTS.format("axis.millis", label);
             case RATE -> TEXTS.format("axis.rate", label);
+            case FACTOR -> TEXTS.format("axis.factor", label);
             default -> label;
         };
     }
