@@ -187,7 +187,7 @@ class CompareViewFxTest {
         // With 5% failures the no-key strategy really does send duplicates, so the chart has bars to draw.
         assertTrue(expected.get(0).usersWithDuplicateEmails() > 0);
         assertEquals("10,000 sign-ups · failure rate 5% · lost reply 0.5% · 4 attempts · seed 1 · backoff 100 ms "
-                + "doubling to 2,000 ms with jitter", robot.lookup(".chart-caption").queryAs(Label.class).getText());
+                + "up to 2,000 ms with jitter", robot.lookup(".chart-caption").queryAs(Label.class).getText());
         assertEquals(CompareViewModel.differencesLine("Sign-ups 10,000 · Failure rate 5% · Max attempts 4"),
                 robot.lookup(".parameter-differences").queryAs(Label.class).getText());
     }
