@@ -48,7 +48,7 @@ final class WorkerProcess {
         this.gate = gate;
         this.calls = calls;
         this.retry = new RetryPolicy(scenario.maxAttempts(), scenario.baseDelayMs(), scenario.maxDelayMs(),
-                scenario.jitter());
+                scenario.jitter(), scenario.backoffFactor());
         this.jitter = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.JITTER);
     }
 

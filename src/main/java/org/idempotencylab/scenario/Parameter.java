@@ -49,11 +49,17 @@ public enum Parameter {
 
     // ---- retries and backoff (the first article's retry options)
     BASE_DELAY_MS(whole("baseDelayMs", "--base-delay-ms", "Base backoff", Kind.MILLIS, 0, 86_400_000, 100,
-            Section.BACKOFF, "the wait before the 2nd attempt, doubling after each further failure",
+            Section.BACKOFF, "the wait before the 2nd attempt, growing by the backoff factor after each further "
+                    + "failure",
             Scenario::baseDelayMs, Scenario.Builder::baseDelayMs).slider(Scale.LOG, 10, 100_000)),
     MAX_DELAY_MS(whole("maxDelayMs", "--max-delay-ms", "Max backoff", Kind.MILLIS, 0, 86_400_000, 2_000,
             Section.BACKOFF, "the longest one backoff wait can be",
             Scenario::maxDelayMs, Scenario.Builder::maxDelayMs).slider(Scale.LOG, 100, 1_000_000)),
+    BACKOFF_FACTOR(decimal("backoffFactor", "--backoff-factor", "Backoff factor", Kind.FACTOR, 1, 10, 2,
+            Section.BACKOFF, "how much each wait grows over the one before: the wait before attempt n+1 is the base "
+                    + "backoff times this to the power n-1, up to the max backoff (2 doubles it, as the article "
+                    + "does; 1 keeps it constant)", Scenario::backoffFactor, Scenario.Builder::backoffFactor)
+            .slider(Scale.WHOLE, 1, 4)),
     JITTER(flag("jitter", "--jitter", "Jitter", true, Section.BACKOFF,
             "full jitter: each backoff is drawn uniformly from 0 to the capped exponential delay (AWS "
                     + "Architecture Blog, \"Exponential Backoff And Jitter\")",

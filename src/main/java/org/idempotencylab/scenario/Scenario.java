@@ -50,6 +50,8 @@ import java.util.Objects;
  * @param lockTtlMs        lock only: virtual ms a job's lock lives unless released, 1..31 days (default 30,000)
  * @param pDifferentPayload probability 0..1 that a repeated request carries a different payload under the same
  *                         key (Stripe answers that with HTTP 400 {@code idempotency_error}); 0 is off
+ * @param backoffFactor    growth of the backoff per failed attempt, 1..10 (the article's 2 doubles it; 1 keeps
+ *                         it constant)
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -57,7 +59,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
-                       long lockTtlMs, double pDifferentPayload) {
+                       long lockTtlMs, double pDifferentPayload, double backoffFactor) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -87,6 +89,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.LEASE_MS.check(leaseMs);
         Parameter.LOCK_TTL_MS.check(lockTtlMs);
         Parameter.P_DIFFERENT_PAYLOAD.check(pDifferentPayload);
+        Parameter.BACKOFF_FACTOR.check(backoffFactor);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -127,6 +130,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long baseDelayMs;
         private long maxDelayMs;
         private boolean jitter;
+        private double backoffFactor;
         private long callMs;
         private long ttlMs;
         private long providerKeyTtlMs;
@@ -171,6 +175,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder baseDelayMs(long v) { baseDelayMs = v; return this; }
         public Builder maxDelayMs(long v) { maxDelayMs = v; return this; }
         public Builder jitter(boolean v) { jitter = v; return this; }
+        public Builder backoffFactor(double v) { backoffFactor = v; return this; }
         public Builder callMs(long v) { callMs = v; return this; }
         public Builder ttlMs(long v) { ttlMs = v; return this; }
         public Builder providerKeyTtlMs(long v) { providerKeyTtlMs = v; return this; }
@@ -203,7 +208,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     baseDelayMs, maxDelayMs, jitter, callMs, ttlMs, providerKeyTtlMs,
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
-                    lockTtlMs, pDifferentPayload);
+                    lockTtlMs, pDifferentPayload, backoffFactor);
         }
     }
 }

@@ -8,7 +8,10 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Backoff before attempt n+1 is min(maxDelayMs, baseDelayMs * 2^(n-1)), with full jitter when on (DESIGN.md). */
+/**
+ * Backoff before attempt n+1 is min(maxDelayMs, baseDelayMs * factor^(n-1)), the article's factor 2 by default,
+ * with full jitter when on (DESIGN.md).
+ */
 class RetryPolicyTest {
 
     @Test
@@ -19,6 +22,30 @@ class RetryPolicyTest {
         for (int n = 1; n <= expected.length; n++) {
             assertEquals(expected[n - 1], p.backoffMs(n, null), "after attempt " + n);
         }
+    }
+
+    @Test
+    void anotherFactorGrowsTheWaitByThatMuchRoundedDown() {
+        // factor 1.5 from 100 ms: 100, 150, 225, 337.5, 506.25, 759.375, 1139.06, 1708.59, then 2562.9 capped
+        RetryPolicy p = new RetryPolicy(10, 100, 2_000, false, 1.5);
+        long[] expected = {100, 150, 225, 337, 506, 759, 1_139, 1_708, 2_000, 2_000};
+        for (int n = 1; n <= expected.length; n++) {
+            assertEquals(expected[n - 1], p.backoffMs(n, null), "after attempt " + n);
+        }
+        RetryPolicy constant = new RetryPolicy(10, 100, 2_000, false, 1);
+        for (int n = 1; n <= 50; n++) {
+            assertEquals(100, constant.backoffMs(n, null), "factor 1 keeps every wait at the base");
+        }
+        assertEquals(2_000, new RetryPolicy(10, 100, 2_000, false, 10).backoffMs(Integer.MAX_VALUE, null));
+        assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(3, 100, 2_000, false, 0.5));
+        assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(3, 100, 2_000, false, Double.NaN));
+    }
+
+    @Test
+    void theArticlesFactorIsTheDoublingOne() {
+        RetryPolicy article = new RetryPolicy(10, 100, 2_000, true);
+        assertEquals(2, article.factor());
+        assertEquals(new RetryPolicy(10, 100, 2_000, true, 2), article);
     }
 
     @Test

@@ -59,6 +59,19 @@ class SignupSimulationTest {
         assertEquals(0, r.storeHits(), "no step is asked for twice, so the store never answers from a saved value");
     }
 
+    @ParameterizedTest
+    @CsvSource({"2, 300", "1, 200", "1.5, 250", "3, 400", "10, 1100"})
+    void theBackoffFactorSetsHowMuchTheSecondWaitGrows(double factor, long expectedMs) {
+        // One sign-up whose every call fails, calls that take no time, no jitter: the job gives up at step 1
+        // after 3 attempts and 2 waits, 100 ms and then 100 ms x factor; the clock ends at their sum.
+        Scenario s = Scenario.article().toBuilder().jobs(1).pFail(1).callMs(0).jitter(false)
+                .backoffFactor(factor).build();
+        StrategyResult r = run(s, Strategy.EACH_STEP_NO_KEY);
+        assertEquals(2, r.backoffWaits());
+        assertEquals(1, r.failedJobs());
+        assertEquals(expectedMs, r.virtualTimeMs());
+    }
+
     // ---- every email reply lost ---------------------------------------------------------------------------
     // pFail = 0 and lostReply = 1: steps 1..6 always succeed; the email always goes out (unless the provider
     // knows the key) and its reply is always lost, so the email step fails on every attempt. The job fails

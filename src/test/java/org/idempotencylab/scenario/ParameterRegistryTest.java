@@ -66,7 +66,7 @@ class ParameterRegistryTest {
             case FLAG -> !(Boolean) v;
             case CHOICE -> p.choices().stream().filter(c -> !c.equals(v)).findFirst().orElseThrow();
             case PROBABILITY -> (Double) v == 0.25 ? 0.5 : 0.25;
-            case RATE -> (Double) v == 7.5 ? 8.5 : 7.5;
+            case RATE, FACTOR -> (Double) v == 7.5 ? 8.5 : 7.5;
             case COUNT, MILLIS -> (Long) v == p.min() + 1 ? p.min() + 2 : p.min() + 1;
         };
     }
@@ -83,6 +83,7 @@ class ParameterRegistryTest {
         assertEquals(1, a.seed());
         assertEquals(100, a.baseDelayMs());
         assertEquals(2_000, a.maxDelayMs());
+        assertEquals(2, a.backoffFactor(), "doubling");
         assertTrue(a.jitter());
         for (Parameter p : Parameter.values()) {
             assertEquals(p.normalise(p.defaultValue()), p.get(a), p.id());
