@@ -13,7 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md's one-way arrows and independent features, checked on the compiled classes (imported once for every
+ * docs/design.md's one-way arrows and independent features, checked on the compiled classes (imported once for every
  * rule): the layers, and the UI's features knowing none of each other.
  */
 class ArchitectureTest {

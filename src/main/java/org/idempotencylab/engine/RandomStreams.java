@@ -4,7 +4,7 @@ package org.idempotencylab.engine;
  * Independent random streams derived from one seed.
  *
  * <p>Call outcomes ("does this call fail?", "is the reply lost?") use {@code mulberry32(seed)} itself, so that
- * the first article's table comes out exactly (DESIGN.md, "Simulation semantics"). Every other random quantity
+ * the first article's table comes out exactly (docs/simulation.md). Every other random quantity
  * draws from its own stream, seeded by mixing the seed with the stream's purpose, so switching one feature on
  * never shifts the outcome draws of the calls that still happen.
  */

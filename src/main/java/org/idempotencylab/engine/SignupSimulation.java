@@ -15,7 +15,7 @@ import org.idempotencylab.store.LockOnlyStore;
  * The first article's sign-up simulation on the discrete-event {@link Simulator}: {@code jobs} sign-ups, taken
  * first come, first served by {@code workers} workers, each running the ten {@link SignupSteps} with one
  * {@link Strategy}. This class builds the parts, drives them and tells listeners what happened; the rules
- * (DESIGN.md, "Simulation semantics") live in the parts: {@link JobQueue} (arrivals, order, repeated requests,
+ * (docs/simulation.md) live in the parts: {@link JobQueue} (arrivals, order, repeated requests,
  * visibility timeouts, redeliveries, dead letters, an in-memory queue dying with the process);
  * {@link WorkerProcess} and {@link Worker} (taking jobs, retries, crashes, restarts); {@link StepCalls} (call
  * durations, the one method that draws a call's outcome, side effects, the provider's keys); one

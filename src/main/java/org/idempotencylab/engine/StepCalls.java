@@ -9,7 +9,7 @@ import org.idempotencylab.scenario.Scenario;
  * The calls the ten steps make: how long each takes, how it ends, and the side effects it has, the welcome email
  * through an {@link EmailProvider} that honours idempotency keys.
  *
- * <p>The draw order (DESIGN.md, "Simulation semantics"; the first article's {@code simulate.ts}) lives in
+ * <p>The draw order (docs/simulation.md; the first article's {@code simulate.ts}) lives in
  * {@link #outcome} alone: the outcome stream, bit-compatible with the article's {@code seededRandom}, draws per
  * call first "does it fail before doing anything?" ({@code < pFail}); if not, the side effect happens; then, for
  * the welcome email only, "is the reply lost?" ({@code < lostReply}). Every other random quantity has its own

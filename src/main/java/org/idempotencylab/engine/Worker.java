@@ -5,7 +5,7 @@ import org.idempotencylab.scenario.RetryScope;
 
 /**
  * One worker of the {@link WorkerProcess}: takes the next job from the {@link JobQueue}, runs its ten steps in
- * order through its lane of the {@link StepGate}, and waits its backoffs (DESIGN.md, "Retry"). A state machine
+ * order through its lane of the {@link StepGate}, and waits its backoffs (docs/simulation.md, "Jobs, calls and retries"). A state machine
  * driven by its two {@link ScheduledEvent}s (a call ends, a backoff ends) and by the gate (a run it shared
  * ended). A crash stops it for good: events it had scheduled then do nothing, and the restarted process has new
  * workers.

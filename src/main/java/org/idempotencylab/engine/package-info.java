@@ -7,7 +7,10 @@
  * <ul>
  *   <li>{@link org.idempotencylab.engine.SignupSimulation}: builds one run's parts, drives it ({@code run},
  *       {@code step}, {@code advanceTo}) and tells a {@link org.idempotencylab.engine.SimulationListener} what
- *       happened; the views and the command line use only this, {@code Comparison} and {@code Sweep}.</li>
+ *       happened. The views and the command line drive runs only through it, {@code Comparison} and
+ *       {@code Sweep}, and read what they produce: {@code StrategyResult}, {@code Metric}, {@code ResultColumns},
+ *       {@code SimulationEvent}, the step and key names ({@code SignupSteps}, {@code SignupKeys}) and the
+ *       provider's keys ({@code EmailProvider}); the parts below stay package-private.</li>
  *   <li>The parts, each readable and testable alone: {@code JobQueue} (the queue), {@code WorkerProcess} and
  *       {@code Worker} (the workers, crashes, restarts), {@code StepCalls} (call durations and the one method
  *       that draws a call's outcome), one {@code StepGate} per store kind, {@code ScheduledEvent} (everything
@@ -23,7 +26,7 @@
  * {@link org.idempotencylab.scenario.StoreKind}, and one line in {@code StepGates.of}; nothing else in the engine
  * branches on the store kind (a test checks it).
  *
- * <p>Dependencies go one way (DESIGN.md): the engine may import {@code org.idempotencylab.store} and
+ * <p>Dependencies go one way (docs/design.md): the engine may import {@code org.idempotencylab.store} and
  * {@code org.idempotencylab.scenario}, and the JDK; never JavaFX, {@code org.idempotencylab.ui} or
  * {@code org.idempotencylab.cli}. Nothing here knows a window exists: the live view advances a simulation from
  * its own animation timer, and the engine never calls back into the toolkit.

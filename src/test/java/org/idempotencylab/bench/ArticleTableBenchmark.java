@@ -29,7 +29,7 @@ public final class ArticleTableBenchmark {
     /** The heap the table runs in: the README's command, at most 256 MiB. */
     static final String HEAP = "-Xmx256m";
 
-    /** What {@code table} prints with no options: the first article's table (DESIGN.md), character for character. */
+    /** What {@code table} prints with no options: the first article's table (docs/articles.md), character for character. */
     static final String ARTICLE_TABLE = """
             1,000,000 signups, 10 steps, each call fails 1% of the time, the email reply is lost 0.5% of the time
             3 attempts, seed 1

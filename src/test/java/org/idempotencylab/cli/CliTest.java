@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The {@code table} command end to end through {@link Cli#run(String[], PrintWriter, PrintWriter)}: its three
  * formats carry the engine's numbers for the scenario the options describe, and bad input gives exit code 2,
  * nothing on stdout and one line on stderr naming the option, the value and the allowed range (Cli's class
- * comment; DESIGN.md, "Conventions").
+ * comment; docs/design.md, "Conventions").
  */
 class CliTest {
     private static final List<String> COLUMNS = List.of("strategy", "succeeded", "failedJobs", "callsPerJob",

@@ -1,6 +1,7 @@
 package org.idempotencylab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,10 +11,12 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Strategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,11 +25,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code sweep}: one row per point and strategy, each the numbers {@code run} prints for that value. */
 class SweepCommandTest {
-    // the numeric parameters' options, in the order Parameter declares them (the delay's once: a fixed delay)
-    private static final String ALLOWED = "allowed --jobs, --p-fail, --lost-reply, --attempts, --seed, "
-            + "--base-delay-ms, --max-delay-ms, --call-ms, --workers, --arrival-rate, --p-slow, --slow-call-ms, "
-            + "--ttl-ms, --provider-key-ttl-ms, --p-duplicate, --duplicate-delay-ms, --p-different-payload, "
-            + "--p-crash, --restart-ms, --visibility-timeout-ms, --lease-ms, --lock-ttl-ms";
+    // the numeric parameters' options, in the order Parameter declares them (the delay's once: a fixed delay);
+    // a new numeric parameter joins by itself. allowedListsTheNumericOptionsOnly pins what the list must hold.
+    private static final String ALLOWED = "allowed " + Arrays.stream(Parameter.values())
+            .filter(Parameter::isSweepable).map(Parameter::cliOption).collect(Collectors.joining(", "));
+
+    @Test
+    void allowedListsTheNumericOptionsOnly() {
+        assertTrue(ALLOWED.startsWith("allowed --jobs, --p-fail, --lost-reply, --attempts, --seed, --base-delay-ms"),
+                ALLOWED);
+        assertTrue(ALLOWED.contains(", --duplicate-delay-ms, ") && !ALLOWED.contains("--duplicate-delay-max"), ALLOWED);
+        for (String notNumeric : List.of("--jitter", "--queue", "--retry")) {
+            assertFalse(ALLOWED.contains(notNumeric), notNumeric);
+        }
+    }
 
     private record Outcome(int code, String out, String err) {
     }

@@ -8,7 +8,7 @@ import org.idempotencylab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 /**
- * The first article's result table ("Jobs that run twice", the console.table at the end; also DESIGN.md):
+ * The first article's result table ("Jobs that run twice", the console.table at the end; also docs/articles.md):
  * 1,000,000 sign-ups, pFail 0.01, lostReply 0.005, 3 attempts, seed 1. Every cell, character for character.
  */
 class ArticleTableTest {

@@ -14,13 +14,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * mulberry32 must be bit-compatible with the first article's {@code seededRandom} (DESIGN.md, "Simulation
- * semantics": the test vectors are the first three outputs), and the derived streams must be separate from the
+ * mulberry32 must be bit-compatible with the first article's {@code seededRandom} (docs/simulation.md, "Time and
+ * randomness": the test vectors are the first three outputs), and the derived streams must be separate from the
  * outcome stream so that turning a feature on never shifts the outcome draws.
  */
 class Mulberry32Test {
 
-    /** DESIGN.md's test vectors, compared exactly: any difference in a bit is a different table. */
+    /** docs/simulation.md's test vectors, compared exactly: any difference in a bit is a different table. */
     @ParameterizedTest(name = "seed {0}")
     @CsvSource({
         "1,  0.6270739405881613,  0.002735721180215478, 0.5274470399599522",

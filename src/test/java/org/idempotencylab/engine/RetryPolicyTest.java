@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Backoff before attempt n+1 is min(maxDelayMs, baseDelayMs * factor^(n-1)), the article's factor 2 by default,
- * with full jitter when on (DESIGN.md).
+ * with full jitter when on (docs/simulation.md).
  */
 class RetryPolicyTest {
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The sign-up simulation's rules (DESIGN.md, "Simulation semantics"; article 1), checked on small job counts
+ * The sign-up simulation's rules (docs/simulation.md; article 1), checked on small job counts
  * where the answer follows from the rules by reasoning, written next to each assertion. The article's
  * 1,000,000-job table itself is {@link ArticleTableTest}.
  */
@@ -398,7 +398,7 @@ class SignupSimulationTest {
 
     @Test
     void jitterDrawsDoNotShiftTheOutcomeDraws() {
-        // Jitter draws from its own stream (DESIGN.md): switching it off changes the clock, not the outcomes.
+        // Jitter draws from its own stream (docs/simulation.md): switching it off changes the clock, not the outcomes.
         Scenario on = small().pFail(0.05).lostReply(0.05).build();
         Scenario off = on.toBuilder().jitter(false).build();
         for (Strategy strategy : ARTICLE) {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The discrete-event simulator's contract (its class comment; DESIGN.md: "waits move the virtual clock only"). */
+/** The discrete-event simulator's contract (its class comment; docs/simulation.md: "Waiting moves the clock only"). */
 class SimulatorTest {
 
     /** One fired event: its label and the clock when it ran. */

@@ -10,7 +10,7 @@ import org.idempotencylab.scenario.Strategy;
 import org.junit.jupiter.api.Test;
 
 /**
- * A call's outcome in the first article's draw order (DESIGN.md, "Simulation semantics"), checked against a
+ * A call's outcome in the first article's draw order (docs/simulation.md), checked against a
  * second copy of the outcome stream that applies the rule by hand: per call, first "fails before doing
  * anything?" ({@code < pFail}); then, for the welcome email only, "is the reply lost?" ({@code < lostReply}). A
  * clicked failure still makes its draws; crashes draw from their own stream.

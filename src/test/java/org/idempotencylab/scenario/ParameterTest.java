@@ -129,7 +129,7 @@ class ParameterTest {
     }
 
     /**
-     * The messages are fixed English text (DESIGN.md's example "1 to 100,000,000"), so the range must not follow
+     * The messages are fixed English text (docs/design.md's example "1 to 100,000,000"), so the range must not follow
      * the JVM's default locale (a German default would print "1 to 100.000.000" next to "pFail: 1.5").
      */
     @Test

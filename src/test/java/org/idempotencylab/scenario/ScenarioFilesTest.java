@@ -11,7 +11,9 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,11 +87,9 @@ class ScenarioFilesTest {
 
     /** The file, then the exact message it must give. */
     static Stream<Arguments> malformed() {
-        // every parameter, in the order Parameter declares them
-        String allowedScenario = "jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, "
-                + "callMs, workers, arrivalRate, pSlow, slowCallMs, ttlMs, providerKeyTtlMs, pDuplicate, "
-                + "duplicateDelayMinMs, duplicateDelayMaxMs, pDifferentPayload, pCrash, restartMs, queue, "
-                + "visibilityTimeoutMs, leaseMs, lockTtlMs";
+        // every parameter, in the order Parameter declares them (a new parameter joins the list by itself)
+        String allowedScenario = Arrays.stream(Parameter.values()).map(Parameter::id)
+                .collect(Collectors.joining(", "));
         return Stream.of(
                 // out of range
                 Arguments.of(HEAD + ", \"scenario\": {\"pFail\": 1.5}}",

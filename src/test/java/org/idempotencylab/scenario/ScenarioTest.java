@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A Scenario is validated at construction: a bad value throws {@link ParameterException} whose message names the
- * field, the value and the allowed range (DESIGN.md, "Conventions"; e.g. "pFail: 1.5 is outside the allowed
+ * field, the value and the allowed range (docs/design.md, "Conventions"; e.g. "pFail: 1.5 is outside the allowed
  * range 0 to 1"). The ranges are those documented on {@link Scenario}.
  */
 class ScenarioTest {
@@ -32,7 +32,7 @@ class ScenarioTest {
         assertEquals(2_000, a.maxDelayMs());
         assertEquals(true, a.jitter());
         assertEquals(24L * 60 * 60 * 1000, a.ttlMs());
-        // Not in the article; chosen to leave its table unchanged (Scenario's class comment, DESIGN.md):
+        // Not in the article; chosen to leave its table unchanged (Scenario's class comment, docs/simulation.md):
         // one worker, provider keys kept 24 h (Stripe), calls of 200 virtual ms.
         assertEquals(24L * 60 * 60 * 1000, a.providerKeyTtlMs());
         assertEquals(1, a.workers());

@@ -15,7 +15,7 @@ import org.idempotencylab.ui.Texts;
 
 /**
  * Saves a node as it looks on screen to a PNG file: {@code node.snapshot} → {@code SwingFXUtils} →
- * {@code ImageIO} (DESIGN.md), written through {@link ExportFlow#atomically}, so a failed export never leaves half
+ * {@code ImageIO} (docs/design.md), written through {@link ExportFlow#atomically}, so a failed export never leaves half
  * a file.
  */
 public final class PngExport {

@@ -1,5 +1,5 @@
 /**
- * The Key store tab: what the idempotency stores hold at each moment of the live run, on the simulation clock:
+ * The Key store pane (below the play area of "Watch it happen"): what the idempotency stores hold at each moment of the live run, on the simulation clock:
  * the first article's in-memory store (state, saved value, TTL countdown, hits), or, when the run uses one, the
  * second article's claim table ({@code processed_jobs} with its lease) or the lock-only store; and the keys the
  * email provider remembers. Rows flash on a hit; a crash, an expiry or a row limit shows as it is.

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The live view and the key store know nothing of each other: the key store follows the run through
- * {@code ui.LiveRunListener}, and App connects them (DESIGN.md: feature packages import none of each other).
+ * {@code ui.LiveRunListener}, and App connects them (docs/design.md: feature packages import none of each other).
  */
 class FeatureIndependenceTest {
     private final JavaClasses classes = new ClassFileImporter().importPaths(classesOf("live"), classesOf("keystore"));
