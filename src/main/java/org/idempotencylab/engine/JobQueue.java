@@ -81,11 +81,26 @@ final class JobQueue {
         /** In the queue now (a repeat on its way is not yet). */
         boolean inQueue;
         boolean settled;
+        /** Back in the queue because a visibility timeout ran out: its next delivery is a redelivery. */
+        boolean redelivered;
+        /** Deliveries that have begun running (made a call) and have not ended. */
+        int running;
+        /** A store has answered it with another payload's result (counted once per request). */
+        boolean answeredWrongly;
 
         Message(long user, boolean repeat, boolean differentPayload) {
             this.user = user;
             this.repeat = repeat;
             this.differentPayload = differentPayload;
+        }
+
+        /** @return true the first time a store answers this request with another payload's result. */
+        boolean firstWrongAnswer() {
+            if (answeredWrongly) {
+                return false;
+            }
+            answeredWrongly = true;
+            return true;
         }
     }
 
@@ -248,6 +263,10 @@ final class JobQueue {
                     continue; // a redelivered copy of a job another delivery has acknowledged since
                 }
                 ledger = ledgers.get(msg.user);
+                if (msg.redelivered) { // counted when a worker takes it: a copy acknowledged meanwhile is none
+                    msg.redelivered = false;
+                    metrics.count(Metric.REDELIVERIES);
+                }
             } else {
                 return false;
             }
@@ -274,7 +293,7 @@ final class JobQueue {
         }
         if (++msg.timeouts >= MAX_RECEIVES) { // a poison job: it never gets acknowledged
             settle(msg);
-            metrics.count(Metric.FAILED_JOBS);
+            metrics.ended(msg.repeat, Outcome.DEAD_LETTERED);
             metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
             emitter.emit(Kind.JOB_FAILED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
                     "moved to the dead-letter queue after " + MAX_RECEIVES
@@ -283,7 +302,7 @@ final class JobQueue {
             progress.jobEnded();
             return;
         }
-        metrics.count(Metric.REDELIVERIES);
+        msg.redelivered = true;
         emitter.emit(Kind.JOB_REDELIVERED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
                 "no acknowledgement within the visibility timeout", msg.deliveries);
         enqueue(msg, sim.nowMs());
@@ -385,11 +404,26 @@ final class JobQueue {
         return true;
     }
 
+    /**
+     * {@code job}'s delivery makes its first call: if another delivery of the same message is running too, the job
+     * really runs twice at once ({@link Metric#OVERLAPPING_RUNS}).
+     */
+    void deliveryRuns(Job job) {
+        job.running = true;
+        if (job.msg != null && job.msg.running++ > 0) {
+            metrics.count(Metric.OVERLAPPING_RUNS);
+        }
+    }
+
     /** A delivery stopped (ended, crashed or sent back): closes the user once nothing of it is open. */
     void deliveryEnded(Job job) {
         if (!tracked) {
             hooks.userClosed(job.user); // one job per user: nothing can ask for its keys again
             return;
+        }
+        if (job.running) {
+            job.msg.running--;
+            job.running = false;
         }
         inFlight--;
         UserLedger ledger = ledgers.get(job.user);
@@ -415,7 +449,7 @@ final class JobQueue {
         if (durable || !settle(job.msg)) {
             return;
         }
-        metrics.count(Metric.LOST_JOBS);
+        metrics.ended(job.repeat, Outcome.LOST);
         emitter.emit(Kind.JOB_LOST, job, -1, 0, -1, sim.nowMs(), "the in-memory queue died with the worker process");
         progress.jobEnded();
     }
@@ -442,7 +476,10 @@ final class JobQueue {
         }
         nextUser = arrived;
         originalArrivals.clear();
-        metrics.add(Metric.LOST_JOBS, waiting);
+        metrics.add(Metric.LOST_JOBS, waiting); // originals not yet taken: sign-ups
+        if (waiting > 0) {
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+        }
         for (long i = 0; i < waiting; i++) {
             progress.jobEnded();
         }
@@ -453,7 +490,8 @@ final class JobQueue {
         for (Message m : gone) {
             m.inQueue = false;
             settle(m);
-            metrics.count(Metric.LOST_JOBS);
+            metrics.ended(m.repeat, Outcome.LOST);
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
             emitter.emit(Kind.JOB_LOST, m.user, m.repeat, -1, 0, -1, sim.nowMs(),
                     "the in-memory queue died with the worker process", m.deliveries);
             closeIfDone(m.user, ledgers.get(m.user));

@@ -230,8 +230,10 @@ class RunCommandTest {
         return JSON.readTree(ResultWriter.json(RunCommand.row(r)));
     }
 
-    private static final List<String> NEW_KEYS = List.of("lostJobs", "crashes", "redeliveries",
-            "jobInProgressRejections", "leaseReclaims", "keyMismatches", "stuckInProgressMs");
+    private static final List<String> NEW_KEYS = List.of("succeededJobs", "lostJobs", "droppedJobs",
+            "deadLetteredJobs", "repeatsSucceeded", "repeatsFailed", "repeatsRefused", "repeatsLost", "repeatsDropped",
+            "repeatsDeadLettered", "crashes", "redeliveries", "jobInProgressRejections", "leaseReclaims",
+            "keyMismatches", "stuckInProgressMs", "overlappingRuns", "silentWrongResults");
 
     @Test
     void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {
