@@ -32,8 +32,14 @@ import org.idempotencylab.scenario.Scenario;
  *       arrives {@code duplicateDelay} after the original and may carry another payload
  *       ({@code pDifferentPayload}, from its own stream), under the same key.</li>
  *   <li><b>Durable queue</b> ({@link QueueKind#DURABLE}): a delivery is acknowledged when its job ends; if not
- *       {@code visibilityTimeoutMs} after it was taken, the job is visible again and delivered again. After
- *       {@link #MAX_RECEIVES} deliveries without an acknowledgement it goes to the dead-letter queue, failed.</li>
+ *       {@code visibilityTimeoutMs} after it was taken, the job is visible again and delivered again. Once it has
+ *       been received {@code maxReceives} times without an acknowledgement, the next time it would be visible
+ *       again (a visibility timeout ran out, or a "job in progress" refusal sent it back) the queue moves it to its
+ *       dead-letter queue instead, an outcome of its own. Every delivery counts as a receive, a refused one
+ *       included: Amazon SQS counts every {@code ReceiveMessage} that returns a message
+ *       ({@code ApproximateReceiveCount}) and moves it once that count exceeds the redrive policy's
+ *       {@code maxReceiveCount}, whatever the consumer did with it. Without the limit a job whose every delivery
+ *       crashes would be delivered forever. An in-memory queue has no dead-letter queue.</li>
  *   <li><b>In-memory queue</b> ({@link QueueKind#MEMORY}): it dies with the worker process; every job waiting in
  *       it, and every job running, is lost (counted, never dropped silently).</li>
  * </ul>
@@ -44,13 +50,6 @@ import org.idempotencylab.scenario.Scenario;
  * Not thread-safe.
  */
 final class JobQueue {
-    /**
-     * Deliveries without an acknowledgement after which a durable queue gives up on a job and moves it to its
-     * dead-letter queue, counted as failed: Amazon SQS's redrive policy ({@code maxReceiveCount}). Without it a job
-     * whose every delivery crashes would be delivered forever.
-     */
-    static final int MAX_RECEIVES = 10;
-
     /** What the queue needs from the rest of the simulation. */
     interface Hooks {
         /** A job became visible now: wake a waiting worker, if any. */
@@ -73,8 +72,7 @@ final class JobQueue {
         /** When it first entered the queue (virtual ms): its place in line. */
         long arrivalMs;
         long seq;
-        /** Visibility timeouts that ran out on it. */
-        int timeouts;
+        /** Deliveries so far, refused ones included: SQS's receive count. */
         int deliveries;
         /** "Job in progress" answers so far. */
         int rejections;
@@ -133,6 +131,7 @@ final class JobQueue {
     private final boolean tracked;
     private final boolean durable;
     private final boolean repeatsOn;
+    private final int maxReceives;
     private final boolean namesOwners;
     private final Mulberry32 arrivals;
     private final Mulberry32 repeats;
@@ -173,6 +172,7 @@ final class JobQueue {
         this.namesOwners = namesOwners;
         this.durable = scenario.queue() == QueueKind.DURABLE;
         this.repeatsOn = scenario.pDuplicate() > 0;
+        this.maxReceives = scenario.maxReceives();
         this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
         this.repeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.DUPLICATES);
         this.payloads = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.PAYLOADS);
@@ -291,15 +291,8 @@ final class JobQueue {
         if (msg.settled || msg.inQueue || msg.deliveries != delivery) {
             return; // acknowledged, already back in the queue, or delivered again since
         }
-        if (++msg.timeouts >= MAX_RECEIVES) { // a poison job: it never gets acknowledged
-            settle(msg);
-            metrics.ended(msg.repeat, Outcome.DEAD_LETTERED);
-            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
-            emitter.emit(Kind.JOB_FAILED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
-                    "moved to the dead-letter queue after " + MAX_RECEIVES
-                            + " deliveries without an acknowledgement", msg.deliveries);
-            closeIfDone(msg.user, ledgers.get(msg.user));
-            progress.jobEnded();
+        if (msg.deliveries >= maxReceives) { // a poison job: it never gets acknowledged
+            deadLetter(msg);
             return;
         }
         msg.redelivered = true;
@@ -317,9 +310,29 @@ final class JobQueue {
         return Math.min(++job.msg.rejections, 62);
     }
 
-    /** Puts a refused job back, visible again at {@code atMs} (virtual ms, now or later); one copy at most. */
+    /**
+     * Puts a refused job back, visible again at {@code atMs} (virtual ms, now or later); one copy at most. A durable
+     * queue that has delivered it {@code maxReceives} times moves it to the dead-letter queue instead: the refused
+     * delivery was a receive like any other.
+     */
     void sendBack(Job job, long atMs) {
+        if (durable && !job.msg.settled && job.msg.deliveries >= maxReceives) {
+            deadLetter(job.msg);
+            return;
+        }
         enqueue(job.msg, atMs);
+    }
+
+    /** Moves a message received {@code maxReceives} times without an acknowledgement to the dead-letter queue. */
+    private void deadLetter(Message msg) {
+        settle(msg);
+        metrics.ended(msg.repeat, Outcome.DEAD_LETTERED);
+        metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+        emitter.emit(Kind.JOB_FAILED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
+                "moved to the dead-letter queue after " + msg.deliveries + " receives without an acknowledgement",
+                msg.deliveries);
+        closeIfDone(msg.user, ledgers.get(msg.user));
+        progress.jobEnded();
     }
 
     /**

@@ -37,12 +37,6 @@ import org.idempotencylab.store.LockOnlyStore;
  * Not thread-safe.
  */
 public final class SignupSimulation {
-    /**
-     * Deliveries without an acknowledgement after which a durable queue moves a job to its dead-letter queue,
-     * counted as failed (Amazon SQS's {@code maxReceiveCount}): 10.
-     */
-    public static final int MAX_RECEIVES = JobQueue.MAX_RECEIVES;
-
     private final Scenario scenario;
     private final Strategy strategy;
     private final Simulator sim = new Simulator();

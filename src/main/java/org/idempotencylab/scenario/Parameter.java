@@ -134,7 +134,12 @@ public enum Parameter {
             .slider(Scale.LOG, 1_000, 3_162_278).explore(1_000, 30_000)),
     LOCK_TTL_MS(whole("lockTtlMs", "--lock-ttl-ms", "Lock TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 30_000,
             Section.DURABILITY, "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released",
-            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000));
+            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000)),
+    MAX_RECEIVES(whole("maxReceives", "--max-receives", "Max receives", Kind.COUNT, 1, 1_000, 10, Section.DURABILITY,
+            "durable queue only: how many times a job may be received without an acknowledgement before the queue "
+                    + "moves it to its dead-letter queue; every delivery counts, \"job in progress\" refusals "
+                    + "included (Amazon SQS's maxReceiveCount, 1 to 1,000)",
+            Scenario::maxReceives, Scenario.Builder::maxReceives).slider(Scale.LOG, 1, 1_000).explore(1, 100));
 
     /** How a value is written and read. */
     public enum Kind {

@@ -83,7 +83,7 @@ class DeliveryMetricsTest {
         // Same two workers, but every step claims its key with the default 5 min lease. At 30 s delivery 1 has
         // finished one to three steps (calls of 10 to 30 s) and holds the next step's claim: delivery 2 skips the
         // completed steps and is refused "job in progress" on the held one before making any call, and so is
-        // every later delivery until delivery 1 ends. Nothing runs twice.
+        // every later delivery (until the refusals use up the receives: MaxReceivesTest). Nothing runs twice.
         StrategyResult r = run(SLOW_JOB.toBuilder().workers(2).build(), CLAIM, Kind.JOB_IN_PROGRESS,
                 new ArrayList<>());
         assertTrue(r.redeliveries() >= 1);

@@ -75,7 +75,11 @@ class DurablePathTest {
 
     @Test
     void theClaimTableWaitsOutTheLeaseThenRunsTheCrashedStepAgain() {
-        StrategyResult claim = run(CRASHING, skipFinished(KeyMode.SAME, StoreKind.CLAIM_TABLE));
+        // Every "job in progress" refusal is a receive: with the default 10 the refused job is dead-lettered
+        // within about 10 s (backoff at most 2 s), long before the 5 min lease runs out (MaxReceivesTest). 1,000
+        // receives outlast the lease, so the job waits it out, as it did before refusals counted.
+        Scenario patient = CRASHING.toBuilder().maxReceives(1_000).build();
+        StrategyResult claim = run(patient, skipFinished(KeyMode.SAME, StoreKind.CLAIM_TABLE));
         StrategyResult memory = run(CRASHING, skipFinished(KeyMode.SAME, StoreKind.MEMORY));
         assertTrue(claim.crashes() > 0);
         // The crashed step's claim stays in_progress: the redelivered job is refused ("job in progress") until
@@ -104,7 +108,8 @@ class DurablePathTest {
         // 100,000 sign-ups at 2 s each are 55 virtual hours of backlog. A redelivered job that had to wait behind
         // all of it would reach the email step after the provider's 24 h key TTL and send it again; keeping its
         // place in line, it is redone within minutes and the same key stops the email every time.
-        Scenario big = CRASHING.toBuilder().jobs(100_000).build();
+        // (1,000 receives: the refused job must wait out its crashed claim's lease, not be dead-lettered first)
+        Scenario big = CRASHING.toBuilder().jobs(100_000).maxReceives(1_000).build();
         StrategyResult r = new SignupSimulation(big, skipFinished(KeyMode.SAME, StoreKind.CLAIM_TABLE),
                 RunControl.NONE, true).run();
         assertTrue(r.crashes() > 5_000, "crashes: " + r.crashes());
@@ -114,15 +119,15 @@ class DurablePathTest {
     @Test
     void aJobWhoseEveryDeliveryCrashesGoesToTheDeadLetterQueue() {
         // pCrash 1: the process dies after every side effect, so no delivery is ever acknowledged. After
-        // MAX_RECEIVES (10) deliveries the queue gives up on the job: 5 jobs, 10 crashes each, 9 redeliveries
+        // maxReceives (10, the default) deliveries the queue gives up on the job: 5 jobs, 10 crashes each, 9 redeliveries
         // each, all dead-lettered (an outcome of its own, apart from jobs that ran out of attempts); the run ends.
         Scenario poison = BASE.toBuilder().jobs(5).pFail(0).lostReply(0).pCrash(1).restartMs(100)
                 .visibilityTimeoutMs(1_000).build();
         StrategyResult r = run(poison.toBuilder().queue(QueueKind.DURABLE).build(), Strategy.EACH_STEP_NO_KEY);
         assertEquals(5, r.deadLetteredJobs());
         assertEquals(0, r.failedJobs());
-        assertEquals(5L * SignupSimulation.MAX_RECEIVES, r.crashes());
-        assertEquals(5L * (SignupSimulation.MAX_RECEIVES - 1), r.redeliveries());
+        assertEquals(5L * poison.maxReceives(), r.crashes());
+        assertEquals(5L * (poison.maxReceives() - 1), r.redeliveries());
         assertEquals("0.000%", r.succeeded());
     }
 
