@@ -30,7 +30,8 @@ import org.idempotencylab.scenario.Scenario;
  *   <li><b>Repeated requests</b> (first article, "Where the duplicates come from") are decided in user order from
  *       their own random stream, when the original arrives (or, all at once, when it is taken); the repeat
  *       arrives {@code duplicateDelay} after the original and may carry another payload
- *       ({@code pDifferentPayload}, from its own stream), under the same key.</li>
+ *       ({@code pDifferentPayload}, from its own stream), under the same key. With {@code repeats} above 1 the
+ *       client sends it 1 to {@code repeats} times, each {@code duplicateDelay} after the one before.</li>
  *   <li><b>Durable queue</b> ({@link QueueKind#DURABLE}): a delivery is acknowledged when its job ends; if not
  *       {@code visibilityTimeoutMs} after it was taken, the job is visible again and delivered again. Once it has
  *       been received {@code maxReceives} times without an acknowledgement, the next time it would be visible
@@ -136,6 +137,7 @@ final class JobQueue {
     private final Mulberry32 arrivals;
     private final Mulberry32 repeats;
     private final Mulberry32 payloads;
+    private final Mulberry32 moreRepeats;
     private final ScheduledEvent arrival = new ScheduledEvent.Arrival(this);
     private final ScheduledEvent visible = new ScheduledEvent.MessageVisible(this);
     // Messages waiting or on their way (repeats not yet sent, redeliveries, jobs sent back as "in progress"), in
@@ -176,6 +178,7 @@ final class JobQueue {
         this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
         this.repeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.DUPLICATES);
         this.payloads = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.PAYLOADS);
+        this.moreRepeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.REPEATS);
     }
 
     /** Lets the sign-ups in: all at once now (the article), or the first arrival at time 0. */
@@ -361,7 +364,10 @@ final class JobQueue {
 
     /**
      * Does the client send this sign-up again? Drawn in user order from its own stream; the repeat arrives
-     * {@code duplicateDelay} after the original did, and then waits its turn like any job.
+     * {@code duplicateDelay} after the original did, and then waits its turn like any job. With {@code repeats}
+     * above 1, the client sends it 1 to {@code repeats} times in all (drawn uniformly), each repeat
+     * {@code duplicateDelay} after the one before; those further draws (the count, each later delay and payload)
+     * come from a stream of their own, so the first repeat of every sign-up is the same at any {@code repeats}.
      */
     private void decideRepeat(long user, UserLedger ledger, long arrivedAtMs) {
         if (repeats.nextDouble() >= scenario.pDuplicate()) {
@@ -371,6 +377,20 @@ final class JobQueue {
         long at = arrivedAtMs + scenario.duplicateDelayMinMs() + (long) (repeats.nextDouble() * (span + 1));
         // the payload draw is only made when changed payloads are on, so "off" leaves every other draw alone
         boolean different = scenario.pDifferentPayload() > 0 && payloads.nextDouble() < scenario.pDifferentPayload();
+        addRepeat(user, ledger, at, different);
+        if (scenario.repeats() == 1) {
+            return;
+        }
+        int times = 1 + (int) (moreRepeats.nextDouble() * scenario.repeats());
+        for (int i = 2; i <= times; i++) {
+            at += scenario.duplicateDelayMinMs() + (long) (moreRepeats.nextDouble() * (span + 1));
+            different = scenario.pDifferentPayload() > 0 && moreRepeats.nextDouble() < scenario.pDifferentPayload();
+            addRepeat(user, ledger, at, different);
+        }
+    }
+
+    /** Books one repeated request of {@code user}, arriving at {@code at} (virtual ms, now or later). */
+    private void addRepeat(long user, UserLedger ledger, long at, boolean different) {
         Message msg = new Message(user, true, different);
         msg.arrivalMs = at;
         ledger.open++;

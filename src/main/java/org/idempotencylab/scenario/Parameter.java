@@ -111,6 +111,11 @@ public enum Parameter {
                     + "payload under the same idempotency key (a client bug); the claim table answers it with a key "
                     + "mismatch, as Stripe answers HTTP 400", Scenario::pDifferentPayload,
             Scenario.Builder::pDifferentPayload)),
+    REPEATS(whole("repeats", "--repeats", "Repeats per sign-up (most)", Kind.COUNT, 1, 100, 1, Section.REPEATS,
+            "how many times a sign-up that is sent again may be sent: from 1 to this many times, drawn uniformly, "
+                    + "each repeat the repeat delay after the one before (a client retrying a request it got no "
+                    + "answer to, such as a Lambda event source retrying up to twice); 1 sends it again once",
+            Scenario::repeats, Scenario.Builder::repeats).slider(Scale.WHOLE, 1, 10).explore(1, 5)),
 
     // ---- failures and durability (the second article)
     P_CRASH(decimal("pCrash", "--p-crash", "Worker crashes", Kind.PROBABILITY, 0, 1, 0, Section.DURABILITY,

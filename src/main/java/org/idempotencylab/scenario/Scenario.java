@@ -55,6 +55,9 @@ import java.util.Objects;
  * @param maxReceives      durable queue: receives without an acknowledgement, every delivery counted ("job in
  *                         progress" refusals included), after which the job is moved to the dead-letter queue,
  *                         1..1,000 (default 10); Amazon SQS's redrive policy {@code maxReceiveCount}
+ * @param repeats          most times a sign-up is sent again once {@code pDuplicate} fires, 1..100 (default 1,
+ *                         once): the number is drawn uniformly from 1 to this, each repeat arriving the repeat
+ *                         delay after the one before
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -62,7 +65,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
-                       long lockTtlMs, double pDifferentPayload, double backoffFactor, int maxReceives) {
+                       long lockTtlMs, double pDifferentPayload, double backoffFactor, int maxReceives,
+                       int repeats) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -94,6 +98,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.P_DIFFERENT_PAYLOAD.check(pDifferentPayload);
         Parameter.BACKOFF_FACTOR.check(backoffFactor);
         Parameter.MAX_RECEIVES.check(maxReceives);
+        Parameter.REPEATS.check(repeats);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -153,6 +158,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long lockTtlMs;
         private double pDifferentPayload;
         private long maxReceives;
+        private long repeats;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -199,6 +205,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder lockTtlMs(long v) { lockTtlMs = v; return this; }
         public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
         public Builder maxReceives(long v) { maxReceives = v; return this; }
+        public Builder repeats(long v) { repeats = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -214,7 +221,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     baseDelayMs, maxDelayMs, jitter, callMs, ttlMs, providerKeyTtlMs,
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
-                    lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives));
+                    lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives),
+                    (int) Parameter.REPEATS.check(repeats));
         }
     }
 }

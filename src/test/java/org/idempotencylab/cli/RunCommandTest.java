@@ -220,6 +220,8 @@ class RunCommandTest {
                     new String[] {"--lock-ttl-ms", "100"}, b -> b.lockTtlMs(100)),
             new Case("p-different-payload", SKIP_CLAIM, repeatArgs, repeats,
                     new String[] {"--p-different-payload", "0.5"}, b -> b.pDifferentPayload(0.5)),
+            new Case("repeats", SKIP_CLAIM, repeatArgs, repeats,
+                    new String[] {"--repeats", "3"}, b -> b.repeats(3)),
             new Case("ttl-ms", Strategy.of(RetryScope.EACH_STEP, KeyMode.NONE, StoreKind.MEMORY),
                     new String[] {"--jobs", "300", "--store", "memory", "--p-duplicate", "1",
                         "--duplicate-delay-ms", "5000"}, b -> b.jobs(300).pDuplicate(1).duplicateDelayMs(5_000, 5_000),
