@@ -18,6 +18,8 @@ final class Job {
     int delivery;
     /** The claim or lock owner, unique per delivery; null unless the store needs one. */
     String owner;
+    /** This delivery has made a call (it runs, as opposed to being refused or answered from a store). */
+    boolean running;
     private final int[] own = new int[SignupSteps.COUNT];
     /** Side effects per step (0..9): the user's ledger when tracked, else this job's own counts. */
     int[] sideEffects = own;
@@ -40,6 +42,7 @@ final class Job {
         msg = null;
         delivery = 1;
         owner = null;
+        running = false;
     }
 
     /** @return true if this is a repeated request whose payload differs from the first under the same key. */

@@ -30,10 +30,17 @@ import org.idempotencylab.scenario.Scenario;
  *   <li><b>Repeated requests</b> (first article, "Where the duplicates come from") are decided in user order from
  *       their own random stream, when the original arrives (or, all at once, when it is taken); the repeat
  *       arrives {@code duplicateDelay} after the original and may carry another payload
- *       ({@code pDifferentPayload}, from its own stream), under the same key.</li>
+ *       ({@code pDifferentPayload}, from its own stream), under the same key. With {@code repeats} above 1 the
+ *       client sends it 1 to {@code repeats} times, each {@code duplicateDelay} after the one before.</li>
  *   <li><b>Durable queue</b> ({@link QueueKind#DURABLE}): a delivery is acknowledged when its job ends; if not
- *       {@code visibilityTimeoutMs} after it was taken, the job is visible again and delivered again. After
- *       {@link #MAX_RECEIVES} deliveries without an acknowledgement it goes to the dead-letter queue, failed.</li>
+ *       {@code visibilityTimeoutMs} after it was taken, the job is visible again and delivered again. Once it has
+ *       been received {@code maxReceives} times without an acknowledgement, the next time it would be visible
+ *       again (a visibility timeout ran out, or a "job in progress" refusal sent it back) the queue moves it to its
+ *       dead-letter queue instead, an outcome of its own. Every delivery counts as a receive, a refused one
+ *       included: Amazon SQS counts every {@code ReceiveMessage} that returns a message
+ *       ({@code ApproximateReceiveCount}) and moves it once that count exceeds the redrive policy's
+ *       {@code maxReceiveCount}, whatever the consumer did with it. Without the limit a job whose every delivery
+ *       crashes would be delivered forever. An in-memory queue has no dead-letter queue.</li>
  *   <li><b>In-memory queue</b> ({@link QueueKind#MEMORY}): it dies with the worker process; every job waiting in
  *       it, and every job running, is lost (counted, never dropped silently).</li>
  * </ul>
@@ -44,13 +51,6 @@ import org.idempotencylab.scenario.Scenario;
  * Not thread-safe.
  */
 final class JobQueue {
-    /**
-     * Deliveries without an acknowledgement after which a durable queue gives up on a job and moves it to its
-     * dead-letter queue, counted as failed: Amazon SQS's redrive policy ({@code maxReceiveCount}). Without it a job
-     * whose every delivery crashes would be delivered forever.
-     */
-    static final int MAX_RECEIVES = 10;
-
     /** What the queue needs from the rest of the simulation. */
     interface Hooks {
         /** A job became visible now: wake a waiting worker, if any. */
@@ -73,19 +73,33 @@ final class JobQueue {
         /** When it first entered the queue (virtual ms): its place in line. */
         long arrivalMs;
         long seq;
-        /** Visibility timeouts that ran out on it. */
-        int timeouts;
+        /** Deliveries so far, refused ones included: SQS's receive count. */
         int deliveries;
         /** "Job in progress" answers so far. */
         int rejections;
         /** In the queue now (a repeat on its way is not yet). */
         boolean inQueue;
         boolean settled;
+        /** Back in the queue because a visibility timeout ran out: its next delivery is a redelivery. */
+        boolean redelivered;
+        /** Deliveries that have begun running (made a call) and have not ended. */
+        int running;
+        /** A store has answered it with another payload's result (counted once per request). */
+        boolean answeredWrongly;
 
         Message(long user, boolean repeat, boolean differentPayload) {
             this.user = user;
             this.repeat = repeat;
             this.differentPayload = differentPayload;
+        }
+
+        /** @return true the first time a store answers this request with another payload's result. */
+        boolean firstWrongAnswer() {
+            if (answeredWrongly) {
+                return false;
+            }
+            answeredWrongly = true;
+            return true;
         }
     }
 
@@ -118,10 +132,12 @@ final class JobQueue {
     private final boolean tracked;
     private final boolean durable;
     private final boolean repeatsOn;
+    private final int maxReceives;
     private final boolean namesOwners;
     private final Mulberry32 arrivals;
     private final Mulberry32 repeats;
     private final Mulberry32 payloads;
+    private final Mulberry32 moreRepeats;
     private final ScheduledEvent arrival = new ScheduledEvent.Arrival(this);
     private final ScheduledEvent visible = new ScheduledEvent.MessageVisible(this);
     // Messages waiting or on their way (repeats not yet sent, redeliveries, jobs sent back as "in progress"), in
@@ -158,9 +174,11 @@ final class JobQueue {
         this.namesOwners = namesOwners;
         this.durable = scenario.queue() == QueueKind.DURABLE;
         this.repeatsOn = scenario.pDuplicate() > 0;
+        this.maxReceives = scenario.maxReceives();
         this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
         this.repeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.DUPLICATES);
         this.payloads = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.PAYLOADS);
+        this.moreRepeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.REPEATS);
     }
 
     /** Lets the sign-ups in: all at once now (the article), or the first arrival at time 0. */
@@ -248,6 +266,10 @@ final class JobQueue {
                     continue; // a redelivered copy of a job another delivery has acknowledged since
                 }
                 ledger = ledgers.get(msg.user);
+                if (msg.redelivered) { // counted when a worker takes it: a copy acknowledged meanwhile is none
+                    msg.redelivered = false;
+                    metrics.count(Metric.REDELIVERIES);
+                }
             } else {
                 return false;
             }
@@ -272,18 +294,11 @@ final class JobQueue {
         if (msg.settled || msg.inQueue || msg.deliveries != delivery) {
             return; // acknowledged, already back in the queue, or delivered again since
         }
-        if (++msg.timeouts >= MAX_RECEIVES) { // a poison job: it never gets acknowledged
-            settle(msg);
-            metrics.count(Metric.FAILED_JOBS);
-            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
-            emitter.emit(Kind.JOB_FAILED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
-                    "moved to the dead-letter queue after " + MAX_RECEIVES
-                            + " deliveries without an acknowledgement", msg.deliveries);
-            closeIfDone(msg.user, ledgers.get(msg.user));
-            progress.jobEnded();
+        if (msg.deliveries >= maxReceives) { // a poison job: it never gets acknowledged
+            deadLetter(msg);
             return;
         }
-        metrics.count(Metric.REDELIVERIES);
+        msg.redelivered = true;
         emitter.emit(Kind.JOB_REDELIVERED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
                 "no acknowledgement within the visibility timeout", msg.deliveries);
         enqueue(msg, sim.nowMs());
@@ -298,9 +313,29 @@ final class JobQueue {
         return Math.min(++job.msg.rejections, 62);
     }
 
-    /** Puts a refused job back, visible again at {@code atMs} (virtual ms, now or later); one copy at most. */
+    /**
+     * Puts a refused job back, visible again at {@code atMs} (virtual ms, now or later); one copy at most. A durable
+     * queue that has delivered it {@code maxReceives} times moves it to the dead-letter queue instead: the refused
+     * delivery was a receive like any other.
+     */
     void sendBack(Job job, long atMs) {
+        if (durable && !job.msg.settled && job.msg.deliveries >= maxReceives) {
+            deadLetter(job.msg);
+            return;
+        }
         enqueue(job.msg, atMs);
+    }
+
+    /** Moves a message received {@code maxReceives} times without an acknowledgement to the dead-letter queue. */
+    private void deadLetter(Message msg) {
+        settle(msg);
+        metrics.ended(msg.repeat, Outcome.DEAD_LETTERED);
+        metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+        emitter.emit(Kind.JOB_FAILED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
+                "moved to the dead-letter queue after " + msg.deliveries + " receives without an acknowledgement",
+                msg.deliveries);
+        closeIfDone(msg.user, ledgers.get(msg.user));
+        progress.jobEnded();
     }
 
     /**
@@ -329,7 +364,10 @@ final class JobQueue {
 
     /**
      * Does the client send this sign-up again? Drawn in user order from its own stream; the repeat arrives
-     * {@code duplicateDelay} after the original did, and then waits its turn like any job.
+     * {@code duplicateDelay} after the original did, and then waits its turn like any job. With {@code repeats}
+     * above 1, the client sends it 1 to {@code repeats} times in all (drawn uniformly), each repeat
+     * {@code duplicateDelay} after the one before; those further draws (the count, each later delay and payload)
+     * come from a stream of their own, so the first repeat of every sign-up is the same at any {@code repeats}.
      */
     private void decideRepeat(long user, UserLedger ledger, long arrivedAtMs) {
         if (repeats.nextDouble() >= scenario.pDuplicate()) {
@@ -339,6 +377,20 @@ final class JobQueue {
         long at = arrivedAtMs + scenario.duplicateDelayMinMs() + (long) (repeats.nextDouble() * (span + 1));
         // the payload draw is only made when changed payloads are on, so "off" leaves every other draw alone
         boolean different = scenario.pDifferentPayload() > 0 && payloads.nextDouble() < scenario.pDifferentPayload();
+        addRepeat(user, ledger, at, different);
+        if (scenario.repeats() == 1) {
+            return;
+        }
+        int times = 1 + (int) (moreRepeats.nextDouble() * scenario.repeats());
+        for (int i = 2; i <= times; i++) {
+            at += scenario.duplicateDelayMinMs() + (long) (moreRepeats.nextDouble() * (span + 1));
+            different = scenario.pDifferentPayload() > 0 && moreRepeats.nextDouble() < scenario.pDifferentPayload();
+            addRepeat(user, ledger, at, different);
+        }
+    }
+
+    /** Books one repeated request of {@code user}, arriving at {@code at} (virtual ms, now or later). */
+    private void addRepeat(long user, UserLedger ledger, long at, boolean different) {
         Message msg = new Message(user, true, different);
         msg.arrivalMs = at;
         ledger.open++;
@@ -385,11 +437,26 @@ final class JobQueue {
         return true;
     }
 
+    /**
+     * {@code job}'s delivery makes its first call: if another delivery of the same message is running too, the job
+     * really runs twice at once ({@link Metric#OVERLAPPING_RUNS}).
+     */
+    void deliveryRuns(Job job) {
+        job.running = true;
+        if (job.msg != null && job.msg.running++ > 0) {
+            metrics.count(Metric.OVERLAPPING_RUNS);
+        }
+    }
+
     /** A delivery stopped (ended, crashed or sent back): closes the user once nothing of it is open. */
     void deliveryEnded(Job job) {
         if (!tracked) {
             hooks.userClosed(job.user); // one job per user: nothing can ask for its keys again
             return;
+        }
+        if (job.running) {
+            job.msg.running--;
+            job.running = false;
         }
         inFlight--;
         UserLedger ledger = ledgers.get(job.user);
@@ -415,7 +482,7 @@ final class JobQueue {
         if (durable || !settle(job.msg)) {
             return;
         }
-        metrics.count(Metric.LOST_JOBS);
+        metrics.ended(job.repeat, Outcome.LOST);
         emitter.emit(Kind.JOB_LOST, job, -1, 0, -1, sim.nowMs(), "the in-memory queue died with the worker process");
         progress.jobEnded();
     }
@@ -442,7 +509,10 @@ final class JobQueue {
         }
         nextUser = arrived;
         originalArrivals.clear();
-        metrics.add(Metric.LOST_JOBS, waiting);
+        metrics.add(Metric.LOST_JOBS, waiting); // originals not yet taken: sign-ups
+        if (waiting > 0) {
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+        }
         for (long i = 0; i < waiting; i++) {
             progress.jobEnded();
         }
@@ -453,7 +523,8 @@ final class JobQueue {
         for (Message m : gone) {
             m.inQueue = false;
             settle(m);
-            metrics.count(Metric.LOST_JOBS);
+            metrics.ended(m.repeat, Outcome.LOST);
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
             emitter.emit(Kind.JOB_LOST, m.user, m.repeat, -1, 0, -1, sim.nowMs(),
                     "the in-memory queue died with the worker process", m.deliveries);
             closeIfDone(m.user, ledgers.get(m.user));

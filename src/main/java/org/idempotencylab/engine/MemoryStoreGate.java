@@ -11,15 +11,21 @@ import org.idempotencylab.store.InMemoryIdempotencyStore.Source;
  * {@code <step name>:user_<n>} ({@code idempotentSteps}). A finished key skips the step with its saved value; a
  * key running right now shares that run; otherwise the call runs, and only a success is remembered, for
  * {@code ttlMs} on the virtual clock. The store lives in the worker process: a crash wipes it.
+ *
+ * <p>The store keeps no request fingerprint: a repeated request with a changed payload is answered with the result
+ * saved (or being made) for the first payload, without an error. Each request answered so at least once is
+ * counted as a {@link Metric#SILENT_WRONG_RESULTS silently wrong result}; the claim table refuses it instead.
  */
 final class MemoryStoreGate implements StepGate {
     private final Simulator sim;
     private final Emitter emitter;
+    private final RunMetrics metrics;
     private final InMemoryIdempotencyStore<String> store;
 
     MemoryStoreGate(RunContext ctx) {
         this.sim = ctx.sim();
         this.emitter = ctx.emitter();
+        this.metrics = ctx.metrics();
         this.store = new InMemoryIdempotencyStore<>(ctx.scenario().ttlMs(), sim::nowMs);
     }
 
@@ -71,7 +77,7 @@ final class MemoryStoreGate implements StepGate {
                 return false;
             }
             if (failure == null) { // the store answers this worker, then every sharer
-                owned.succeed(SignupSteps.savedResult(step));
+                owned.succeed(SignupSteps.savedResult(step, job.differentPayload()));
             } else {
                 owned.fail(failure); // a run that throws is not remembered
             }
@@ -82,6 +88,11 @@ final class MemoryStoreGate implements StepGate {
         public void succeeded(String value, Source source) {
             if (caller.stopped()) {
                 return;
+            }
+            if (source != Source.RAN && job.msg != null
+                    && SignupSteps.savedForChangedPayload(step, value) != job.differentPayload()
+                    && job.msg.firstWrongAnswer()) {
+                metrics.count(Metric.SILENT_WRONG_RESULTS); // another payload's result, and no error
             }
             if (source == Source.SAVED) {
                 savedHit = true; // answered inside store.once: beforeCall skips the step

@@ -21,12 +21,17 @@ import java.util.Optional;
  * that counts it.
  */
 public enum Metric {
-    /** First article's column: percent of jobs neither failed nor lost, printed as {@code toFixed(3)} and "%". */
+    /**
+     * First article's column: percent of sign-ups that did not end in another outcome (failed, lost, dropped or
+     * dead-lettered), printed as {@code toFixed(3)} and "%"; once the run ends, {@link #SUCCEEDED_JOBS} out of
+     * the sign-ups. Repeated requests are not sign-ups: they have outcomes of their own ({@link #REPEATS_SUCCEEDED}
+     * and after).
+     */
     SUCCEEDED("succeeded", "Succeeded", "%", Kind.PERCENT, true, Status.NEVER, null,
-            "share of jobs that neither failed nor were lost, repeated requests included"),
-    /** First article's column. */
+            "share of sign-ups that succeeded (repeated requests are counted apart)"),
+    /** First article's column: sign-ups that failed. */
     FAILED_JOBS("failedJobs", "Failed jobs", "jobs", Kind.COUNT, true, Status.ALWAYS, "failed",
-            "jobs that ran out of attempts, were refused with a key mismatch, or went to the dead-letter queue"),
+            "sign-ups that ran out of attempts or were refused with a key mismatch"),
     /** First article's column: calls per job rounded to 2 decimals as {@code Math.round(x * 100) / 100}. */
     CALLS_PER_JOB("callsPerJob", "Calls per job", "calls", Kind.DECIMAL, true, Status.NEVER, null,
             "calls made to any step, per job"),
@@ -60,18 +65,57 @@ public enum Metric {
     /** Backoff waits taken. */
     BACKOFF_WAITS("backoffWaits", "Backoff waits", "waits", Kind.COUNT, false, Status.NEVER, null,
             "backoff waits taken before a retry"),
-    /** Virtual time at which the last job ended. */
+    /** Virtual time of the run's last event: the end of the last delivery, crash or refusal. */
     VIRTUAL_TIME_MS("virtualTimeMs", "Virtual time", "virtual ms", Kind.MILLIS, false, Status.NEVER, null,
-            "virtual time at which the last job ended"),
-    /** Jobs lost when an in-memory queue died with its worker process (second article). */
+            "virtual time of the run's last event"),
+    /**
+     * Sign-ups that succeeded. Every sign-up ends in exactly one outcome: this, {@link #FAILED_JOBS},
+     * {@link #LOST_JOBS}, {@link #DROPPED_JOBS} or {@link #DEAD_LETTERED_JOBS}; the five add up to the sign-ups.
+     */
+    SUCCEEDED_JOBS("succeededJobs", "Succeeded jobs", "jobs", Kind.COUNT, false, Status.NEVER, null,
+            "sign-ups whose every step succeeded"),
+    /** Sign-ups lost when an in-memory queue died with its worker process (second article). */
     LOST_JOBS("lostJobs", "Lost jobs", "jobs", Kind.COUNT, false, Status.WHEN_NONZERO, "lost",
-            "jobs lost when an in-memory queue died with its worker process"),
+            "sign-ups lost when an in-memory queue died with its worker process"),
+    /** Sign-ups refused as a duplicate, or dropped because their lock was gone: counted, never silently gone. */
+    DROPPED_JOBS("droppedJobs", "Dropped jobs", "jobs", Kind.COUNT, false, Status.WHEN_NONZERO, "dropped",
+            "sign-ups refused as a duplicate, or dropped because their lock was gone"),
+    /**
+     * Sign-ups a durable queue moved to its dead-letter queue after {@code maxReceives} receives without an
+     * acknowledgement (Amazon SQS's redrive policy).
+     */
+    DEAD_LETTERED_JOBS("deadLetteredJobs", "Dead-lettered jobs", "jobs", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "dead-lettered", "sign-ups moved to the dead-letter queue after the most receives allowed"),
+    /**
+     * Repeated requests that succeeded. Every repeated request ends in exactly one outcome: this or one of the five
+     * below; the six add up to {@link #REPEATED_REQUESTS}.
+     */
+    REPEATS_SUCCEEDED("repeatsSucceeded", "Repeats succeeded", "requests", Kind.COUNT, false, Status.NEVER, null,
+            "repeated requests whose every step succeeded (or was answered from the store)"),
+    /** Repeated requests that ran out of attempts. */
+    REPEATS_FAILED("repeatsFailed", "Repeats failed", "requests", Kind.COUNT, false, Status.NEVER, null,
+            "repeated requests that ran out of attempts"),
+    /** Repeated requests refused for good with a key mismatch (a changed payload; Stripe's HTTP 400). */
+    REPEATS_REFUSED("repeatsRefused", "Repeats refused", "requests", Kind.COUNT, false, Status.NEVER, null,
+            "repeated requests refused with a key mismatch: their payload changed under the same key"),
+    /** Repeated requests lost when an in-memory queue died with its worker process. */
+    REPEATS_LOST("repeatsLost", "Repeats lost", "requests", Kind.COUNT, false, Status.NEVER, null,
+            "repeated requests lost when an in-memory queue died with its worker process"),
+    /** Repeated requests refused as a duplicate, or dropped because their lock was gone. */
+    REPEATS_DROPPED("repeatsDropped", "Repeats dropped", "requests", Kind.COUNT, false, Status.NEVER, null,
+            "repeated requests refused as a duplicate, or dropped because their lock was gone"),
+    /** Repeated requests a durable queue moved to its dead-letter queue. */
+    REPEATS_DEAD_LETTERED("repeatsDeadLettered", "Repeats dead-lettered", "requests", Kind.COUNT, false,
+            Status.NEVER, null, "repeated requests moved to the dead-letter queue after the most receives allowed"),
     /** Times the worker process crashed. */
     CRASHES("crashes", "Worker crashes", "crashes", Kind.COUNT, false, Status.WHEN_NONZERO, "crashes",
             "times the worker process crashed"),
-    /** Times a durable queue delivered a job again after its visibility timeout (at-least-once delivery). */
+    /**
+     * Deliveries a worker took of a job whose visibility timeout had run out (at-least-once delivery); a copy
+     * acknowledged by an earlier delivery before any worker took it is not a delivery.
+     */
     REDELIVERIES("redeliveries", "Redeliveries", "deliveries", Kind.COUNT, false, Status.WHEN_NONZERO,
-            "redeliveries", "times a durable queue delivered a job again after its visibility timeout"),
+            "redeliveries", "deliveries a worker took again after a job's visibility timeout ran out"),
     /** Claims or locks refused because another delivery held the key (second article's JOB_IN_PROGRESS). */
     JOB_IN_PROGRESS_REJECTIONS("jobInProgressRejections", "\"Job in progress\" refusals", "refusals", Kind.COUNT,
             false, Status.WHEN_NONZERO, "in-progress refusals",
@@ -84,7 +128,21 @@ public enum Metric {
             "key mismatches", "requests refused because their key came with a different payload"),
     /** Virtual ms that claims of crashed workers stayed {@code in_progress}, summed over claims. */
     STUCK_IN_PROGRESS_MS("stuckInProgressMs", "Time stuck in progress", "virtual ms", Kind.MILLIS, false,
-            Status.NEVER, null, "virtual ms that claims of crashed workers stayed in_progress, summed over claims");
+            Status.NEVER, null, "virtual ms that claims of crashed workers stayed in_progress, summed over claims"),
+    /**
+     * Times a delivery of a job began running (its first call) while another delivery of the same job was still
+     * running: the job really ran twice at once. A repeated request is another job, not another delivery.
+     */
+    OVERLAPPING_RUNS("overlappingRuns", "Overlapping runs", "deliveries", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "overlapping runs", "deliveries that began running while another delivery of the same job still ran"),
+    /**
+     * Requests the in-memory store answered, for at least one step, with a result saved (or being made) for
+     * another payload under the same key: the store has no fingerprint check, so a changed payload gets the first
+     * request's result without an error (where the claim table answers a key mismatch, as Stripe's HTTP 400).
+     */
+    SILENT_WRONG_RESULTS("silentWrongResults", "Silently wrong results", "requests", Kind.COUNT, false,
+            Status.WHEN_NONZERO, "silently wrong results",
+            "requests answered from the store with the result of another payload under the same key");
 
     /** What kind of value a metric is. */
     public enum Kind {
@@ -212,7 +270,7 @@ public enum Metric {
     public double number(StrategyResult r) {
         return switch (kind) {
             case COUNT, MILLIS -> r.get(this);
-            case PERCENT -> 100.0 * (r.jobs() - r.failedJobs() - r.lostJobs()) / r.jobs();
+            case PERCENT -> r.succeededPercent();
             case DECIMAL -> r.callsPerJob();
             case BY_STEP -> throw new IllegalStateException(id + " is one number per step");
         };

@@ -32,6 +32,11 @@ public final class RunMetrics {
         return counts[m.ordinal()];
     }
 
+    /** Counts one request (a sign-up, or a repeated request if {@code repeat}) ending in {@code outcome}. */
+    public void ended(boolean repeat, Outcome outcome) {
+        counts[outcome.metric(repeat).ordinal()]++;
+    }
+
     /**
      * Counts one side effect done again at {@code step} (0..9): {@link Metric#REPEATED_STEPS} and its step's entry
      * of {@link Metric#DUPLICATE_SIDE_EFFECTS}.
@@ -42,7 +47,7 @@ public final class RunMetrics {
     }
 
     /**
-     * @param jobs  jobs run, repeated requests included: the denominator of the percentages
+     * @param jobs  sign-ups (repeated requests not included): the denominator of {@link Metric#SUCCEEDED}
      * @param extra counts kept outside these counters (a store's own hit count, the stuck time of claims not
      *              reclaimed yet), added to the snapshot only; null for none
      * @return an immutable snapshot

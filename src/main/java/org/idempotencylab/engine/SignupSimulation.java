@@ -23,8 +23,9 @@ import org.idempotencylab.store.LockOnlyStore;
  * into; and {@link ScheduledEvent}, everything scheduled in time.
  *
  * <p>A job's side effects are counted per user over all of its deliveries and repeated requests, so a redelivery
- * that charges again shows as a duplicate. "Succeeded" is the share of jobs neither failed nor lost; when
- * several deliveries of one job run, the first to end decides whether it succeeded. By default every key lives
+ * that charges again shows as a duplicate. Every request ends in exactly one {@link Outcome} (succeeded, failed,
+ * refused, lost, dropped, dead-lettered), counted apart for sign-ups and repeated requests; "succeeded" is the
+ * share of sign-ups that succeeded. When several deliveries of one job run, the first to end decides its outcome. By default every key lives
  * out its TTL, as the live view shows it; a batch run may forget a user's keys once nothing of the user is open
  * ({@code forgetKeysOfFinishedJobs}): no later call can ask for them, so the results are the same, while memory
  * holds only the keys of jobs in progress (the article starts a fresh store every 10,000 sign-ups for the same
@@ -36,12 +37,6 @@ import org.idempotencylab.store.LockOnlyStore;
  * Not thread-safe.
  */
 public final class SignupSimulation {
-    /**
-     * Deliveries without an acknowledgement after which a durable queue moves a job to its dead-letter queue,
-     * counted as failed (Amazon SQS's {@code maxReceiveCount}): 10.
-     */
-    public static final int MAX_RECEIVES = JobQueue.MAX_RECEIVES;
-
     private final Scenario scenario;
     private final Strategy strategy;
     private final Simulator sim = new Simulator();
@@ -242,12 +237,12 @@ public final class SignupSimulation {
 
     /** @return the metrics so far; once {@link #isFinished()}, the final ones. */
     public StrategyResult result() {
-        // every job run counts, repeats included: "succeeded" is the share of jobs neither failed nor lost
+        // "succeeded" is a share of the sign-ups; repeated requests have outcomes of their own
         RunMetrics outside = new RunMetrics(); // what the provider and the store count themselves
         outside.add(Metric.EMAILS_SENT, calls.provider().emailsSent());
         outside.add(Metric.PROVIDER_SUPPRESSED_SENDS, calls.provider().sendsSuppressed());
         gate.countInto(outside);
-        return metrics.result(strategy, scenario.jobs() + metrics.get(Metric.REPEATED_REQUESTS), outside);
+        return metrics.result(strategy, scenario.jobs(), outside);
     }
 
     /** @return jobs that ended so far, succeeded, failed or lost. */

@@ -31,9 +31,17 @@ public final class StrategyResult {
         return strategy;
     }
 
-    /** @return jobs run: the sign-ups and the repeated requests, the denominator of {@link #succeeded()}. */
+    /**
+     * @return the sign-ups, the denominator of {@link #succeeded()}: each ends in exactly one of
+     *         {@link Outcome}'s sign-up metrics, which add up to it once the run has ended
+     */
     public long jobs() {
         return jobs;
+    }
+
+    /** @return jobs run: the sign-ups and the repeated requests, the denominator of {@link #callsPerJob()}. */
+    public long jobsRun() {
+        return jobs + repeatedRequests();
     }
 
     /**
@@ -48,9 +56,22 @@ public final class StrategyResult {
         return counts[m.ordinal()];
     }
 
-    /** @return percent of jobs that succeeded (neither failed nor lost), as the article prints it: {@code toFixed(3)} and a "%", e.g. "99.999%". */
+    /**
+     * @return percent of sign-ups that succeeded, as the article prints it: {@code toFixed(3)} and a "%", e.g.
+     *         "99.999%" (see {@link #succeededPercent()})
+     */
     public String succeeded() {
-        return JsFormat.toFixed((100.0 * (jobs - failedJobs() - lostJobs())) / jobs, 3) + "%";
+        return JsFormat.toFixed(succeededPercent(), 3) + "%";
+    }
+
+    /**
+     * @return percent of sign-ups that did not end failed, lost, dropped or dead-lettered: once the run has ended,
+     *         {@link Metric#SUCCEEDED_JOBS} out of {@link #jobs()}; while it runs, jobs not yet ended count as
+     *         succeeded (the first article's "percent of jobs not failed")
+     */
+    public double succeededPercent() {
+        long notSucceeded = failedJobs() + lostJobs() + get(Metric.DROPPED_JOBS) + get(Metric.DEAD_LETTERED_JOBS);
+        return (100.0 * (jobs - notSucceeded)) / jobs;
     }
 
     /** @return calls per job, rounded to 2 decimals as the article does ({@code Math.round(x * 100) / 100}). */
@@ -64,7 +85,7 @@ public final class StrategyResult {
     }
 
     private long callsPerJobHundredths() {
-        return JsFormat.roundHundredths((double) calls() / jobs);
+        return JsFormat.roundHundredths((double) calls() / jobsRun());
     }
 
     /** @return {@link Metric#REPEATED_STEPS} per step, in the order of {@link SignupSteps#NAMES}: 10 entries. */
@@ -125,6 +146,36 @@ public final class StrategyResult {
     /** @return {@link Metric#SLOW_CALLS}. */
     public long slowCalls() {
         return get(Metric.SLOW_CALLS);
+    }
+
+    /** @return {@link Metric#SUCCEEDED_JOBS}. */
+    public long succeededJobs() {
+        return get(Metric.SUCCEEDED_JOBS);
+    }
+
+    /** @return {@link Metric#DROPPED_JOBS}. */
+    public long droppedJobs() {
+        return get(Metric.DROPPED_JOBS);
+    }
+
+    /** @return {@link Metric#DEAD_LETTERED_JOBS}. */
+    public long deadLetteredJobs() {
+        return get(Metric.DEAD_LETTERED_JOBS);
+    }
+
+    /** @return {@link Metric#OVERLAPPING_RUNS}. */
+    public long overlappingRuns() {
+        return get(Metric.OVERLAPPING_RUNS);
+    }
+
+    /** @return {@link Metric#SILENT_WRONG_RESULTS}. */
+    public long silentWrongResults() {
+        return get(Metric.SILENT_WRONG_RESULTS);
+    }
+
+    /** @return how many sign-ups ({@code repeats} false) or repeated requests ended in {@code outcome}. */
+    public long ended(boolean repeats, Outcome outcome) {
+        return get(outcome.metric(repeats));
     }
 
     /** @return {@link Metric#LOST_JOBS}. */

@@ -35,6 +35,7 @@ final class Worker implements StepGate.Caller {
     private int jobAttempt;
     private boolean doomed;            // this call fails (a click armed it before the call started)
     private boolean failed;            // the job failed (out of attempts, or refused for good): advance() ends it
+    private boolean refused;           // ... refused for good by the gate (a key mismatch), not out of attempts
     private boolean dead;              // its process crashed
 
     /** @param id the worker's number in its process, 0-based */
@@ -109,7 +110,10 @@ final class Worker implements StepGate.Caller {
                     stepAttempt = 1;
                 }
                 case SEND_BACK -> process.sendBack(letGo(), id, lane.refusal());
-                case FAIL -> failed = true;
+                case FAIL -> {
+                    failed = true;
+                    refused = true;
+                }
             }
         }
     }
@@ -123,9 +127,10 @@ final class Worker implements StepGate.Caller {
      */
     private boolean nextJob() {
         if (job != null) {
-            boolean succeeded = !failed;
+            Outcome outcome = !failed ? Outcome.SUCCEEDED : refused ? Outcome.REFUSED : Outcome.FAILED;
             failed = false;
-            process.finish(letGo(), succeeded, this);
+            refused = false;
+            process.finish(letGo(), outcome, this);
         }
         if (!queue.takeNext(reusable)) {
             if (queue.moreToCome()) {
@@ -160,6 +165,9 @@ final class Worker implements StepGate.Caller {
 
     private void startCall() {
         metrics.count(Metric.CALLS);
+        if (!job.running) {
+            queue.deliveryRuns(job);
+        }
         if (process.takeArmedFault(job.user)) {
             doomed = true; // the click was for the next call to start: this one
         }

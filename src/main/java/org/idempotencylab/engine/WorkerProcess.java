@@ -98,23 +98,21 @@ final class WorkerProcess {
     }
 
     /**
-     * A delivery ended: its job succeeded or failed on {@code worker}. The first delivery of a message to end
-     * acknowledges it and counts the job; a later one only ends.
+     * A delivery ended: its job succeeded, failed or was refused on {@code worker}. The first delivery of a message
+     * to end acknowledges it and counts the request's outcome; a later one only ends.
      */
-    void finish(Job job, boolean succeeded, Worker worker) {
+    void finish(Job job, Outcome outcome, Worker worker) {
         if (!failNextCall.isEmpty()) {
             failNextCall.remove(job.user); // an armed fault dies with its job
         }
         worker.lane().jobEnds(job);
         boolean counts = queue.settle(job.msg);
         if (counts) {
-            if (!succeeded) {
-                metrics.count(Metric.FAILED_JOBS);
-            }
-            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+            metrics.ended(job.repeat, outcome);
         }
-        emitter.emit(succeeded ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job, -1, 0, worker.workerId(), sim.nowMs(),
-                counts ? "" : "another delivery had already ended this job");
+        metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs()); // a later delivery's end is still an event of the run
+        emitter.emit(outcome == Outcome.SUCCEEDED ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job, -1, 0,
+                worker.workerId(), sim.nowMs(), counts ? "" : "another delivery had already ended this job");
         endDelivery(job);
         if (counts) {
             progress.jobEnded();
@@ -127,6 +125,7 @@ final class WorkerProcess {
      */
     void sendBack(Job job, int worker, String why) {
         metrics.count(Metric.JOB_IN_PROGRESS_REJECTIONS);
+        metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
         long waitMs = Math.max(1, backoffMs(queue.countRefusal(job)));
         emitter.emit(Kind.JOB_IN_PROGRESS, job, -1, 0, worker, sim.nowMs() + waitMs, why);
         endDelivery(job); // a refused delivery holds no lock: acquiring it, or the claim table, refused it
@@ -159,6 +158,7 @@ final class WorkerProcess {
      */
     void crash(int worker, String note) {
         metrics.count(Metric.CRASHES);
+        metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
         down = true;
         emitter.emit(Kind.WORKER_CRASHED, -1, -1, 0, worker, sim.nowMs() + scenario.restartMs(), note);
         List<Worker> stopped = new ArrayList<>(workers);

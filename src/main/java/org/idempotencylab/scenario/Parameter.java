@@ -111,6 +111,11 @@ public enum Parameter {
                     + "payload under the same idempotency key (a client bug); the claim table answers it with a key "
                     + "mismatch, as Stripe answers HTTP 400", Scenario::pDifferentPayload,
             Scenario.Builder::pDifferentPayload)),
+    REPEATS(whole("repeats", "--repeats", "Repeats per sign-up (most)", Kind.COUNT, 1, 100, 1, Section.REPEATS,
+            "how many times a sign-up that is sent again may be sent: from 1 to this many times, drawn uniformly, "
+                    + "each repeat the repeat delay after the one before (a client retrying a request it got no "
+                    + "answer to, such as a Lambda event source retrying up to twice); 1 sends it again once",
+            Scenario::repeats, Scenario.Builder::repeats).slider(Scale.WHOLE, 1, 10).explore(1, 5)),
 
     // ---- failures and durability (the second article)
     P_CRASH(decimal("pCrash", "--p-crash", "Worker crashes", Kind.PROBABILITY, 0, 1, 0, Section.DURABILITY,
@@ -134,7 +139,12 @@ public enum Parameter {
             .slider(Scale.LOG, 1_000, 3_162_278).explore(1_000, 30_000)),
     LOCK_TTL_MS(whole("lockTtlMs", "--lock-ttl-ms", "Lock TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 30_000,
             Section.DURABILITY, "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released",
-            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000));
+            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000)),
+    MAX_RECEIVES(whole("maxReceives", "--max-receives", "Max receives", Kind.COUNT, 1, 1_000, 10, Section.DURABILITY,
+            "durable queue only: how many times a job may be received without an acknowledgement before the queue "
+                    + "moves it to its dead-letter queue; every delivery counts, \"job in progress\" refusals "
+                    + "included (Amazon SQS's maxReceiveCount, 1 to 1,000)",
+            Scenario::maxReceives, Scenario.Builder::maxReceives).slider(Scale.LOG, 1, 1_000).explore(1, 100));
 
     /** How a value is written and read. */
     public enum Kind {

@@ -52,6 +52,12 @@ import java.util.Objects;
  *                         key (Stripe answers that with HTTP 400 {@code idempotency_error}); 0 is off
  * @param backoffFactor    growth of the backoff per failed attempt, 1..10 (the article's 2 doubles it; 1 keeps
  *                         it constant)
+ * @param maxReceives      durable queue: receives without an acknowledgement, every delivery counted ("job in
+ *                         progress" refusals included), after which the job is moved to the dead-letter queue,
+ *                         1..1,000 (default 10); Amazon SQS's redrive policy {@code maxReceiveCount}
+ * @param repeats          most times a sign-up is sent again once {@code pDuplicate} fires, 1..100 (default 1,
+ *                         once): the number is drawn uniformly from 1 to this, each repeat arriving the repeat
+ *                         delay after the one before
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -59,7 +65,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
-                       long lockTtlMs, double pDifferentPayload, double backoffFactor) {
+                       long lockTtlMs, double pDifferentPayload, double backoffFactor, int maxReceives,
+                       int repeats) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -90,6 +97,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.LOCK_TTL_MS.check(lockTtlMs);
         Parameter.P_DIFFERENT_PAYLOAD.check(pDifferentPayload);
         Parameter.BACKOFF_FACTOR.check(backoffFactor);
+        Parameter.MAX_RECEIVES.check(maxReceives);
+        Parameter.REPEATS.check(repeats);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -148,6 +157,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long leaseMs;
         private long lockTtlMs;
         private double pDifferentPayload;
+        private long maxReceives;
+        private long repeats;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -193,6 +204,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder leaseMs(long v) { leaseMs = v; return this; }
         public Builder lockTtlMs(long v) { lockTtlMs = v; return this; }
         public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
+        public Builder maxReceives(long v) { maxReceives = v; return this; }
+        public Builder repeats(long v) { repeats = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -208,7 +221,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     baseDelayMs, maxDelayMs, jitter, callMs, ttlMs, providerKeyTtlMs,
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
-                    lockTtlMs, pDifferentPayload, backoffFactor);
+                    lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives),
+                    (int) Parameter.REPEATS.check(repeats));
         }
     }
 }

@@ -53,7 +53,7 @@ class RunCommandTest {
     @Test
     void theJsonLineIsByteForByteTheReadmesCrashLesson() throws IOException {
         Outcome o = cli("run", "--retry", "whole-job-skip-finished", "--store", "claim-table", "--provider-key", "same",
-                "--p-crash", "0.01", "--queue", "durable", "--jobs", "2000");
+                "--p-crash", "0.01", "--queue", "durable", "--max-receives", "1000", "--jobs", "2000");
         assertEquals(0, o.code(), o.err());
         String readmeLine = Files.readAllLines(Path.of("README.md")).stream()
                 .filter(l -> l.startsWith("{\"strategy\":\"retry the whole job, skip finished steps, same key every "
@@ -169,11 +169,20 @@ class RunCommandTest {
                         String[] optionArgs, UnaryOperator<Scenario.Builder> option) {
     }
 
-    private static final String[] CRASHING_ARGS = {"--jobs", "300", "--retry", "whole-job-skip-finished",
+    /**
+     * Crashes on a durable queue with the claim table. A crashed step's claim stays in_progress for the 5 min
+     * lease, and every "job in progress" refusal is a receive: with the default 10 receives the refused job would
+     * be dead-lettered within seconds, so these runs allow 1,000, enough to wait out the lease (backoff at most
+     * 2 s), as they did before refusals counted.
+     */
+    private static final String[] PLAIN_CRASHING_ARGS = {"--jobs", "300", "--retry", "whole-job-skip-finished",
         "--provider-key", "same", "--store", "claim-table", "--queue", "durable", "--p-crash", "0.02"};
+    private static final String[] CRASHING_ARGS = {"--jobs", "300", "--retry", "whole-job-skip-finished",
+        "--provider-key", "same", "--store", "claim-table", "--queue", "durable", "--max-receives", "1000",
+        "--p-crash", "0.02"};
 
     private static Scenario.Builder crashing(Scenario.Builder b) {
-        return b.jobs(300).queue(QueueKind.DURABLE).pCrash(0.02);
+        return b.jobs(300).queue(QueueKind.DURABLE).maxReceives(1_000).pCrash(0.02);
     }
 
     private static final Strategy SKIP_CLAIM = Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME,
@@ -194,7 +203,11 @@ class RunCommandTest {
         UnaryOperator<Scenario.Builder> repeats = b -> b.jobs(300).pDuplicate(0.5).duplicateDelayMs(1_000, 5_000);
         List<Case> cases = List.of(
             new Case("p-crash", SKIP_CLAIM, Arrays.copyOf(CRASHING_ARGS, CRASHING_ARGS.length - 2),
-                    b -> b.jobs(300).queue(QueueKind.DURABLE), new String[] {"--p-crash", "0.02"}, b -> b.pCrash(0.02)),
+                    b -> b.jobs(300).queue(QueueKind.DURABLE).maxReceives(1_000), new String[] {"--p-crash", "0.02"},
+                    b -> b.pCrash(0.02)),
+            new Case("max-receives", SKIP_CLAIM, PLAIN_CRASHING_ARGS,
+                    b -> b.jobs(300).queue(QueueKind.DURABLE).pCrash(0.02), new String[] {"--max-receives", "1000"},
+                    b -> b.maxReceives(1_000)),
             new Case("queue", Strategy.EACH_STEP_NO_KEY, new String[] {"--jobs", "300", "--p-crash", "0.02"},
                     b -> b.jobs(300).pCrash(0.02), new String[] {"--queue", "durable"}, b -> b.queue(QueueKind.DURABLE)),
             new Case("restart-ms", SKIP_CLAIM, CRASHING_ARGS, RunCommandTest::crashing,
@@ -207,6 +220,8 @@ class RunCommandTest {
                     new String[] {"--lock-ttl-ms", "100"}, b -> b.lockTtlMs(100)),
             new Case("p-different-payload", SKIP_CLAIM, repeatArgs, repeats,
                     new String[] {"--p-different-payload", "0.5"}, b -> b.pDifferentPayload(0.5)),
+            new Case("repeats", SKIP_CLAIM, repeatArgs, repeats,
+                    new String[] {"--repeats", "3"}, b -> b.repeats(3)),
             new Case("ttl-ms", Strategy.of(RetryScope.EACH_STEP, KeyMode.NONE, StoreKind.MEMORY),
                     new String[] {"--jobs", "300", "--store", "memory", "--p-duplicate", "1",
                         "--duplicate-delay-ms", "5000"}, b -> b.jobs(300).pDuplicate(1).duplicateDelayMs(5_000, 5_000),
@@ -230,8 +245,10 @@ class RunCommandTest {
         return JSON.readTree(ResultWriter.json(RunCommand.row(r)));
     }
 
-    private static final List<String> NEW_KEYS = List.of("lostJobs", "crashes", "redeliveries",
-            "jobInProgressRejections", "leaseReclaims", "keyMismatches", "stuckInProgressMs");
+    private static final List<String> NEW_KEYS = List.of("succeededJobs", "lostJobs", "droppedJobs",
+            "deadLetteredJobs", "repeatsSucceeded", "repeatsFailed", "repeatsRefused", "repeatsLost", "repeatsDropped",
+            "repeatsDeadLettered", "crashes", "redeliveries", "jobInProgressRejections", "leaseReclaims",
+            "keyMismatches", "stuckInProgressMs", "overlappingRuns", "silentWrongResults");
 
     @Test
     void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {
@@ -272,7 +289,7 @@ class RunCommandTest {
         // keeps this test at a few seconds; the rows and the answers are the same
         String url = "jdbc:sqlite:" + file + "?synchronous=OFF";
         String[] options = {"--store", "claim-table", "--retry", "whole-job-skip-finished", "--provider-key",
-            "same", "--jobs", "200", "--p-crash", "0.02", "--queue", "durable"};
+            "same", "--jobs", "200", "--p-crash", "0.02", "--queue", "durable", "--max-receives", "1000"};
         // a first, smaller run leaves 20 users' rows; the second run must empty the table first, or it would
         // find those steps completed and skip them
         Outcome first = cli("run", "--db", url, "--store", "claim-table", "--retry", "whole-job-skip-finished",

@@ -33,7 +33,8 @@ class DurablePathTest {
     private static StrategyResult run(Scenario s, Strategy strategy) {
         SignupSimulation batch = new SignupSimulation(s, strategy, RunControl.NONE, true);
         StrategyResult r = batch.run();
-        assertEquals(r.jobs(), batch.finishedJobs(), "every job ends: succeeded, failed or lost");
+        // jobs() counts the sign-ups only; every job run, repeats included, ends once (OutcomeIdentityTest)
+        assertEquals(r.jobsRun(), batch.finishedJobs(), "every job ends: succeeded, failed or lost");
         // Forgetting really happened: nothing of any user is held at the end, so memory stays flat.
         assertEquals(0, batch.openUsers());
         assertEquals(0, batch.claimStore() == null ? 0 : batch.claimStore().size(), "claim rows");
@@ -74,7 +75,11 @@ class DurablePathTest {
 
     @Test
     void theClaimTableWaitsOutTheLeaseThenRunsTheCrashedStepAgain() {
-        StrategyResult claim = run(CRASHING, skipFinished(KeyMode.SAME, StoreKind.CLAIM_TABLE));
+        // Every "job in progress" refusal is a receive: with the default 10 the refused job is dead-lettered
+        // within about 10 s (backoff at most 2 s), long before the 5 min lease runs out (MaxReceivesTest). 1,000
+        // receives outlast the lease, so the job waits it out, as it did before refusals counted.
+        Scenario patient = CRASHING.toBuilder().maxReceives(1_000).build();
+        StrategyResult claim = run(patient, skipFinished(KeyMode.SAME, StoreKind.CLAIM_TABLE));
         StrategyResult memory = run(CRASHING, skipFinished(KeyMode.SAME, StoreKind.MEMORY));
         assertTrue(claim.crashes() > 0);
         // The crashed step's claim stays in_progress: the redelivered job is refused ("job in progress") until
@@ -103,7 +108,8 @@ class DurablePathTest {
         // 100,000 sign-ups at 2 s each are 55 virtual hours of backlog. A redelivered job that had to wait behind
         // all of it would reach the email step after the provider's 24 h key TTL and send it again; keeping its
         // place in line, it is redone within minutes and the same key stops the email every time.
-        Scenario big = CRASHING.toBuilder().jobs(100_000).build();
+        // (1,000 receives: the refused job must wait out its crashed claim's lease, not be dead-lettered first)
+        Scenario big = CRASHING.toBuilder().jobs(100_000).maxReceives(1_000).build();
         StrategyResult r = new SignupSimulation(big, skipFinished(KeyMode.SAME, StoreKind.CLAIM_TABLE),
                 RunControl.NONE, true).run();
         assertTrue(r.crashes() > 5_000, "crashes: " + r.crashes());
@@ -113,14 +119,15 @@ class DurablePathTest {
     @Test
     void aJobWhoseEveryDeliveryCrashesGoesToTheDeadLetterQueue() {
         // pCrash 1: the process dies after every side effect, so no delivery is ever acknowledged. After
-        // MAX_RECEIVES (10) deliveries the queue gives up on the job: 5 jobs, 10 crashes each, 9 redeliveries
-        // each, all failed; and the run ends.
+        // maxReceives (10, the default) deliveries the queue gives up on the job: 5 jobs, 10 crashes each, 9 redeliveries
+        // each, all dead-lettered (an outcome of its own, apart from jobs that ran out of attempts); the run ends.
         Scenario poison = BASE.toBuilder().jobs(5).pFail(0).lostReply(0).pCrash(1).restartMs(100)
                 .visibilityTimeoutMs(1_000).build();
         StrategyResult r = run(poison.toBuilder().queue(QueueKind.DURABLE).build(), Strategy.EACH_STEP_NO_KEY);
-        assertEquals(5, r.failedJobs());
-        assertEquals(5L * SignupSimulation.MAX_RECEIVES, r.crashes());
-        assertEquals(5L * (SignupSimulation.MAX_RECEIVES - 1), r.redeliveries());
+        assertEquals(5, r.deadLetteredJobs());
+        assertEquals(0, r.failedJobs());
+        assertEquals(5L * poison.maxReceives(), r.crashes());
+        assertEquals(5L * (poison.maxReceives() - 1), r.redeliveries());
         assertEquals("0.000%", r.succeeded());
     }
 
@@ -138,7 +145,7 @@ class DurablePathTest {
             assertFalse(sim.queueHoldsACopy(), "at " + sim.nowMs() + " ms");
         }
         assertTrue(sim.result().redeliveries() > 0 && sim.result().jobInProgressRejections() > 0);
-        assertEquals(sim.result().jobs(), sim.finishedJobs());
+        assertEquals(sim.result().jobsRun(), sim.finishedJobs());
     }
 
     @Test
@@ -161,8 +168,8 @@ class DurablePathTest {
             assertFalse(sim.queueHoldsACopy(), "at " + sim.nowMs() + " ms");
         }
         StrategyResult r = sim.result();
-        assertEquals(450, r.jobs(), "300 originals and 150 repeats");
-        assertEquals(r.jobs(), sim.finishedJobs(), "every original and every repeat ended");
+        assertEquals(450, r.jobsRun(), "300 originals and 150 repeats");
+        assertEquals(r.jobsRun(), sim.finishedJobs(), "every original and every repeat ended");
         assertEquals(0, r.lostJobs(), "a durable queue loses nothing in a crash");
     }
 
@@ -266,9 +273,12 @@ class DurablePathTest {
         Scenario s = BASE.toBuilder().pDuplicate(0.5).pDifferentPayload(1).build();
         StrategyResult claim = run(s, skipFinished(KeyMode.SAME, StoreKind.CLAIM_TABLE));
         assertTrue(claim.repeatedRequests() > 0);
-        // The fingerprint check answers each repeat's first claim with HTTP 400; the job fails, not retried.
+        // The fingerprint check answers each repeat's first claim with HTTP 400; the repeat is refused, not
+        // retried. It is a repeat's own outcome, so no sign-up failed (failedJobs counted the refused repeats
+        // before, when it mixed sign-ups and repeated requests).
         assertEquals(claim.repeatedRequests(), claim.keyMismatches());
-        assertEquals(claim.repeatedRequests(), claim.failedJobs());
+        assertEquals(claim.repeatedRequests(), claim.ended(true, Outcome.REFUSED));
+        assertEquals(0, claim.failedJobs());
         assertEquals(0, claim.repeatedSteps());
         // The first article's store has no fingerprint: it silently answers with the first request's results.
         StrategyResult memory = run(s, skipFinished(KeyMode.SAME, StoreKind.MEMORY));

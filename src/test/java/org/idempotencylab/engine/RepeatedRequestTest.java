@@ -101,13 +101,32 @@ class RepeatedRequestTest {
     }
 
     @Test
-    void everyJobRunCountsSoSucceededStaysAPercentOfJobs() {
-        // every call fails and every sign-up is sent twice: 2,000 jobs, all failed, 0% succeeded (not -100%)
+    void succeededIsAShareOfTheSignUpsAndRepeatsHaveTheirOwnOutcomes() {
+        // every call fails and every sign-up is sent twice: 2,000 jobs run, all failed. "Succeeded" is a share of
+        // the 1,000 sign-ups, which all failed: 0% (not -100%); the 1,000 repeats failed too, counted apart, so
+        // failedJobs is 1,000 (it was 2,000 when it mixed sign-ups and repeats).
         Scenario allFail = TWICE.toBuilder().pFail(1).build();
         StrategyResult r = run(allFail, Strategy.EACH_STEP_NO_KEY);
-        assertEquals(2_000, r.jobs());
-        assertEquals(2_000, r.failedJobs());
+        assertEquals(1_000, r.jobs());
+        assertEquals(2_000, r.jobsRun());
+        assertEquals(1_000, r.failedJobs());
+        assertEquals(1_000, r.ended(true, Outcome.FAILED));
         assertEquals("0.000%", r.succeeded());
+    }
+
+    @Test
+    void refusedRepeatsNoLongerPullDownTheSignUpsSuccess() {
+        // Every sign-up sent again with a changed payload through the claim table: each repeat is refused with a
+        // key mismatch (Stripe's 400), the right answer. The 1,000 sign-ups all succeeded: 100.000%, where mixing
+        // in the refused repeats as failed jobs read 50.000%.
+        Scenario changed = TWICE.toBuilder().pDifferentPayload(1).build();
+        StrategyResult r = run(changed, Strategy.of(org.idempotencylab.scenario.RetryScope.WHOLE_JOB_SKIP_FINISHED,
+                org.idempotencylab.scenario.KeyMode.SAME, org.idempotencylab.scenario.StoreKind.CLAIM_TABLE));
+        assertEquals("100.000%", r.succeeded());
+        assertEquals(1_000, r.succeededJobs());
+        assertEquals(0, r.failedJobs());
+        assertEquals(1_000, r.ended(true, Outcome.REFUSED));
+        assertEquals(1_000, r.keyMismatches());
     }
 
     @Test
