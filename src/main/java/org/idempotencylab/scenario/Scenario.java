@@ -52,6 +52,12 @@ import java.util.Objects;
  *                         key (Stripe answers that with HTTP 400 {@code idempotency_error}); 0 is off
  * @param backoffFactor    growth of the backoff per failed attempt, 1..10 (the article's 2 doubles it; 1 keeps
  *                         it constant)
+ * @param lockAt           lock only: when a job's lock is taken, {@link LockAt#START} (today's lock) or
+ *                         {@link LockAt#ENQUEUE} (sidekiq-unique-jobs' until_executed family, BullMQ deduplication)
+ * @param lockRelease      lock only: when it is let go, {@link LockRelease#END} (default), {@link LockRelease#START}
+ *                         (until_executing) or {@link LockRelease#TTL} (until_expired)
+ * @param onConflict       lock only: a request refused by a held lock goes back, {@link OnConflict#REQUEUE}
+ *                         (default), or is dropped and counted, {@link OnConflict#REJECT}
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -59,7 +65,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
-                       long lockTtlMs, double pDifferentPayload, double backoffFactor) {
+                       long lockTtlMs, double pDifferentPayload, double backoffFactor, LockAt lockAt,
+                       LockRelease lockRelease, OnConflict onConflict) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -90,6 +97,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.LOCK_TTL_MS.check(lockTtlMs);
         Parameter.P_DIFFERENT_PAYLOAD.check(pDifferentPayload);
         Parameter.BACKOFF_FACTOR.check(backoffFactor);
+        Objects.requireNonNull(lockAt, "lockAt");
+        Objects.requireNonNull(lockRelease, "lockRelease");
+        Objects.requireNonNull(onConflict, "onConflict");
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -148,6 +158,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long leaseMs;
         private long lockTtlMs;
         private double pDifferentPayload;
+        private LockAt lockAt;
+        private LockRelease lockRelease;
+        private OnConflict onConflict;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -193,6 +206,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder leaseMs(long v) { leaseMs = v; return this; }
         public Builder lockTtlMs(long v) { lockTtlMs = v; return this; }
         public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
+        public Builder lockAt(LockAt v) { lockAt = v; return this; }
+        public Builder lockRelease(LockRelease v) { lockRelease = v; return this; }
+        public Builder onConflict(OnConflict v) { onConflict = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -208,7 +224,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     baseDelayMs, maxDelayMs, jitter, callMs, ttlMs, providerKeyTtlMs,
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
-                    lockTtlMs, pDifferentPayload, backoffFactor);
+                    lockTtlMs, pDifferentPayload, backoffFactor, lockAt, lockRelease, onConflict);
         }
     }
 }
