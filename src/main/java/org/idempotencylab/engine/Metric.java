@@ -66,6 +66,13 @@ public enum Metric {
     /** Jobs lost when an in-memory queue died with its worker process (second article). */
     LOST_JOBS("lostJobs", "Lost jobs", "jobs", Kind.COUNT, false, Status.WHEN_NONZERO, "lost",
             "jobs lost when an in-memory queue died with its worker process"),
+    /**
+     * Requests dropped without running: refused as a duplicate ({@code --on-conflict reject}, sidekiq-unique-jobs'
+     * reject strategy), or dropped because their lock was gone when a worker took them (a lock taken at enqueue
+     * that expired by its TTL while the job waited, as sidekiq-unique-jobs drops such a job).
+     */
+    DROPPED_JOBS("droppedJobs", "Dropped jobs", "jobs", Kind.COUNT, false, Status.WHEN_NONZERO, "dropped",
+            "requests dropped without running: refused as a duplicate, or their lock was gone when a worker took them"),
     /** Times the worker process crashed. */
     CRASHES("crashes", "Worker crashes", "crashes", Kind.COUNT, false, Status.WHEN_NONZERO, "crashes",
             "times the worker process crashed"),
