@@ -230,7 +230,7 @@ class RunCommandTest {
         return JSON.readTree(ResultWriter.json(RunCommand.row(r)));
     }
 
-    private static final List<String> NEW_KEYS = List.of("lostJobs", "crashes", "redeliveries",
+    private static final List<String> NEW_KEYS = List.of("lostJobs", "droppedJobs", "crashes", "redeliveries",
             "jobInProgressRejections", "leaseReclaims", "keyMismatches", "stuckInProgressMs");
 
     @Test
