@@ -61,6 +61,22 @@ final class JobQueue {
     }
 
     /**
+     * Decides, as a request reaches the queue, whether it gets in: what a lock taken at enqueue needs, in one
+     * method (sidekiq-unique-jobs' client middleware, BullMQ's deduplication on {@code add}).
+     */
+    interface Door {
+        /**
+         * @param msg  the request, or null for a sign-up's first request (its message is made when a worker takes
+         *             it; nothing of its user came before it)
+         * @param atMs virtual ms at which it reaches the queue: now, or earlier for the repeat of a sign-up that
+         *             arrived with all the others at 0 and is looked at when a worker takes it
+         * @return 0 if it gets in; -1 if it is dropped (counted by the door); else the virtual ms after which it
+         *         tries again
+         */
+        long knock(long user, Message msg, long atMs);
+    }
+
+    /**
      * One request in the queue (tracked mode): a sign-up or its repeated request. It is settled once:
      * acknowledged by the first delivery to end, dead-lettered, or lost with an in-memory queue.
      */
@@ -69,6 +85,11 @@ final class JobQueue {
         final boolean repeat;
         /** A repeated request whose payload differs under the same key. */
         final boolean differentPayload;
+        /**
+         * The request's number, unique in the run: the user number for a sign-up, {@code jobs + n} for the n-th
+         * repeated request (the name of a lock taken at enqueue, which every delivery of the request shares).
+         */
+        long request;
         long visibleAtMs;
         /** When it first entered the queue (virtual ms): its place in line. */
         long arrivalMs;
@@ -91,6 +112,7 @@ final class JobQueue {
             this.user = user;
             this.repeat = repeat;
             this.differentPayload = differentPayload;
+            this.request = user;
         }
 
         /** @return true the first time a store answers this request with another payload's result. */
@@ -157,6 +179,8 @@ final class JobQueue {
     private long openMessages;
     private long inFlight;
     private long deliverySerial;
+    private long repeatSerial;
+    private Door door; // null unless requests pass the gate as they reach the queue
 
     /**
      * @param tracked     give every request a {@link Message} and every user a ledger (needed once a job can be
@@ -181,6 +205,11 @@ final class JobQueue {
         this.moreRepeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.REPEATS);
     }
 
+    /** From now on every request passes {@code door} as it reaches the queue (a lock taken at enqueue). */
+    void setDoor(Door door) {
+        this.door = door;
+    }
+
     /** Lets the sign-ups in: all at once now (the article), or the first arrival at time 0. */
     void start() {
         if (scenario.arrivalRate() == 0) {
@@ -197,6 +226,9 @@ final class JobQueue {
             originalArrivals.addLast(sim.nowMs());
             UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
             ledger.open++;
+            if (door != null) {
+                door.knock(user, null, sim.nowMs()); // the first request of its user: it always gets in
+            }
             if (repeatsOn) {
                 decideRepeat(user, ledger, sim.nowMs());
             }
@@ -252,6 +284,9 @@ final class JobQueue {
                 if (scenario.arrivalRate() == 0) { // all arrived at time 0: the ledger starts when taken
                     ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
                     ledger.open++;
+                    if (door != null) { // it reached the queue at 0; nothing of its user could look before now
+                        door.knock(user, null, 0);
+                    }
                     if (repeatsOn) {
                         decideRepeat(user, ledger, 0); // in user order
                     }
@@ -310,7 +345,12 @@ final class JobQueue {
      * @return how many times its message has been refused, 1 to 62 (the backoff's exponent caps there)
      */
     int countRefusal(Job job) {
-        return Math.min(++job.msg.rejections, 62);
+        return countRefusal(job.msg);
+    }
+
+    /** Counts a refusal of {@code msg}, at a worker or at the door: @return as {@link #countRefusal(Job)}. */
+    int countRefusal(Message msg) {
+        return Math.min(++msg.rejections, 62);
     }
 
     /**
@@ -397,8 +437,12 @@ final class JobQueue {
         openMessages++;
         metrics.count(Metric.REPEATED_REQUESTS);
         msg.visibleAtMs = at;
-        msg.seq = messageSeq++;
-        laterQueue.add(msg);
+        if (door != null) {
+            msg.request = scenario.jobs() + repeatSerial++; // it enters the queue only once the door lets it in
+        } else {
+            msg.seq = messageSeq++;
+            laterQueue.add(msg);
+        }
         if (at > sim.nowMs()) {
             sim.scheduleAt(at, new ScheduledEvent.RepeatArrives(this, msg));
         } else {
@@ -406,16 +450,46 @@ final class JobQueue {
         }
     }
 
-    /** A repeated request reached the queue. */
+    /** A repeated request reached the queue (or, refused at the door before, tries again). */
     void repeatArrives(Message msg) {
+        if (door != null) {
+            knockAtTheDoor(msg);
+            return;
+        }
         // a worker waking in this same ms may have taken it already: then it runs, and is not in the queue
         if (msg.deliveries == 0 && !msg.settled) {
             msg.inQueue = true;
         }
+        tellRepeatArrived(msg);
+        hooks.jobVisible();
+    }
+
+    private void tellRepeatArrived(Message msg) {
         emitter.emit(Kind.ARRIVED, msg.user, true, -1, 0, -1, sim.nowMs(), msg.differentPayload
                 ? "repeated request with a different payload, same key" : "repeated request: the client sent it again",
                 0);
-        hooks.jobVisible();
+    }
+
+    /**
+     * A repeat reaches a guarded queue at {@code msg.visibleAtMs}: let in, it waits its turn from then (a request
+     * refused before arrives anew); dropped, it is settled; refused, it tries again after the door's wait.
+     */
+    private void knockAtTheDoor(Message msg) {
+        tellRepeatArrived(msg);
+        long waitMs = door.knock(msg.user, msg, msg.visibleAtMs);
+        if (waitMs == 0) {
+            if (msg.rejections > 0) {
+                msg.arrivalMs = sim.nowMs();
+            }
+            enqueue(msg, sim.nowMs());
+        } else if (waitMs < 0) {
+            settle(msg);
+            closeIfDone(msg.user, ledgers.get(msg.user));
+            progress.jobEnded();
+        } else {
+            msg.visibleAtMs = sim.nowMs() + waitMs;
+            sim.scheduleAt(msg.visibleAtMs, new ScheduledEvent.RepeatArrives(this, msg));
+        }
     }
 
     /**

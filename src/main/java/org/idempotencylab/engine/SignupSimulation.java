@@ -92,6 +92,9 @@ public final class SignupSimulation {
                 || scenario.pCrash() > 0 || gate.needsOwners();
         this.queue = new JobQueue(ctx, tracked, gate.needsOwners(), new QueueHooks());
         this.process = new WorkerProcess(ctx, queue, gate, calls);
+        if (gate.guardsTheQueue()) { // a lock taken at enqueue: every request passes the gate on its way in
+            queue.setDoor(process::knock);
+        }
     }
 
     /** Sets who hears every event from now on; null for no one. Set it before {@link #start()} to hear them all. */

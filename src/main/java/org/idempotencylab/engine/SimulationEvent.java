@@ -63,6 +63,11 @@ public record SimulationEvent(long timeMs, Kind kind, long user, boolean repeat,
         JOB_INTERRUPTED,
         /** The job was lost with an in-memory queue: it will never run (counted in lost jobs). */
         JOB_LOST,
+        /**
+         * The request was dropped without running (counted in dropped jobs): refused as a duplicate by a held lock
+         * ({@code --on-conflict reject}), or its lock taken at enqueue was gone when a worker took it.
+         */
+        JOB_DROPPED,
         /** A durable queue made an unacknowledged job visible again: it will be delivered again. */
         JOB_REDELIVERED,
         /**

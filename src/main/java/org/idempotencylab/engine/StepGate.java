@@ -33,6 +33,16 @@ interface StepGate {
         FAIL
     }
 
+    /** What a gate answers a request reaching the queue, when it guards the queue ({@link #guardsTheQueue}). */
+    enum Entry {
+        /** It gets into the queue. */
+        IN,
+        /** Refused now ("job in progress"): it tries again later. */
+        LATER,
+        /** Refused for good: dropped, counted in dropped jobs. */
+        DROPPED
+    }
+
     /** What a gate sees of the worker passing through it. */
     interface Caller {
         /** @return the worker's number, 0-based, for the events */
@@ -82,6 +92,14 @@ interface StepGate {
         default void interrupted() {
         }
 
+        /**
+         * @return true if the job last refused by {@link #jobStarts} is dropped (counted in dropped jobs) rather
+         *         than sent back to the queue: a duplicate rejected, or a job whose lock was gone
+         */
+        default boolean dropsRefused() {
+            return false;
+        }
+
         /** @return why the last {@link Before#SEND_BACK} or refused {@link #jobStarts} happened */
         default String refusal() {
             return "";
@@ -124,6 +142,25 @@ interface StepGate {
     /** @return true if each delivery needs a unique owner for the store's claims or locks */
     default boolean needsOwners() {
         return false;
+    }
+
+    /**
+     * @return true if every request passes through {@link #entering} as it reaches the queue (a lock taken at
+     *         enqueue), before any worker sees it
+     */
+    default boolean guardsTheQueue() {
+        return false;
+    }
+
+    /**
+     * A request reaches the queue (only asked if {@link #guardsTheQueue}).
+     *
+     * @param request the request's number, unique in the run ({@code JobQueue.Message#request})
+     * @param atMs    virtual ms at which it reaches the queue, 0 or more
+     * @return whether it gets in
+     */
+    default Entry entering(long user, long request, long atMs) {
+        return Entry.IN;
     }
 
     /** The worker process died: an in-memory store loses every key; a durable store keeps them. */

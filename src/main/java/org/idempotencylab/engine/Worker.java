@@ -146,7 +146,11 @@ final class Worker implements StepGate.Caller {
             tellJobStarted();
         }
         if (!lane.jobStarts(job)) {
-            process.sendBack(letGo(), id, lane.refusal());
+            if (lane.dropsRefused()) {
+                process.drop(letGo(), id, lane.refusal());
+            } else {
+                process.sendBack(letGo(), id, lane.refusal());
+            }
         }
         return true;
     }

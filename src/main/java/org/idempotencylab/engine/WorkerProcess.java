@@ -133,6 +133,58 @@ final class WorkerProcess {
     }
 
     /**
+     * A job refused at its start for good (a duplicate rejected, or its lock was gone): the delivery ends and its
+     * request is dropped, counted once in dropped jobs (a copy of a request that another delivery has already ended
+     * only ends).
+     */
+    void drop(Job job, int worker, String why) {
+        boolean counts = queue.settle(job.msg);
+        if (counts) {
+            metrics.ended(job.repeat, Outcome.DROPPED);
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+        }
+        emitter.emit(Kind.JOB_DROPPED, job, -1, 0, worker, sim.nowMs(), why);
+        endDelivery(job);
+        if (counts) {
+            progress.jobEnded();
+        }
+    }
+
+    /**
+     * A request reaches the queue that the gate guards (a lock taken at enqueue): it gets in, is dropped (counted
+     * in dropped jobs), or is refused until the retry policy's backoff for its n-th refusal has passed, at least
+     * 1 ms (counted as a "job in progress" refusal), as sidekiq-unique-jobs' reschedule strategy sends a duplicate
+     * again later.
+     *
+     * @param msg  the request, or null for a sign-up's first request, whose message is made when a worker takes
+     *             it (nothing of its user came before it, so it always gets in)
+     * @param atMs virtual ms at which it reaches the queue, 0 or more
+     * @return 0 if it got in, -1 if it was dropped, else the virtual ms to wait before it tries again
+     * @throws IllegalStateException if a sign-up's first request is refused (the gate is wrong)
+     */
+    long knock(long user, JobQueue.Message msg, long atMs) {
+        StepGate.Entry entry = gate.entering(user, msg == null ? user : msg.request, atMs);
+        if (entry == StepGate.Entry.IN) {
+            return 0;
+        }
+        if (msg == null) {
+            throw new IllegalStateException("the first request of user_" + user + " was refused at enqueue");
+        }
+        if (entry == StepGate.Entry.DROPPED) {
+            metrics.ended(msg.repeat, Outcome.DROPPED);
+            metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+            emitter.emit(Kind.JOB_DROPPED, user, msg.repeat, -1, 0, -1, sim.nowMs(),
+                    "rejected at enqueue: another request holds the lock", 0);
+            return -1;
+        }
+        metrics.count(Metric.JOB_IN_PROGRESS_REJECTIONS);
+        long waitMs = Math.max(1, backoffMs(queue.countRefusal(msg)));
+        emitter.emit(Kind.JOB_IN_PROGRESS, user, msg.repeat, -1, 0, -1, sim.nowMs() + waitMs,
+                "refused at enqueue: another request holds the lock", 0);
+        return waitMs;
+    }
+
+    /**
      * Nothing of {@code user}'s is open any more: in a batch run ({@code forgetKeysOfFinishedJobs}) its keys are
      * forgotten, in the gate's store and at the provider, since no later call can ask for them.
      */

@@ -137,6 +137,21 @@ public enum Parameter {
             "claim table only: how long an in_progress claim holds (locked_until) before another worker may "
                     + "reclaim it (the second article's 5 minutes)", Scenario::leaseMs, Scenario.Builder::leaseMs)
             .slider(Scale.LOG, 1_000, 3_162_278).explore(1_000, 30_000)),
+    LOCK_AT(choice("lockAt", "--lock-at", "Lock taken at", LockAt.START, LockAt.values(), Section.KEYS,
+            "lock only: when a job's lock is taken: start (a worker takes it as the job starts) or enqueue (as the "
+                    + "request is put on the queue, so a repeat arriving while it is held is refused at the door: "
+                    + "sidekiq-unique-jobs' until_executed, BullMQ deduplication)",
+            Scenario::lockAt, Scenario.Builder::lockAt)),
+    LOCK_RELEASE(choice("lockRelease", "--lock-release", "Lock released", LockRelease.END, LockRelease.values(),
+            Section.KEYS, "lock only: when the lock is let go: end (as the job ends: sidekiq-unique-jobs' "
+                    + "until_executed), start (as the job starts: until_executing, so a repeat arriving during the "
+                    + "run runs again) or ttl (never: it expires after the lock TTL, until_expired)",
+            Scenario::lockRelease, Scenario.Builder::lockRelease)),
+    ON_CONFLICT(choice("onConflict", "--on-conflict", "On a held lock", OnConflict.REQUEUE, OnConflict.values(),
+            Section.KEYS, "lock only: what happens to a request refused because another holds the lock: requeue "
+                    + "(it tries again after a backoff) or reject (it is dropped and counted, as "
+                    + "sidekiq-unique-jobs' reject strategy moves it to the dead set)",
+            Scenario::onConflict, Scenario.Builder::onConflict)),
     LOCK_TTL_MS(whole("lockTtlMs", "--lock-ttl-ms", "Lock TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 30_000,
             Section.DURABILITY, "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released",
             Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000)),

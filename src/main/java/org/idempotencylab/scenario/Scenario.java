@@ -58,6 +58,12 @@ import java.util.Objects;
  * @param repeats          most times a sign-up is sent again once {@code pDuplicate} fires, 1..100 (default 1,
  *                         once): the number is drawn uniformly from 1 to this, each repeat arriving the repeat
  *                         delay after the one before
+ * @param lockAt           lock only: when a job's lock is taken, {@link LockAt#START} (today's lock) or
+ *                         {@link LockAt#ENQUEUE} (sidekiq-unique-jobs' until_executed family, BullMQ deduplication)
+ * @param lockRelease      lock only: when it is let go, {@link LockRelease#END} (default), {@link LockRelease#START}
+ *                         (until_executing) or {@link LockRelease#TTL} (until_expired)
+ * @param onConflict       lock only: a request refused by a held lock goes back, {@link OnConflict#REQUEUE}
+ *                         (default), or is dropped and counted, {@link OnConflict#REJECT}
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -66,7 +72,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
                        long lockTtlMs, double pDifferentPayload, double backoffFactor, int maxReceives,
-                       int repeats) {
+                       int repeats, LockAt lockAt, LockRelease lockRelease, OnConflict onConflict) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -99,6 +105,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.BACKOFF_FACTOR.check(backoffFactor);
         Parameter.MAX_RECEIVES.check(maxReceives);
         Parameter.REPEATS.check(repeats);
+        Objects.requireNonNull(lockAt, "lockAt");
+        Objects.requireNonNull(lockRelease, "lockRelease");
+        Objects.requireNonNull(onConflict, "onConflict");
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -159,6 +168,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private double pDifferentPayload;
         private long maxReceives;
         private long repeats;
+        private LockAt lockAt;
+        private LockRelease lockRelease;
+        private OnConflict onConflict;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -206,6 +218,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
         public Builder maxReceives(long v) { maxReceives = v; return this; }
         public Builder repeats(long v) { repeats = v; return this; }
+        public Builder lockAt(LockAt v) { lockAt = v; return this; }
+        public Builder lockRelease(LockRelease v) { lockRelease = v; return this; }
+        public Builder onConflict(OnConflict v) { onConflict = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -222,7 +237,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
                     lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives),
-                    (int) Parameter.REPEATS.check(repeats));
+                    (int) Parameter.REPEATS.check(repeats), lockAt, lockRelease, onConflict);
         }
     }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.idempotencylab.engine.PartsFixture.FakeCaller;
 import org.idempotencylab.engine.StepGate.Before;
 import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.LockAt;
+import org.idempotencylab.scenario.OnConflict;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
@@ -50,5 +52,39 @@ class LockGateTest {
         laneA.interrupted();
         gate.processDied();
         assertFalse(laneB.jobStarts(second), "the lock store lives outside the process");
+    }
+
+    @Test
+    void rejectDropsTheDeliveryThatFindsTheLockHeld() {
+        PartsFixture rf = new PartsFixture(f.ctx.scenario().toBuilder().onConflict(OnConflict.REJECT).build(),
+                f.ctx.strategy());
+        LockGate rejecting = new LockGate(rf.ctx);
+        StepGate.Lane a = rejecting.lane(new FakeCaller(0));
+        StepGate.Lane b = rejecting.lane(new FakeCaller(1));
+        assertTrue(a.jobStarts(first));
+        assertFalse(b.jobStarts(second));
+        assertTrue(b.dropsRefused(), "reject: the duplicate is dropped, not sent back");
+        assertTrue(laneA.jobStarts(first));
+        assertFalse(laneB.jobStarts(second));
+        assertFalse(laneB.dropsRefused(), "requeue (the default) sends it back");
+    }
+
+    @Test
+    void aLockTakenAtEnqueueIsTheRequestsAndAJobWhoseLockIsGoneIsDropped() {
+        PartsFixture ef = new PartsFixture(f.ctx.scenario().toBuilder().lockAt(LockAt.ENQUEUE).build(),
+                f.ctx.strategy());
+        LockGate enqueue = new LockGate(ef.ctx);
+        StepGate.Lane lane = enqueue.lane(new FakeCaller(0));
+        assertTrue(enqueue.guardsTheQueue());
+        assertEquals(StepGate.Entry.IN, enqueue.entering(3, 3, 0)); // user 3's sign-up, at 0 ms, TTL 500 ms
+        assertEquals(StepGate.Entry.LATER, enqueue.entering(3, 1_000, 100), "its repeat is refused at the door");
+        assertTrue(lane.jobStarts(first), "a worker at 0 ms: the request's own lock, whichever delivery runs it");
+        lane.jobEnds(first);
+        assertEquals(StepGate.Entry.IN, enqueue.entering(3, 1_001, 100), "released at the end: the next gets in");
+        ef.sim.runUntil(600); // request-1001's lock, taken at 100 ms, is gone at 600 ms
+        Job repeat = PartsFixture.delivery(3, "delivery-9", false);
+        repeat.msg.request = 1_001;
+        assertFalse(lane.jobStarts(repeat));
+        assertTrue(lane.dropsRefused(), "a job whose lock is gone is dropped, whatever the conflict strategy");
     }
 }

@@ -82,7 +82,7 @@ final class RunProjection {
                     t.untilMs = Math.max(e.timeMs(), t.deliveredAtMs + visibilityTimeoutMs);
                 } // an in-memory queue: JOB_LOST follows
             }
-            case JOB_LOST -> {
+            case JOB_LOST, JOB_DROPPED -> { // gone without running to its end: drawn as lost
                 leaveWorker(t);
                 if (t.active()) {
                     finish(t, JobToken.Phase.LOST, e);
