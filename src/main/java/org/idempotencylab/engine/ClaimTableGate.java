@@ -23,12 +23,17 @@ import org.idempotencylab.store.InMemoryClaimTable;
  * </ul>
  * The table lives outside the worker process: a crash leaves the claims it held {@code in_progress} until their
  * lease runs out and another delivery reclaims them; the time in between is counted as stuck.
+ *
+ * <p>With {@code heartbeatMs > 0}, a live worker renews the claim of its running call every {@code heartbeatMs}
+ * ({@code locked_until = now + leaseMs}), as BullMQ's worker extends its job lock every {@code lockRenewTime}:
+ * a call slower than the lease keeps its claim, while a crashed worker's claim still runs out.
  */
 final class ClaimTableGate implements StepGate {
     private final Simulator sim;
     private final RunMetrics metrics;
     private final Emitter emitter;
     private final long leaseMs;
+    private final long heartbeatMs;
     private final ClaimStore claims;
     private final boolean forgetRows;
     // Claims whose holder crashed and that nobody has reclaimed yet: key -> {crash ms, locked_until ms}.
@@ -44,6 +49,7 @@ final class ClaimTableGate implements StepGate {
         this.metrics = ctx.metrics();
         this.emitter = ctx.emitter();
         this.leaseMs = s.leaseMs();
+        this.heartbeatMs = s.heartbeatMs();
         this.claims = given != null ? given : new InMemoryClaimTable();
         this.forgetRows = given == null && ctx.forgetKeysOfFinishedJobs();
     }
@@ -66,11 +72,13 @@ final class ClaimTableGate implements StepGate {
         return new ClaimLane(caller);
     }
 
-    /** One worker's passage: the claim its call holds, if any. */
-    private final class ClaimLane implements Lane {
+    /** One worker's passage: the claim its call holds, if any, and the heartbeat that renews it. */
+    final class ClaimLane implements Lane {
         private final Caller caller;
         private String heldKey;       // the claim this worker's call holds, if any
+        private String heldOwner;     // ... the delivery that holds it
         private long heldUntilMs;     // ... and the end of its lease
+        private long call;            // counts the calls that held a claim: a heartbeat names the one it is for
         private String refusal = "";
 
         ClaimLane(Caller caller) {
@@ -92,8 +100,7 @@ final class ClaimTableGate implements StepGate {
                         emitter.emit(Kind.LEASE_RECLAIMED, job, step, caller.attempt(), caller.workerId(),
                                 r.lockedUntilMs(), "lease ran out: this job takes the key over");
                     }
-                    heldKey = key;
-                    heldUntilMs = r.lockedUntilMs();
+                    hold(key, job.owner, r.lockedUntilMs());
                     return Before.CALL;
                 }
                 case COMPLETED -> {
@@ -124,8 +131,37 @@ final class ClaimTableGate implements StepGate {
                     claims.release(heldKey, job.owner);
                 }
                 heldKey = null;
+                call++; // its heartbeat stops
             }
             return false;
+        }
+
+        /** The call about to start holds {@code key}'s claim; with a heartbeat on, its first renewal is due. */
+        private void hold(String key, String owner, long lockedUntilMs) {
+            heldKey = key;
+            heldOwner = owner;
+            heldUntilMs = lockedUntilMs;
+            call++;
+            if (heartbeatMs > 0) {
+                sim.schedule(heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
+            }
+        }
+
+        /**
+         * A heartbeat ({@link ScheduledEvent.Heartbeat}): while call {@code forCall} still runs on a live worker,
+         * renews its claim to now + lease and schedules the next one. A claim another delivery reclaimed in the
+         * meantime is lost: the renewal is refused and the heartbeat stops (BullMQ's extendLock checks the
+         * lock's token the same way).
+         */
+        void heartbeat(long forCall) {
+            if (forCall != call || heldKey == null || caller.stopped()) {
+                return; // the call ended, or its process crashed: a dead worker renews nothing
+            }
+            if (claims.renew(heldKey, heldOwner, sim.nowMs(), leaseMs)) {
+                metrics.count(Metric.LEASE_RENEWALS);
+                heldUntilMs = sim.nowMs() + leaseMs;
+                sim.schedule(heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
+            }
         }
 
         @Override
@@ -133,6 +169,7 @@ final class ClaimTableGate implements StepGate {
             if (heldKey != null) { // stuck until someone reclaims it (see stuckOfUnreclaimedMs)
                 crashedClaims.put(heldKey, new long[] {sim.nowMs(), heldUntilMs});
             }
+            call++; // a crashed worker's heartbeat stops with it
         }
 
         @Override

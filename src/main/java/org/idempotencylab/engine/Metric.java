@@ -84,7 +84,10 @@ public enum Metric {
             "key mismatches", "requests refused because their key came with a different payload"),
     /** Virtual ms that claims of crashed workers stayed {@code in_progress}, summed over claims. */
     STUCK_IN_PROGRESS_MS("stuckInProgressMs", "Time stuck in progress", "virtual ms", Kind.MILLIS, false,
-            Status.NEVER, null, "virtual ms that claims of crashed workers stayed in_progress, summed over claims");
+            Status.NEVER, null, "virtual ms that claims of crashed workers stayed in_progress, summed over claims"),
+    /** Heartbeats that moved a live worker's {@code locked_until} on (BullMQ's lock renewal). */
+    LEASE_RENEWALS("leaseRenewals", "Lease renewals", "renewals", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "lease renewals", "heartbeats that moved a live worker's claim's locked_until on while its call ran");
 
     /** What kind of value a metric is. */
     public enum Kind {

@@ -56,6 +56,17 @@ sealed interface ScheduledEvent extends Event {
         }
     }
 
+    /**
+     * A live worker's heartbeat: it renews the claim its call holds. {@code call} names the call it was scheduled
+     * for, so a heartbeat left over from a call that has ended does nothing.
+     */
+    record Heartbeat(ClaimTableGate.ClaimLane lane, long call) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            lane.heartbeat(call);
+        }
+    }
+
     /** The worker process starts again after a crash, with empty memory. */
     record Restart(WorkerProcess process) implements ScheduledEvent {
         @Override

@@ -134,7 +134,13 @@ public enum Parameter {
             .slider(Scale.LOG, 1_000, 3_162_278).explore(1_000, 30_000)),
     LOCK_TTL_MS(whole("lockTtlMs", "--lock-ttl-ms", "Lock TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 30_000,
             Section.DURABILITY, "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released",
-            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000));
+            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000)),
+    HEARTBEAT_MS(whole("heartbeatMs", "--heartbeat-ms", "Heartbeat", Kind.MILLIS, 0, 86_400_000, 0,
+            Section.DURABILITY, "claim table only: while a step's call runs, its live worker renews the claim "
+                    + "(locked_until = now + lease) this often, so a slow call keeps its claim; a crashed worker "
+                    + "stops renewing (BullMQ renews its job lock every lockRenewTime, half the lockDuration); "
+                    + "0 is off", Scenario::heartbeatMs, Scenario.Builder::heartbeatMs)
+            .slider(Scale.LOG, 100, 1_000_000).explore(0, 10_000));
 
     /** How a value is written and read. */
     public enum Kind {

@@ -52,6 +52,8 @@ import java.util.Objects;
  *                         key (Stripe answers that with HTTP 400 {@code idempotency_error}); 0 is off
  * @param backoffFactor    growth of the backoff per failed attempt, 1..10 (the article's 2 doubles it; 1 keeps
  *                         it constant)
+ * @param heartbeatMs      claim table: virtual ms between a live worker's renewals of its claim's lease while a
+ *                         step's call runs, 0..86,400,000 (BullMQ's lockRenewTime); 0, the default, is off
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -59,7 +61,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
-                       long lockTtlMs, double pDifferentPayload, double backoffFactor) {
+                       long lockTtlMs, double pDifferentPayload, double backoffFactor, long heartbeatMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -90,6 +92,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.LOCK_TTL_MS.check(lockTtlMs);
         Parameter.P_DIFFERENT_PAYLOAD.check(pDifferentPayload);
         Parameter.BACKOFF_FACTOR.check(backoffFactor);
+        Parameter.HEARTBEAT_MS.check(heartbeatMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -148,6 +151,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long leaseMs;
         private long lockTtlMs;
         private double pDifferentPayload;
+        private long heartbeatMs;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -194,6 +198,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder lockTtlMs(long v) { lockTtlMs = v; return this; }
         public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
 
+        public Builder heartbeatMs(long v) { heartbeatMs = v; return this; }
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
             duplicateDelayMinMs = minMs;
@@ -208,7 +213,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     baseDelayMs, maxDelayMs, jitter, callMs, ttlMs, providerKeyTtlMs,
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
-                    lockTtlMs, pDifferentPayload, backoffFactor);
+                    lockTtlMs, pDifferentPayload, backoffFactor, heartbeatMs);
         }
     }
 }

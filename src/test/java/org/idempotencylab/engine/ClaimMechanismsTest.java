@@ -1,0 +1,59 @@
+package org.idempotencylab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The claim table's mechanisms from real queues, each off by default and shown here with a fixed seed: the
+ * heartbeat that renews a live worker's lease, the retention of completed rows, the non-atomic check-then-insert
+ * claim.
+ */
+class ClaimMechanismsTest {
+    private static final Strategy CLAIMS =
+            Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+    /** No failures, so every duplicate here comes from the mechanism under test. */
+    private static final Scenario CALM = Scenario.article().toBuilder().pFail(0).lostReply(0).build();
+
+    private static StrategyResult run(Scenario s) {
+        StrategyResult r = new SignupSimulation(s, CLAIMS, RunControl.NONE, true).run();
+        assertEquals(r, new SignupSimulation(s, CLAIMS, RunControl.NONE, false).run(),
+                "forgetting a user's keys after the last job changes nothing");
+        return r;
+    }
+
+    /**
+     * One sign-up whose every call is slow (5,000 to 15,000 ms) against a lease of 2,000 ms, and its repeated
+     * request arriving 3,000 ms later on the second worker (OptimalBits/bull's lost lock while the job still runs).
+     */
+    private static final Scenario SLOW_CALL_OUTLIVES_LEASE = CALM.toBuilder().jobs(1).workers(2).pSlow(1)
+            .slowCallMs(10_000).leaseMs(2_000).pDuplicate(1).duplicateDelayMs(3_000, 3_000).build();
+
+    @Test
+    void aSlowCallLongerThanTheLeaseIsReclaimedWithoutAHeartbeatAndKeptWithOne() {
+        StrategyResult off = run(SLOW_CALL_OUTLIVES_LEASE);
+        // The first call (save the user) runs from 0 to at least 5,000 ms; its lease ends at 2,000. The repeat
+        // asks at 3,000: locked_until 2,000 < 3,000, so it takes the claim over and saves the user again.
+        assertTrue(off.leaseReclaims() >= 1, "reclaims: " + off.leaseReclaims());
+        assertTrue(off.repeatedStepsByStep().get(0) >= 1, "the user saved twice");
+        assertTrue(off.calls() > 10, "both deliveries called: " + off.calls());
+        assertEquals(0, off.get(Metric.LEASE_RENEWALS));
+
+        StrategyResult on = run(SLOW_CALL_OUTLIVES_LEASE.toBuilder().heartbeatMs(1_000).build());
+        // Renewed every 1,000 ms to now + 2,000, the lease never runs out while the call runs: the repeat is
+        // refused ("job in progress") until each step completes, then skips it. Only the original's 10 calls run.
+        assertEquals(0, on.leaseReclaims());
+        assertEquals(0, on.repeatedSteps());
+        assertEquals(10, on.calls());
+        assertTrue(on.jobInProgressRejections() > 0);
+        // Each call of 5,000..15,000 ms is renewed at every whole second it is still running: 4 to 15 times
+        // (one at its very end, at most), so 40 to 150 renewals for the 10 calls.
+        assertTrue(on.get(Metric.LEASE_RENEWALS) >= 40 && on.get(Metric.LEASE_RENEWALS) <= 150, "renewals: " + on.get(Metric.LEASE_RENEWALS));
+    }
+}
