@@ -6,6 +6,7 @@ import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.store.ClaimResult;
+import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.InMemoryClaimTable;
 
@@ -27,6 +28,10 @@ import org.idempotencylab.store.InMemoryClaimTable;
  * <p>With {@code heartbeatMs > 0}, a live worker renews the claim of its running call every {@code heartbeatMs}
  * ({@code locked_until = now + leaseMs}), as BullMQ's worker extends its job lock every {@code lockRenewTime}:
  * a call slower than the lease keeps its claim, while a crashed worker's claim still runs out.
+ *
+ * <p>With {@code claimRetentionMs > 0}, a completed row is deleted that long after it completed, as River's job
+ * cleaner deletes completed jobs after their retention (24 h by default) and BullMQ's {@code removeOnComplete}
+ * removes them: the key is deduplicated only within that window, and a request repeated after it runs again.
  */
 final class ClaimTableGate implements StepGate {
     private final Simulator sim;
@@ -34,6 +39,7 @@ final class ClaimTableGate implements StepGate {
     private final Emitter emitter;
     private final long leaseMs;
     private final long heartbeatMs;
+    private final long retentionMs;
     private final ClaimStore claims;
     private final boolean forgetRows;
     // Claims whose holder crashed and that nobody has reclaimed yet: key -> {crash ms, locked_until ms}.
@@ -50,6 +56,7 @@ final class ClaimTableGate implements StepGate {
         this.emitter = ctx.emitter();
         this.leaseMs = s.leaseMs();
         this.heartbeatMs = s.heartbeatMs();
+        this.retentionMs = s.claimRetentionMs();
         this.claims = given != null ? given : new InMemoryClaimTable();
         this.forgetRows = given == null && ctx.forgetKeysOfFinishedJobs();
     }
@@ -126,7 +133,10 @@ final class ClaimTableGate implements StepGate {
         public boolean afterCall(Job job, int step, String failure) {
             if (heldKey != null) { // record the result, or forget the failed run (first article)
                 if (failure == null) {
-                    claims.complete(heldKey, job.owner, SignupSteps.savedResult(step), sim.nowMs());
+                    if (claims.complete(heldKey, job.owner, SignupSteps.savedResult(step), sim.nowMs())
+                            && retentionMs > 0) {
+                        sim.schedule(retentionMs, new ScheduledEvent.RetentionEnds(ClaimTableGate.this, heldKey));
+                    }
                 } else {
                     claims.release(heldKey, job.owner);
                 }
@@ -176,6 +186,19 @@ final class ClaimTableGate implements StepGate {
         public String refusal() {
             return refusal;
         }
+    }
+
+    /**
+     * A completed row's retention ran out ({@link ScheduledEvent.RetentionEnds}): it is deleted, so the key is
+     * free and a later request with it runs again. Only a row still completed at least {@code retentionMs} ago
+     * goes; one already forgotten is left alone.
+     */
+    void retentionEnds(String key) {
+        claims.get(key).ifPresent(row -> {
+            if (row.status() == ClaimRow.Status.COMPLETED && row.completedAtMs() + retentionMs <= sim.nowMs()) {
+                claims.delete(key);
+            }
+        });
     }
 
     /**

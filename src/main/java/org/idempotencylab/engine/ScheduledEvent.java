@@ -67,6 +67,14 @@ sealed interface ScheduledEvent extends Event {
         }
     }
 
+    /** A completed claim-table row reaches the end of its retention: it is deleted. */
+    record RetentionEnds(ClaimTableGate gate, String key) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            gate.retentionEnds(key);
+        }
+    }
+
     /** The worker process starts again after a crash, with empty memory. */
     record Restart(WorkerProcess process) implements ScheduledEvent {
         @Override

@@ -140,7 +140,13 @@ public enum Parameter {
                     + "(locked_until = now + lease) this often, so a slow call keeps its claim; a crashed worker "
                     + "stops renewing (BullMQ renews its job lock every lockRenewTime, half the lockDuration); "
                     + "0 is off", Scenario::heartbeatMs, Scenario.Builder::heartbeatMs)
-            .slider(Scale.LOG, 100, 1_000_000).explore(0, 10_000));
+            .slider(Scale.LOG, 100, 1_000_000).explore(0, 10_000)),
+    CLAIM_RETENTION_MS(whole("claimRetentionMs", "--claim-retention-ms", "Claim retention", Kind.MILLIS, 0,
+            31L * Scenario.DAY_MS, 0, Section.DURABILITY, "claim table only: a completed row is deleted this long "
+                    + "after it completed, so a request repeated later runs again: the durable store's dedup window "
+                    + "(River's job cleaner deletes completed jobs after 24 h; BullMQ's removeOnComplete); 0 keeps "
+                    + "rows forever", Scenario::claimRetentionMs, Scenario.Builder::claimRetentionMs)
+            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(0, 60_000));
 
     /** How a value is written and read. */
     public enum Kind {

@@ -54,6 +54,8 @@ import java.util.Objects;
  *                         it constant)
  * @param heartbeatMs      claim table: virtual ms between a live worker's renewals of its claim's lease while a
  *                         step's call runs, 0..86,400,000 (BullMQ's lockRenewTime); 0, the default, is off
+ * @param claimRetentionMs claim table: virtual ms a completed row is kept after completing before it is deleted,
+ *                         0..31 days (River's completed-job retention); 0, the default, keeps it forever
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -61,7 +63,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
-                       long lockTtlMs, double pDifferentPayload, double backoffFactor, long heartbeatMs) {
+                       long lockTtlMs, double pDifferentPayload, double backoffFactor, long heartbeatMs, long claimRetentionMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -93,6 +95,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.P_DIFFERENT_PAYLOAD.check(pDifferentPayload);
         Parameter.BACKOFF_FACTOR.check(backoffFactor);
         Parameter.HEARTBEAT_MS.check(heartbeatMs);
+        Parameter.CLAIM_RETENTION_MS.check(claimRetentionMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -152,6 +155,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long lockTtlMs;
         private double pDifferentPayload;
         private long heartbeatMs;
+        private long claimRetentionMs;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -199,6 +203,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
 
         public Builder heartbeatMs(long v) { heartbeatMs = v; return this; }
+        public Builder claimRetentionMs(long v) { claimRetentionMs = v; return this; }
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
             duplicateDelayMinMs = minMs;
@@ -213,7 +218,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     baseDelayMs, maxDelayMs, jitter, callMs, ttlMs, providerKeyTtlMs,
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
-                    lockTtlMs, pDifferentPayload, backoffFactor, heartbeatMs);
+                    lockTtlMs, pDifferentPayload, backoffFactor, heartbeatMs, claimRetentionMs);
         }
     }
 }

@@ -56,4 +56,33 @@ class ClaimMechanismsTest {
         // (one at its very end, at most), so 40 to 150 renewals for the 10 calls.
         assertTrue(on.get(Metric.LEASE_RENEWALS) >= 40 && on.get(Metric.LEASE_RENEWALS) <= 150, "renewals: " + on.get(Metric.LEASE_RENEWALS));
     }
+
+    /** Five sign-ups, each sent again a minute after it arrived (all arrive at 0 ms). */
+    private static final Scenario REPEATED_AFTER_A_MINUTE = CALM.toBuilder().jobs(5).pDuplicate(1)
+            .duplicateDelayMs(60_000, 60_000).build();
+
+    @Test
+    void aCompletedRowDeletedAfterItsRetentionLetsALaterRepeatRunAgain() {
+        // Forever (the default): each repeat finds its 10 rows completed and skips them all
+        StrategyResult forever = run(REPEATED_AFTER_A_MINUTE);
+        assertEquals(5, forever.repeatedRequests());
+        assertEquals(50, forever.storeHits());
+        assertEquals(50, forever.calls());
+        assertEquals(0, forever.repeatedSteps());
+
+        // 10 s: the originals' 50 calls of 100..300 ms end by 15 s, so every row is gone by 25 s, before the
+        // repeats arrive at 60 s. Each repeat runs its 10 steps again; the provider still knows the welcome
+        // email's key (24 h), so 9 side effects per user are done again: 45, and 100 calls in all.
+        StrategyResult tenSeconds = run(REPEATED_AFTER_A_MINUTE.toBuilder().claimRetentionMs(10_000).build());
+        assertEquals(0, tenSeconds.storeHits());
+        assertEquals(100, tenSeconds.calls());
+        assertEquals(45, tenSeconds.repeatedSteps());
+        assertEquals(0, tenSeconds.repeatedStepsByStep().get(SignupSteps.EMAIL));
+        assertEquals(0, tenSeconds.usersWithDuplicateEmails());
+
+        // 2 minutes: rows completed by 15 s are kept to at least 120 s, past the repeats at 60 s: as forever
+        StrategyResult twoMinutes = run(REPEATED_AFTER_A_MINUTE.toBuilder().claimRetentionMs(120_000).build());
+        assertEquals(forever.repeatedSteps(), twoMinutes.repeatedSteps());
+        assertEquals(50, twoMinutes.storeHits());
+    }
 }
