@@ -67,6 +67,17 @@ sealed interface ScheduledEvent extends Event {
         }
     }
 
+    /**
+     * A check-then-insert claim's race window ends: the worker inserts the key it read as absent, and calls.
+     * {@code call} names the claim it was scheduled for, so one left over from a crashed worker does nothing.
+     */
+    record ClaimInsert(ClaimTableGate.ClaimLane lane, long call) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            lane.insertAfterCheck(call);
+        }
+    }
+
     /** A completed claim-table row reaches the end of its retention: it is deleted. */
     record RetentionEnds(ClaimTableGate gate, String key) implements ScheduledEvent {
         @Override

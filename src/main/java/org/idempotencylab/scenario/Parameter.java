@@ -146,7 +146,16 @@ public enum Parameter {
                     + "after it completed, so a request repeated later runs again: the durable store's dedup window "
                     + "(River's job cleaner deletes completed jobs after 24 h; BullMQ's removeOnComplete); 0 keeps "
                     + "rows forever", Scenario::claimRetentionMs, Scenario.Builder::claimRetentionMs)
-            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(0, 60_000));
+            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(0, 60_000)),
+    CLAIM(choice("claim", "--claim", "Claim", ClaimMode.ATOMIC, ClaimMode.values(), Section.DURABILITY,
+            "claim table only: atomic (one INSERT ... ON CONFLICT, the second article's claim) or "
+                    + "check-then-insert (a SELECT, then the insert the race window later, whose conflict naive code "
+                    + "ignores: two deliveries that both read the key absent both run the step)",
+            Scenario::claim, Scenario.Builder::claim)),
+    RACE_WINDOW_MS(whole("raceWindowMs", "--race-window-ms", "Race window", Kind.MILLIS, 0, 60_000, 10,
+            Section.DURABILITY, "check-then-insert only: the time between the read that finds the key absent and "
+                    + "the insert (a database round trip, or more under load)",
+            Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000));
 
     /** How a value is written and read. */
     public enum Kind {

@@ -231,7 +231,8 @@ class RunCommandTest {
     }
 
     private static final List<String> NEW_KEYS = List.of("lostJobs", "crashes", "redeliveries",
-            "jobInProgressRejections", "leaseReclaims", "keyMismatches", "stuckInProgressMs", "leaseRenewals");
+            "jobInProgressRejections", "leaseReclaims", "keyMismatches", "stuckInProgressMs", "leaseRenewals",
+            "claimRacesLost");
 
     @Test
     void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {

@@ -3,12 +3,16 @@ package org.idempotencylab.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import org.idempotencylab.scenario.ClaimMode;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.store.JdbcClaimStore;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The claim table's mechanisms from real queues, each off by default and shown here with a fixed seed: the
@@ -84,5 +88,47 @@ class ClaimMechanismsTest {
         StrategyResult twoMinutes = run(REPEATED_AFTER_A_MINUTE.toBuilder().claimRetentionMs(120_000).build());
         assertEquals(forever.repeatedSteps(), twoMinutes.repeatedSteps());
         assertEquals(50, twoMinutes.storeHits());
+    }
+
+    /** One sign-up and its repeated request 10 ms later, on two workers; a 50 ms race window. */
+    private static final Scenario REPEAT_INSIDE_THE_WINDOW = CALM.toBuilder().jobs(1).workers(2).pDuplicate(1)
+            .duplicateDelayMs(10, 10).raceWindowMs(50).build();
+
+    @Test
+    void twoDeliveriesInsideTheRaceWindowOfACheckThenInsertBothRun() {
+        // Atomic (the default): the repeat's claim at 10 ms meets the original's in_progress row and is refused;
+        // it goes back to the queue and later skips what the original completed. Nothing runs twice.
+        StrategyResult atomic = run(REPEAT_INSIDE_THE_WINDOW);
+        assertEquals(0, atomic.repeatedSteps());
+        assertEquals(0, atomic.get(Metric.CLAIM_RACES_LOST));
+        assertTrue(atomic.jobInProgressRejections() > 0);
+
+        StrategyResult racy = run(REPEAT_INSIDE_THE_WINDOW.toBuilder().claim(ClaimMode.CHECK_THEN_INSERT).build());
+        // The original reads "save the user" absent at 0 ms and inserts it at 50; the repeat reads it at 10 ms,
+        // still absent, and inserts at 60: it meets the original's row, ignores the conflict and saves the user
+        // again. Each of the two jobs runs step 0 once at most (no failures; a job sent back later finds step 0
+        // completed), so step 0 is done again exactly once. Later steps may race again or not, as the two
+        // deliveries' call times (100..300 ms) drift apart.
+        assertEquals(1, racy.repeatedStepsByStep().get(0));
+        assertTrue(racy.get(Metric.CLAIM_RACES_LOST) >= 1);
+        assertEquals(racy.repeatedSteps(), racy.get(Metric.CLAIM_RACES_LOST),
+                "every race lost runs a step a second time, and nothing else does");
+
+        // A window of 5 ms closes before the repeat reads at 10 ms: it sees the original's row, as atomic does
+        StrategyResult narrow = run(REPEAT_INSIDE_THE_WINDOW.toBuilder().claim(ClaimMode.CHECK_THEN_INSERT)
+                .raceWindowMs(5).build());
+        assertEquals(0, narrow.repeatedStepsByStep().get(0));
+    }
+
+    @Test
+    void aRealDatabaseRacesTheSameWay(@TempDir Path dir) {
+        // The same two statements on SQLite (a SELECT, then INSERT ... ON CONFLICT whose conflict is ignored):
+        // the same answers as the in-memory model, step for step
+        Scenario racy = REPEAT_INSIDE_THE_WINDOW.toBuilder().claim(ClaimMode.CHECK_THEN_INSERT).build();
+        try (JdbcClaimStore db = JdbcClaimStore.open("jdbc:sqlite:" + dir.resolve("claims.db"))) {
+            StrategyResult onDb = new SignupSimulation(racy, CLAIMS, RunControl.NONE, false, db).run();
+            assertEquals(run(racy), onDb);
+            assertEquals(1, onDb.repeatedStepsByStep().get(0));
+        }
     }
 }

@@ -86,10 +86,10 @@ class ScenarioFilesTest {
     /** The file, then the exact message it must give. */
     static Stream<Arguments> malformed() {
         // every parameter, in the order Parameter declares them
-        String allowedScenario = "jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, "
-                + "callMs, workers, arrivalRate, pSlow, slowCallMs, ttlMs, providerKeyTtlMs, pDuplicate, "
-                + "duplicateDelayMinMs, duplicateDelayMaxMs, pDifferentPayload, pCrash, restartMs, queue, "
-                + "visibilityTimeoutMs, leaseMs, lockTtlMs";
+        String allowedScenario = "jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, "
+                + "backoffFactor, jitter, callMs, workers, arrivalRate, pSlow, slowCallMs, ttlMs, providerKeyTtlMs, "
+                + "pDuplicate, duplicateDelayMinMs, duplicateDelayMaxMs, pDifferentPayload, pCrash, restartMs, queue, "
+                + "visibilityTimeoutMs, leaseMs, lockTtlMs, heartbeatMs, claimRetentionMs, claim, raceWindowMs";
         return Stream.of(
                 // out of range
                 Arguments.of(HEAD + ", \"scenario\": {\"pFail\": 1.5}}",
