@@ -3,9 +3,11 @@ package org.idempotencylab.engine;
 import java.util.HashMap;
 import java.util.Map;
 import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.ClaimMode;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.store.ClaimResult;
+import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.InMemoryClaimTable;
 
@@ -23,12 +25,30 @@ import org.idempotencylab.store.InMemoryClaimTable;
  * </ul>
  * The table lives outside the worker process: a crash leaves the claims it held {@code in_progress} until their
  * lease runs out and another delivery reclaims them; the time in between is counted as stuck.
+ *
+ * <p>With {@code heartbeatMs > 0}, a live worker renews the claim of its running call every {@code heartbeatMs}
+ * ({@code locked_until = now + leaseMs}), as BullMQ's worker extends its job lock every {@code lockRenewTime}:
+ * a call slower than the lease keeps its claim, while a crashed worker's claim still runs out.
+ *
+ * <p>With {@code claimRetentionMs > 0}, a completed row is deleted that long after it completed, as River's job
+ * cleaner deletes completed jobs after their retention (24 h by default) and BullMQ's {@code removeOnComplete}
+ * removes them: the key is deduplicated only within that window, and a request repeated after it runs again.
+ *
+ * <p>With {@link ClaimMode#CHECK_THEN_INSERT}, a claim is two statements, as naive code writes it: a
+ * {@code SELECT}; if no row is there, the insert {@code raceWindowMs} later, whose conflict is ignored. Two
+ * deliveries that both read "absent" inside the window both run the step (the race the second article's atomic
+ * claim closes). It needs no more of a store than {@link ClaimStore#get} and {@link ClaimStore#claim}, so a real
+ * database ({@code run --db}) races the same way.
  */
 final class ClaimTableGate implements StepGate {
     private final Simulator sim;
     private final RunMetrics metrics;
     private final Emitter emitter;
     private final long leaseMs;
+    private final long heartbeatMs;
+    private final long retentionMs;
+    private final boolean checkThenInsert;
+    private final long raceWindowMs;
     private final ClaimStore claims;
     private final boolean forgetRows;
     // Claims whose holder crashed and that nobody has reclaimed yet: key -> {crash ms, locked_until ms}.
@@ -44,6 +64,10 @@ final class ClaimTableGate implements StepGate {
         this.metrics = ctx.metrics();
         this.emitter = ctx.emitter();
         this.leaseMs = s.leaseMs();
+        this.heartbeatMs = s.heartbeatMs();
+        this.retentionMs = s.claimRetentionMs();
+        this.checkThenInsert = s.claim() == ClaimMode.CHECK_THEN_INSERT;
+        this.raceWindowMs = s.raceWindowMs();
         this.claims = given != null ? given : new InMemoryClaimTable();
         this.forgetRows = given == null && ctx.forgetKeysOfFinishedJobs();
     }
@@ -66,11 +90,15 @@ final class ClaimTableGate implements StepGate {
         return new ClaimLane(caller);
     }
 
-    /** One worker's passage: the claim its call holds, if any. */
-    private final class ClaimLane implements Lane {
+    /** One worker's passage: the claim its call holds, if any, and the heartbeat that renews it. */
+    final class ClaimLane implements Lane {
         private final Caller caller;
         private String heldKey;       // the claim this worker's call holds, if any
+        private String heldOwner;     // ... the delivery that holds it
         private long heldUntilMs;     // ... and the end of its lease
+        private long call;            // counts claims and calls: a heartbeat or an insert names the one it is for
+        private Job checkedJob;       // check-then-insert: the job whose key was read absent, until the insert
+        private int checkedStep;
         private String refusal = "";
 
         ClaimLane(Caller caller) {
@@ -80,20 +108,19 @@ final class ClaimTableGate implements StepGate {
         @Override
         public Before beforeCall(Job job, int step) {
             String key = claimKey(step, job.user);
+            if (checkThenInsert && claims.get(key).isEmpty()) { // SELECT: absent, so insert it a moment later
+                checkedJob = job;
+                checkedStep = step;
+                call++;
+                sim.schedule(raceWindowMs, new ScheduledEvent.ClaimInsert(this, call));
+                return Before.WAIT;
+            }
+            // atomic, or a check that found a row: the one statement's answer (a naive read of the row would give
+            // the same: completed, in progress, expired, another payload)
             ClaimResult r = claims.claim(key, fingerprint(job), job.owner, sim.nowMs(), leaseMs);
             switch (r.kind()) {
                 case CLAIMED, RECLAIMED -> {
-                    if (r.kind() == ClaimResult.Kind.RECLAIMED) {
-                        metrics.count(Metric.LEASE_RECLAIMS);
-                        long[] crashed = crashedClaims.remove(key);
-                        if (crashed != null) {
-                            metrics.add(Metric.STUCK_IN_PROGRESS_MS, sim.nowMs() - crashed[0]);
-                        }
-                        emitter.emit(Kind.LEASE_RECLAIMED, job, step, caller.attempt(), caller.workerId(),
-                                r.lockedUntilMs(), "lease ran out: this job takes the key over");
-                    }
-                    heldKey = key;
-                    heldUntilMs = r.lockedUntilMs();
+                    take(r, job, step);
                     return Before.CALL;
                 }
                 case COMPLETED -> {
@@ -119,13 +146,82 @@ final class ClaimTableGate implements StepGate {
         public boolean afterCall(Job job, int step, String failure) {
             if (heldKey != null) { // record the result, or forget the failed run (first article)
                 if (failure == null) {
-                    claims.complete(heldKey, job.owner, SignupSteps.savedResult(step), sim.nowMs());
+                    if (claims.complete(heldKey, job.owner, SignupSteps.savedResult(step), sim.nowMs())
+                            && retentionMs > 0) {
+                        sim.schedule(retentionMs, new ScheduledEvent.RetentionEnds(ClaimTableGate.this, heldKey));
+                    }
                 } else {
                     claims.release(heldKey, job.owner);
                 }
                 heldKey = null;
+                call++; // its heartbeat stops
             }
             return false;
+        }
+
+        /**
+         * The race window of a check-then-insert ended ({@link ScheduledEvent.ClaimInsert}): inserts the key read
+         * as absent ({@code INSERT ... ON CONFLICT DO NOTHING}) and calls whatever the insert met, as naive code
+         * that ignores the conflict does. A delivery that inserted first holds the claim; one that met its row
+         * runs beside it, holding nothing.
+         */
+        void insertAfterCheck(long forCall) {
+            if (forCall != call || caller.stopped()) {
+                return; // its process crashed during the window
+            }
+            Job job = checkedJob;
+            checkedJob = null;
+            ClaimResult r = claims.claim(claimKey(checkedStep, job.user), fingerprint(job), job.owner, sim.nowMs(),
+                    leaseMs);
+            if (r.owned()) {
+                take(r, job, checkedStep);
+            } else {
+                metrics.count(Metric.CLAIM_RACES_LOST);
+            }
+            caller.callNow();
+        }
+
+        /** {@code r} gave this delivery the claim: a lease taken over is counted, then the call holds it. */
+        private void take(ClaimResult r, Job job, int step) {
+            String key = r.key();
+            if (r.kind() == ClaimResult.Kind.RECLAIMED) {
+                metrics.count(Metric.LEASE_RECLAIMS);
+                long[] crashed = crashedClaims.remove(key);
+                if (crashed != null) {
+                    metrics.add(Metric.STUCK_IN_PROGRESS_MS, sim.nowMs() - crashed[0]);
+                }
+                emitter.emit(Kind.LEASE_RECLAIMED, job, step, caller.attempt(), caller.workerId(),
+                        r.lockedUntilMs(), "lease ran out: this job takes the key over");
+            }
+            hold(key, job.owner, r.lockedUntilMs());
+        }
+
+        /** The call about to start holds {@code key}'s claim; with a heartbeat on, its first renewal is due. */
+        private void hold(String key, String owner, long lockedUntilMs) {
+            heldKey = key;
+            heldOwner = owner;
+            heldUntilMs = lockedUntilMs;
+            call++;
+            if (heartbeatMs > 0) {
+                sim.schedule(heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
+            }
+        }
+
+        /**
+         * A heartbeat ({@link ScheduledEvent.Heartbeat}): while call {@code forCall} still runs on a live worker,
+         * renews its claim to now + lease and schedules the next one. A claim another delivery reclaimed in the
+         * meantime is lost: the renewal is refused and the heartbeat stops (BullMQ's extendLock checks the
+         * lock's token the same way).
+         */
+        void heartbeat(long forCall) {
+            if (forCall != call || heldKey == null || caller.stopped()) {
+                return; // the call ended, or its process crashed: a dead worker renews nothing
+            }
+            if (claims.renew(heldKey, heldOwner, sim.nowMs(), leaseMs)) {
+                metrics.count(Metric.LEASE_RENEWALS);
+                heldUntilMs = sim.nowMs() + leaseMs;
+                sim.schedule(heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
+            }
         }
 
         @Override
@@ -133,12 +229,27 @@ final class ClaimTableGate implements StepGate {
             if (heldKey != null) { // stuck until someone reclaims it (see stuckOfUnreclaimedMs)
                 crashedClaims.put(heldKey, new long[] {sim.nowMs(), heldUntilMs});
             }
+            checkedJob = null;
+            call++; // a crashed worker's heartbeat, or its insert after a check, stops with it
         }
 
         @Override
         public String refusal() {
             return refusal;
         }
+    }
+
+    /**
+     * A completed row's retention ran out ({@link ScheduledEvent.RetentionEnds}): it is deleted, so the key is
+     * free and a later request with it runs again. Only a row still completed at least {@code retentionMs} ago
+     * goes; one already forgotten is left alone.
+     */
+    void retentionEnds(String key) {
+        claims.get(key).ifPresent(row -> {
+            if (row.status() == ClaimRow.Status.COMPLETED && row.completedAtMs() + retentionMs <= sim.nowMs()) {
+                claims.delete(key);
+            }
+        });
     }
 
     /**

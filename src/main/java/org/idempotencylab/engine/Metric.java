@@ -142,7 +142,14 @@ public enum Metric {
      */
     SILENT_WRONG_RESULTS("silentWrongResults", "Silently wrong results", "requests", Kind.COUNT, false,
             Status.WHEN_NONZERO, "silently wrong results",
-            "requests answered from the store with the result of another payload under the same key");
+            "requests answered from the store with the result of another payload under the same key"),
+    /** Heartbeats that moved a live worker's {@code locked_until} on (BullMQ's lock renewal). */
+    LEASE_RENEWALS("leaseRenewals", "Lease renewals", "renewals", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "lease renewals", "heartbeats that moved a live worker's claim's locked_until on while its call ran"),
+    /** Check-then-insert claims whose insert met another delivery's row, and whose step ran anyway. */
+    CLAIM_RACES_LOST("claimRacesLost", "Claim races lost", "claims", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "claim races lost", "check-then-insert: deliveries that read the key absent, met another delivery's "
+                    + "row when they inserted it, and ran the step anyway");
 
     /** What kind of value a metric is. */
     public enum Kind {

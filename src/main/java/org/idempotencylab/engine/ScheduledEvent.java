@@ -56,6 +56,36 @@ sealed interface ScheduledEvent extends Event {
         }
     }
 
+    /**
+     * A live worker's heartbeat: it renews the claim its call holds. {@code call} names the call it was scheduled
+     * for, so a heartbeat left over from a call that has ended does nothing.
+     */
+    record Heartbeat(ClaimTableGate.ClaimLane lane, long call) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            lane.heartbeat(call);
+        }
+    }
+
+    /**
+     * A check-then-insert claim's race window ends: the worker inserts the key it read as absent, and calls.
+     * {@code call} names the claim it was scheduled for, so one left over from a crashed worker does nothing.
+     */
+    record ClaimInsert(ClaimTableGate.ClaimLane lane, long call) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            lane.insertAfterCheck(call);
+        }
+    }
+
+    /** A completed claim-table row reaches the end of its retention: it is deleted. */
+    record RetentionEnds(ClaimTableGate gate, String key) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            gate.retentionEnds(key);
+        }
+    }
+
     /** The worker process starts again after a crash, with empty memory. */
     record Restart(WorkerProcess process) implements ScheduledEvent {
         @Override

@@ -27,6 +27,11 @@ interface StepGate {
         SKIP,
         /** The same key is running right now: wait; the gate answers the caller when that run ends. */
         SHARE,
+        /**
+         * The gate needs virtual time before the call (a check-then-insert's race window): wait; the gate calls
+         * {@link Caller#callNow()} when the call starts.
+         */
+        WAIT,
         /** Another delivery holds the key ("job in progress"): send the job back to the queue. */
         SEND_BACK,
         /** Refused for good (a key sent with another payload): the job fails, not retried. */
@@ -59,6 +64,9 @@ interface StepGate {
 
         /** The step failed with {@code reason} (a failure the caller sees, to retry or give up). */
         void stepFailed(String reason);
+
+        /** The call a {@link Before#WAIT} held back starts now. */
+        void callNow();
     }
 
     /** One worker's way through the gate, from a job's start to its end. */

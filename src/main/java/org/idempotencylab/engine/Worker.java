@@ -105,6 +105,9 @@ final class Worker implements StepGate.Caller {
                 case SHARE -> {
                     return; // the gate answers when the run in flight ends
                 }
+                case WAIT -> {
+                    return; // the gate starts the call when its wait ends
+                }
                 case SKIP -> {
                     step++; // finished before: skip the work
                     stepAttempt = 1;
@@ -220,6 +223,13 @@ final class Worker implements StepGate.Caller {
             stepAttempt = 1;
         }
         advance();
+    }
+
+    @Override
+    public void callNow() {
+        if (!dead) {
+            startCall();
+        }
     }
 
     @Override

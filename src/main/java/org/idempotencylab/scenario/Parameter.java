@@ -159,7 +159,28 @@ public enum Parameter {
             "durable queue only: how many times a job may be received without an acknowledgement before the queue "
                     + "moves it to its dead-letter queue; every delivery counts, \"job in progress\" refusals "
                     + "included (Amazon SQS's maxReceiveCount, 1 to 1,000)",
-            Scenario::maxReceives, Scenario.Builder::maxReceives).slider(Scale.LOG, 1, 1_000).explore(1, 100));
+            Scenario::maxReceives, Scenario.Builder::maxReceives).slider(Scale.LOG, 1, 1_000).explore(1, 100)),
+    HEARTBEAT_MS(whole("heartbeatMs", "--heartbeat-ms", "Heartbeat", Kind.MILLIS, 0, 86_400_000, 0,
+            Section.DURABILITY, "claim table only: while a step's call runs, its live worker renews the claim "
+                    + "(locked_until = now + lease) this often, so a slow call keeps its claim; a crashed worker "
+                    + "stops renewing (BullMQ renews its job lock every lockRenewTime, half the lockDuration); "
+                    + "0 is off", Scenario::heartbeatMs, Scenario.Builder::heartbeatMs)
+            .slider(Scale.LOG, 100, 1_000_000).explore(0, 10_000)),
+    CLAIM_RETENTION_MS(whole("claimRetentionMs", "--claim-retention-ms", "Claim retention", Kind.MILLIS, 0,
+            31L * Scenario.DAY_MS, 0, Section.DURABILITY, "claim table only: a completed row is deleted this long "
+                    + "after it completed, so a request repeated later runs again: the durable store's dedup window "
+                    + "(River's job cleaner deletes completed jobs after 24 h; BullMQ's removeOnComplete); 0 keeps "
+                    + "rows forever", Scenario::claimRetentionMs, Scenario.Builder::claimRetentionMs)
+            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(0, 60_000)),
+    CLAIM(choice("claim", "--claim", "Claim", ClaimMode.ATOMIC, ClaimMode.values(), Section.DURABILITY,
+            "claim table only: atomic (one INSERT ... ON CONFLICT, the second article's claim) or "
+                    + "check-then-insert (a SELECT, then the insert the race window later, whose conflict naive code "
+                    + "ignores: two deliveries that both read the key absent both run the step)",
+            Scenario::claim, Scenario.Builder::claim)),
+    RACE_WINDOW_MS(whole("raceWindowMs", "--race-window-ms", "Race window", Kind.MILLIS, 0, 60_000, 10,
+            Section.DURABILITY, "check-then-insert only: the time between the read that finds the key absent and "
+                    + "the insert (a database round trip, or more under load)",
+            Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000));
 
     /** How a value is written and read. */
     public enum Kind {

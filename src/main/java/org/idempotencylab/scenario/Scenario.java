@@ -64,6 +64,14 @@ import java.util.Objects;
  *                         (until_executing) or {@link LockRelease#TTL} (until_expired)
  * @param onConflict       lock only: a request refused by a held lock goes back, {@link OnConflict#REQUEUE}
  *                         (default), or is dropped and counted, {@link OnConflict#REJECT}
+ * @param heartbeatMs      claim table: virtual ms between a live worker's renewals of its claim's lease while a
+ *                         step's call runs, 0..86,400,000 (BullMQ's lockRenewTime); 0, the default, is off
+ * @param claimRetentionMs claim table: virtual ms a completed row is kept after completing before it is deleted,
+ *                         0..31 days (River's completed-job retention); 0, the default, keeps it forever
+ * @param claim            claim table: how a step's key is claimed, {@link ClaimMode#ATOMIC} (the default, the
+ *                         second article's one statement) or {@link ClaimMode#CHECK_THEN_INSERT}
+ * @param raceWindowMs     claim table, check-then-insert only: virtual ms between the read that finds the key
+ *                         absent and the insert, 0..60,000 (default 10: one database round trip)
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -72,7 +80,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
                        long lockTtlMs, double pDifferentPayload, double backoffFactor, int maxReceives,
-                       int repeats, LockAt lockAt, LockRelease lockRelease, OnConflict onConflict) {
+                       int repeats, LockAt lockAt, LockRelease lockRelease, OnConflict onConflict, long heartbeatMs,
+                       long claimRetentionMs, ClaimMode claim, long raceWindowMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -108,6 +117,10 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Objects.requireNonNull(lockAt, "lockAt");
         Objects.requireNonNull(lockRelease, "lockRelease");
         Objects.requireNonNull(onConflict, "onConflict");
+        Parameter.HEARTBEAT_MS.check(heartbeatMs);
+        Parameter.CLAIM_RETENTION_MS.check(claimRetentionMs);
+        Objects.requireNonNull(claim, "claim");
+        Parameter.RACE_WINDOW_MS.check(raceWindowMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -171,6 +184,10 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private LockAt lockAt;
         private LockRelease lockRelease;
         private OnConflict onConflict;
+        private long heartbeatMs;
+        private long claimRetentionMs;
+        private ClaimMode claim;
+        private long raceWindowMs;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -222,6 +239,11 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder lockRelease(LockRelease v) { lockRelease = v; return this; }
         public Builder onConflict(OnConflict v) { onConflict = v; return this; }
 
+        public Builder heartbeatMs(long v) { heartbeatMs = v; return this; }
+        public Builder claimRetentionMs(long v) { claimRetentionMs = v; return this; }
+        public Builder claim(ClaimMode v) { claim = v; return this; }
+        public Builder raceWindowMs(long v) { raceWindowMs = v; return this; }
+
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
             duplicateDelayMinMs = minMs;
@@ -237,7 +259,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
                     lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives),
-                    (int) Parameter.REPEATS.check(repeats), lockAt, lockRelease, onConflict);
+                    (int) Parameter.REPEATS.check(repeats), lockAt, lockRelease, onConflict, heartbeatMs,
+                    claimRetentionMs, claim, raceWindowMs);
         }
     }
 }

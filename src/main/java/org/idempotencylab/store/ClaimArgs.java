@@ -19,6 +19,16 @@ final class ClaimArgs {
         text("fingerprint", fingerprint, ClaimStore.MAX_FINGERPRINT_LENGTH);
         text("owner", owner, ClaimStore.MAX_OWNER_LENGTH);
         now(nowMs);
+        lease(nowMs, leaseMs);
+    }
+
+    static void renew(String key, String owner, long nowMs, long leaseMs) {
+        keyOwner(key, owner);
+        now(nowMs);
+        lease(nowMs, leaseMs);
+    }
+
+    private static void lease(long nowMs, long leaseMs) {
         if (leaseMs < 1 || leaseMs > Long.MAX_VALUE - nowMs) {
             throw new IllegalArgumentException("leaseMs: " + leaseMs + " is outside the allowed range 1 to "
                     + (Long.MAX_VALUE - nowMs) + " ms (Long.MAX_VALUE - nowMs)");

@@ -68,6 +68,18 @@ public interface ClaimStore extends AutoCloseable {
     boolean complete(String key, String owner, String result, long nowMs);
 
     /**
+     * Renews a live holder's lease: moves {@code key}'s {@code locked_until} to {@code nowMs + leaseMs}, if
+     * {@code owner} holds its {@code in_progress} claim (its lease may have run out, as long as nobody reclaimed
+     * the key). A worker's heartbeat, as BullMQ's worker extends its job lock every {@code lockRenewTime} with a
+     * script that checks the lock's token first; a crashed worker stops calling it.
+     *
+     * @param nowMs   virtual ms now, at least 0
+     * @param leaseMs the new lease from now, at least 1 ms
+     * @return true if renewed; false if {@code owner} does not hold the key in progress: nothing changes
+     */
+    boolean renew(String key, String owner, long nowMs, long leaseMs);
+
+    /**
      * Forgets a failed run: deletes {@code key}'s row if it is {@code in_progress} and held by {@code owner}, so
      * the next claim is CLAIMED at once. A completed key, or one held by another owner, is left as it is.
      *

@@ -57,6 +57,19 @@ public final class InMemoryClaimTable implements ClaimStore {
     }
 
     @Override
+    public synchronized boolean renew(String key, String owner, long nowMs, long leaseMs) {
+        ClaimArgs.renew(key, owner, nowMs, leaseMs);
+        open();
+        ClaimRow row = rows.get(key);
+        if (row == null || row.status() != ClaimRow.Status.IN_PROGRESS || !row.owner().equals(owner)) {
+            return false;
+        }
+        rows.put(key, new ClaimRow(key, ClaimRow.Status.IN_PROGRESS, owner, nowMs + leaseMs, null,
+                row.createdAtMs(), null, row.fingerprint(), row.claims()));
+        return true;
+    }
+
+    @Override
     public synchronized boolean release(String key, String owner) {
         ClaimArgs.keyOwner(key, owner);
         open();

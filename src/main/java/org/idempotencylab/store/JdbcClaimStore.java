@@ -86,6 +86,9 @@ public final class JdbcClaimStore implements ClaimStore {
     private static final String COMPLETE_SQL = "UPDATE processed_jobs SET status = 'completed', result = ?, "
             + "completed_at = ? WHERE idempotency_key = ? AND owner = ? AND status = 'in_progress'";
 
+    private static final String RENEW_SQL = "UPDATE processed_jobs SET locked_until = ? "
+            + "WHERE idempotency_key = ? AND owner = ? AND status = 'in_progress'";
+
     private static final String RELEASE_SQL = "DELETE FROM processed_jobs "
             + "WHERE idempotency_key = ? AND owner = ? AND status = 'in_progress'";
 
@@ -370,6 +373,19 @@ public final class JdbcClaimStore implements ClaimStore {
                 ps.setLong(2, nowMs);
                 ps.setString(3, key);
                 ps.setString(4, owner);
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    public boolean renew(String key, String owner, long nowMs, long leaseMs) {
+        ClaimArgs.renew(key, owner, nowMs, leaseMs);
+        return withConnection("renew '" + key + "'", c -> {
+            try (PreparedStatement ps = c.prepareStatement(RENEW_SQL)) {
+                ps.setLong(1, nowMs + leaseMs);
+                ps.setString(2, key);
+                ps.setString(3, owner);
                 return ps.executeUpdate() == 1;
             }
         });

@@ -248,7 +248,8 @@ class RunCommandTest {
     private static final List<String> NEW_KEYS = List.of("succeededJobs", "lostJobs", "droppedJobs",
             "deadLetteredJobs", "repeatsSucceeded", "repeatsFailed", "repeatsRefused", "repeatsLost", "repeatsDropped",
             "repeatsDeadLettered", "crashes", "redeliveries", "jobInProgressRejections", "leaseReclaims",
-            "keyMismatches", "stuckInProgressMs", "overlappingRuns", "silentWrongResults");
+            "keyMismatches", "stuckInProgressMs", "overlappingRuns", "silentWrongResults", "leaseRenewals",
+            "claimRacesLost");
 
     @Test
     void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {

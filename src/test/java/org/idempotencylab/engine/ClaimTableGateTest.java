@@ -111,4 +111,44 @@ class ClaimTableGateTest {
         given.forgetUser(0);
         assertEquals(1, given.claimStore().size(), "a table the caller gave keeps its rows");
     }
+
+    @Test
+    void aLiveWorkersHeartbeatKeepsItsClaimAndACrashedOneStopsRenewing() {
+        // lease 1,000 ms, heartbeat every 400 ms: renewals at 400 and 800 ms move locked_until to 1,400 and 1,800
+        PartsFixture hb = new PartsFixture(f.ctx.scenario().toBuilder().heartbeatMs(400).build(), f.ctx.strategy());
+        ClaimTableGate g = new ClaimTableGate(hb.ctx, null);
+        StepGate.Lane la = g.lane(a);
+        StepGate.Lane lb = g.lane(b);
+        assertEquals(Before.CALL, la.beforeCall(first, 0)); // at 0 ms, leased to 1,000
+        hb.sim.runUntil(900);
+        assertEquals(2, hb.metrics.get(Metric.LEASE_RENEWALS), "at 400 and 800 ms");
+        assertEquals(1_800, g.claimStore().get(KEY_0).orElseThrow().lockedUntilMs(), "800 + 1,000");
+        hb.sim.runUntil(1_500);
+        assertEquals(Before.SEND_BACK, lb.beforeCall(second, 0), "without the heartbeat reclaimed at 1,001");
+        // 1,200 renewed it to 2,200. Then the process dies at 1,500: the renewal due at 1,600 does nothing, so the
+        // claim runs out at 2,200 and is reclaimed at 2,201, not kept alive by a dead worker
+        a.stopped = true;
+        la.interrupted();
+        hb.sim.runUntil(2_200);
+        assertEquals(3, hb.metrics.get(Metric.LEASE_RENEWALS), "400, 800 and 1,200 ms; none after the crash");
+        assertEquals(Before.SEND_BACK, lb.beforeCall(second, 0), "the last renewal holds to 2,200 inclusive");
+        hb.sim.runUntil(2_201);
+        assertEquals(Before.CALL, lb.beforeCall(second, 0), "a crashed worker's claim runs out");
+        assertEquals(1, hb.metrics.get(Metric.LEASE_RECLAIMS));
+    }
+
+    @Test
+    void aHeartbeatStopsWhenItsCallEnds() {
+        PartsFixture hb = new PartsFixture(f.ctx.scenario().toBuilder().heartbeatMs(400).build(), f.ctx.strategy());
+        ClaimTableGate g = new ClaimTableGate(hb.ctx, null);
+        StepGate.Lane la = g.lane(a);
+        la.beforeCall(first, 0);
+        hb.sim.runUntil(500); // renewed once, at 400
+        la.afterCall(first, 0, null);
+        la.beforeCall(first, 1); // the next step's call, at 500: its own heartbeat at 900, 1,300, ...
+        hb.sim.runUntil(1_000);
+        // the first call's heartbeat due at 800 found its call ended and did nothing: one renewal per call so far
+        assertEquals(2, hb.metrics.get(Metric.LEASE_RENEWALS), "400 (step 0) and 900 (step 1), not 800");
+        assertEquals(1_900, g.claimStore().get("create the billing customer:user_0").orElseThrow().lockedUntilMs());
+    }
 }

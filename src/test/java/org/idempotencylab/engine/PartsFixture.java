@@ -73,6 +73,11 @@ final class PartsFixture {
         public void stepFailed(String reason) {
             answers.add(reason);
         }
+
+        @Override
+        public void callNow() {
+            answers.add("call");
+        }
     }
 
     /** @return the first delivery of {@code user}'s job, tracked, owned by {@code owner}. */

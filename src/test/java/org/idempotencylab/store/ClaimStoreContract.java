@@ -206,6 +206,25 @@ abstract class ClaimStoreContract {
     }
 
     @Test
+    void aRenewalByTheHolderMovesTheLeaseOnAndNobodyElsesDoes() {
+        store.claim("k", FP, "w1", 0, LEASE); // leased to 1,000
+        assertTrue(store.renew("k", "w1", 800, LEASE), "the holder's heartbeat");
+        assertEquals(1_800L, store.get("k").orElseThrow().lockedUntilMs(), "now + lease = 800 + 1000");
+        assertEquals(Kind.IN_PROGRESS, store.claim("k", FP, "w2", 1_500, LEASE).kind(),
+                "renewed: at 1,500 the lease still holds");
+        assertFalse(store.renew("k", "w2", 1_600, LEASE), "only the holder renews");
+        // an expired lease nobody took over yet can still be renewed by its holder (BullMQ checks the token only)
+        assertTrue(store.renew("k", "w1", 2_500, LEASE));
+        assertEquals(3_500L, store.get("k").orElseThrow().lockedUntilMs());
+        assertEquals(Kind.RECLAIMED, store.claim("k", FP, "w2", 3_501, LEASE).kind());
+        assertFalse(store.renew("k", "w1", 3_600, LEASE), "reclaimed: the old holder lost its claim");
+        assertTrue(store.complete("k", "w2", "done", 3_700));
+        assertFalse(store.renew("k", "w2", 3_800, LEASE), "a completed key has no lease to renew");
+        assertFalse(store.renew("never-claimed", "w1", 0, LEASE));
+        assertThrows(IllegalArgumentException.class, () -> store.renew("k", "w2", 0, 0));
+    }
+
+    @Test
     void completingTwiceIsRefusedAndKeepsTheFirstResult() {
         store.claim("k", FP, "w1", 0, LEASE);
         assertTrue(store.complete("k", "w1", "first", 10));

@@ -17,6 +17,11 @@ public class DelegatingClaimStore implements ClaimStore {
     }
 
     @Override
+    public boolean renew(String key, String owner, long nowMs, long leaseMs) {
+        return real.renew(key, owner, nowMs, leaseMs);
+    }
+
+    @Override
     public boolean complete(String key, String owner, String result, long nowMs) {
         return real.complete(key, owner, result, nowMs);
     }
