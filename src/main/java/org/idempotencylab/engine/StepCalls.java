@@ -2,6 +2,7 @@ package org.idempotencylab.engine;
 
 import java.util.Arrays;
 import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Scenario;
 
@@ -34,6 +35,7 @@ final class StepCalls {
     private final Mulberry32 durations;
     private final Mulberry32 crashDraws;
     private final EmailProvider provider;
+    private final boolean lognormal;
     private long freshKeyCounter;
     private boolean loseNextReply;
 
@@ -48,11 +50,15 @@ final class StepCalls {
         this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
         this.provider = new EmailProvider(scenario.providerKeyTtlMs());
+        this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
     }
 
     /**
-     * Draws how long the next call takes: uniform in [c/2, 3c/2) rounded to whole ms, where c is {@code callMs},
-     * or {@code slowCallMs} with probability {@code pSlow} (that draw is made only when slow calls are on).
+     * Draws how long the next call takes, where c is {@code callMs}, or {@code slowCallMs} with probability
+     * {@code pSlow} (that draw is made only when slow calls are on): uniform in [c/2, 3c/2) rounded to whole ms;
+     * or, with lognormal call times, {@code exp(mu + sigma * z)} rounded, where z is a standard normal draw and
+     * {@code mu = ln(c) - sigma^2/2}, so that the mean is still c (the mean of a lognormal is
+     * {@code exp(mu + sigma^2/2)}). Both draw from the call-duration stream only.
      *
      * @return virtual ms, 0 or more
      */
@@ -62,7 +68,25 @@ final class StepCalls {
             c = scenario.slowCallMs();
             metrics.count(Metric.SLOW_CALLS);
         }
-        return c == 0 ? 0 : Math.round(c * (0.5 + durations.nextDouble()));
+        if (c == 0) {
+            return 0;
+        }
+        if (lognormal) {
+            double sigma = scenario.callTimeSigma();
+            return Math.round(Math.exp(Math.log(c) - sigma * sigma / 2 + sigma * standardNormal(durations)));
+        }
+        return Math.round(c * (0.5 + durations.nextDouble()));
+    }
+
+    /**
+     * A standard normal draw by the Box-Muller transform (Box and Muller, 1958) from two uniform draws of
+     * {@code from}, so a seed gives the same call times on every machine. The second normal the transform gives
+     * is not kept: one call, two draws, always, which keeps the stream's position easy to reason about.
+     */
+    static double standardNormal(Mulberry32 from) {
+        double u1 = 1.0 - from.nextDouble(); // in (0, 1]: its logarithm is finite
+        double u2 = from.nextDouble();
+        return Math.sqrt(-2.0 * Math.log(u1)) * Math.cos(2.0 * Math.PI * u2);
     }
 
     /**

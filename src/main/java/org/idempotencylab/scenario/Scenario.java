@@ -24,8 +24,9 @@ import java.util.Objects;
  * @param baseDelayMs      backoff before the second attempt, virtual ms, 0..86,400,000
  * @param maxDelayMs       cap on one backoff, virtual ms, 0..86,400,000
  * @param jitter           full jitter: each backoff is drawn uniformly from [0, the capped exponential delay)
- * @param callMs           mean virtual ms a call takes, 0..3,600,000; each call takes a duration drawn
- *                         uniformly from [callMs/2, 3*callMs/2) from its own random stream
+ * @param callMs           mean virtual ms a call takes, 0..3,600,000; each call takes a duration drawn from its
+ *                         own random stream, uniformly from [callMs/2, 3*callMs/2) unless {@code callTime} is
+ *                         lognormal
  * @param ttlMs            how long the in-memory store remembers a finished key, virtual ms, 1..31 days
  * @param providerKeyTtlMs how long the email provider remembers a key, virtual ms, 1..31 days
  * @param workers          jobs in progress at once, 1..1024 (the article's numbers need 1)
@@ -52,6 +53,10 @@ import java.util.Objects;
  *                         key (Stripe answers that with HTTP 400 {@code idempotency_error}); 0 is off
  * @param backoffFactor    growth of the backoff per failed attempt, 1..10 (the article's 2 doubles it; 1 keeps
  *                         it constant)
+ * @param callTime         how call times spread around their mean: {@link CallTimeShape#UNIFORM} (the default,
+ *                         {@code [mean/2, 3*mean/2)}) or {@link CallTimeShape#LOGNORMAL} (the same mean, a long tail)
+ * @param callTimeSigma    lognormal call times: the standard deviation of {@code ln(call time)}, 0..3 (default 1);
+ *                         unused for uniform call times
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -59,7 +64,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long providerKeyTtlMs, int workers, double arrivalRate, double pDuplicate,
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
-                       long lockTtlMs, double pDifferentPayload, double backoffFactor) {
+                       long lockTtlMs, double pDifferentPayload, double backoffFactor, CallTimeShape callTime,
+                       double callTimeSigma) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -90,6 +96,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.LOCK_TTL_MS.check(lockTtlMs);
         Parameter.P_DIFFERENT_PAYLOAD.check(pDifferentPayload);
         Parameter.BACKOFF_FACTOR.check(backoffFactor);
+        Objects.requireNonNull(callTime, "callTime");
+        Parameter.CALL_TIME_SIGMA.check(callTimeSigma);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -148,6 +156,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long leaseMs;
         private long lockTtlMs;
         private double pDifferentPayload;
+        private CallTimeShape callTime;
+        private double callTimeSigma;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -193,6 +203,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder leaseMs(long v) { leaseMs = v; return this; }
         public Builder lockTtlMs(long v) { lockTtlMs = v; return this; }
         public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
+        public Builder callTime(CallTimeShape v) { callTime = v; return this; }
+        public Builder callTimeSigma(double v) { callTimeSigma = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -208,7 +220,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     baseDelayMs, maxDelayMs, jitter, callMs, ttlMs, providerKeyTtlMs,
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
-                    lockTtlMs, pDifferentPayload, backoffFactor);
+                    lockTtlMs, pDifferentPayload, backoffFactor, callTime, callTimeSigma);
         }
     }
 }

@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SweepCommandTest {
     // the numeric parameters' options, in the order Parameter declares them (the delay's once: a fixed delay)
     private static final String ALLOWED = "allowed --jobs, --p-fail, --lost-reply, --attempts, --seed, "
-            + "--base-delay-ms, --max-delay-ms, --call-ms, --workers, --arrival-rate, --p-slow, --slow-call-ms, "
-            + "--ttl-ms, --provider-key-ttl-ms, --p-duplicate, --duplicate-delay-ms, --p-different-payload, "
+            + "--base-delay-ms, --max-delay-ms, --backoff-factor, --call-ms, --workers, --arrival-rate, --p-slow, "
+            + "--slow-call-ms, --call-time-sigma, --ttl-ms, --provider-key-ttl-ms, --p-duplicate, --duplicate-delay-ms, --p-different-payload, "
             + "--p-crash, --restart-ms, --visibility-timeout-ms, --lease-ms, --lock-ttl-ms";
 
     private record Outcome(int code, String out, String err) {

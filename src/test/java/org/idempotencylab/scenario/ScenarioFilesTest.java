@@ -86,8 +86,9 @@ class ScenarioFilesTest {
     /** The file, then the exact message it must give. */
     static Stream<Arguments> malformed() {
         // every parameter, in the order Parameter declares them
-        String allowedScenario = "jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, jitter, "
-                + "callMs, workers, arrivalRate, pSlow, slowCallMs, ttlMs, providerKeyTtlMs, pDuplicate, "
+        String allowedScenario = "jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, "
+                + "backoffFactor, jitter, callMs, workers, arrivalRate, pSlow, slowCallMs, callTime, callTimeSigma, "
+                + "ttlMs, providerKeyTtlMs, pDuplicate, "
                 + "duplicateDelayMinMs, duplicateDelayMaxMs, pDifferentPayload, pCrash, restartMs, queue, "
                 + "visibilityTimeoutMs, leaseMs, lockTtlMs";
         return Stream.of(

@@ -104,7 +104,8 @@ class ScenarioTest {
         // Not only the builder: a record built directly goes through the same check.
         ParameterException e = assertThrows(ParameterException.class,
                 () -> new Scenario(10, 1.5, 0, 3, 1, 100, 2_000, true, 200, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0,
-                        QueueKind.MEMORY, 1, 1, 1, 0, 2));
+                        QueueKind.MEMORY, 1, 1, 1, 0, 2,
+                        CallTimeShape.UNIFORM, 1));
         assertEquals("pFail: 1.5 is outside the allowed range 0 to 1", e.getMessage());
     }
 
@@ -115,7 +116,7 @@ class ScenarioTest {
         Scenario b = a.toBuilder().jobs(20_000).seed(7).build();
         assertEquals(new Scenario(20_000, 0.01, 0.005, 3, 7, 100, 2_000, true, 200, Scenario.DAY_MS,
                 Scenario.DAY_MS, 1, 0, 0, 30_000, 30_000, 0, 60_000, 0, 5_000, QueueKind.MEMORY, 30_000, 300_000, 30_000,
-                0, 2), b);
+                0, 2, CallTimeShape.UNIFORM, 1), b);
     }
 
     @Test
