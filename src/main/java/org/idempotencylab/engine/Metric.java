@@ -84,7 +84,11 @@ public enum Metric {
             "key mismatches", "requests refused because their key came with a different payload"),
     /** Virtual ms that claims of crashed workers stayed {@code in_progress}, summed over claims. */
     STUCK_IN_PROGRESS_MS("stuckInProgressMs", "Time stuck in progress", "virtual ms", Kind.MILLIS, false,
-            Status.NEVER, null, "virtual ms that claims of crashed workers stayed in_progress, summed over claims");
+            Status.NEVER, null, "virtual ms that claims of crashed workers stayed in_progress, summed over claims"),
+    /** Calls whose caller gave up after the attempt timeout and retried; each call went on running. */
+    ATTEMPT_TIMEOUTS("attemptTimeouts", "Attempt timeouts", "calls", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "attempt timeouts", "calls the caller gave up on after the attempt timeout; each went on running and "
+                    + "did its side effect when it ended, beside the retry");
 
     /** What kind of value a metric is. */
     public enum Kind {

@@ -22,6 +22,8 @@ final class StepCalls {
     static final String FAILED = "503 service unavailable";
     /** What a call whose reply was lost answers (the work was done). */
     static final String LOST = "timeout, reply lost";
+    /** What a caller that stopped waiting after the attempt timeout sees (the call itself goes on). */
+    static final String TIMED_OUT = "attempt timed out";
     /** The outcome of a call after which the process died (compared by identity). */
     static final String CRASHED = new String("crashed");
 
@@ -130,17 +132,7 @@ final class StepCalls {
      * unless it knew the key, then the lost-reply draw, then the crash draw.
      */
     private String emailOutcome(Job job, int step, int attempt, int worker) {
-        long key = switch (keyMode) {
-            case NONE -> EmailProvider.NO_KEY;
-            case NEW_PER_CALL -> freshKey(job);
-            case SAME -> SignupKeys.providerSame(job.user);
-        };
-        if (provider.send(key, sim.nowMs())) {
-            sideEffect(job, step, attempt, worker);
-        } else if (emitter.listening()) {
-            emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
-                    "provider knew " + SignupKeys.describe(key));
-        }
+        sendEmail(job, step, attempt, worker);
         boolean lost = outcomes.nextDouble() < scenario.lostReply();
         if (crashAfterSideEffect()) {
             return CRASHED;
@@ -155,6 +147,49 @@ final class StepCalls {
             return LOST;
         }
         return null;
+    }
+
+    /** The provider sends the welcome email unless it knew the call's key: the email step's side effect. */
+    private void sendEmail(Job job, int step, int attempt, int worker) {
+        long key = switch (keyMode) {
+            case NONE -> EmailProvider.NO_KEY;
+            case NEW_PER_CALL -> freshKey(job);
+            case SAME -> SignupKeys.providerSame(job.user);
+        };
+        if (provider.send(key, sim.nowMs())) {
+            sideEffect(job, step, attempt, worker);
+        } else if (emitter.listening()) {
+            emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
+                    "provider knew " + SignupKeys.describe(key));
+        }
+    }
+
+    /**
+     * A call whose caller gave up after the attempt timeout ends now: the service finishes the work it was
+     * asked for whatever became of the caller (Temporal's start-to-close timeout fails the attempt on the server
+     * and schedules a retry, but does not stop the activity still running; an HTTP client's timeout closes only
+     * its own end). It draws from the outcome stream as any call does, first "does it fail?", then for the email
+     * "is the reply lost?", and its side effect counts as a duplicate when the retry did it too. No one waits for
+     * its answer, so there is no result to record and no crash draw, and a lost reply changes nothing.
+     *
+     * @param doomed a click made this call fail: it still draws what it would have drawn
+     */
+    void abandonedCallEnds(Job job, int step, int attempt, int worker, boolean doomed) {
+        boolean fails = outcomes.nextDouble() < scenario.pFail();
+        if (fails || doomed) {
+            if (!fails && step == SignupSteps.EMAIL) {
+                outcomes.nextDouble(); // the lost-reply draw this call would have made
+            }
+            emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(),
+                    FAILED + " (a call its caller had given up on)");
+            return;
+        }
+        if (step == SignupSteps.EMAIL) {
+            sendEmail(job, step, attempt, worker);
+            outcomes.nextDouble(); // the lost-reply draw: no one waits for the reply
+        } else {
+            sideEffect(job, step, attempt, worker);
+        }
     }
 
     /** The crash draw, from its own stream and only when crashes are on, so "off" shifts nothing. */

@@ -90,6 +90,12 @@ public enum Parameter {
             Section.TIME, "lognormal call times only: sigma, the standard deviation of the natural logarithm of a "
                     + "call's time (0 makes every call the mean; 1 puts one call in a hundred above 6 times the "
                     + "mean)", Scenario::callTimeSigma, Scenario.Builder::callTimeSigma).slider(Scale.WHOLE, 0, 3)),
+    ATTEMPT_TIMEOUT_MS(whole("attemptTimeoutMs", "--attempt-timeout-ms", "Attempt timeout", Kind.MILLIS, 0,
+            86_400_000, 0, Section.TIME, "how long a caller waits for one call before it gives up and retries; the "
+                    + "call it gave up on goes on running and still does its side effect when it ends (Temporal's "
+                    + "start-to-close timeout, an HTTP client's timeout); 0 waits as long as the call takes",
+            Scenario::attemptTimeoutMs, Scenario.Builder::attemptTimeoutMs).slider(Scale.LOG, 10, 100_000)
+            .explore(100, 1_000)),
 
     // ---- keys
     TTL_MS(whole("ttlMs", "--ttl-ms", "Key TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS,

@@ -57,6 +57,9 @@ import java.util.Objects;
  *                         {@code [mean/2, 3*mean/2)}) or {@link CallTimeShape#LOGNORMAL} (the same mean, a long tail)
  * @param callTimeSigma    lognormal call times: the standard deviation of {@code ln(call time)}, 0..3 (default 1);
  *                         unused for uniform call times
+ * @param attemptTimeoutMs virtual ms a caller waits for one call before it gives up and retries, 0..86,400,000;
+ *                         the call goes on and still does its side effect when it ends (Temporal's
+ *                         start-to-close timeout, an HTTP client's timeout); 0, the default, waits for every call
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -65,7 +68,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long duplicateDelayMinMs, long duplicateDelayMaxMs, double pSlow, long slowCallMs,
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
                        long lockTtlMs, double pDifferentPayload, double backoffFactor, CallTimeShape callTime,
-                       double callTimeSigma) {
+                       double callTimeSigma, long attemptTimeoutMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -98,6 +101,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.BACKOFF_FACTOR.check(backoffFactor);
         Objects.requireNonNull(callTime, "callTime");
         Parameter.CALL_TIME_SIGMA.check(callTimeSigma);
+        Parameter.ATTEMPT_TIMEOUT_MS.check(attemptTimeoutMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -158,6 +162,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private double pDifferentPayload;
         private CallTimeShape callTime;
         private double callTimeSigma;
+        private long attemptTimeoutMs;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -205,6 +210,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder pDifferentPayload(double v) { pDifferentPayload = v; return this; }
         public Builder callTime(CallTimeShape v) { callTime = v; return this; }
         public Builder callTimeSigma(double v) { callTimeSigma = v; return this; }
+        public Builder attemptTimeoutMs(long v) { attemptTimeoutMs = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -220,7 +226,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     baseDelayMs, maxDelayMs, jitter, callMs, ttlMs, providerKeyTtlMs,
                     (int) Parameter.WORKERS.check(workers), arrivalRate, pDuplicate, duplicateDelayMinMs,
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
-                    lockTtlMs, pDifferentPayload, backoffFactor, callTime, callTimeSigma);
+                    lockTtlMs, pDifferentPayload, backoffFactor, callTime, callTimeSigma,
+                    attemptTimeoutMs);
         }
     }
 }

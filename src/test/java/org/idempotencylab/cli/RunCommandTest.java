@@ -231,7 +231,7 @@ class RunCommandTest {
     }
 
     private static final List<String> NEW_KEYS = List.of("lostJobs", "crashes", "redeliveries",
-            "jobInProgressRejections", "leaseReclaims", "keyMismatches", "stuckInProgressMs");
+            "jobInProgressRejections", "leaseReclaims", "keyMismatches", "stuckInProgressMs", "attemptTimeouts");
 
     @Test
     void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {

@@ -25,8 +25,8 @@ class SweepCommandTest {
     // the numeric parameters' options, in the order Parameter declares them (the delay's once: a fixed delay)
     private static final String ALLOWED = "allowed --jobs, --p-fail, --lost-reply, --attempts, --seed, "
             + "--base-delay-ms, --max-delay-ms, --backoff-factor, --call-ms, --workers, --arrival-rate, --p-slow, "
-            + "--slow-call-ms, --call-time-sigma, --ttl-ms, --provider-key-ttl-ms, --p-duplicate, --duplicate-delay-ms, --p-different-payload, "
-            + "--p-crash, --restart-ms, --visibility-timeout-ms, --lease-ms, --lock-ttl-ms";
+            + "--slow-call-ms, --call-time-sigma, --attempt-timeout-ms, --ttl-ms, --provider-key-ttl-ms, "
+            + "--p-duplicate, --duplicate-delay-ms, --p-different-payload, --p-crash, --restart-ms, --visibility-timeout-ms, --lease-ms, --lock-ttl-ms";
 
     private record Outcome(int code, String out, String err) {
     }

@@ -88,7 +88,7 @@ class ScenarioFilesTest {
         // every parameter, in the order Parameter declares them
         String allowedScenario = "jobs, pFail, lostReply, maxAttempts, seed, baseDelayMs, maxDelayMs, "
                 + "backoffFactor, jitter, callMs, workers, arrivalRate, pSlow, slowCallMs, callTime, callTimeSigma, "
-                + "ttlMs, providerKeyTtlMs, pDuplicate, "
+                + "attemptTimeoutMs, ttlMs, providerKeyTtlMs, pDuplicate, "
                 + "duplicateDelayMinMs, duplicateDelayMaxMs, pDifferentPayload, pCrash, restartMs, queue, "
                 + "visibilityTimeoutMs, leaseMs, lockTtlMs";
         return Stream.of(
