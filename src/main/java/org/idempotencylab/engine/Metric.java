@@ -210,6 +210,19 @@ public enum Metric {
     }
 
     /**
+     * @return its value in {@code r} as CSV writes it: {@link #value}, except that {@link #SUCCEEDED} is a plain
+     *         decimal of percent with the article's 3 decimals ({@code 99.999}, no "%"), so a spreadsheet or a
+     *         plotting script reads a number
+     */
+    public Object csvValue(StrategyResult r) {
+        if (kind == Kind.PERCENT) {
+            String text = r.succeeded();
+            return new BigDecimal(text.substring(0, text.length() - 1));
+        }
+        return value(r);
+    }
+
+    /**
      * @return its value in {@code r} as one number, for a chart or a teaching note
      * @throws IllegalStateException for {@link #DUPLICATE_SIDE_EFFECTS}, which is one number per step
      */
