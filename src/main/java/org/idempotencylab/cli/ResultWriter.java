@@ -70,7 +70,7 @@ public final class ResultWriter {
         try {
             CSVPrinter printer = new CSVPrinter(out, csv);
             for (StrategyResult r : results) {
-                printer.printRecord(row(r).values());
+                printer.printRecord(ResultColumns.csvTable(r).values()); // succeeded as a number
             }
             printer.flush();
         } catch (IOException e) {

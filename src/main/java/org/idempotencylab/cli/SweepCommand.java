@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code sweep --vary OPTION --from X --to Y --points N [any run option]}: runs the
  * article's five strategies, or the one {@code --retry}/{@code --provider-key}/{@code --store} name, at each of
- * {@code N} evenly spaced values of one numeric {@code run} option, and writes CSV: one row per point and
+ * {@code N} evenly spaced values (linearly, or with {@code --spacing log} logarithmically) of one numeric
+ * {@code run} option, and writes CSV: one row per point and
  * strategy, the varied value, the strategy, then every metric {@code run} prints under its JSON key
  * ({@code duplicateSideEffects} as one column per step). Points as {@link Sweep}: ends exact, whole-number
  * options rounded, a point equal to an earlier one after rounding dropped. Bad input as {@link Cli}: one line,
@@ -64,6 +65,11 @@ public final class SweepCommand implements Callable<Integer> {
                     + "rounded and a value already swept is not run again")
     String points;
 
+    @Option(names = "--spacing", paramLabel = "SPACING",
+            description = "linear (the same step between values) or log (the same ratio: for a lease from 1 s to "
+                    + "1 h; both ends above 0) (default: linear)")
+    String spacing;
+
     @Mixin
     ThreadsOption threads = new ThreadsOption();
 
@@ -80,6 +86,12 @@ public final class SweepCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--to: " + to.strip() + " equals --from; a sweep needs two "
                         + "different ends");
             }
+            Sweep.Spacing how = spacing(spacing);
+            if (how == Sweep.Spacing.LOG && (x <= 0 || y <= 0)) {
+                String end = x <= 0 ? "--from" : "--to";
+                throw new IllegalArgumentException(end + ": " + (x <= 0 ? from : to).strip() + " is not above 0; "
+                        + "--spacing log needs both ends above 0");
+            }
             String set = spec.commandLine().getParseResult().matchedOptions().stream()
                     .map(o -> o.longestName())
                     .filter(name -> name.equals(parameter.cliOption())).findFirst().orElse(null);
@@ -90,7 +102,7 @@ public final class SweepCommand implements Callable<Integer> {
             threadCount = threads.count();
             List<Strategy> strategies = options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
             Scenario base = ScenarioOptions.read(spec);
-            sweep = Sweep.of(base, parameter, x, y, n, strategies);
+            sweep = Sweep.of(base, parameter, x, y, n, strategies, how);
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
@@ -176,6 +188,19 @@ public final class SweepCommand implements Callable<Integer> {
         } catch (ParameterException e) {
             throw new IllegalArgumentException(e.messageFor(option) + " for " + p.cliOption(), e);
         }
+    }
+
+    /** @return the spacing {@code --spacing} names, linear when it is not given. */
+    private static Sweep.Spacing spacing(String text) {
+        if (text == null) {
+            return Sweep.Spacing.LINEAR;
+        }
+        for (Sweep.Spacing s : Sweep.Spacing.values()) {
+            if (s.cliName().equalsIgnoreCase(text.strip())) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("--spacing: '" + text + "' is not one of linear, log");
     }
 
     private static int points(String text) {

@@ -45,6 +45,22 @@ final class Job {
         running = false;
     }
 
+    /**
+     * @return a new Job for the same delivery (user, message, delivery number, owner) counting into the same side
+     *         effects, for a call that outlives its worker's hold on this one (an attempt its caller gave up on);
+     *         only in tracked mode, where the side effects are the user's ledger and not this reused Job's own
+     */
+    Job copyOfDelivery() {
+        Job copy = new Job();
+        copy.user = user;
+        copy.repeat = repeat;
+        copy.msg = msg;
+        copy.delivery = delivery;
+        copy.owner = owner;
+        copy.sideEffects = sideEffects;
+        return copy;
+    }
+
     /** @return true if this is a repeated request whose payload differs from the first under the same key. */
     boolean differentPayload() {
         return msg != null && msg.differentPayload;

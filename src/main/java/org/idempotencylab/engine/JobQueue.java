@@ -522,6 +522,16 @@ final class JobQueue {
         }
     }
 
+    /**
+     * A call of {@code job}'s delivery goes on after its worker let go of it (its caller gave up after the attempt
+     * timeout): it counts as a delivery still running, so the user stays open (its keys are not forgotten and the
+     * run does not end) until the call ends and {@link #deliveryEnded} is called for it. Tracked mode only.
+     */
+    void holdOpen(Job job) {
+        inFlight++;
+        ledgers.get(job.user).open++;
+    }
+
     /** A delivery stopped (ended, crashed or sent back): closes the user once nothing of it is open. */
     void deliveryEnded(Job job) {
         if (!tracked) {

@@ -149,7 +149,11 @@ public enum Metric {
     /** Check-then-insert claims whose insert met another delivery's row, and whose step ran anyway. */
     CLAIM_RACES_LOST("claimRacesLost", "Claim races lost", "claims", Kind.COUNT, false, Status.WHEN_NONZERO,
             "claim races lost", "check-then-insert: deliveries that read the key absent, met another delivery's "
-                    + "row when they inserted it, and ran the step anyway");
+                    + "row when they inserted it, and ran the step anyway"),
+    /** Calls whose caller gave up after the attempt timeout and retried; each call went on running. */
+    ATTEMPT_TIMEOUTS("attemptTimeouts", "Attempt timeouts", "calls", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "attempt timeouts", "calls the caller gave up on after the attempt timeout; each went on running and "
+                    + "did its side effect when it ended, beside the retry");
 
     /** What kind of value a metric is. */
     public enum Kind {
@@ -268,6 +272,19 @@ public enum Metric {
                 yield byStep;
             }
         };
+    }
+
+    /**
+     * @return its value in {@code r} as CSV writes it: {@link #value}, except that {@link #SUCCEEDED} is a plain
+     *         decimal of percent with the article's 3 decimals ({@code 99.999}, no "%"), so a spreadsheet or a
+     *         plotting script reads a number
+     */
+    public Object csvValue(StrategyResult r) {
+        if (kind == Kind.PERCENT) {
+            String text = r.succeeded();
+            return new BigDecimal(text.substring(0, text.length() - 1));
+        }
+        return value(r);
     }
 
     /**

@@ -19,7 +19,15 @@ public final class ResultColumns {
      *         ({@code callsPerJob} as a plain decimal, as the article prints it)
      */
     public static Map<String, Object> table(StrategyResult r) {
-        return columns(r, Metric.articleTable());
+        return columns(r, Metric.articleTable(), false);
+    }
+
+    /**
+     * @return {@link #table} as a CSV row: the same columns, {@code succeeded} as a plain number of percent
+     *         ({@code 99.999}), so a spreadsheet reads it as a number (the "%" belongs to text)
+     */
+    public static Map<String, Object> csvTable(StrategyResult r) {
+        return columns(r, Metric.articleTable(), true);
     }
 
     /**
@@ -27,25 +35,26 @@ public final class ResultColumns {
      *         enum's order ({@code duplicateSideEffects} as a map of step name to count)
      */
     public static Map<String, Object> all(StrategyResult r) {
-        return columns(r, List.of(Metric.values()));
+        return columns(r, List.of(Metric.values()), false);
     }
 
-    private static Map<String, Object> columns(StrategyResult r, List<Metric> metrics) {
+    private static Map<String, Object> columns(StrategyResult r, List<Metric> metrics, boolean csv) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("strategy", r.strategy().name());
         for (Metric metric : metrics) {
-            m.put(metric.id(), metric.value(r));
+            m.put(metric.id(), csv ? metric.csvValue(r) : metric.value(r));
         }
         return m;
     }
 
     /**
      * @return {@link #all} as one flat row for CSV: {@code duplicateSideEffects} becomes one column per step,
-     *         named {@code duplicateSideEffects.<step name>}
+     *         named {@code duplicateSideEffects.<step name>}, and {@code succeeded} is a plain number of percent
+     *         ({@code 99.999}), as {@link #csvTable}
      */
     public static Map<String, Object> flat(StrategyResult r) {
         Map<String, Object> flat = new LinkedHashMap<>();
-        all(r).forEach((k, v) -> {
+        columns(r, List.of(Metric.values()), true).forEach((k, v) -> {
             if (v instanceof Map<?, ?> m) {
                 m.forEach((step, n) -> flat.put(k + "." + step, n));
             } else {

@@ -48,6 +48,26 @@ sealed interface ScheduledEvent extends Event {
         }
     }
 
+    /** A worker's attempt timeout runs out before its call ended: the worker gives up on the call and retries. */
+    record AttemptTimesOut(Worker worker) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            worker.attemptTimesOut();
+        }
+    }
+
+    /**
+     * A call whose caller gave up on it after the attempt timeout ends: its side effect happens now, beside the
+     * retry. {@code job} is a copy of the delivery that made the call, since its worker has moved on.
+     */
+    record AbandonedCallEnds(WorkerProcess process, Job job, int step, int attempt, int worker, boolean doomed)
+            implements ScheduledEvent {
+        @Override
+        public void fire() {
+            process.abandonedCallEnds(job, step, attempt, worker, doomed);
+        }
+    }
+
     /** A worker's backoff ends: it retries the step, or the whole job from step 1. */
     record BackoffEnds(Worker worker) implements ScheduledEvent {
         @Override

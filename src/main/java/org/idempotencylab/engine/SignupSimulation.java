@@ -86,10 +86,10 @@ public final class SignupSimulation {
                 forgetKeysOfFinishedJobs);
         this.gate = StepGates.of(strategy.store(), ctx, claimStore);
         this.calls = new StepCalls(ctx);
-        // Tracked (a message per job, a ledger per user) once a job can be delivered twice or a store needs an
-        // owner per delivery; the article's runs stay untracked and allocate nothing per job.
+        // Tracked (a message per job, a ledger per user) once a job can be delivered twice, a store needs an
+        // owner per delivery or a call can outlive its worker's hold on the job (an attempt timeout); the article's runs stay untracked and allocate nothing per job.
         boolean tracked = scenario.pDuplicate() > 0 || scenario.queue() == QueueKind.DURABLE
-                || scenario.pCrash() > 0 || gate.needsOwners();
+                || scenario.pCrash() > 0 || gate.needsOwners() || scenario.attemptTimeoutMs() > 0;
         this.queue = new JobQueue(ctx, tracked, gate.needsOwners(), new QueueHooks());
         this.process = new WorkerProcess(ctx, queue, gate, calls);
         if (gate.guardsTheQueue()) { // a lock taken at enqueue: every request passes the gate on its way in

@@ -2,6 +2,7 @@ package org.idempotencylab.engine;
 
 import java.util.Arrays;
 import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Scenario;
 
@@ -21,6 +22,8 @@ final class StepCalls {
     static final String FAILED = "503 service unavailable";
     /** What a call whose reply was lost answers (the work was done). */
     static final String LOST = "timeout, reply lost";
+    /** What a caller that stopped waiting after the attempt timeout sees (the call itself goes on). */
+    static final String TIMED_OUT = "attempt timed out";
     /** The outcome of a call after which the process died (compared by identity). */
     static final String CRASHED = new String("crashed");
 
@@ -34,6 +37,7 @@ final class StepCalls {
     private final Mulberry32 durations;
     private final Mulberry32 crashDraws;
     private final EmailProvider provider;
+    private final boolean lognormal;
     private long freshKeyCounter;
     private boolean loseNextReply;
 
@@ -48,11 +52,15 @@ final class StepCalls {
         this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
         this.provider = new EmailProvider(scenario.providerKeyTtlMs());
+        this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
     }
 
     /**
-     * Draws how long the next call takes: uniform in [c/2, 3c/2) rounded to whole ms, where c is {@code callMs},
-     * or {@code slowCallMs} with probability {@code pSlow} (that draw is made only when slow calls are on).
+     * Draws how long the next call takes, where c is {@code callMs}, or {@code slowCallMs} with probability
+     * {@code pSlow} (that draw is made only when slow calls are on): uniform in [c/2, 3c/2) rounded to whole ms;
+     * or, with lognormal call times, {@code exp(mu + sigma * z)} rounded, where z is a standard normal draw and
+     * {@code mu = ln(c) - sigma^2/2}, so that the mean is still c (the mean of a lognormal is
+     * {@code exp(mu + sigma^2/2)}). Both draw from the call-duration stream only.
      *
      * @return virtual ms, 0 or more
      */
@@ -62,7 +70,25 @@ final class StepCalls {
             c = scenario.slowCallMs();
             metrics.count(Metric.SLOW_CALLS);
         }
-        return c == 0 ? 0 : Math.round(c * (0.5 + durations.nextDouble()));
+        if (c == 0) {
+            return 0;
+        }
+        if (lognormal) {
+            double sigma = scenario.callTimeSigma();
+            return Math.round(Math.exp(Math.log(c) - sigma * sigma / 2 + sigma * standardNormal(durations)));
+        }
+        return Math.round(c * (0.5 + durations.nextDouble()));
+    }
+
+    /**
+     * A standard normal draw by the Box-Muller transform (Box and Muller, 1958) from two uniform draws of
+     * {@code from}, so a seed gives the same call times on every machine. The second normal the transform gives
+     * is not kept: one call, two draws, always, which keeps the stream's position easy to reason about.
+     */
+    static double standardNormal(Mulberry32 from) {
+        double u1 = 1.0 - from.nextDouble(); // in (0, 1]: its logarithm is finite
+        double u2 = from.nextDouble();
+        return Math.sqrt(-2.0 * Math.log(u1)) * Math.cos(2.0 * Math.PI * u2);
     }
 
     /**
@@ -106,17 +132,7 @@ final class StepCalls {
      * unless it knew the key, then the lost-reply draw, then the crash draw.
      */
     private String emailOutcome(Job job, int step, int attempt, int worker) {
-        long key = switch (keyMode) {
-            case NONE -> EmailProvider.NO_KEY;
-            case NEW_PER_CALL -> freshKey(job);
-            case SAME -> SignupKeys.providerSame(job.user);
-        };
-        if (provider.send(key, sim.nowMs())) {
-            sideEffect(job, step, attempt, worker);
-        } else if (emitter.listening()) {
-            emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
-                    "provider knew " + SignupKeys.describe(key));
-        }
+        sendEmail(job, step, attempt, worker);
         boolean lost = outcomes.nextDouble() < scenario.lostReply();
         if (crashAfterSideEffect()) {
             return CRASHED;
@@ -131,6 +147,49 @@ final class StepCalls {
             return LOST;
         }
         return null;
+    }
+
+    /** The provider sends the welcome email unless it knew the call's key: the email step's side effect. */
+    private void sendEmail(Job job, int step, int attempt, int worker) {
+        long key = switch (keyMode) {
+            case NONE -> EmailProvider.NO_KEY;
+            case NEW_PER_CALL -> freshKey(job);
+            case SAME -> SignupKeys.providerSame(job.user);
+        };
+        if (provider.send(key, sim.nowMs())) {
+            sideEffect(job, step, attempt, worker);
+        } else if (emitter.listening()) {
+            emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
+                    "provider knew " + SignupKeys.describe(key));
+        }
+    }
+
+    /**
+     * A call whose caller gave up after the attempt timeout ends now: the service finishes the work it was
+     * asked for whatever became of the caller (Temporal's start-to-close timeout fails the attempt on the server
+     * and schedules a retry, but does not stop the activity still running; an HTTP client's timeout closes only
+     * its own end). It draws from the outcome stream as any call does, first "does it fail?", then for the email
+     * "is the reply lost?", and its side effect counts as a duplicate when the retry did it too. No one waits for
+     * its answer, so there is no result to record and no crash draw, and a lost reply changes nothing.
+     *
+     * @param doomed a click made this call fail: it still draws what it would have drawn
+     */
+    void abandonedCallEnds(Job job, int step, int attempt, int worker, boolean doomed) {
+        boolean fails = outcomes.nextDouble() < scenario.pFail();
+        if (fails || doomed) {
+            if (!fails && step == SignupSteps.EMAIL) {
+                outcomes.nextDouble(); // the lost-reply draw this call would have made
+            }
+            emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(),
+                    FAILED + " (a call its caller had given up on)");
+            return;
+        }
+        if (step == SignupSteps.EMAIL) {
+            sendEmail(job, step, attempt, worker);
+            outcomes.nextDouble(); // the lost-reply draw: no one waits for the reply
+        } else {
+            sideEffect(job, step, attempt, worker);
+        }
     }
 
     /** The crash draw, from its own stream and only when crashes are on, so "off" shifts nothing. */

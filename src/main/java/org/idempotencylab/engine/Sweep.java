@@ -7,13 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
+import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 
 /**
- * A parameter sweep: one parameter varied over evenly spaced points, the other parameters
- * those of a base scenario, and several strategies run at each point.
+ * A parameter sweep: one parameter varied over evenly spaced points (linearly or logarithmically), the other
+ * parameters those of a base scenario, and several strategies run at each point.
  *
  * <p>Every (point, strategy) cell is an independent seeded {@link SignupSimulation}, exactly what {@code run}
  * does with that value, so the grid does not depend on the number of threads the cells run on.
@@ -23,16 +24,42 @@ import org.idempotencylab.scenario.Scenario;
  * ({@code from > to} sweeps downwards). Whole-number parameters (counts and milliseconds) are rounded to the
  * nearest whole number; a point equal (after rounding) to one already in the sweep is dropped, so a sweep of
  * {@code maxAttempts} from 1 to 3 over 20 points runs the three points 1, 2 and 3.
+ * With {@link Spacing#LOG} the points are spaced evenly in the logarithm instead,
+ * {@code from * (to / from)^(i / (points - 1))}, for quantities that span orders of magnitude (a lease from 1 s to
+ * 1 h: 1,000, 7,746, 60,000, 464,758, 3,600,000 over 5 points); both ends must then be above 0.
  * Varying either end of the repeated request's delay ({@link Parameter#DUPLICATE_DELAY_MIN_MS} or
  * {@link Parameter#DUPLICATE_DELAY_MAX_MS}) sets both ends to the value: a fixed delay.
  */
 public final class Sweep {
+    /** How the points lie between the two ends. */
+    public enum Spacing implements Choice {
+        /** Evenly spaced: the same difference between neighbours (the default). */
+        LINEAR("linear"),
+        /** Evenly spaced in the logarithm: the same ratio between neighbours; both ends above 0. */
+        LOG("log");
+
+        private final String cliName;
+
+        Spacing(String cliName) {
+            this.cliName = cliName;
+        }
+
+        /** @return the name on the command line: {@code linear} or {@code log}. */
+        @Override
+        public String cliName() {
+            return cliName;
+        }
+    }
+
     private final Parameter parameter;
     private final List<Double> values;
     private final List<Scenario> scenarios;
     private final List<Strategy> strategies;
+    private final Spacing spacing;
 
-    private Sweep(Parameter parameter, List<Double> values, List<Scenario> scenarios, List<Strategy> strategies) {
+    private Sweep(Parameter parameter, List<Double> values, List<Scenario> scenarios, List<Strategy> strategies,
+                  Spacing spacing) {
+        this.spacing = spacing;
         this.parameter = parameter;
         this.values = values;
         this.scenarios = scenarios;
@@ -56,7 +83,20 @@ public final class Sweep {
      */
     public static Sweep of(Scenario base, Parameter parameter, double from, double to, int points,
                            List<Strategy> strategies) {
+        return of(base, parameter, from, to, points, strategies, Spacing.LINEAR);
+    }
+
+    /**
+     * Plans a sweep with points spaced as {@code spacing} says (see the class comment); otherwise as
+     * {@link #of(Scenario, Parameter, double, double, int, List)}.
+     *
+     * @throws IllegalArgumentException also if {@code spacing} is {@link Spacing#LOG} and an end is 0 or less
+     *                                  (the message names {@code from} or {@code to})
+     */
+    public static Sweep of(Scenario base, Parameter parameter, double from, double to, int points,
+                           List<Strategy> strategies, Spacing spacing) {
         Objects.requireNonNull(base, "base");
+        Objects.requireNonNull(spacing, "spacing");
         Objects.requireNonNull(parameter, "parameter");
         if (!parameter.kind().isNumber()) {
             throw new IllegalArgumentException("parameter: " + parameter.id() + " is not a number; a sweep varies "
@@ -71,15 +111,24 @@ public final class Sweep {
         }
         parameter.check(from);
         parameter.check(to);
+        if (spacing == Spacing.LOG) {
+            String end = from <= 0 ? "from" : to <= 0 ? "to" : null;
+            if (end != null) {
+                throw new IllegalArgumentException(end + ": " + Parameter.plain(end.equals("from") ? from : to)
+                        + " is not above 0; a log spacing needs both ends above 0");
+            }
+        }
         List<Double> values = new ArrayList<>();
         List<Scenario> scenarios = new ArrayList<>();
-        for (double v : points(parameter, from, to, points)) {
+        double[] planned = spacing == Spacing.LOG ? logPoints(parameter, from, to, points)
+                : points(parameter, from, to, points);
+        for (double v : planned) {
             if (!values.contains(v)) {
                 values.add(v);
                 scenarios.add(with(base, parameter, v));
             }
         }
-        return new Sweep(parameter, List.copyOf(values), List.copyOf(scenarios), List.copyOf(strategies));
+        return new Sweep(parameter, List.copyOf(values), List.copyOf(scenarios), List.copyOf(strategies), spacing);
     }
 
     /**
@@ -102,6 +151,25 @@ public final class Sweep {
     }
 
     /**
+     * @return {@code points} values from {@code from} to {@code to} (both above 0) with the same ratio between
+     *         neighbours, {@code from * (to/from)^(i/(points-1))}, ends exact, rounded to whole numbers for
+     *         whole-number parameters and to 15 significant digits for decimals (so 0.001 to 0.1 over 3 points
+     *         gives 0.01, not 0.009999999999999998); duplicates kept ({@link #of} drops them)
+     */
+    static double[] logPoints(Parameter parameter, double from, double to, int points) {
+        double lnFrom = Math.log(from);
+        double lnSpan = Math.log(to) - lnFrom;
+        double[] v = new double[points];
+        for (int i = 0; i < points; i++) {
+            double x = i == 0 ? from : i == points - 1 ? to : Math.exp(lnFrom + lnSpan * i / (points - 1));
+            v[i] = parameter.kind().isDecimal()
+                    ? new BigDecimal(x).round(new MathContext(15)).doubleValue()
+                    : Math.round(x);
+        }
+        return v;
+    }
+
+    /**
      * @return {@code base} with {@code parameter} set to {@code value} (whole-number parameters take it rounded;
      *         either end of the duplicate delay sets both ends)
      * @throws ParameterException if the value or the resulting scenario is invalid
@@ -116,6 +184,11 @@ public final class Sweep {
             }
         }
         return b.build();
+    }
+
+    /** @return how the points are spaced. */
+    public Spacing spacing() {
+        return spacing;
     }
 
     /** @return the varied parameter. */

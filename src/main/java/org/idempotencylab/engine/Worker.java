@@ -5,8 +5,9 @@ import org.idempotencylab.scenario.RetryScope;
 
 /**
  * One worker of the {@link WorkerProcess}: takes the next job from the {@link JobQueue}, runs its ten steps in
- * order through its lane of the {@link StepGate}, and waits its backoffs (docs/simulation.md, "Jobs, calls and retries"). A state machine
- * driven by its two {@link ScheduledEvent}s (a call ends, a backoff ends) and by the gate (a run it shared
+ * order through its lane of the {@link StepGate}, and waits its backoffs (docs/simulation.md, "Jobs, calls and
+ * retries"). A state machine driven by its {@link ScheduledEvent}s (a call ends, its attempt times out, a backoff
+ * ends) and by the gate (a run it shared
  * ended). A crash stops it for good: events it had scheduled then do nothing, and the restarted process has new
  * workers.
  *
@@ -28,6 +29,9 @@ final class Worker implements StepGate.Caller {
     private final boolean callsEveryStep; // the lane neither decides before a call nor answers after it
     private final ScheduledEvent callEnds = new ScheduledEvent.CallEnds(this);
     private final ScheduledEvent backoffEnds = new ScheduledEvent.BackoffEnds(this);
+    private final ScheduledEvent attemptTimesOut = new ScheduledEvent.AttemptTimesOut(this);
+    private final long attemptTimeoutMs; // 0: wait for every call
+    private long callRunsOnMs;         // how long the call in flight goes on after its attempt timeout
     private final Job reusable = new Job();
     private Job job;                   // the job in progress, or null
     private int step;
@@ -49,6 +53,7 @@ final class Worker implements StepGate.Caller {
         this.emitter = ctx.emitter();
         this.eachStep = ctx.strategy().scope() == RetryScope.EACH_STEP;
         this.maxAttempts = ctx.scenario().maxAttempts();
+        this.attemptTimeoutMs = ctx.scenario().attemptTimeoutMs();
         this.lane = gate.lane(this);
         this.callsEveryStep = lane.callsEveryStep();
     }
@@ -179,8 +184,40 @@ final class Worker implements StepGate.Caller {
             doomed = true; // the click was for the next call to start: this one
         }
         long durationMs = calls.durationMs();
+        if (attemptTimeoutMs > 0 && durationMs > attemptTimeoutMs) {
+            timedCall(durationMs);
+            return;
+        }
         emitter.emit(Kind.CALL_STARTED, job, step, attempt(), id, sim.nowMs() + durationMs, "");
         sim.schedule(durationMs, callEnds);
+    }
+
+    /** A call longer than the attempt timeout: the worker waits only until the timeout. */
+    private void timedCall(long durationMs) {
+        callRunsOnMs = durationMs - attemptTimeoutMs;
+        emitter.emit(Kind.CALL_STARTED, job, step, attempt(), id, sim.nowMs() + attemptTimeoutMs,
+                "takes " + durationMs + " ms: longer than the attempt timeout");
+        sim.schedule(attemptTimeoutMs, attemptTimesOut);
+    }
+
+    /**
+     * The attempt timeout ran out before the call ended ({@link ScheduledEvent.AttemptTimesOut}): the worker gives
+     * up on it, and the step fails as if the call had (a retry follows, or the job fails); the call goes on and
+     * does its side effect when it ends, beside the retry.
+     */
+    void attemptTimesOut() {
+        if (dead) {
+            return;
+        }
+        boolean forced = doomed;
+        doomed = false;
+        metrics.count(Metric.ATTEMPT_TIMEOUTS);
+        process.abandonCall(job, step, attempt(), id, forced, callRunsOnMs);
+        emitter.emit(Kind.CALL_FAILED, job, step, attempt(), id, sim.nowMs(), StepCalls.TIMED_OUT
+                + "; the call goes on for " + callRunsOnMs + " ms");
+        if (callsEveryStep || !lane.afterCall(job, step, StepCalls.TIMED_OUT)) {
+            stepFailed(StepCalls.TIMED_OUT);
+        }
     }
 
     /** The call in flight ended ({@link ScheduledEvent.CallEnds}): its outcome decides the step. */

@@ -195,6 +195,22 @@ final class WorkerProcess {
         }
     }
 
+    /**
+     * {@code worker}'s caller gave up on its call of {@code step} after the attempt timeout; the call goes on and
+     * ends {@code runsOnMs} later ({@link #abandonedCallEnds}). A copy of the delivery keeps the user open till then.
+     */
+    void abandonCall(Job job, int step, int attempt, int worker, boolean doomed, long runsOnMs) {
+        Job call = job.copyOfDelivery();
+        queue.holdOpen(call);
+        sim.schedule(runsOnMs, new ScheduledEvent.AbandonedCallEnds(this, call, step, attempt, worker, doomed));
+    }
+
+    /** A call its caller gave up on ends ({@link ScheduledEvent.AbandonedCallEnds}): its side effect happens now. */
+    void abandonedCallEnds(Job call, int step, int attempt, int worker, boolean doomed) {
+        calls.abandonedCallEnds(call, step, attempt, worker, doomed);
+        endDelivery(call);
+    }
+
     /** A delivery stopped (ended, crashed or sent back): forget what only it used, close the user if done. */
     private void endDelivery(Job job) {
         if (ctx.forgetKeysOfFinishedJobs()) {

@@ -67,8 +67,8 @@ public enum Parameter {
 
     // ---- time and load
     CALL_MS(whole("callMs", "--call-ms", "Call time", Kind.MILLIS, 0, 3_600_000, 200, Section.TIME,
-            "how long each call to a step takes on average; each one takes between half and one and a half times "
-                    + "this", Scenario::callMs, Scenario.Builder::callMs).slider(Scale.LOG, 10, 100_000)),
+            "how long each call to a step takes on average; with uniform call times each one takes between half "
+                    + "and one and a half times this", Scenario::callMs, Scenario.Builder::callMs).slider(Scale.LOG, 10, 100_000)),
     WORKERS(whole("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, 1, Section.TIME,
             "how many jobs are in progress at once", Scenario::workers, Scenario.Builder::workers)
             .slider(Scale.LOG, 1, 1024).explore(1, 8)),
@@ -82,6 +82,20 @@ public enum Parameter {
             Section.TIME, "how long a slow call takes on average; each one takes between half and one and a half "
                     + "times this", Scenario::slowCallMs, Scenario.Builder::slowCallMs)
             .slider(Scale.LOG, 1_000, 3_600_000)),
+    CALL_TIME(choice("callTime", "--call-time", "Call-time shape", CallTimeShape.UNIFORM, CallTimeShape.values(),
+            Section.TIME, "how call times spread around their mean: uniform (half to one and a half times the "
+                    + "mean) or lognormal (the same mean, a long tail: most calls quick, a few many times longer)",
+            Scenario::callTime, Scenario.Builder::callTime)),
+    CALL_TIME_SIGMA(decimal("callTimeSigma", "--call-time-sigma", "Call-time sigma", Kind.FACTOR, 0, 3, 1,
+            Section.TIME, "lognormal call times only: sigma, the standard deviation of the natural logarithm of a "
+                    + "call's time (0 makes every call the mean; 1 puts one call in a hundred above 6 times the "
+                    + "mean)", Scenario::callTimeSigma, Scenario.Builder::callTimeSigma).slider(Scale.WHOLE, 0, 3)),
+    ATTEMPT_TIMEOUT_MS(whole("attemptTimeoutMs", "--attempt-timeout-ms", "Attempt timeout", Kind.MILLIS, 0,
+            86_400_000, 0, Section.TIME, "how long a caller waits for one call before it gives up and retries; the "
+                    + "call it gave up on goes on running and still does its side effect when it ends (Temporal's "
+                    + "start-to-close timeout, an HTTP client's timeout); 0 waits as long as the call takes",
+            Scenario::attemptTimeoutMs, Scenario.Builder::attemptTimeoutMs).slider(Scale.LOG, 10, 100_000)
+            .explore(100, 1_000)),
 
     // ---- keys
     TTL_MS(whole("ttlMs", "--ttl-ms", "Key TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS,

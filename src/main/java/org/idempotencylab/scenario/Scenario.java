@@ -24,8 +24,9 @@ import java.util.Objects;
  * @param baseDelayMs      backoff before the second attempt, virtual ms, 0..86,400,000
  * @param maxDelayMs       cap on one backoff, virtual ms, 0..86,400,000
  * @param jitter           full jitter: each backoff is drawn uniformly from [0, the capped exponential delay)
- * @param callMs           mean virtual ms a call takes, 0..3,600,000; each call takes a duration drawn
- *                         uniformly from [callMs/2, 3*callMs/2) from its own random stream
+ * @param callMs           mean virtual ms a call takes, 0..3,600,000; each call takes a duration drawn from its
+ *                         own random stream, uniformly from [callMs/2, 3*callMs/2) unless {@code callTime} is
+ *                         lognormal
  * @param ttlMs            how long the in-memory store remembers a finished key, virtual ms, 1..31 days
  * @param providerKeyTtlMs how long the email provider remembers a key, virtual ms, 1..31 days
  * @param workers          jobs in progress at once, 1..1024 (the article's numbers need 1)
@@ -72,6 +73,13 @@ import java.util.Objects;
  *                         second article's one statement) or {@link ClaimMode#CHECK_THEN_INSERT}
  * @param raceWindowMs     claim table, check-then-insert only: virtual ms between the read that finds the key
  *                         absent and the insert, 0..60,000 (default 10: one database round trip)
+ * @param callTime         how call times spread around their mean: {@link CallTimeShape#UNIFORM} (the default,
+ *                         {@code [mean/2, 3*mean/2)}) or {@link CallTimeShape#LOGNORMAL} (the same mean, a long tail)
+ * @param callTimeSigma    lognormal call times: the standard deviation of {@code ln(call time)}, 0..3 (default 1);
+ *                         unused for uniform call times
+ * @param attemptTimeoutMs virtual ms a caller waits for one call before it gives up and retries, 0..86,400,000;
+ *                         the call goes on and still does its side effect when it ends (Temporal's
+ *                         start-to-close timeout, an HTTP client's timeout); 0, the default, waits for every call
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -81,7 +89,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        double pCrash, long restartMs, QueueKind queue, long visibilityTimeoutMs, long leaseMs,
                        long lockTtlMs, double pDifferentPayload, double backoffFactor, int maxReceives,
                        int repeats, LockAt lockAt, LockRelease lockRelease, OnConflict onConflict, long heartbeatMs,
-                       long claimRetentionMs, ClaimMode claim, long raceWindowMs) {
+                       long claimRetentionMs, ClaimMode claim, long raceWindowMs,
+                       CallTimeShape callTime, double callTimeSigma, long attemptTimeoutMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -121,6 +130,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.CLAIM_RETENTION_MS.check(claimRetentionMs);
         Objects.requireNonNull(claim, "claim");
         Parameter.RACE_WINDOW_MS.check(raceWindowMs);
+        Objects.requireNonNull(callTime, "callTime");
+        Parameter.CALL_TIME_SIGMA.check(callTimeSigma);
+        Parameter.ATTEMPT_TIMEOUT_MS.check(attemptTimeoutMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -188,6 +200,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long claimRetentionMs;
         private ClaimMode claim;
         private long raceWindowMs;
+        private CallTimeShape callTime;
+        private double callTimeSigma;
+        private long attemptTimeoutMs;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -243,6 +258,9 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder claimRetentionMs(long v) { claimRetentionMs = v; return this; }
         public Builder claim(ClaimMode v) { claim = v; return this; }
         public Builder raceWindowMs(long v) { raceWindowMs = v; return this; }
+        public Builder callTime(CallTimeShape v) { callTime = v; return this; }
+        public Builder callTimeSigma(double v) { callTimeSigma = v; return this; }
+        public Builder attemptTimeoutMs(long v) { attemptTimeoutMs = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -260,7 +278,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
                     lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives),
                     (int) Parameter.REPEATS.check(repeats), lockAt, lockRelease, onConflict, heartbeatMs,
-                    claimRetentionMs, claim, raceWindowMs);
+                    claimRetentionMs, claim, raceWindowMs, callTime, callTimeSigma, attemptTimeoutMs);
         }
     }
 }

@@ -107,6 +107,36 @@ class SweepCommandTest {
     }
 
     @Test
+    void aLogSweepOfTheLeaseTakesTheSameRatioBetweenPoints() throws Exception {
+        // 1 s to 1 h over 5 points: the ratio is 3,600^(1/4) = 7.746, so 1,000, 7,746, 60,000 (1,000 x 60),
+        // 464,758 and 3,600,000 ms, each rounded to whole ms; a linear sweep would put 900,750 ms second
+        Outcome o = cli("sweep", "--vary", "--lease-ms", "--from", "1000", "--to", "3600000", "--points", "5",
+                "--spacing", "log", "--jobs", "200", "--retry", "each-step", "--threads", "1");
+        assertEquals(0, o.code(), o.err());
+        List<CSVRecord> rows = parse(o.out());
+        assertEquals(List.of("1000", "7746", "60000", "464758", "3600000"),
+                rows.stream().map(r -> r.get("leaseMs")).toList());
+        Outcome linear = cli("sweep", "--vary", "--lease-ms", "--from", "1000", "--to", "3600000", "--points", "5",
+                "--jobs", "200", "--retry", "each-step", "--threads", "1");
+        assertEquals("900750", parse(linear.out()).get(1).get("leaseMs"), "linear: 1,000 + 3,599,000 / 4");
+    }
+
+    @Test
+    void succeededIsAPlainNumberInTheCsv() throws Exception {
+        // 2,000 sign-ups with 30% failures and 3 attempts each step: a job fails when some step fails three times,
+        // 1 - (1 - 0.3^3)^10 = 24% of jobs, so succeeded is near 76, written "76.xxx" with the article's three
+        // decimals and without the "%" (text output keeps it), so a spreadsheet reads a number
+        Outcome o = cli("sweep", "--vary", "--p-fail", "--from", "0", "--to", "0.3", "--points", "2",
+                "--jobs", "2000", "--retry", "each-step", "--threads", "1");
+        assertEquals(0, o.code(), o.err());
+        List<CSVRecord> rows = parse(o.out());
+        assertEquals("100.000", rows.get(0).get("succeeded"), "nothing fails at 0");
+        String at30 = rows.get(1).get("succeeded");
+        assertTrue(at30.matches("[0-9]+\\.[0-9]{3}"), at30);
+        assertEquals(76, Double.parseDouble(at30), 3);
+    }
+
+    @Test
     void oneAndTwoThreadsWriteTheSameCsv() {
         String[] common = {"sweep", "--vary", "--lost-reply", "--from", "0", "--to", "0.2", "--points", "4",
             "--jobs", "3000"};
@@ -195,6 +225,11 @@ class SweepCommandTest {
                                 + "as --from and --to"),
                 Arguments.of(List.of("--vary", "--p-fail", "--from", "0.1", "--to", "0.1", "--points", "3"),
                         "--to: 0.1 equals --from; a sweep needs two different ends"),
+                // a log spacing multiplies by the same ratio: from 0 it would never leave 0
+                Arguments.of(List.of("--vary", "--lease-ms", "--from", "1000", "--to", "3600000", "--points", "3",
+                        "--spacing", "cubic"), "--spacing: 'cubic' is not one of linear, log"),
+                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "0.1", "--points", "3",
+                        "--spacing", "log"), "--from: 0 is not above 0; --spacing log needs both ends above 0"),
                 Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1"),
                         "Missing required option: '--points=N' (see 'idempotency-lab sweep --help' for the "
                                 + "options and their ranges)"));

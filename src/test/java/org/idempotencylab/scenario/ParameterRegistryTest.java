@@ -66,7 +66,10 @@ class ParameterRegistryTest {
             case FLAG -> !(Boolean) v;
             case CHOICE -> p.choices().stream().filter(c -> !c.equals(v)).findFirst().orElseThrow();
             case PROBABILITY -> (Double) v == 0.25 ? 0.5 : 0.25;
-            case RATE, FACTOR -> (Double) v == 7.5 ? 8.5 : 7.5;
+            case RATE, FACTOR -> { // inside the range whatever it is (a backoff factor 1..10, a sigma 0..3)
+                double mid = (p.min() + p.max()) / 2.0 + 0.25;
+                yield (Double) v == mid ? mid + 0.25 : mid;
+            }
             case COUNT, MILLIS -> (Long) v == p.min() + 1 ? p.min() + 2 : p.min() + 1;
         };
     }

@@ -32,6 +32,8 @@ final class SweepChart {
     private final NumberAxis yAxis;
     private final FlowPane legend;
     private final StringConverter<Number> linearTicks;
+    private final StringConverter<Number> linearXTicks;
+    private final StringConverter<Number> logXTicks;
 
     SweepChart(LineChart<Number, Number> chart, NumberAxis xAxis, NumberAxis yAxis, FlowPane legend) {
         this.chart = chart;
@@ -53,6 +55,18 @@ final class SweepChart {
             }
         };
         yAxis.setTickLabelFormatter(linearTicks);
+        linearXTicks = new NumberAxis.DefaultFormatter(xAxis);
+        logXTicks = new StringConverter<>() {
+            @Override
+            public String toString(Number n) {
+                return SweepViewModel.logTickText(n.doubleValue());
+            }
+
+            @Override
+            public Number fromString(String text) {
+                throw new UnsupportedOperationException("tick labels are only shown");
+            }
+        };
     }
 
     /** @return a short line in the strategy's colour and dash, for its check box and its legend entry. */
@@ -80,12 +94,19 @@ final class SweepChart {
             XYChart.Series<Number, Number> s = new XYChart.Series<>();
             s.setName(c.strategy().name());
             for (double[] pt : c.points()) {
-                s.getData().add(new XYChart.Data<>(pt[0], SweepViewModel.axisValue(pt[1], log)));
+                s.getData().add(new XYChart.Data<>(SweepViewModel.xPosition(r.sweep(), pt[0]),
+                        SweepViewModel.axisValue(pt[1], log)));
             }
             all.add(s);
         }
-        xAxis.setLabel(SweepViewModel.axisLabel(p));
+        // a log-spaced sweep is drawn on a log x axis, where its points lie evenly, as they were chosen
+        boolean logX = r.sweep().spacing() == Sweep.Spacing.LOG;
+        xAxis.setLabel(logX ? SweepViewModel.logAxisLabel(p) : SweepViewModel.axisLabel(p));
+        xAxis.setTickLabelFormatter(logX ? logXTicks : linearXTicks);
         double[] x = SweepViewModel.xRange(curves); // autoranging would add a tick past the last value
+        if (logX) {
+            x = new double[] {SweepViewModel.xPosition(r.sweep(), x[0]), SweepViewModel.xPosition(r.sweep(), x[1])};
+        }
         xAxis.setAutoRanging(x[1] <= x[0]);
         if (x[1] > x[0]) {
             xAxis.setLowerBound(x[0]);

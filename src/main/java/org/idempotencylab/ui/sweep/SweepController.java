@@ -51,6 +51,7 @@ public final class SweepController implements TabCommands {
     @FXML private TextField sweepToField;
     @FXML private Label sweepToUnit;
     @FXML private TextField sweepPointsField;
+    @FXML private ChoiceBox<Sweep.Spacing> sweepSpacingChoice;
     @FXML private ChoiceBox<Metric> sweepMetricChoice;
     @FXML private VBox sweepStrategyBox;
     @FXML private VBox sweepBaseBox;
@@ -92,6 +93,10 @@ public final class SweepController implements TabCommands {
         sweepToField.textProperty().bindBidirectional(model.toProperty());
         sweepPointsField.textProperty().bindBidirectional(model.pointsProperty());
         sweepPointsField.setTooltip(new Tooltip(TEXTS.get("tooltip.points")));
+        sweepSpacingChoice.getItems().setAll(Sweep.Spacing.values());
+        sweepSpacingChoice.setConverter(labels(s -> TEXTS.get("spacing." + s.cliName())));
+        sweepSpacingChoice.valueProperty().bindBidirectional(model.spacingProperty());
+        sweepSpacingChoice.setTooltip(new Tooltip(TEXTS.get("tooltip.spacing")));
         sweepMetricChoice.getItems().setAll(Metric.numbers());
         sweepMetricChoice.setConverter(labels(Metric::label));
         sweepMetricChoice.valueProperty().bindBidirectional(model.metricProperty());

@@ -1,9 +1,11 @@
 package org.idempotencylab.ui.sweep;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
@@ -67,6 +69,7 @@ public final class SweepViewModel {
     private final StringProperty from = new SimpleStringProperty("0");
     private final StringProperty to = new SimpleStringProperty("5");
     private final StringProperty points = new SimpleStringProperty("11");
+    private final ObjectProperty<Sweep.Spacing> spacing = new SimpleObjectProperty<>(Sweep.Spacing.LINEAR);
     private final List<StrategyChoice> strategies = new ArrayList<>();
     private final ObjectProperty<Metric> metric = new SimpleObjectProperty<>(Metric.REPEATED_STEPS);
     private final BooleanProperty logScale = new SimpleBooleanProperty(false);
@@ -123,6 +126,11 @@ public final class SweepViewModel {
         double x = bound("label.from", from.get(), p);
         double y = bound("label.to", to.get(), p);
         int n = pointCount(points.get());
+        Sweep.Spacing how = spacing.get() == null ? Sweep.Spacing.LINEAR : spacing.get();
+        if (how == Sweep.Spacing.LOG && (x <= 0 || y <= 0)) {
+            throw new IllegalArgumentException(TEXTS.format("error.logEnd", TEXTS.get(x <= 0 ? "label.from"
+                    : "label.to"), (x <= 0 ? from : to).get().strip()));
+        }
         List<Strategy> chosen = chosenStrategies();
         if (chosen.isEmpty()) {
             throw new IllegalArgumentException(TEXTS.get("error.noStrategy"));
@@ -130,7 +138,7 @@ public final class SweepViewModel {
         Scenario base;
         try {
             base = form.scenario();
-            return Sweep.of(base, p, x, y, n, chosen);
+            return Sweep.of(base, p, x, y, n, chosen, how);
         } catch (ParameterException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -226,6 +234,11 @@ public final class SweepViewModel {
         };
     }
 
+    /** @return the parameter axis label of a log-spaced sweep: {@link #axisLabel} with ", log scale". */
+    public static String logAxisLabel(Parameter p) {
+        return TEXTS.format("axis.log", axisLabel(p));
+    }
+
     /** @return the value axis label: the metric's, with ", log scale" when the scale is logarithmic. */
     public static String valueAxisLabel(Metric metric, boolean log) {
         return log ? TEXTS.format("axis.log", metric.axisLabel()) : metric.axisLabel();
@@ -313,6 +326,9 @@ public final class SweepViewModel {
         List<Double> v = s.values();
         StringBuilder c = new StringBuilder(TEXTS.format("caption", choiceLabel(p), ParameterBinding.format(p, v.get(0)),
                 unit, ParameterBinding.format(p, v.get(v.size() - 1)), unit, v.size()));
+        if (s.spacing() == Sweep.Spacing.LOG) {
+            c.append(TEXTS.get("caption.log"));
+        }
         if (p != Parameter.JOBS) {
             c.append(TEXTS.format("caption.jobs", b.jobs()));
         }
@@ -355,6 +371,28 @@ public final class SweepViewModel {
     /** @return the last value as typed, in window units. */
     public StringProperty toProperty() {
         return to;
+    }
+
+    /** @return how the points lie between From and To: linear (the default) or log (the same ratio). */
+    public ObjectProperty<Sweep.Spacing> spacingProperty() {
+        return spacing;
+    }
+
+    /**
+     * @return where a swept value (in window units) sits on the x axis: the value itself, or for a log-spaced
+     *         sweep its base-10 logarithm, so the points lie evenly across the chart as they do in the sweep
+     */
+    public static double xPosition(Sweep s, double shown) {
+        return s.spacing() == Sweep.Spacing.LOG ? Math.log10(shown) : shown;
+    }
+
+    /**
+     * @return an x tick's label for a log-spaced sweep: the value at that position, 10^position, to 3 significant
+     *         digits with thousands separators ("1,000", "7,750", "0.0316")
+     */
+    public static String logTickText(double position) {
+        double v = new BigDecimal(Math.pow(10, position)).round(new MathContext(3)).doubleValue();
+        return v >= 1_000 ? String.format(Locale.ROOT, "%,d", Math.round(v)) : Parameter.plain(v);
     }
 
     /** @return the number of points as typed, 2..1,000. */

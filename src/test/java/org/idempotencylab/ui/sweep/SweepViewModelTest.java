@@ -128,4 +128,38 @@ class SweepViewModelTest {
                 SweepViewModel.caption(r));
         assertEquals("Steps done again by failure rate", SweepViewModel.heading(r, Metric.REPEATED_STEPS));
     }
+
+    @Test
+    void aLogSpacedSweepOfTheLeaseRunsTheSameRatioAndSaysSo() {
+        model.parameterProperty().set(Parameter.LEASE_MS);
+        model.fromProperty().set("1000");
+        model.toProperty().set("3600000");
+        model.pointsProperty().set("5");
+        assertEquals(Sweep.Spacing.LINEAR, model.spacingProperty().get(), "linear unless chosen");
+        assertEquals(900_750.0, model.plan().values().get(1), "linear: 1,000 + 3,599,000 / 4");
+        model.spacingProperty().set(Sweep.Spacing.LOG);
+        // ratio 3,600^(1/4) = 7.746: the command line's --spacing log gives the same points
+        Sweep sweep = model.plan();
+        assertEquals(List.of(1_000.0, 7_746.0, 60_000.0, 464_758.0, 3_600_000.0), sweep.values());
+        // on the chart each point sits at its base-10 logarithm, evenly: 3, 3.889, 4.778, 5.667, 6.556
+        assertEquals(3.0, SweepViewModel.xPosition(sweep, 1_000), 1e-12);
+        assertEquals(Math.log10(3.6e6), SweepViewModel.xPosition(sweep, 3_600_000), 1e-12);
+        assertEquals("1,000", SweepViewModel.logTickText(3));
+        assertEquals("7,750", SweepViewModel.logTickText(Math.log10(7_746))); // 3 significant digits
+        assertEquals("0.0316", SweepViewModel.logTickText(-1.5));
+        assertEquals("Lease (virtual ms), log scale", SweepViewModel.logAxisLabel(Parameter.LEASE_MS));
+
+        model.fromProperty().set("0");
+        model.parameterProperty().set(Parameter.P_FAIL);
+        model.fromProperty().set("0");
+        assertEquals("From: 0 is not above 0; log spacing needs both ends above 0", planError());
+    }
+
+    @Test
+    void theCaptionOfALogSweepSaysItIsLogSpaced() {
+        Sweep.Result r = Sweep.of(Scenario.article().toBuilder().jobs(100).build(), Parameter.P_FAIL, 0.001, 0.1, 3,
+                List.of(Strategy.EACH_STEP_NO_KEY), Sweep.Spacing.LOG).run(1, RunControl.NONE);
+        assertEquals("Failure rate from 0.1% to 10%, 3 points, log-spaced · 100 sign-ups · lost reply 0.5% · "
+                + "3 attempts · seed 1", SweepViewModel.caption(r));
+    }
 }

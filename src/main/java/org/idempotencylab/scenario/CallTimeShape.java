@@ -1,0 +1,28 @@
+package org.idempotencylab.scenario;
+
+/**
+ * How the time one call takes is spread around its mean ({@code callMs}, or {@code slowCallMs} for a slow call).
+ * Both shapes have the same mean, so a change of shape changes the tail only.
+ */
+public enum CallTimeShape implements Choice {
+    /** Uniform in {@code [mean/2, 3*mean/2)}: no call takes more than one and a half times the mean. */
+    UNIFORM("uniform"),
+    /**
+     * Lognormal with the same mean and shape {@code sigma}: {@code ln(time)} is normal with standard deviation
+     * sigma and mean {@code ln(mean) - sigma^2/2}. Service and job times are skewed this way: most calls are quick,
+     * a few take many times the mean (a job that usually runs 9 minutes and sometimes 47).
+     */
+    LOGNORMAL("lognormal");
+
+    private final String cliName;
+
+    CallTimeShape(String cliName) {
+        this.cliName = cliName;
+    }
+
+    /** @return the name on the command line and in files: {@code uniform} or {@code lognormal}. */
+    @Override
+    public String cliName() {
+        return cliName;
+    }
+}
