@@ -92,7 +92,7 @@ public final class SignupSimulation {
         // message of its own; the article's runs stay untracked and allocate nothing per job.
         boolean tracked = scenario.pDuplicate() > 0 || scenario.queue() == QueueKind.DURABLE
                 || scenario.pCrash() > 0 || gate.needsOwners() || scenario.attemptTimeoutMs() > 0
-                || scenario.retryVia() == RetryVia.QUEUE;
+                || scenario.retryVia() == RetryVia.DELAYED_MESSAGE;
         this.queue = new JobQueue(ctx, tracked, gate.needsOwners(), new QueueHooks());
         this.process = new WorkerProcess(ctx, queue, gate, calls);
         if (gate.guardsTheQueue()) { // a lock taken at enqueue: every request passes the gate on its way in

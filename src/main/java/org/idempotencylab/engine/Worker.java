@@ -60,7 +60,7 @@ final class Worker implements StepGate.Caller {
         this.eachStep = ctx.strategy().scope() == RetryScope.EACH_STEP;
         this.maxAttempts = ctx.scenario().maxAttempts();
         this.attemptTimeoutMs = ctx.scenario().attemptTimeoutMs();
-        this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.QUEUE;
+        this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
         this.lane = gate.lane(this);
         this.callsEveryStep = lane.callsEveryStep();
     }
@@ -309,12 +309,19 @@ final class Worker implements StepGate.Caller {
 
     /**
      * Publishes the retry as a delayed message visible after {@code waitMs}, resuming where {@link #backoffEnds}
-     * would (the step's next attempt, or the job's from step 1), lets go of the job and takes the next one.
+     * would (the step's next attempt, or the job's from step 1), lets go of the job and takes the next one. A
+     * delivery whose request another delivery has already ended (a redelivered or held copy) publishes nothing
+     * and ends, as a delivery that ends after the first one does.
      */
     private void retryThroughTheQueue(long waitMs, String reason) {
+        JobQueue.Message msg = job.msg;
+        if (msg.settled) { // another delivery has ended the request: a retry could count no outcome
+            failed = true;
+            advance();
+            return;
+        }
         emitter.emit(Kind.BACKOFF_STARTED, job, step, attempt(), id, sim.nowMs() + waitMs,
                 reason + "; the retry waits in the queue, the worker takes the next job");
-        JobQueue.Message msg = job.msg;
         msg.resumeStep = eachStep ? step : 0;
         msg.resumeStepAttempt = eachStep ? stepAttempt + 1 : 1;
         msg.resumeJobAttempt = eachStep ? jobAttempt : jobAttempt + 1;

@@ -81,8 +81,8 @@ import java.util.Objects;
  *                         the call goes on and still does its side effect when it ends (Temporal's
  *                         start-to-close timeout, an HTTP client's timeout); 0, the default, waits for every call
  * @param retryVia         where a failed attempt waits for its retry: {@link RetryVia#WORKER} (the default, the
- *                         worker holds the job through its backoff) or {@link RetryVia#QUEUE} (a delayed message,
- *                         Celery's retry countdown; see {@link RetryVia})
+ *                         worker holds the job through its backoff) or {@link RetryVia#DELAYED_MESSAGE} ({@code queue}:
+ *                         a delayed message, Celery's retry countdown; see {@link RetryVia})
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,

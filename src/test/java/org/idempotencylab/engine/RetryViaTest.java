@@ -1,6 +1,9 @@
 package org.idempotencylab.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.QueueKind;
@@ -35,7 +38,7 @@ class RetryViaTest {
         // via the queue the worker takes the next job while the retry waits: 0-1,000 jobs 0,1 (retries visible at
         // 2,000); 1,000-2,000 jobs 2,3 (retries at 3,000); 2,000-3,000 jobs 0,1 again (next at 5,000); 3,000-4,000
         // jobs 2,3 (next at 6,000); idle until 5,000; 5,000-6,000 jobs 0,1 fail for good; 6,000-7,000 jobs 2,3 do
-        StrategyResult queued = run(FAILING.toBuilder().retryVia(RetryVia.QUEUE).build());
+        StrategyResult queued = run(FAILING.toBuilder().retryVia(RetryVia.DELAYED_MESSAGE).build());
         assertEquals(7_000, queued.virtualTimeMs());
         // the same work either way: 4 jobs x 3 calls, 2 backoffs each, every job failed, nothing run twice
         for (StrategyResult r : new StrategyResult[] {held, queued}) {
@@ -54,7 +57,7 @@ class RetryViaTest {
     private static final Scenario LOST_EMAIL_REPLY = Scenario.article().toBuilder().jobs(1).workers(2).pFail(0)
             .lostReply(1).maxAttempts(2).callTime(CallTimeShape.LOGNORMAL).callTimeSigma(0).callMs(100)
             .jitter(false).baseDelayMs(1_500).maxDelayMs(60_000).queue(QueueKind.DURABLE)
-            .retryVia(RetryVia.QUEUE).build();
+            .retryVia(RetryVia.DELAYED_MESSAGE).build();
 
     @Test
     void aCountdownLongerThanTheVisibilityTimeoutRunsTheRetryTwice() {
@@ -96,5 +99,22 @@ class RetryViaTest {
         assertEquals(2, thrice.overlappingRuns());
         assertEquals(1, thrice.failedJobs());
         assertEquals(3_300, thrice.virtualTimeMs());
+    }
+
+    @Test
+    void everyOutcomeStillAddsUpWhenRetriesGoThroughTheQueue() {
+        // the outcome identity on random parameter sets with every retry a delayed message, half of them on a
+        // durable queue, where held copies run beside each other and after the job was acknowledged
+        Mulberry32 rnd = new Mulberry32(11);
+        List<Strategy> strategies = OutcomeIdentityTest.everyStrategy();
+        long copies = 0;
+        for (int i = 0; i < 160; i++) {
+            Scenario s = OutcomeIdentityTest.randomScenario(rnd).toBuilder().retryVia(RetryVia.DELAYED_MESSAGE)
+                    .queue(i % 2 == 0 ? QueueKind.DURABLE : QueueKind.MEMORY).build();
+            StrategyResult r = OutcomeIdentityTest.checkIdentity(s, strategies.get(i % strategies.size()),
+                    "set " + i + " " + s);
+            copies += r.redeliveries();
+        }
+        assertTrue(copies > 0, "some sets deliver a job twice");
     }
 }
