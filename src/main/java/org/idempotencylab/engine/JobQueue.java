@@ -107,6 +107,21 @@ final class JobQueue {
         int running;
         /** A store has answered it with another payload's result (counted once per request). */
         boolean answeredWrongly;
+        /**
+         * A retry published through the queue ({@code retryVia = queue}): where its next delivery starts, the
+         * step 0..9 and the step's and the job's attempt, 1-based; a job attempt of 0 means from the start.
+         */
+        int resumeStep;
+        int resumeStepAttempt;
+        int resumeJobAttempt;
+        /**
+         * Durable queue, a retry's ETA message held by more than one worker: the copies not yet taken, the first
+         * holder's included (one more holder per visibility timeout that ran out before the ETA), each of which
+         * runs once it is visible.
+         */
+        int etaCopies;
+        /** The first of those copies has been taken: the rest are redeliveries. */
+        boolean etaTaken;
 
         Message(long user, boolean repeat, boolean differentPayload) {
             this.user = user;
@@ -260,7 +275,7 @@ final class JobQueue {
         }
         while (!laterQueue.isEmpty() && laterQueue.peek().visibleAtMs <= sim.nowMs()) {
             Message m = laterQueue.poll();
-            if (m.settled) {
+            if (m.settled && m.etaCopies == 0) {
                 m.inQueue = false; // a copy of a job another delivery has acknowledged since
             } else {
                 readyQueue.add(m);
@@ -297,10 +312,22 @@ final class JobQueue {
             } else if (later) {
                 msg = readyQueue.poll();
                 msg.inQueue = false;
-                if (msg.settled) {
+                boolean held = msg.etaCopies > 0; // reserved by a worker while it waited for its ETA: it runs
+                if (held && --msg.etaCopies > 0) {
+                    msg.inQueue = true; // the next holder's copy: it runs beside this one if a worker is free
+                    readyQueue.add(msg);
+                    sim.schedule(0, visible);
+                }
+                if (msg.settled && !held) {
                     continue; // a redelivered copy of a job another delivery has acknowledged since
                 }
                 ledger = ledgers.get(msg.user);
+                if (held && msg.etaTaken) { // an extra holder: a reservation the broker redelivered
+                    ledger.open--;          // its hold becomes the delivery counted below
+                    inFlight--;
+                    msg.redelivered = true;
+                }
+                msg.etaTaken |= held;
                 if (msg.redelivered) { // counted when a worker takes it: a copy acknowledged meanwhile is none
                     msg.redelivered = false;
                     metrics.count(Metric.REDELIVERIES);
@@ -364,6 +391,46 @@ final class JobQueue {
             return;
         }
         enqueue(job.msg, atMs);
+    }
+
+    /**
+     * A failed attempt's retry is published as a new delayed message ({@code retryVia = queue}), visible after
+     * {@code countdownMs}; the delivery that failed has ended. Celery's {@code self.retry(countdown=...)} publishes
+     * the task again with an ETA and acknowledges the original, Sidekiq moves it to its retry set, an SQS consumer
+     * calls {@code ChangeMessageVisibility}: the worker is free meanwhile.
+     *
+     * <p>A durable queue treats it as Celery's ETA message on Redis or SQS: a worker reserves it at once and holds
+     * it unacknowledged until the ETA, and the broker's visibility timeout counts from that reservation. Each
+     * timeout that runs out before the ETA (at {@code V, 2V, ...} while below the countdown) makes the broker
+     * deliver it to one more worker, which holds it too; every holder runs it once the ETA comes, so the job runs
+     * {@code ceil(countdown / V)} times (Celery's Redis broker caveats: "tasks with an ETA/countdown/retry that
+     * exceed the visibility timeout ... will be executed again, and again in a loop"). The extra holders are
+     * counted in {@link Metric#REDELIVERIES} as they start and, running together, in
+     * {@link Metric#OVERLAPPING_RUNS}; their side effects repeat unless a store stops them. Simplified: the
+     * reservations are receives when the copies are taken, at most {@code maxReceives} of them, and each copy's
+     * visibility timeout counts from then.
+     *
+     * @param countdownMs virtual ms until the retry is visible, 0 or more
+     */
+    void publishRetry(Message msg, long countdownMs) {
+        if (msg.inQueue) {
+            return; // another holder's copy still waits: it runs the job anyway
+        }
+        if (durable && countdownMs > scenario.visibilityTimeoutMs()) {
+            long extra = (countdownMs - 1) / scenario.visibilityTimeoutMs(); // timeouts at k*V < countdown
+            int more = (int) Math.min(extra, Math.max(0, maxReceives - 1));
+            if (more > 0) {
+                msg.etaCopies = 1 + more;
+                msg.etaTaken = false;
+                UserLedger ledger = ledgers.get(msg.user);
+                ledger.open += more; // each extra holder is a delivery in flight: the user and the run stay open
+                inFlight += more;
+                emitter.emit(Kind.JOB_REDELIVERED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
+                        "retry countdown of " + countdownMs + " ms outlasts the visibility timeout: " + more
+                                + " more worker(s) reserve it and run it at its ETA", msg.deliveries);
+            }
+        }
+        enqueue(msg, sim.nowMs() + countdownMs);
     }
 
     /** Moves a message received {@code maxReceives} times without an acknowledgement to the dead-letter queue. */

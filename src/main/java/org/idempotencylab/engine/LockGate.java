@@ -117,6 +117,13 @@ final class LockGate implements StepGate {
             }
 
             @Override
+            public void retryPublished(Job job) {
+                if (!atEnqueue) {
+                    jobEnds(job); // the delivery owned it; a lock taken at enqueue belongs to the request,
+                }                 // held while its retry waits, as sidekiq-unique-jobs keeps a job's lock in the retry set
+            }
+
+            @Override
             public void jobEnds(Job job) {
                 if (release == LockRelease.END) {
                     locks.release(lockKey(job.user), ownerOf(job)); // a late holder cannot free another's lock

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.RetryVia;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
@@ -87,9 +88,11 @@ public final class SignupSimulation {
         this.gate = StepGates.of(strategy.store(), ctx, claimStore);
         this.calls = new StepCalls(ctx);
         // Tracked (a message per job, a ledger per user) once a job can be delivered twice, a store needs an
-        // owner per delivery or a call can outlive its worker's hold on the job (an attempt timeout); the article's runs stay untracked and allocate nothing per job.
+        // owner per delivery, a call can outlive its worker's hold on the job (an attempt timeout) or a retry is a
+        // message of its own; the article's runs stay untracked and allocate nothing per job.
         boolean tracked = scenario.pDuplicate() > 0 || scenario.queue() == QueueKind.DURABLE
-                || scenario.pCrash() > 0 || gate.needsOwners() || scenario.attemptTimeoutMs() > 0;
+                || scenario.pCrash() > 0 || gate.needsOwners() || scenario.attemptTimeoutMs() > 0
+                || scenario.retryVia() == RetryVia.DELAYED_MESSAGE;
         this.queue = new JobQueue(ctx, tracked, gate.needsOwners(), new QueueHooks());
         this.process = new WorkerProcess(ctx, queue, gate, calls);
         if (gate.guardsTheQueue()) { // a lock taken at enqueue: every request passes the gate on its way in

@@ -96,6 +96,15 @@ interface StepGate {
         default void jobEnds(Job job) {
         }
 
+        /**
+         * The delivery on this worker failed an attempt and its retry was published as a delayed message
+         * ({@code retryVia = queue}): the worker lets go of the job, and the retry is another delivery. By default
+         * the delivery ends as at a job's end ({@link #jobEnds}).
+         */
+        default void retryPublished(Job job) {
+            jobEnds(job);
+        }
+
         /** The worker process crashed while this worker ran a job: what it held stays held. */
         default void interrupted() {
         }

@@ -2,6 +2,7 @@ package org.idempotencylab.engine;
 
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.RetryVia;
 
 /**
  * One worker of the {@link WorkerProcess}: takes the next job from the {@link JobQueue}, runs its ten steps in
@@ -14,6 +15,10 @@ import org.idempotencylab.scenario.RetryScope;
  * <p>Attempts count as the strategy's {@link RetryScope} says: per step (a step that exhausts
  * {@code maxAttempts} fails the job), or per job (the first failing step ends the attempt and the job starts
  * again from step 1, through the gate, which may skip the steps that finished).
+ *
+ * <p>A retry waits where the scenario's {@link RetryVia} says: on this worker, which holds the job through the
+ * backoff (the default), or in the queue as a delayed message that carries where the job resumes (the step and the
+ * attempts), while this worker takes the next job (Celery's {@code self.retry(countdown=...)}).
  */
 final class Worker implements StepGate.Caller {
     private final int id;
@@ -31,6 +36,7 @@ final class Worker implements StepGate.Caller {
     private final ScheduledEvent backoffEnds = new ScheduledEvent.BackoffEnds(this);
     private final ScheduledEvent attemptTimesOut = new ScheduledEvent.AttemptTimesOut(this);
     private final long attemptTimeoutMs; // 0: wait for every call
+    private final boolean retryViaQueue;  // a retry is a delayed message, not a wait on this worker
     private long callRunsOnMs;         // how long the call in flight goes on after its attempt timeout
     private final Job reusable = new Job();
     private Job job;                   // the job in progress, or null
@@ -54,6 +60,7 @@ final class Worker implements StepGate.Caller {
         this.eachStep = ctx.strategy().scope() == RetryScope.EACH_STEP;
         this.maxAttempts = ctx.scenario().maxAttempts();
         this.attemptTimeoutMs = ctx.scenario().attemptTimeoutMs();
+        this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
         this.lane = gate.lane(this);
         this.callsEveryStep = lane.callsEveryStep();
     }
@@ -150,6 +157,11 @@ final class Worker implements StepGate.Caller {
         jobAttempt = 1;
         step = 0;
         stepAttempt = 1;
+        if (retryViaQueue && job.msg.resumeJobAttempt > 0) { // a retry published through the queue
+            jobAttempt = job.msg.resumeJobAttempt;
+            step = job.msg.resumeStep;
+            stepAttempt = job.msg.resumeStepAttempt;
+        }
         if (emitter.listening()) {
             tellJobStarted();
         }
@@ -287,8 +299,35 @@ final class Worker implements StepGate.Caller {
         }
         metrics.count(Metric.BACKOFF_WAITS);
         long waitMs = process.backoffMs(attempt);
+        if (retryViaQueue) {
+            retryThroughTheQueue(waitMs, reason);
+            return;
+        }
         emitter.emit(Kind.BACKOFF_STARTED, job, step, attempt, id, sim.nowMs() + waitMs, reason);
         sim.schedule(waitMs, backoffEnds);
+    }
+
+    /**
+     * Publishes the retry as a delayed message visible after {@code waitMs}, resuming where {@link #backoffEnds}
+     * would (the step's next attempt, or the job's from step 1), lets go of the job and takes the next one. A
+     * delivery whose request another delivery has already ended (a redelivered or held copy) publishes nothing
+     * and ends, as a delivery that ends after the first one does.
+     */
+    private void retryThroughTheQueue(long waitMs, String reason) {
+        JobQueue.Message msg = job.msg;
+        if (msg.settled) { // another delivery has ended the request: a retry could count no outcome
+            failed = true;
+            advance();
+            return;
+        }
+        emitter.emit(Kind.BACKOFF_STARTED, job, step, attempt(), id, sim.nowMs() + waitMs,
+                reason + "; the retry waits in the queue, the worker takes the next job");
+        msg.resumeStep = eachStep ? step : 0;
+        msg.resumeStepAttempt = eachStep ? stepAttempt + 1 : 1;
+        msg.resumeJobAttempt = eachStep ? jobAttempt : jobAttempt + 1;
+        doomed = false;
+        process.retryViaQueue(letGo(), waitMs, this);
+        advance();
     }
 
     /**

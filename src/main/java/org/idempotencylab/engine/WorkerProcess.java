@@ -120,6 +120,21 @@ final class WorkerProcess {
     }
 
     /**
+     * {@code job}'s attempt failed and its retry goes through the queue ({@code retryVia = queue}): the delivery
+     * ends without an acknowledgement of the request (its outcome is still to come), and the retry is published as a
+     * delayed message visible after {@code countdownMs} virtual ms ({@link JobQueue#publishRetry}), as Celery's
+     * {@code self.retry(countdown=...)} does; the worker is free to take the next job.
+     */
+    void retryViaQueue(Job job, long countdownMs, Worker worker) {
+        worker.lane().retryPublished(job);
+        if (!failNextCall.isEmpty()) {
+            failNextCall.remove(job.user); // an armed fault dies with the delivery that held it
+        }
+        endDelivery(job);
+        queue.publishRetry(job.msg, countdownMs);
+    }
+
+    /**
      * A job sent back because another delivery holds its key ("job in progress"): the delivery ends, and the job
      * is visible again after the retry policy's backoff for its n-th refusal, at least 1 ms.
      */

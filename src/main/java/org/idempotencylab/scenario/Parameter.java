@@ -60,6 +60,14 @@ public enum Parameter {
                     + "backoff times this to the power n-1, up to the max backoff (2 doubles it, as the article "
                     + "does; 1 keeps it constant)", Scenario::backoffFactor, Scenario.Builder::backoffFactor)
             .slider(Scale.WHOLE, 1, 4)),
+    RETRY_VIA(choice("retryVia", "--retry-via", "Retry via", RetryVia.WORKER, RetryVia.values(), Section.BACKOFF,
+            "where a failed attempt waits for its retry: worker (the worker holds the job through its backoff and "
+                    + "takes nothing else) or queue (the retry is published as a delayed message, as Celery's "
+                    + "retry countdown, Sidekiq's retry set or SQS's ChangeMessageVisibility do, and the worker "
+                    + "takes other jobs meanwhile); on a durable queue a worker holds such a message unacknowledged "
+                    + "until its countdown ends, so a countdown longer than the visibility timeout delivers it to "
+                    + "more workers and it runs twice or more (Celery's Redis and SQS caveat)",
+            Scenario::retryVia, Scenario.Builder::retryVia)),
     JITTER(flag("jitter", "--jitter", "Jitter", true, Section.BACKOFF,
             "full jitter: each backoff is drawn uniformly from 0 to the capped exponential delay (AWS "
                     + "Architecture Blog, \"Exponential Backoff And Jitter\")",

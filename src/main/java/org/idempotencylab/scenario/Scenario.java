@@ -80,6 +80,9 @@ import java.util.Objects;
  * @param attemptTimeoutMs virtual ms a caller waits for one call before it gives up and retries, 0..86,400,000;
  *                         the call goes on and still does its side effect when it ends (Temporal's
  *                         start-to-close timeout, an HTTP client's timeout); 0, the default, waits for every call
+ * @param retryVia         where a failed attempt waits for its retry: {@link RetryVia#WORKER} (the default, the
+ *                         worker holds the job through its backoff) or {@link RetryVia#DELAYED_MESSAGE} ({@code queue}:
+ *                         a delayed message, Celery's retry countdown; see {@link RetryVia})
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -90,7 +93,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long lockTtlMs, double pDifferentPayload, double backoffFactor, int maxReceives,
                        int repeats, LockAt lockAt, LockRelease lockRelease, OnConflict onConflict, long heartbeatMs,
                        long claimRetentionMs, ClaimMode claim, long raceWindowMs,
-                       CallTimeShape callTime, double callTimeSigma, long attemptTimeoutMs) {
+                       CallTimeShape callTime, double callTimeSigma, long attemptTimeoutMs,
+                       RetryVia retryVia) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -133,6 +137,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Objects.requireNonNull(callTime, "callTime");
         Parameter.CALL_TIME_SIGMA.check(callTimeSigma);
         Parameter.ATTEMPT_TIMEOUT_MS.check(attemptTimeoutMs);
+        Objects.requireNonNull(retryVia, "retryVia");
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -203,6 +208,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private CallTimeShape callTime;
         private double callTimeSigma;
         private long attemptTimeoutMs;
+        private RetryVia retryVia;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -261,6 +267,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder callTime(CallTimeShape v) { callTime = v; return this; }
         public Builder callTimeSigma(double v) { callTimeSigma = v; return this; }
         public Builder attemptTimeoutMs(long v) { attemptTimeoutMs = v; return this; }
+        public Builder retryVia(RetryVia v) { retryVia = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -278,7 +285,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
                     lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives),
                     (int) Parameter.REPEATS.check(repeats), lockAt, lockRelease, onConflict, heartbeatMs,
-                    claimRetentionMs, claim, raceWindowMs, callTime, callTimeSigma, attemptTimeoutMs);
+                    claimRetentionMs, claim, raceWindowMs, callTime, callTimeSigma, attemptTimeoutMs, retryVia);
         }
     }
 }

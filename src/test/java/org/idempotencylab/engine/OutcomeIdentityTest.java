@@ -29,7 +29,7 @@ class OutcomeIdentityTest {
     private static final Presets PRESETS = new Presets(new ScenarioFiles(Metric.watchNames()));
 
     /** Every valid strategy: each retry scope, provider key and store (skipping finished steps needs a record). */
-    private static List<Strategy> everyStrategy() {
+    static List<Strategy> everyStrategy() {
         List<Strategy> all = new ArrayList<>();
         for (RetryScope scope : RetryScope.values()) {
             for (KeyMode key : KeyMode.values()) {
@@ -44,7 +44,7 @@ class OutcomeIdentityTest {
     }
 
     /** Runs {@code s} with {@code strategy} and checks both identities; the message names the case. */
-    private static StrategyResult checkIdentity(Scenario s, Strategy strategy, String what) {
+    static StrategyResult checkIdentity(Scenario s, Strategy strategy, String what) {
         SignupSimulation sim = new SignupSimulation(s, strategy, RunControl.NONE, true);
         StrategyResult r = sim.run();
         String at = what + ", " + strategy.name() + ": " + r;
@@ -104,7 +104,7 @@ class OutcomeIdentityTest {
      * for log sliders; a third of the probabilities 0, the others up to 0.6), 1 to 150 sign-ups and 1 to 6
      * workers, so that every mechanism is on in some sets and runs stay short.
      */
-    private static Scenario randomScenario(Mulberry32 rnd) {
+    static Scenario randomScenario(Mulberry32 rnd) {
         Scenario.Builder b = Scenario.article().toBuilder();
         for (Parameter p : Parameter.values()) {
             if (p.rangeStart() != null || p == Parameter.JOBS || p == Parameter.WORKERS) {
