@@ -139,6 +139,114 @@ class PresetTest {
                 assertEquals(claim.repeatedRequests(), claim.keyMismatches());
                 assertEquals(0, r.get(1).keyMismatches());
                 assertEquals(0, r.get(1).failedJobs());
+            }),
+            // The field cases: each public report's bug shows its duplicate, and its fix (beside it in the same
+            // preset, or in the preset after it where the fix is a scenario parameter) removes it.
+            Map.entry("field-bull-lock-lost.json", r -> {
+                // 5% of ~20,000 calls are slow (30 to 90 s) against a 10 s lease and a 10 s visibility timeout:
+                // every slow call is redelivered while it runs and finds its lease expired, so reclaims come
+                // close to one per slow call (measured 1,012 for 1,012), and each reclaim does its step again.
+                StrategyResult x = r.get(0);
+                assertEquals(0, x.crashes());
+                assertTrue(2 * x.leaseReclaims() >= x.slowCalls(), x.leaseReclaims() + " for " + x.slowCalls());
+                assertTrue(x.repeatedSteps() > 100, "steps done again: " + x.repeatedSteps());
+                assertTrue(x.overlappingRuns() > 100);
+            }),
+            Map.entry("field-bull-lock-renewed.json", r -> {
+                // The same slow calls, but a 5 s heartbeat renews each claim before its 10 s lease runs out: the
+                // redeliveries are refused as "job in progress" and none takes a claim over, so nothing runs twice.
+                StrategyResult x = r.get(0);
+                assertTrue(x.slowCalls() > 500);
+                assertTrue(x.get(Metric.LEASE_RENEWALS) > x.slowCalls(), "a slow call renews several times");
+                assertTrue(x.jobInProgressRejections() > 0);
+                assertEquals(0, x.leaseReclaims());
+                assertEquals(0, x.repeatedSteps());
+            }),
+            Map.entry("field-bullmq-dedup-removed.json", r -> {
+                // Nothing fails; a completed claim is deleted 1 ms after completion, so every repeat (30 s later)
+                // does its steps again: 9 per repeat, the email being kept once by the provider's 24 h key.
+                StrategyResult x = r.get(0);
+                assertTrue(x.repeatedRequests() > 500, "about half of 2,000: " + x.repeatedRequests());
+                assertEquals(9 * x.repeatedRequests(), x.repeatedSteps());
+                assertEquals(0, x.usersWithDuplicateEmails());
+            }),
+            Map.entry("field-bullmq-dedup-kept.json", r -> {
+                // The same repeats against claims kept 24 h: every repeat finds its steps completed.
+                StrategyResult x = r.get(0);
+                assertTrue(x.repeatedRequests() > 500);
+                assertEquals(0, x.repeatedSteps());
+            }),
+            Map.entry("field-powertools-expiry-too-long.json", r -> {
+                // A crash leaves its claims in_progress for an hour; both retries (a minute apart) are refused, so
+                // the jobs the crashes interrupted (and a job still running at its last retry) go to the
+                // dead-letter queue (measured 41 for 10 crashes of a
+                // 4-worker process); no claim is ever taken over, so nothing runs twice.
+                StrategyResult x = r.get(0);
+                assertTrue(x.crashes() > 0);
+                assertTrue(x.deadLetteredJobs() >= x.crashes(), x.deadLetteredJobs() + " for " + x.crashes());
+                assertTrue(x.jobInProgressRejections() >= 2 * x.deadLetteredJobs(), "two refused retries each");
+                assertEquals(0, x.leaseReclaims());
+                assertEquals(0, x.overlappingRuns());
+            }),
+            Map.entry("field-powertools-expiry-too-short.json", r -> {
+                // A 10 s expiry against calls of 30 to 90 s: a slow call still running at its retry (60 s later,
+                // about half of them: measured 34 of 107) has lost its claim, and the retry runs it beside it.
+                // Almost nothing is refused, so hardly any job is dead-lettered.
+                StrategyResult x = r.get(0);
+                assertTrue(x.overlappingRuns() > x.crashes(), x.overlappingRuns() + " vs " + x.crashes());
+                assertTrue(x.overlappingRuns() > 10);
+                assertTrue(x.repeatedSteps() > x.crashes());
+                assertTrue(x.deadLetteredJobs() <= 2);
+            }),
+            Map.entry("field-powertools-expiry-fits.json", r -> {
+                // A 100 s expiry, past the 90 s longest call and before the last retry (120 s): a retry during a
+                // live run is refused, one after a crash reclaims the key. No run overlaps; a crashed job is
+                // dead-lettered only if its claim was taken late in its run (measured 3 for 10 crashes), and the
+                // steps done again are the crashed calls, whose side effect happened before the crash (9 for 10).
+                StrategyResult x = r.get(0);
+                assertTrue(x.crashes() > 0);
+                assertEquals(0, x.overlappingRuns());
+                assertTrue(x.leaseReclaims() > 0, "the crashed claims are reclaimed");
+                assertTrue(x.deadLetteredJobs() <= x.crashes(), x.deadLetteredJobs() + " for " + x.crashes());
+                assertTrue(x.repeatedSteps() <= x.crashes(), x.repeatedSteps() + " for " + x.crashes());
+            }),
+            Map.entry("field-pgboss-expiry-too-short.json", r -> {
+                // A 10 s expiry against slow calls of 30 to 90 s (5% of ~20,000): every job with a slow call is
+                // handed out again while it runs, and with no store the second run does every step it reaches
+                // again (measured 1,232 overlapping runs, 11,088 steps done again).
+                StrategyResult x = r.get(0);
+                assertTrue(x.overlappingRuns() > 500, "overlapping runs: " + x.overlappingRuns());
+                assertTrue(x.repeatedSteps() > 5 * x.overlappingRuns(), "most steps of each job again");
+            }),
+            Map.entry("field-pgboss-expiry-longer.json", r -> {
+                // A 10-minute expiry outlives every job (at most 10 calls, a slow one 90 s): no redelivery at all.
+                StrategyResult x = r.get(0);
+                assertTrue(x.slowCalls() > 500);
+                assertEquals(0, x.redeliveries());
+                assertEquals(0, x.overlappingRuns());
+                assertEquals(0, x.repeatedSteps());
+            }),
+            Map.entry("field-dust-timed-out-attempt.json", r -> {
+                // 5% of calls take 10 to 30 s, the caller gives up after 5 s and retries while the call goes on.
+                // The two strategies draw the same calls (measured 1,011 timeouts each); a timed-out email with a
+                // new key per attempt goes out twice (measured 100 users), with the same key the provider drops it.
+                StrategyResult newKey = r.get(0);
+                StrategyResult sameKey = r.get(1);
+                assertTrue(newKey.get(Metric.ATTEMPT_TIMEOUTS) > 500);
+                assertEquals(newKey.get(Metric.ATTEMPT_TIMEOUTS), sameKey.get(Metric.ATTEMPT_TIMEOUTS));
+                assertTrue(newKey.usersWithDuplicateEmails() > 20, "about a tenth of the timeouts are emails");
+                assertEquals(0, sameKey.usersWithDuplicateEmails());
+            }),
+            Map.entry("field-stripe-changed-params.json", r -> {
+                // Every repeat carries other parameters under the same key: the in-memory store answers each with
+                // the first request's result, silently; the claim table refuses each with a key mismatch.
+                StrategyResult memory = r.get(0);
+                StrategyResult claim = r.get(1);
+                assertTrue(memory.repeatedRequests() > 500);
+                assertEquals(memory.repeatedRequests(), memory.silentWrongResults());
+                assertEquals(0, memory.keyMismatches());
+                assertEquals(0, claim.silentWrongResults());
+                assertEquals(claim.repeatedRequests(), claim.keyMismatches());
             }));
 
     private static List<Long> column(List<StrategyResult> r, ToLongFunction<StrategyResult> f) {
@@ -171,6 +279,66 @@ class PresetTest {
         assertEquals("article.json", names.get(0), "the lab opens on the article");
         List<String> titles = PRESETS.list().stream().map(p -> p.file().name()).toList();
         assertEquals(titles.size(), titles.stream().distinct().count(), "menu entries differ: " + titles);
+    }
+
+    @Test
+    void theIndexHasTheLessonsThenTheFieldCasesEachNamingItsReport() {
+        List<Presets.Entry> entries = Presets.entries();
+        int firstFieldCase = entries.indexOf(entries.stream()
+                .filter(e -> e.group() == Presets.Group.FIELD_CASES).findFirst().orElseThrow());
+        assertTrue(entries.subList(0, firstFieldCase).stream().allMatch(e -> e.group() == Presets.Group.LESSONS));
+        assertTrue(entries.subList(firstFieldCase, entries.size()).stream()
+                .allMatch(e -> e.group() == Presets.Group.FIELD_CASES), "the field cases come last");
+        for (Presets.Preset p : PRESETS.list()) {
+            if (p.group() == Presets.Group.FIELD_CASES) {
+                // a public report is named by owner/repository#number, e.g. timgit/pg-boss#238
+                assertTrue(p.file().note().matches("(?s).*[\\w.-]+/[\\w.-]+#\\d+.*"),
+                        p.fileName() + ": names its report");
+                assertEquals(ScenarioFile.View.COMPARE, p.file().view());
+                assertTrue(p.file().scenario().jobs() <= 5_000, p.fileName() + ": small, so this test stays fast");
+            }
+        }
+    }
+
+    @Test
+    void theFirstFormOfTheIndexAListOfNamesStillReadsAsLessons() {
+        List<String> problems = new java.util.ArrayList<>();
+        assertEquals(List.of(new Presets.Entry("a.json", Presets.Group.LESSONS),
+                new Presets.Entry("b.json", Presets.Group.LESSONS)),
+                Presets.parseIndex("[\"a.json\", \"b.json\"]", problems));
+        assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void aBadIndexEntryIsLeftOutWithAMessageNamingItNeverAnException() {
+        List<String> problems = new java.util.ArrayList<>();
+        List<Presets.Entry> entries = Presets.parseIndex("{\"presets\": [\"a.json\", 7, \"../x.json\"],"
+                + " \"fieldCases\": [\"a.json\", \"b.txt\", \"c.json\"], \"extra\": []}", problems);
+        assertEquals(List.of(new Presets.Entry("a.json", Presets.Group.LESSONS),
+                new Presets.Entry("c.json", Presets.Group.FIELD_CASES)), entries);
+        assertEquals(List.of(
+                Presets.INDEX + ": extra: unknown field; allowed: presets, fieldCases",
+                Presets.INDEX + ": presets[1]: 7 is not a file name",
+                Presets.INDEX + ": presets[2]: \"../x.json\" is not a scenario file name (a name ending in .json, "
+                        + "in the same folder, not the index)",
+                Presets.INDEX + ": fieldCases[0]: \"a.json\" is listed twice",
+                Presets.INDEX + ": fieldCases[1]: \"b.txt\" is not a scenario file name (a name ending in .json, "
+                        + "in the same folder, not the index)"), problems);
+
+        List<String> broken = new java.util.ArrayList<>();
+        assertEquals(List.of(), Presets.parseIndex("{\"presets\": [", broken));
+        assertEquals(1, broken.size());
+        assertTrue(broken.get(0).startsWith(Presets.INDEX + ": not valid JSON"), broken.get(0));
+        List<String> notAList = new java.util.ArrayList<>();
+        assertEquals(List.of(), Presets.parseIndex("{\"fieldCases\": \"x.json\"}", notAList));
+        assertEquals(List.of(Presets.INDEX + ": fieldCases: \"x.json\" is not a list of file names"), notAList);
+    }
+
+    @Test
+    void theShippedIndexReadsWithoutProblems() {
+        Presets.Catalog c = PRESETS.read();
+        assertEquals(List.of(), c.problems());
+        assertEquals(Presets.names(), c.presets().stream().map(Presets.Preset::fileName).toList());
     }
 
     @Test

@@ -15,6 +15,7 @@ import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
@@ -66,12 +67,18 @@ public final class LabController {
     private void initialize() {
         commands.put(compareTab, compareController);
         commands.put(sweepTab, sweepController);
+        // the lessons, then the field cases in a submenu of their own under a separator
+        Menu fieldCases = new Menu(TEXTS.get("menu.fieldCases"));
+        fieldCases.setId("fieldCasesMenu");
         for (Presets.Preset p : kit.presets()) {
             MenuItem item = new MenuItem(p.file().name());
             item.setId("preset-" + p.fileName().replace(".json", ""));
             item.setMnemonicParsing(false);
             item.setOnAction(e -> kit.applyPreset(p));
-            presetsMenu.getItems().add(item);
+            (p.group() == Presets.Group.FIELD_CASES ? fieldCases.getItems() : presetsMenu.getItems()).add(item);
+        }
+        if (!fieldCases.getItems().isEmpty()) {
+            presetsMenu.getItems().addAll(new SeparatorMenuItem(), fieldCases);
         }
         kit.viewProperty().addListener((o, was, v) -> {
             if (v != null) {

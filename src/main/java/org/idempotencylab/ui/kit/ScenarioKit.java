@@ -102,10 +102,17 @@ public final class ScenarioKit {
         return false;
     }
 
-    /** @return the built-in presets in teaching order (read once) */
+    /**
+     * @return the built-in presets in teaching order, the lessons then the field cases (read once); an index
+     *         entry or a preset that does not read is left out, and {@link #noticeProperty()} says which and why
+     */
     public List<Presets.Preset> presets() {
         if (presets == null) {
-            presets = new Presets(FILES).list();
+            Presets.Catalog c = new Presets(FILES).read();
+            presets = c.presets();
+            if (!c.problems().isEmpty()) {
+                showNotice(TEXTS.format("notice.presetsBad", String.join("\n", c.problems())));
+            }
         }
         return presets;
     }

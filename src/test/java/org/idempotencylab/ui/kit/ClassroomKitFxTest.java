@@ -34,6 +34,8 @@ import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
@@ -197,8 +199,22 @@ class ClassroomKitFxTest {
     private void pickPreset(String name) {
         Menu presets = robot.lookup(".menu-bar").queryAs(MenuBar.class).getMenus().stream()
                 .filter(m -> "presetsMenu".equals(m.getId())).findFirst().orElseThrow();
-        robot.interact(() -> presets.getItems().stream().filter(i -> name.equals(i.getText())).findFirst()
+        robot.interact(() -> presetItems(presets).stream().filter(i -> name.equals(i.getText())).findFirst()
                 .orElseThrow(() -> new AssertionError("no preset " + name)).fire());
+    }
+
+    /** The Presets menu's preset items: the lessons, then those of its "Field cases" submenu. */
+    private static List<MenuItem> presetItems(Menu presets) {
+        List<MenuItem> out = new ArrayList<>();
+        for (MenuItem i : presets.getItems()) {
+            if (i instanceof Menu sub) {
+                assertEquals("fieldCasesMenu", sub.getId());
+                out.addAll(sub.getItems());
+            } else if (!(i instanceof SeparatorMenuItem)) {
+                out.add(i);
+            }
+        }
+        return out;
     }
 
     /** Opens the Presets menu and clicks the item named {@code name}. */
@@ -288,8 +304,10 @@ class ClassroomKitFxTest {
     void everyPresetFromTheMenuLoadsIntoItsTabWithEveryParameterShownAndItsNote() {
         runComparisons = false; // what this proves is the loading; the runs are another test's
         List<Presets.Preset> presets = kit.presets();
-        assertEquals(presets.size(), robot.lookup(".menu-bar").queryAs(MenuBar.class).getMenus().stream()
-                .filter(m -> "presetsMenu".equals(m.getId())).findFirst().orElseThrow().getItems().size());
+        Menu menu = robot.lookup(".menu-bar").queryAs(MenuBar.class).getMenus().stream()
+                .filter(m -> "presetsMenu".equals(m.getId())).findFirst().orElseThrow();
+        assertEquals(presets.stream().map(p -> p.file().name()).toList(),
+                presetItems(menu).stream().map(MenuItem::getText).toList(), "lessons, then the field cases");
         boolean first = true;
         for (Presets.Preset p : presets) {
             ScenarioFile f = p.file();
