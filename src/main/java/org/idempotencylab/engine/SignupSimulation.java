@@ -139,6 +139,7 @@ public final class SignupSimulation {
         started = true;
         queue.start();
         process.start();
+        gate.startMaintenance(this::workLeft);
     }
 
     /**

@@ -194,7 +194,19 @@ public enum Parameter {
     RACE_WINDOW_MS(whole("raceWindowMs", "--race-window-ms", "Race window", Kind.MILLIS, 0, 60_000, 10,
             Section.DURABILITY, "check-then-insert only: the time between the read that finds the key absent and "
                     + "the insert (a database round trip, or more under load)",
-            Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000));
+            Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000)),
+    RESCUER(choice("rescuer", "--rescuer", "Rescuer", RescuerKind.NONE, RescuerKind.values(), Section.DURABILITY,
+            "claim table only: a maintenance process that, every rescue interval, frees in_progress claims whose "
+                    + "lease (locked_until) has run out, so a later delivery runs the step: none; atomic (one "
+                    + "DELETE guarded by status and lease, as River's fixed JobRescuer, Oban's Lifeline, pg-boss "
+                    + "maintenance); read-then-update (a SELECT, then a DELETE by key the race window later with "
+                    + "no guard, which can wipe a claim that completed in between)",
+            Scenario::rescuer, Scenario.Builder::rescuer)),
+    RESCUE_EVERY_MS(whole("rescueEveryMs", "--rescue-every-ms", "Rescue every", Kind.MILLIS, 1, Scenario.DAY_MS,
+            30_000, Section.DURABILITY, "rescuer only: virtual ms between two passes of the rescuer (River's "
+                    + "RescueStuckJobsAfter check runs on an interval; Oban's Lifeline every minute)",
+            Scenario::rescueEveryMs, Scenario.Builder::rescueEveryMs)
+            .slider(Scale.LOG, 100, 3_600_000).explore(1_000, 300_000));
 
     /** How a value is written and read. */
     public enum Kind {

@@ -80,6 +80,10 @@ import java.util.Objects;
  * @param attemptTimeoutMs virtual ms a caller waits for one call before it gives up and retries, 0..86,400,000;
  *                         the call goes on and still does its side effect when it ends (Temporal's
  *                         start-to-close timeout, an HTTP client's timeout); 0, the default, waits for every call
+ * @param rescuer          claim table: the process that frees expired {@code in_progress} claims,
+ *                         {@link RescuerKind#NONE} (the default), {@link RescuerKind#ATOMIC} or
+ *                         {@link RescuerKind#READ_THEN_UPDATE} (its update lands {@code raceWindowMs} after its read)
+ * @param rescueEveryMs    virtual ms between two passes of the rescuer, 1..86,400,000 (default 30,000)
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -90,7 +94,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        long lockTtlMs, double pDifferentPayload, double backoffFactor, int maxReceives,
                        int repeats, LockAt lockAt, LockRelease lockRelease, OnConflict onConflict, long heartbeatMs,
                        long claimRetentionMs, ClaimMode claim, long raceWindowMs,
-                       CallTimeShape callTime, double callTimeSigma, long attemptTimeoutMs) {
+                       CallTimeShape callTime, double callTimeSigma, long attemptTimeoutMs,
+                       RescuerKind rescuer, long rescueEveryMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -133,6 +138,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Objects.requireNonNull(callTime, "callTime");
         Parameter.CALL_TIME_SIGMA.check(callTimeSigma);
         Parameter.ATTEMPT_TIMEOUT_MS.check(attemptTimeoutMs);
+        Objects.requireNonNull(rescuer, "rescuer");
+        Parameter.RESCUE_EVERY_MS.check(rescueEveryMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -203,6 +210,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private CallTimeShape callTime;
         private double callTimeSigma;
         private long attemptTimeoutMs;
+        private RescuerKind rescuer;
+        private long rescueEveryMs;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -261,6 +270,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder callTime(CallTimeShape v) { callTime = v; return this; }
         public Builder callTimeSigma(double v) { callTimeSigma = v; return this; }
         public Builder attemptTimeoutMs(long v) { attemptTimeoutMs = v; return this; }
+        public Builder rescuer(RescuerKind v) { rescuer = v; return this; }
+        public Builder rescueEveryMs(long v) { rescueEveryMs = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -278,7 +289,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
                     lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives),
                     (int) Parameter.REPEATS.check(repeats), lockAt, lockRelease, onConflict, heartbeatMs,
-                    claimRetentionMs, claim, raceWindowMs, callTime, callTimeSigma, attemptTimeoutMs);
+                    claimRetentionMs, claim, raceWindowMs, callTime, callTimeSigma, attemptTimeoutMs, rescuer,
+                    rescueEveryMs);
         }
     }
 }
