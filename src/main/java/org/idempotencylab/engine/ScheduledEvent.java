@@ -122,6 +122,14 @@ sealed interface ScheduledEvent extends Event {
         }
     }
 
+    /** A sign-up's enqueue transaction rolls back: the unique record (its enqueue lock) it held goes. */
+    record EnqueueRollsBack(LockGate gate, String key, String owner) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            gate.enqueueRollsBack(key, owner);
+        }
+    }
+
     /** The worker process starts again after a crash, with empty memory. */
     record Restart(WorkerProcess process) implements ScheduledEvent {
         @Override

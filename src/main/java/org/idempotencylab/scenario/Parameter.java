@@ -206,7 +206,18 @@ public enum Parameter {
             30_000, Section.DURABILITY, "rescuer only: virtual ms between two passes of the rescuer (River's "
                     + "RescueStuckJobsAfter check runs on an interval; Oban's Lifeline every minute)",
             Scenario::rescueEveryMs, Scenario.Builder::rescueEveryMs)
-            .slider(Scale.LOG, 100, 3_600_000).explore(1_000, 300_000));
+            .slider(Scale.LOG, 100, 3_600_000).explore(1_000, 300_000)),
+    P_ROLLBACK(decimal("pRollback", "--p-rollback", "Enqueue rollbacks", Kind.PROBABILITY, 0, 1, 0,
+            Section.DURABILITY, "lock at enqueue only: the chance that the transaction that enqueued a sign-up "
+                    + "rolls back after taking its unique record (the enqueue lock): the job never runs, and a "
+                    + "repeat that met the record before the rollback was deduplicated against nothing (Oban's "
+                    + "unique insert in a transaction that rolled back)", Scenario::pRollback,
+            Scenario.Builder::pRollback)),
+    ROLLBACK_AFTER_MS(whole("rollbackAfterMs", "--rollback-after-ms", "Rollback after", Kind.MILLIS, 0,
+            Scenario.DAY_MS, 1_000, Section.DURABILITY, "enqueue rollbacks only: virtual ms the rolled-back "
+                    + "transaction stays open after the enqueue, holding the unique record, before it rolls back "
+                    + "and the record goes", Scenario::rollbackAfterMs, Scenario.Builder::rollbackAfterMs)
+            .slider(Scale.LOG, 1, 600_000).explore(0, 10_000));
 
     /** How a value is written and read. */
     public enum Kind {

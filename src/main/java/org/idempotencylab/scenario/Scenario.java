@@ -84,6 +84,10 @@ import java.util.Objects;
  *                         {@link RescuerKind#NONE} (the default), {@link RescuerKind#ATOMIC} or
  *                         {@link RescuerKind#READ_THEN_UPDATE} (its update lands {@code raceWindowMs} after its read)
  * @param rescueEveryMs    virtual ms between two passes of the rescuer, 1..86,400,000 (default 30,000)
+ * @param pRollback        lock at enqueue: probability 0..1 that a sign-up's enqueue transaction rolls back after
+ *                         taking its unique record (Oban's unique insert rolled back); 0, the default, is off
+ * @param rollbackAfterMs  virtual ms such a transaction holds the record before it rolls back, 0..86,400,000
+ *                         (default 1,000)
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -95,7 +99,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        int repeats, LockAt lockAt, LockRelease lockRelease, OnConflict onConflict, long heartbeatMs,
                        long claimRetentionMs, ClaimMode claim, long raceWindowMs,
                        CallTimeShape callTime, double callTimeSigma, long attemptTimeoutMs,
-                       RescuerKind rescuer, long rescueEveryMs) {
+                       RescuerKind rescuer, long rescueEveryMs, double pRollback,
+                       long rollbackAfterMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -140,6 +145,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.ATTEMPT_TIMEOUT_MS.check(attemptTimeoutMs);
         Objects.requireNonNull(rescuer, "rescuer");
         Parameter.RESCUE_EVERY_MS.check(rescueEveryMs);
+        Parameter.P_ROLLBACK.check(pRollback);
+        Parameter.ROLLBACK_AFTER_MS.check(rollbackAfterMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -212,6 +219,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private long attemptTimeoutMs;
         private RescuerKind rescuer;
         private long rescueEveryMs;
+        private double pRollback;
+        private long rollbackAfterMs;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -272,6 +281,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder attemptTimeoutMs(long v) { attemptTimeoutMs = v; return this; }
         public Builder rescuer(RescuerKind v) { rescuer = v; return this; }
         public Builder rescueEveryMs(long v) { rescueEveryMs = v; return this; }
+        public Builder pRollback(double v) { pRollback = v; return this; }
+        public Builder rollbackAfterMs(long v) { rollbackAfterMs = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -290,7 +301,7 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives),
                     (int) Parameter.REPEATS.check(repeats), lockAt, lockRelease, onConflict, heartbeatMs,
                     claimRetentionMs, claim, raceWindowMs, callTime, callTimeSigma, attemptTimeoutMs, rescuer,
-                    rescueEveryMs);
+                    rescueEveryMs, pRollback, rollbackAfterMs);
         }
     }
 }
