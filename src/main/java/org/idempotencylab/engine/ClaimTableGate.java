@@ -1,9 +1,13 @@
 package org.idempotencylab.engine;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.ClaimMode;
+import org.idempotencylab.scenario.RescuerKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.store.ClaimResult;
@@ -39,6 +43,19 @@ import org.idempotencylab.store.InMemoryClaimTable;
  * deliveries that both read "absent" inside the window both run the step (the race the second article's atomic
  * claim closes). It needs no more of a store than {@link ClaimStore#get} and {@link ClaimStore#claim}, so a real
  * database ({@code run --db}) races the same way.
+ *
+ * <p>With a {@link RescuerKind rescuer}, a maintenance process apart from the workers passes over the table every
+ * {@code rescueEveryMs} and deletes the {@code in_progress} claims whose lease has run out, so the next delivery
+ * claims the key afresh (River's JobRescuer, Oban's Lifeline, pg-boss's maintenance). It cannot tell a crashed
+ * holder from a slow one: a live worker whose claim it freed completes nothing, since its row is gone. What runs
+ * the step again is the next delivery of the job: on a durable queue the message's visibility timeout redelivers
+ * it, and that delivery finds the key free; an in-memory queue keeps no copy of a message a worker took (and a
+ * crash that left a claim stuck took the queue's jobs with it), so there only a repeated request finds it. The
+ * rescuer re-enqueues nothing itself. {@link RescuerKind#ATOMIC} deletes in one statement guarded by status and
+ * lease; {@link RescuerKind#READ_THEN_UPDATE} reads the expired keys, and deletes them by key alone
+ * {@code raceWindowMs} later (its own round trip, the same gap as a check-then-insert's): a claim that completed
+ * in between is wiped ({@link Metric#COMPLETED_CLAIMS_OVERWRITTEN}) and its step runs again on the next delivery,
+ * as in River before its rescue update required the job to be still running.
  */
 final class ClaimTableGate implements StepGate {
     private final Simulator sim;
@@ -51,6 +68,9 @@ final class ClaimTableGate implements StepGate {
     private final long raceWindowMs;
     private final ClaimStore claims;
     private final boolean forgetRows;
+    private final RescuerKind rescuer;
+    private final long rescueEveryMs;
+    private BooleanSupplier workLeft = () -> false;
     // Claims whose holder crashed and that nobody has reclaimed yet: key -> {crash ms, locked_until ms}.
     private final Map<String, long[]> crashedClaims = new HashMap<>();
 
@@ -70,6 +90,8 @@ final class ClaimTableGate implements StepGate {
         this.raceWindowMs = s.raceWindowMs();
         this.claims = given != null ? given : new InMemoryClaimTable();
         this.forgetRows = given == null && ctx.forgetKeysOfFinishedJobs();
+        this.rescuer = s.rescuer();
+        this.rescueEveryMs = s.rescueEveryMs();
     }
 
     /**
@@ -250,6 +272,63 @@ final class ClaimTableGate implements StepGate {
                 claims.delete(key);
             }
         });
+    }
+
+    @Override
+    public void startMaintenance(BooleanSupplier workLeft) {
+        if (rescuer != RescuerKind.NONE) {
+            this.workLeft = workLeft;
+            sim.schedule(rescueEveryMs, new ScheduledEvent.RescuerPass(this));
+        }
+    }
+
+    /**
+     * The rescuer's pass ({@link ScheduledEvent.RescuerPass}): the atomic one deletes every expired
+     * {@code in_progress} claim now; the read-then-update one reads their keys and sends the update, which lands
+     * the race window later. The next pass is due {@code rescueEveryMs} later, while some job can still run.
+     */
+    void rescuerPass() {
+        if (!workLeft.getAsBoolean()) {
+            return; // every job has ended: the rescuer stops with the run
+        }
+        long now = sim.nowMs();
+        if (rescuer == RescuerKind.ATOMIC) {
+            for (String key : claims.rescueExpired(now)) {
+                rescued(key);
+            }
+        } else {
+            List<String> read = claims.expiredClaims(now);
+            if (!read.isEmpty()) {
+                sim.schedule(raceWindowMs, new ScheduledEvent.RescuerUpdate(this, read));
+            }
+        }
+        sim.schedule(rescueEveryMs, new ScheduledEvent.RescuerPass(this));
+    }
+
+    /**
+     * A read-then-update rescuer's update ({@link ScheduledEvent.RescuerUpdate}): {@code DELETE ... WHERE
+     * idempotency_key = ?} for each key it read, with no status guard, so a claim completed since the read is
+     * wiped too (and counted). A row already gone is nothing to delete.
+     */
+    void rescuerUpdate(List<String> keys) {
+        for (String key : keys) {
+            Optional<ClaimRow> row = claims.get(key);
+            if (row.isPresent() && claims.delete(key)) {
+                if (row.get().status() == ClaimRow.Status.COMPLETED) {
+                    metrics.count(Metric.COMPLETED_CLAIMS_OVERWRITTEN);
+                }
+                rescued(key);
+            }
+        }
+    }
+
+    /** The rescuer freed {@code key}: counted, and a crashed holder's claim stops being stuck now. */
+    private void rescued(String key) {
+        metrics.count(Metric.RESCUED_CLAIMS);
+        long[] crashed = crashedClaims.remove(key);
+        if (crashed != null) {
+            metrics.add(Metric.STUCK_IN_PROGRESS_MS, sim.nowMs() - crashed[0]);
+        }
     }
 
     /**

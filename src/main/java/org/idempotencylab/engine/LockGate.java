@@ -1,5 +1,7 @@
 package org.idempotencylab.engine;
 
+import java.util.HashSet;
+import java.util.Set;
 import org.idempotencylab.scenario.LockAt;
 import org.idempotencylab.scenario.LockRelease;
 import org.idempotencylab.scenario.OnConflict;
@@ -30,9 +32,20 @@ import org.idempotencylab.store.LockOnlyStore;
  * (until_executing; with a lock taken at the start too this protects nothing); or never, so it lives out its TTL
  * (until_expired). A request refused because another holds the lock ({@link OnConflict}) goes back and tries
  * again later (default), or is dropped and counted (the reject strategy).
+ *
+ * <p>With {@code pRollback > 0} and a lock at enqueue, a sign-up's enqueue may sit in a transaction that rolls
+ * back (drawn on its own stream as the sign-up enters): its lock, the unique record, is held for
+ * {@code rollbackAfterMs} and then goes with the rollback, and the job never runs. A real queue never shows an
+ * uncommitted job; the lab drops it when a worker reaches it, so it ends counted as dropped
+ * ({@link Metric#ROLLED_BACK_ENQUEUES}). A repeat that met the record before the rollback was told "duplicate":
+ * rejected, it is dropped too, deduplicated against a job that no longer exists
+ * ({@link Metric#DEDUPED_AGAINST_ROLLBACK}), and the sign-up is never done; requeued, it tries again and gets in
+ * once the record is gone. This is Oban's unique insert in a transaction: a concurrent insert that found the
+ * unique lock taken assumed the other would commit and inserted nothing, and the other rolled back.
  */
 final class LockGate implements StepGate {
     private static final String HELD = "lock held by another delivery";
+    private static final String ROLLED_BACK = "its enqueue transaction rolled back: the job never existed";
     private static final String GONE = "its lock was gone when a worker took it (expired after the lock TTL)";
 
     private final Simulator sim;
@@ -41,6 +54,12 @@ final class LockGate implements StepGate {
     private final LockRelease release;
     private final boolean rejects;
     private final LockOnlyStore locks = new LockOnlyStore();
+    private final RunMetrics metrics;
+    private final long jobs;
+    private final double pRollback;
+    private final long rollbackAfterMs;
+    private final Mulberry32 rollbacks; // drawn only when rollbacks are on, so no other stream shifts
+    private final Set<String> rolledBack = new HashSet<>(); // owners (requests) whose enqueue rolled back
 
     LockGate(RunContext ctx) {
         this.sim = ctx.sim();
@@ -48,6 +67,12 @@ final class LockGate implements StepGate {
         this.atEnqueue = ctx.scenario().lockAt() == LockAt.ENQUEUE;
         this.release = ctx.scenario().lockRelease();
         this.rejects = ctx.scenario().onConflict() == OnConflict.REJECT;
+        this.metrics = ctx.metrics();
+        this.jobs = ctx.scenario().jobs();
+        this.pRollback = atEnqueue ? ctx.scenario().pRollback() : 0;
+        this.rollbackAfterMs = ctx.scenario().rollbackAfterMs();
+        this.rollbacks = pRollback > 0
+                ? RandomStreams.derived(ctx.scenario().seed(), RandomStreams.Purpose.ROLLBACKS) : null;
     }
 
     /** @return the lock-only store's key for a user's job: {@code signup:user_<n>}. */
@@ -67,10 +92,30 @@ final class LockGate implements StepGate {
 
     @Override
     public Entry entering(long user, long request, long atMs) {
-        if (locks.acquire(lockKey(user), requestOwner(request), atMs, lockTtlMs)) {
+        String key = lockKey(user);
+        String owner = requestOwner(request);
+        if (locks.acquire(key, owner, atMs, lockTtlMs)) {
+            // a sign-up (its request number is its user's), not a repeat, may be enqueued in a doomed transaction
+            if (rollbacks != null && request < jobs && rollbacks.nextDouble() < pRollback) {
+                rolledBack.add(owner);
+                metrics.count(Metric.ROLLED_BACK_ENQUEUES);
+                sim.schedule(rollbackAfterMs, new ScheduledEvent.EnqueueRollsBack(this, key, owner));
+            }
             return Entry.IN;
         }
+        if (rejects && !rolledBack.isEmpty()
+                && locks.holder(key, atMs).map(rolledBack::contains).orElse(false)) {
+            metrics.count(Metric.DEDUPED_AGAINST_ROLLBACK);
+        }
         return rejects ? Entry.DROPPED : Entry.LATER;
+    }
+
+    /**
+     * A doomed enqueue transaction rolls back ({@link ScheduledEvent.EnqueueRollsBack}): its unique record, the
+     * lock {@code owner} took, goes with it (if still its own), so a later request gets in.
+     */
+    void enqueueRollsBack(String key, String owner) {
+        locks.release(key, owner);
     }
 
     @Override
@@ -84,6 +129,11 @@ final class LockGate implements StepGate {
                 String key = lockKey(job.user);
                 String owner = ownerOf(job);
                 if (atEnqueue) {
+                    if (rolledBack.contains(owner)) { // its enqueue never committed: there is no job to run
+                        refusal = ROLLED_BACK;
+                        drops = true;
+                        return false;
+                    }
                     if (release == LockRelease.START) {
                         locks.release(key, owner); // until_executing: unlocked before the job runs, held or not
                         return true;

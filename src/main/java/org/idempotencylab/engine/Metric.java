@@ -153,7 +153,23 @@ public enum Metric {
     /** Calls whose caller gave up after the attempt timeout and retried; each call went on running. */
     ATTEMPT_TIMEOUTS("attemptTimeouts", "Attempt timeouts", "calls", Kind.COUNT, false, Status.WHEN_NONZERO,
             "attempt timeouts", "calls the caller gave up on after the attempt timeout; each went on running and "
-                    + "did its side effect when it ended, beside the retry");
+                    + "did its side effect when it ended, beside the retry"),
+    /** Claims the rescuer freed because their lease had run out (River's rescued jobs, Oban's Lifeline). */
+    RESCUED_CLAIMS("rescuedClaims", "Rescued claims", "claims", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "rescued claims", "in_progress claims whose lease had run out and that the rescuer freed for a later "
+                    + "delivery"),
+    /** Completed claims a read-then-update rescuer wiped because it acted on a stale read: their step runs again. */
+    COMPLETED_CLAIMS_OVERWRITTEN("completedClaimsOverwritten", "Completed claims overwritten", "claims", Kind.COUNT,
+            false, Status.WHEN_NONZERO, "completed claims overwritten", "claims that completed between the "
+                    + "read-then-update rescuer's read and its update, and that it wiped all the same"),
+    /** Sign-ups whose enqueue transaction rolled back after taking the unique record: the job never ran. */
+    ROLLED_BACK_ENQUEUES("rolledBackEnqueues", "Rolled-back enqueues", "sign-ups", Kind.COUNT, false,
+            Status.WHEN_NONZERO, "rolled-back enqueues", "sign-ups whose enqueue transaction rolled back after "
+                    + "taking the unique record; each ends dropped, its job never run"),
+    /** Repeats rejected as duplicates of an enqueue that then rolled back: deduplicated against nothing. */
+    DEDUPED_AGAINST_ROLLBACK("dedupedAgainstRollback", "Deduplicated against a rollback", "requests", Kind.COUNT,
+            false, Status.WHEN_NONZERO, "deduplicated against a rollback", "repeats rejected as duplicates of a "
+                    + "sign-up whose enqueue then rolled back: a request that looked done and never ran");
 
     /** What kind of value a metric is. */
     public enum Kind {

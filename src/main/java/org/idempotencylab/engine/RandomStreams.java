@@ -11,7 +11,7 @@ package org.idempotencylab.engine;
 public final class RandomStreams {
 
     /** What a derived stream is used for; the ordinal is part of the derivation, so never reorder. */
-    public enum Purpose { JITTER, CALL_DURATION, ARRIVALS, CRASHES, DUPLICATES, PAYLOADS, REPEATS }
+    public enum Purpose { JITTER, CALL_DURATION, ARRIVALS, CRASHES, DUPLICATES, PAYLOADS, REPEATS, ROLLBACKS }
 
     private RandomStreams() {
     }

@@ -106,6 +106,30 @@ sealed interface ScheduledEvent extends Event {
         }
     }
 
+    /** The claim table's rescuer makes its pass: it frees expired claims, or reads them to update later. */
+    record RescuerPass(ClaimTableGate gate) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            gate.rescuerPass();
+        }
+    }
+
+    /** A read-then-update rescuer's update lands, the race window after its read: it deletes the keys it read. */
+    record RescuerUpdate(ClaimTableGate gate, java.util.List<String> keys) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            gate.rescuerUpdate(keys);
+        }
+    }
+
+    /** A sign-up's enqueue transaction rolls back: the unique record (its enqueue lock) it held goes. */
+    record EnqueueRollsBack(LockGate gate, String key, String owner) implements ScheduledEvent {
+        @Override
+        public void fire() {
+            gate.enqueueRollsBack(key, owner);
+        }
+    }
+
     /** The worker process starts again after a crash, with empty memory. */
     record Restart(WorkerProcess process) implements ScheduledEvent {
         @Override

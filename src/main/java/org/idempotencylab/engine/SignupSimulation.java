@@ -142,6 +142,7 @@ public final class SignupSimulation {
         started = true;
         queue.start();
         process.start();
+        gate.startMaintenance(this::workLeft);
     }
 
     /**

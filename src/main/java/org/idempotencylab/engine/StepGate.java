@@ -1,5 +1,6 @@
 package org.idempotencylab.engine;
 
+import java.util.function.BooleanSupplier;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.InMemoryIdempotencyStore;
@@ -155,6 +156,16 @@ interface StepGate {
 
     /** @return a new lane for one worker (made when the worker is, at the start and at every restart) */
     Lane lane(Caller caller);
+
+    /**
+     * Starts the store's own maintenance processes, if it has any (the claim table's rescuer), at the start of a
+     * run.
+     *
+     * @param workLeft true while some job can still run: a maintenance process stops once it is false, so a run
+     *                 can end
+     */
+    default void startMaintenance(BooleanSupplier workLeft) {
+    }
 
     /** @return true if each delivery needs a unique owner for the store's claims or locks */
     default boolean needsOwners() {

@@ -202,7 +202,30 @@ public enum Parameter {
     RACE_WINDOW_MS(whole("raceWindowMs", "--race-window-ms", "Race window", Kind.MILLIS, 0, 60_000, 10,
             Section.DURABILITY, "check-then-insert only: the time between the read that finds the key absent and "
                     + "the insert (a database round trip, or more under load)",
-            Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000));
+            Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000)),
+    RESCUER(choice("rescuer", "--rescuer", "Rescuer", RescuerKind.NONE, RescuerKind.values(), Section.DURABILITY,
+            "claim table only: a maintenance process that, every rescue interval, frees in_progress claims whose "
+                    + "lease (locked_until) has run out, so a later delivery runs the step: none; atomic (one "
+                    + "DELETE guarded by status and lease, as River's fixed JobRescuer, Oban's Lifeline, pg-boss "
+                    + "maintenance); read-then-update (a SELECT, then a DELETE by key the race window later with "
+                    + "no guard, which can wipe a claim that completed in between)",
+            Scenario::rescuer, Scenario.Builder::rescuer)),
+    RESCUE_EVERY_MS(whole("rescueEveryMs", "--rescue-every-ms", "Rescue every", Kind.MILLIS, 1, Scenario.DAY_MS,
+            30_000, Section.DURABILITY, "rescuer only: virtual ms between two passes of the rescuer (River's "
+                    + "RescueStuckJobsAfter check runs on an interval; Oban's Lifeline every minute)",
+            Scenario::rescueEveryMs, Scenario.Builder::rescueEveryMs)
+            .slider(Scale.LOG, 100, 3_600_000).explore(1_000, 300_000)),
+    P_ROLLBACK(decimal("pRollback", "--p-rollback", "Enqueue rollbacks", Kind.PROBABILITY, 0, 1, 0,
+            Section.DURABILITY, "lock at enqueue only: the chance that the transaction that enqueued a sign-up "
+                    + "rolls back after taking its unique record (the enqueue lock): the job never runs, and a "
+                    + "repeat that met the record before the rollback was deduplicated against nothing (Oban's "
+                    + "unique insert in a transaction that rolled back)", Scenario::pRollback,
+            Scenario.Builder::pRollback)),
+    ROLLBACK_AFTER_MS(whole("rollbackAfterMs", "--rollback-after-ms", "Rollback after", Kind.MILLIS, 0,
+            Scenario.DAY_MS, 1_000, Section.DURABILITY, "enqueue rollbacks only: virtual ms the rolled-back "
+                    + "transaction stays open after the enqueue, holding the unique record, before it rolls back "
+                    + "and the record goes", Scenario::rollbackAfterMs, Scenario.Builder::rollbackAfterMs)
+            .slider(Scale.LOG, 1, 600_000).explore(0, 10_000));
 
     /** How a value is written and read. */
     public enum Kind {

@@ -83,6 +83,14 @@ import java.util.Objects;
  * @param retryVia         where a failed attempt waits for its retry: {@link RetryVia#WORKER} (the default, the
  *                         worker holds the job through its backoff) or {@link RetryVia#DELAYED_MESSAGE} ({@code queue}:
  *                         a delayed message, Celery's retry countdown; see {@link RetryVia})
+ * @param rescuer          claim table: the process that frees expired {@code in_progress} claims,
+ *                         {@link RescuerKind#NONE} (the default), {@link RescuerKind#ATOMIC} or
+ *                         {@link RescuerKind#READ_THEN_UPDATE} (its update lands {@code raceWindowMs} after its read)
+ * @param rescueEveryMs    virtual ms between two passes of the rescuer, 1..86,400,000 (default 30,000)
+ * @param pRollback        lock at enqueue: probability 0..1 that a sign-up's enqueue transaction rolls back after
+ *                         taking its unique record (Oban's unique insert rolled back); 0, the default, is off
+ * @param rollbackAfterMs  virtual ms such a transaction holds the record before it rolls back, 0..86,400,000
+ *                         (default 1,000)
  * @throws ParameterException if any value is outside its range; the message names the field
  */
 public record Scenario(long jobs, double pFail, double lostReply, int maxAttempts, long seed,
@@ -94,7 +102,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                        int repeats, LockAt lockAt, LockRelease lockRelease, OnConflict onConflict, long heartbeatMs,
                        long claimRetentionMs, ClaimMode claim, long raceWindowMs,
                        CallTimeShape callTime, double callTimeSigma, long attemptTimeoutMs,
-                       RetryVia retryVia) {
+                       RetryVia retryVia, RescuerKind rescuer, long rescueEveryMs, double pRollback,
+                       long rollbackAfterMs) {
 
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
@@ -138,6 +147,10 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.CALL_TIME_SIGMA.check(callTimeSigma);
         Parameter.ATTEMPT_TIMEOUT_MS.check(attemptTimeoutMs);
         Objects.requireNonNull(retryVia, "retryVia");
+        Objects.requireNonNull(rescuer, "rescuer");
+        Parameter.RESCUE_EVERY_MS.check(rescueEveryMs);
+        Parameter.P_ROLLBACK.check(pRollback);
+        Parameter.ROLLBACK_AFTER_MS.check(rollbackAfterMs);
         if (duplicateDelayMaxMs < duplicateDelayMinMs) {
             throw ParameterException.outOfRange(Parameter.DUPLICATE_DELAY_MAX_MS, Long.toString(duplicateDelayMaxMs),
                     String.format(Locale.ROOT, "%,d (the shortest delay) to %,d", duplicateDelayMinMs,
@@ -209,6 +222,10 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         private double callTimeSigma;
         private long attemptTimeoutMs;
         private RetryVia retryVia;
+        private RescuerKind rescuer;
+        private long rescueEveryMs;
+        private double pRollback;
+        private long rollbackAfterMs;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -268,6 +285,10 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         public Builder callTimeSigma(double v) { callTimeSigma = v; return this; }
         public Builder attemptTimeoutMs(long v) { attemptTimeoutMs = v; return this; }
         public Builder retryVia(RetryVia v) { retryVia = v; return this; }
+        public Builder rescuer(RescuerKind v) { rescuer = v; return this; }
+        public Builder rescueEveryMs(long v) { rescueEveryMs = v; return this; }
+        public Builder pRollback(double v) { pRollback = v; return this; }
+        public Builder rollbackAfterMs(long v) { rollbackAfterMs = v; return this; }
 
         /** Sets both ends of the repeated request's delay: {@code minMs..maxMs}, equal for a fixed delay. */
         public Builder duplicateDelayMs(long minMs, long maxMs) {
@@ -285,7 +306,8 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
                     duplicateDelayMaxMs, pSlow, slowCallMs, pCrash, restartMs, queue, visibilityTimeoutMs, leaseMs,
                     lockTtlMs, pDifferentPayload, backoffFactor, (int) Parameter.MAX_RECEIVES.check(maxReceives),
                     (int) Parameter.REPEATS.check(repeats), lockAt, lockRelease, onConflict, heartbeatMs,
-                    claimRetentionMs, claim, raceWindowMs, callTime, callTimeSigma, attemptTimeoutMs, retryVia);
+                    claimRetentionMs, claim, raceWindowMs, callTime, callTimeSigma, attemptTimeoutMs, retryVia,
+                    rescuer, rescueEveryMs, pRollback, rollbackAfterMs);
         }
     }
 }

@@ -104,6 +104,44 @@ public interface ClaimStore extends AutoCloseable {
      */
     List<ClaimRow> rows(int limit);
 
+    /**
+     * The read of a rescuer that reads first and updates later: {@code SELECT idempotency_key FROM processed_jobs
+     * WHERE status = 'in_progress' AND locked_until < now}. The default reads {@link #rows}; a store may do it in
+     * one query.
+     *
+     * @param nowMs virtual ms, 0 or more
+     * @return the keys of {@code in_progress} claims whose lease ran out before {@code nowMs}
+     */
+    default List<String> expiredClaims(long nowMs) {
+        ClaimArgs.now(nowMs);
+        return rows(Integer.MAX_VALUE).stream()
+                .filter(r -> r.status() == ClaimRow.Status.IN_PROGRESS && r.lockedUntilMs() < nowMs)
+                .map(ClaimRow::key)
+                .toList();
+    }
+
+    /**
+     * The atomic rescuer's one statement: {@code DELETE FROM processed_jobs WHERE status = 'in_progress' AND
+     * locked_until < now RETURNING idempotency_key}, so the key is free for the next delivery; a row that
+     * completed or was renewed is never touched, since the database checks both as it deletes (River's
+     * JobRescuer requires the job to be still running). The default goes through {@link #expiredClaims} and
+     * {@link #get}; it is only atomic in a store whose every method is ({@link InMemoryClaimTable} overrides it).
+     *
+     * @param nowMs virtual ms, 0 or more
+     * @return the keys deleted
+     */
+    default List<String> rescueExpired(long nowMs) {
+        List<String> freed = new java.util.ArrayList<>();
+        for (String key : expiredClaims(nowMs)) {
+            Optional<ClaimRow> row = get(key);
+            if (row.isPresent() && row.get().status() == ClaimRow.Status.IN_PROGRESS
+                    && row.get().lockedUntilMs() < nowMs && delete(key)) {
+                freed.add(key);
+            }
+        }
+        return freed;
+    }
+
     /** @return how many rows the table has. */
     long size();
 

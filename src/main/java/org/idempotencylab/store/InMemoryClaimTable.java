@@ -106,6 +106,29 @@ public final class InMemoryClaimTable implements ClaimStore {
     }
 
     @Override
+    public synchronized List<String> expiredClaims(long nowMs) {
+        ClaimArgs.now(nowMs);
+        open();
+        List<String> keys = new ArrayList<>();
+        for (ClaimRow row : rows.values()) {
+            if (row.status() == ClaimRow.Status.IN_PROGRESS && row.lockedUntilMs() < nowMs) {
+                keys.add(row.key());
+            }
+        }
+        keys.sort(null); // the same order as a database's, whatever the map's
+        return keys;
+    }
+
+    @Override
+    public synchronized List<String> rescueExpired(long nowMs) {
+        List<String> keys = expiredClaims(nowMs); // one lock held throughout: nothing changes in between
+        for (String key : keys) {
+            rows.remove(key);
+        }
+        return keys;
+    }
+
+    @Override
     public synchronized long size() {
         open();
         return rows.size();

@@ -439,6 +439,37 @@ public final class JdbcClaimStore implements ClaimStore {
     }
 
     @Override
+    public List<String> expiredClaims(long nowMs) {
+        ClaimArgs.now(nowMs);
+        return keys("read expired claims", "SELECT idempotency_key FROM processed_jobs "
+                + "WHERE status = 'in_progress' AND locked_until < ? ORDER BY idempotency_key", nowMs);
+    }
+
+    @Override
+    public List<String> rescueExpired(long nowMs) {
+        ClaimArgs.now(nowMs);
+        return keys("rescue expired claims", "DELETE FROM processed_jobs "
+                + "WHERE status = 'in_progress' AND locked_until < ? RETURNING idempotency_key", nowMs);
+    }
+
+    /** Runs {@code sql}, bound to {@code nowMs}, and collects the keys it returns, sorted. */
+    private List<String> keys(String what, String sql, long nowMs) {
+        return withConnection(what, c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                ps.setLong(1, nowMs);
+                List<String> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(rs.getString(1));
+                    }
+                }
+                out.sort(null);
+                return out;
+            }
+        });
+    }
+
+    @Override
     public long size() {
         return withConnection("count rows", c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM processed_jobs");

@@ -249,7 +249,7 @@ class RunCommandTest {
             "deadLetteredJobs", "repeatsSucceeded", "repeatsFailed", "repeatsRefused", "repeatsLost", "repeatsDropped",
             "repeatsDeadLettered", "crashes", "redeliveries", "jobInProgressRejections", "leaseReclaims",
             "keyMismatches", "stuckInProgressMs", "overlappingRuns", "silentWrongResults", "leaseRenewals",
-            "claimRacesLost", "attemptTimeouts");
+            "claimRacesLost", "attemptTimeouts", "rescuedClaims", "completedClaimsOverwritten", "rolledBackEnqueues", "dedupedAgainstRollback");
 
     @Test
     void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {

@@ -105,7 +105,8 @@ class ScenarioTest {
         ParameterException e = assertThrows(ParameterException.class,
                 () -> new Scenario(10, 1.5, 0, 3, 1, 100, 2_000, true, 200, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0,
                         QueueKind.MEMORY, 1, 1, 1, 0, 2, 10, 1, LockAt.START, LockRelease.END, OnConflict.REQUEUE,
-                        0, 0, ClaimMode.ATOMIC, 10, CallTimeShape.UNIFORM, 1, 0, RetryVia.WORKER));
+                        0, 0, ClaimMode.ATOMIC, 10, CallTimeShape.UNIFORM, 1, 0, RetryVia.WORKER,
+                        RescuerKind.NONE, 30_000, 0, 1_000));
         assertEquals("pFail: 1.5 is outside the allowed range 0 to 1", e.getMessage());
     }
 
@@ -117,7 +118,8 @@ class ScenarioTest {
         assertEquals(new Scenario(20_000, 0.01, 0.005, 3, 7, 100, 2_000, true, 200, Scenario.DAY_MS,
                 Scenario.DAY_MS, 1, 0, 0, 30_000, 30_000, 0, 60_000, 0, 5_000, QueueKind.MEMORY, 30_000, 300_000, 30_000,
                 0, 2, 10, 1, LockAt.START, LockRelease.END, OnConflict.REQUEUE, 0, 0, ClaimMode.ATOMIC, 10,
-                CallTimeShape.UNIFORM, 1, 0, RetryVia.WORKER), b);
+                CallTimeShape.UNIFORM, 1, 0, RetryVia.WORKER,
+                        RescuerKind.NONE, 30_000, 0, 1_000), b);
     }
 
     @Test
