@@ -247,6 +247,69 @@ class PresetTest {
                 assertEquals(0, memory.keyMismatches());
                 assertEquals(0, claim.silentWrongResults());
                 assertEquals(claim.repeatedRequests(), claim.keyMismatches());
+            }),
+            Map.entry("field-river-rescuer-read-then-update.json", r -> {
+                // A crash (0.2% of calls; measured 41) leaves every worker's claim in_progress; its lease (2 s) runs
+                // out, the rescuer reads it, and the redelivery at the 5 s visibility timeout reclaims and
+                // completes it inside the rescuer's 3 s read-to-write gap, so the unguarded delete wipes a
+                // completed row (measured 153 overwritten). The repeat 60 s later finds that step not done and
+                // does it again: steps done again far above the crashed calls alone (measured 177 for 41 crashes).
+                StrategyResult x = r.get(0);
+                assertTrue(x.crashes() > 10, "crashes: " + x.crashes());
+                long overwritten = x.get(Metric.COMPLETED_CLAIMS_OVERWRITTEN);
+                assertTrue(overwritten > x.crashes(), overwritten + " overwritten for " + x.crashes() + " crashes");
+                assertTrue(x.get(Metric.RESCUED_CLAIMS) >= overwritten, "each overwrite is one of its rescues");
+                assertEquals(x.jobs(), x.repeatedRequests(), "every sign-up is sent again");
+                assertTrue(x.repeatedSteps() > 3 * x.crashes(), x.repeatedSteps() + " for " + x.crashes());
+                assertEquals(0, x.usersWithDuplicateEmails(), "the email is kept once by the provider's key");
+            }),
+            Map.entry("field-river-rescuer-atomic.json", r -> {
+                // The same crashes, rescuer passes and repeats; the rescuer's delete checks status and lease as it
+                // writes, so it frees the crashed claims (measured 164) and never a completed one. What is done
+                // again is only a call whose side effect happened just before its process crashed, at most one
+                // per crash (measured 37 for 41).
+                StrategyResult x = r.get(0);
+                assertTrue(x.crashes() > 10);
+                assertTrue(x.get(Metric.RESCUED_CLAIMS) > x.crashes(), "the crashed workers' claims are freed");
+                assertEquals(0, x.get(Metric.COMPLETED_CLAIMS_OVERWRITTEN));
+                assertEquals(x.jobs(), x.repeatedRequests());
+                assertTrue(x.repeatedSteps() <= x.crashes(), x.repeatedSteps() + " for " + x.crashes());
+            }),
+            Map.entry("field-oban-unique-rollback-rejected.json", r -> {
+                // One enqueue in ten rolls back (measured 198) 1 s after taking its unique record; a repeat comes
+                // within that second for half the sign-ups, so about half the rolled-back ones were asked again
+                // (measured 93) and each such repeat was rejected against the doomed record. Every repeat is
+                // rejected (the first always holds its record then), so no repeat runs: the sign-ups done are
+                // exactly the committed ones, one welcome email each.
+                StrategyResult x = r.get(0);
+                long rolledBack = x.get(Metric.ROLLED_BACK_ENQUEUES);
+                long deduped = x.get(Metric.DEDUPED_AGAINST_ROLLBACK);
+                assertTrue(rolledBack > 100, "about a tenth of 2,000: " + rolledBack);
+                assertTrue(deduped > 20 && deduped <= rolledBack, deduped + " of " + rolledBack);
+                assertEquals(rolledBack, x.droppedJobs(), "the rolled-back sign-ups never run");
+                assertEquals(x.repeatedRequests(), x.get(Metric.REPEATS_DROPPED));
+                assertEquals(x.jobs() - rolledBack, x.emailsSent(), "a user whose repeat was rejected: no sign-up");
+                assertEquals(0, x.repeatedSteps());
+            }),
+            Map.entry("field-oban-unique-rollback-requeued.json", r -> {
+                // The same rollbacks and repeats, but a refused repeat waits and tries again: none is deduplicated
+                // against a rollback or dropped, and every one runs. A repeat of a rolled-back sign-up gets in once
+                // the record is gone and does the sign-up (the emails beyond the committed sign-ups, measured 93);
+                // a repeat of a committed one gets in once the first job lets go of the lock and, a lock keeping
+                // no record of finished steps, does its 9 other steps again (the email dropped by the provider's
+                // key): measured 7,659 = 9 x (944 - 93).
+                StrategyResult x = r.get(0);
+                long rolledBack = x.get(Metric.ROLLED_BACK_ENQUEUES);
+                assertTrue(rolledBack > 100);
+                assertEquals(0, x.get(Metric.DEDUPED_AGAINST_ROLLBACK));
+                assertEquals(0, x.get(Metric.REPEATS_DROPPED));
+                assertEquals(rolledBack, x.droppedJobs(), "only the rolled-back enqueues themselves");
+                assertEquals(x.repeatedRequests(), x.get(Metric.REPEATS_SUCCEEDED));
+                long savedByRepeat = x.emailsSent() - (x.jobs() - rolledBack);
+                assertTrue(savedByRepeat > 20 && savedByRepeat <= rolledBack, "sign-ups done by their repeat: "
+                        + savedByRepeat);
+                assertEquals(0, x.usersWithDuplicateEmails());
+                assertEquals(9 * (x.repeatedRequests() - savedByRepeat), x.repeatedSteps());
             }));
 
     private static List<Long> column(List<StrategyResult> r, ToLongFunction<StrategyResult> f) {
