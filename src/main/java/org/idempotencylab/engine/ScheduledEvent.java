@@ -1,5 +1,7 @@
 package org.idempotencylab.engine;
 
+import java.util.List;
+
 /**
  * Everything a sign-up simulation schedules on its {@link Simulator}, one named type per kind of event, as in the
  * examples of the SSJ simulation library (L'Ecuyer et al.): reading this file is reading the list of what can
@@ -115,7 +117,7 @@ sealed interface ScheduledEvent extends Event {
     }
 
     /** A read-then-update rescuer's update lands, the race window after its read: it deletes the keys it read. */
-    record RescuerUpdate(ClaimTableGate gate, java.util.List<String> keys) implements ScheduledEvent {
+    record RescuerUpdate(ClaimTableGate gate, List<String> keys) implements ScheduledEvent {
         @Override
         public void fire() {
             gate.rescuerUpdate(keys);

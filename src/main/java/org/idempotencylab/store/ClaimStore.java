@@ -1,5 +1,6 @@
 package org.idempotencylab.store;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -131,7 +132,7 @@ public interface ClaimStore extends AutoCloseable {
      * @return the keys deleted
      */
     default List<String> rescueExpired(long nowMs) {
-        List<String> freed = new java.util.ArrayList<>();
+        List<String> freed = new ArrayList<>();
         for (String key : expiredClaims(nowMs)) {
             Optional<ClaimRow> row = get(key);
             if (row.isPresent() && row.get().status() == ClaimRow.Status.IN_PROGRESS

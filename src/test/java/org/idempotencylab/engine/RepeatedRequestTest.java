@@ -3,6 +3,9 @@ package org.idempotencylab.engine;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -120,8 +123,8 @@ class RepeatedRequestTest {
         // key mismatch (Stripe's 400), the right answer. The 1,000 sign-ups all succeeded: 100.000%, where mixing
         // in the refused repeats as failed jobs read 50.000%.
         Scenario changed = TWICE.toBuilder().pDifferentPayload(1).build();
-        StrategyResult r = run(changed, Strategy.of(org.idempotencylab.scenario.RetryScope.WHOLE_JOB_SKIP_FINISHED,
-                org.idempotencylab.scenario.KeyMode.SAME, org.idempotencylab.scenario.StoreKind.CLAIM_TABLE));
+        StrategyResult r = run(changed, Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED,
+                KeyMode.SAME, StoreKind.CLAIM_TABLE));
         assertEquals("100.000%", r.succeeded());
         assertEquals(1_000, r.succeededJobs());
         assertEquals(0, r.failedJobs());

@@ -1,5 +1,6 @@
 package org.idempotencylab.scenario;
 
+import java.util.ArrayList;
 import java.util.function.ToLongFunction;
 import org.idempotencylab.engine.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -365,7 +366,7 @@ class PresetTest {
 
     @Test
     void theFirstFormOfTheIndexAListOfNamesStillReadsAsLessons() {
-        List<String> problems = new java.util.ArrayList<>();
+        List<String> problems = new ArrayList<>();
         assertEquals(List.of(new Presets.Entry("a.json", Presets.Group.LESSONS),
                 new Presets.Entry("b.json", Presets.Group.LESSONS)),
                 Presets.parseIndex("[\"a.json\", \"b.json\"]", problems));
@@ -374,7 +375,7 @@ class PresetTest {
 
     @Test
     void aBadIndexEntryIsLeftOutWithAMessageNamingItNeverAnException() {
-        List<String> problems = new java.util.ArrayList<>();
+        List<String> problems = new ArrayList<>();
         List<Presets.Entry> entries = Presets.parseIndex("{\"presets\": [\"a.json\", 7, \"../x.json\"],"
                 + " \"fieldCases\": [\"a.json\", \"b.txt\", \"c.json\"], \"extra\": []}", problems);
         assertEquals(List.of(new Presets.Entry("a.json", Presets.Group.LESSONS),
@@ -388,11 +389,11 @@ class PresetTest {
                 Presets.INDEX + ": fieldCases[1]: \"b.txt\" is not a scenario file name (a name ending in .json, "
                         + "in the same folder, not the index)"), problems);
 
-        List<String> broken = new java.util.ArrayList<>();
+        List<String> broken = new ArrayList<>();
         assertEquals(List.of(), Presets.parseIndex("{\"presets\": [", broken));
         assertEquals(1, broken.size());
         assertTrue(broken.get(0).startsWith(Presets.INDEX + ": not valid JSON"), broken.get(0));
-        List<String> notAList = new java.util.ArrayList<>();
+        List<String> notAList = new ArrayList<>();
         assertEquals(List.of(), Presets.parseIndex("{\"fieldCases\": \"x.json\"}", notAList));
         assertEquals(List.of(Presets.INDEX + ": fieldCases: \"x.json\" is not a list of file names"), notAList);
     }
