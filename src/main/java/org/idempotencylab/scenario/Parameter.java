@@ -201,7 +201,7 @@ public enum Parameter {
             Scenario::claim, Scenario.Builder::claim)),
     RACE_WINDOW_MS(whole("raceWindowMs", "--race-window-ms", "Race window", Kind.MILLIS, 0, 60_000, 10,
             Section.DURABILITY, "check-then-insert only: the time between the read that finds the key absent and "
-                    + "the insert (a database round trip, or more under load)",
+                    + "the insert (a database round trip, or more under load); 0 leaves no gap, as the atomic claim",
             Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000)),
     RESCUER(choice("rescuer", "--rescuer", "Rescuer", RescuerKind.NONE, RescuerKind.values(), Section.DURABILITY,
             "claim table only: a maintenance process that, every rescue interval, frees in_progress claims whose "

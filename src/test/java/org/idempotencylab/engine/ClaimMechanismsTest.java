@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import org.idempotencylab.scenario.ClaimMode;
 import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
@@ -118,6 +119,19 @@ class ClaimMechanismsTest {
         StrategyResult narrow = run(REPEAT_INSIDE_THE_WINDOW.toBuilder().claim(ClaimMode.CHECK_THEN_INSERT)
                 .raceWindowMs(5).build());
         assertEquals(0, narrow.repeatedStepsByStep().get(0));
+    }
+
+    @Test
+    void aCheckThenInsertWithNoWindowIsTheAtomicClaim() {
+        // No time between the read and the insert: nothing can come between them, so the run is the atomic one,
+        // number for number, even with crashes, a durable queue, repeats and four workers (which reorder events
+        // within a millisecond if the insert were an event of its own)
+        Scenario busy = Scenario.article().toBuilder().jobs(1_000).seed(3).queue(QueueKind.DURABLE).pCrash(0.01)
+                .workers(4).arrivalRate(20).pDuplicate(0.3).repeats(3).build();
+        StrategyResult atomic = run(busy);
+        StrategyResult noWindow = run(busy.toBuilder().claim(ClaimMode.CHECK_THEN_INSERT).raceWindowMs(0).build());
+        assertEquals(atomic, noWindow);
+        assertEquals(0, noWindow.get(Metric.CLAIM_RACES_LOST));
     }
 
     @Test
