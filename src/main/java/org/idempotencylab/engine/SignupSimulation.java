@@ -80,6 +80,7 @@ public final class SignupSimulation {
      */
     public SignupSimulation(Scenario scenario, Strategy strategy, RunControl control,
                             boolean forgetKeysOfFinishedJobs, ClaimStore claimStore) {
+        scenario = strategy.on(scenario); // the strategy's own settings (a heartbeat, a lease) win
         this.scenario = scenario;
         this.strategy = strategy;
         this.progress = new Progress(control);

@@ -27,6 +27,8 @@ import org.idempotencylab.scenario.Scenario;
  * With {@link Spacing#LOG} the points are spaced evenly in the logarithm instead,
  * {@code from * (to / from)^(i / (points - 1))}, for quantities that span orders of magnitude (a lease from 1 s to
  * 1 h: 1,000, 7,746, 60,000, 464,758, 3,600,000 over 5 points); both ends must then be above 0.
+ * A strategy's own {@link Strategy#settings() settings} win over the point's values, so a strategy that sets the
+ * varied parameter draws a flat line: the sweep shows that its value is fixed.
  * Varying either end of the repeated request's delay ({@link Parameter#DUPLICATE_DELAY_MIN_MS} or
  * {@link Parameter#DUPLICATE_DELAY_MAX_MS}) sets both ends to the value: a fixed delay.
  */

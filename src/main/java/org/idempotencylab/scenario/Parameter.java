@@ -601,6 +601,21 @@ public enum Parameter {
     }
 
     /**
+     * @return {@code value} as {@link #normalise} gives it, if it lies in the range (numbers) or among the choices
+     * @throws IllegalArgumentException if it is not of this parameter's kind
+     * @throws ParameterException       naming this parameter, the value and the range if it lies outside
+     */
+    public Object checkValue(Object value) {
+        Object v = normalise(value);
+        if (v instanceof Long l) {
+            check(l.longValue());
+        } else if (v instanceof Double d) {
+            check(d.doubleValue());
+        }
+        return v;
+    }
+
+    /**
      * @return {@code value} if it lies in the range
      * @throws ParameterException naming this parameter, the value and the range otherwise
      */
@@ -717,6 +732,14 @@ public enum Parameter {
             case FLAG -> (Boolean) v ? "on" : "off";
             case CHOICE -> ((Choice) v).cliName();
         };
+    }
+
+    /**
+     * @return true if a strategy may carry its own value ({@link Strategy#settings()}); false for the number of
+     *         sign-ups, which every strategy of a comparison shares (progress and every table count them)
+     */
+    public boolean isStrategySetting() {
+        return this != JOBS;
     }
 
     /** @return the parameter whose {@link #id()} is {@code id}. */

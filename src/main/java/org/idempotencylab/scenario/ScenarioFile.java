@@ -15,7 +15,7 @@ import java.util.Objects;
  *                   engine's metrics, which {@link ScenarioFiles} checks it against when it reads a file
  * @param view       {@link View#COMPARE} runs every strategy side by side; {@link View#LIVE} plays the first one
  * @param strategies one or more; each is normalised to {@link Strategy#of}, so the name follows the settings
- *                   (the article's row name for the article's five)
+ *                   (the article's row name for the article's five, then each of its own settings)
  * @param scenario   every parameter, already validated by {@link Scenario}
  * @throws IllegalArgumentException if {@code name} or {@code watch} is blank or
  *                                  {@code strategies} is empty
@@ -54,6 +54,6 @@ public record ScenarioFile(String name, String note, String watch, View view, Li
         if (strategies.isEmpty()) {
             throw new IllegalArgumentException("strategies: at least one is needed");
         }
-        strategies = strategies.stream().map(s -> Strategy.of(s.scope(), s.keyMode(), s.store())).toList();
+        strategies = strategies.stream().map(s -> Strategy.of(s.scope(), s.keyMode(), s.store(), s.settings())).toList();
     }
 }

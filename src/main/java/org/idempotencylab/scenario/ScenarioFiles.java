@@ -50,7 +50,10 @@ import java.util.function.Function;
  * {@code store} is what its {@code retry} implies (memory for {@code whole-job-skip-finished}, none otherwise), and
  * every missing {@code scenario} field takes {@link Scenario#article()}'s value. {@code scenario} takes the
  * {@link Parameter#id()} names, each read as its parameter's kind (a number, true or false, or a name such as
- * {@code durable}).
+ * {@code durable}). A strategy may carry {@code settings}, an object of the same fields: the values it runs with
+ * in place of the scenario's, so a field case's bug and fix (no heartbeat, a heartbeat every 5 s) run side by side:
+ * {@code {"retry": "whole-job-skip-finished", "providerKey": "same", "store": "claim-table", "settings":
+ * {"heartbeatMs": 5000}}}.
  *
  * <p>Reading checks the whole file before it returns anything: unknown fields, wrong types, values out of range
  * and JSON that does not parse each throw one {@link ScenarioFileException} naming the field and what is allowed,
@@ -60,7 +63,7 @@ public final class ScenarioFiles {
     /** Top-level fields, in the order they are written. */
     private static final List<String> TOP = List.of("format", "name", "note", "watch", "view", "strategies",
             "scenario");
-    private static final List<String> STRATEGY = List.of("retry", "providerKey", "store");
+    private static final List<String> STRATEGY = List.of("retry", "providerKey", "store", "settings");
     /** {@code scenario} fields, in the order they are written: the parameters' ids. */
     private static final List<String> SCENARIO = Parameter.ids();
 
@@ -161,6 +164,14 @@ public final class ScenarioFiles {
                 ScenarioFile.View::fileName, ScenarioFile.View.COMPARE);
         List<Strategy> strategies = strategies(root.get("strategies"));
         Scenario scenario = scenario(root.get("scenario"));
+        for (int i = 0; i < strategies.size(); i++) {
+            try {
+                strategies.get(i).on(scenario); // a setting that contradicts the scenario, e.g. a delay's ends
+            } catch (ParameterException e) {
+                throw new ScenarioFileException("strategies[" + i + "].settings." + e.parameter().id(),
+                        e.messageFor("").substring(2));
+            }
+        }
         return new ScenarioFile(name, note, watch, view, strategies, scenario);
     }
 
@@ -246,9 +257,33 @@ public final class ScenarioFiles {
                 throw new ScenarioFileException(path + ".store", "\"" + store.cliName() + "\" keeps no record "
                         + "of finished steps; retry \"" + scope.cliName() + "\" needs memory or claim-table");
             }
-            out.add(Strategy.of(scope, key, store));
+            out.add(Strategy.of(scope, key, store, settings(s.get("settings"), path + ".settings")));
         }
         return List.copyOf(out);
+    }
+
+    /** @return a strategy's {@code settings}: parameter values in place of the scenario's (empty if absent) */
+    private static Map<Parameter, Object> settings(JsonNode v, String path) {
+        Map<Parameter, Object> out = new LinkedHashMap<>();
+        if (v == null) {
+            return out;
+        }
+        if (!v.isObject()) {
+            throw new ScenarioFileException(path, v + " is not an object {...} of the fields "
+                    + "\"scenario\" takes");
+        }
+        noUnknownFields(v, path + ".", SCENARIO);
+        for (Parameter p : Parameter.values()) {
+            JsonNode n = v.get(p.id());
+            if (n != null && !p.isStrategySetting()) {
+                throw new ScenarioFileException(path + "." + p.id(), "every strategy runs with the scenario's; set "
+                        + p.id() + " in \"scenario\"");
+            }
+            if (n != null) {
+                out.put(p, value(n, path + "." + p.id(), p));
+            }
+        }
+        return out;
     }
 
     private static Scenario scenario(JsonNode v) {
@@ -425,8 +460,12 @@ public final class ScenarioFiles {
         root.put("view", file.view().fileName());
         ArrayNode strategies = root.putArray("strategies");
         for (Strategy s : file.strategies()) {
-            strategies.addObject().put("retry", s.scope().cliName()).put("providerKey", s.keyMode().cliName())
-                    .put("store", s.store().cliName());
+            ObjectNode o = strategies.addObject().put("retry", s.scope().cliName())
+                    .put("providerKey", s.keyMode().cliName()).put("store", s.store().cliName());
+            if (!s.settings().isEmpty()) {
+                ObjectNode settings = o.putObject("settings");
+                s.settings().forEach((p, v) -> settings.putPOJO(p.id(), fileValue(v)));
+            }
         }
         ObjectNode scenario = root.putObject("scenario");
         Map<String, Object> values = values(file.scenario());
@@ -440,10 +479,13 @@ public final class ScenarioFiles {
     private static Map<String, Object> values(Scenario s) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (Parameter p : Parameter.values()) {
-            Object v = p.get(s);
-            m.put(p.id(), v instanceof Double d ? new BigDecimal(Parameter.plain(d))
-                    : v instanceof Choice c ? c.cliName() : v);
+            m.put(p.id(), fileValue(p.get(s)));
         }
         return m;
+    }
+
+    /** @return a parameter's value as a file holds it: a long, a BigDecimal (decimals), a boolean or a text */
+    private static Object fileValue(Object v) {
+        return v instanceof Double d ? new BigDecimal(Parameter.plain(d)) : v instanceof Choice c ? c.cliName() : v;
     }
 }

@@ -1,6 +1,7 @@
 package org.idempotencylab.ui;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
@@ -71,7 +72,9 @@ final class ScenarioViews {
         return new ScenarioView() {
             @Override
             public void load(Scenario scenario, List<Strategy> strategies, Metric watched) {
-                live.apply(scenario, strategies.get(0));
+                // the strategy's own settings go into the fields, so what the panel shows is what plays
+                Strategy first = strategies.get(0);
+                live.apply(first.on(scenario), first.withSettings(Map.of()));
                 // many virtual minutes would take as many real ones at 1×: play the lesson in about a minute
                 live.speedProperty().set(LiveViewModel.lessonSpeed(scenario));
             }
@@ -84,6 +87,12 @@ final class ScenarioViews {
             @Override
             public List<Strategy> strategies() {
                 return List.of(live.strategyProperty().get());
+            }
+
+            @Override
+            public boolean shows(Scenario scenario, List<Strategy> strategies) {
+                Strategy first = strategies.get(0);
+                return ScenarioView.super.shows(first.on(scenario), List.of(first.withSettings(Map.of())));
             }
 
             @Override

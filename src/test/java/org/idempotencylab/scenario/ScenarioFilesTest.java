@@ -73,6 +73,30 @@ class ScenarioFilesTest {
     }
 
     @Test
+    void aStrategysSettingsAreReadNamedAndWrittenBack() throws IOException {
+        ScenarioFile f = read(HEAD + ", \"strategies\": ["
+                + "{\"retry\": \"whole-job-skip-finished\", \"providerKey\": \"same\", \"store\": \"claim-table\"},"
+                + "{\"retry\": \"whole-job-skip-finished\", \"providerKey\": \"same\", \"store\": \"claim-table\","
+                + " \"settings\": {\"leaseMs\": 60000, \"heartbeatMs\": 5e3, \"rescuer\": \"atomic\"}}],"
+                + "\"scenario\": {\"leaseMs\": 10000}}");
+        Strategy plain = f.strategies().get(0);
+        Strategy fixed = f.strategies().get(1);
+        assertTrue(plain.settings().isEmpty());
+        // named after its settings, in the parameters' order (heartbeat is declared after the lease)
+        assertEquals("retry the whole job, skip finished steps, same key every time, claim table · lease 60,000 ms"
+                + " · heartbeat 5,000 ms · rescuer atomic", fixed.name());
+        assertEquals(60_000, fixed.on(f.scenario()).leaseMs(), "the setting wins over the scenario's 10,000");
+        assertEquals(5_000, fixed.on(f.scenario()).heartbeatMs());
+        assertEquals(10_000, plain.on(f.scenario()).leaseMs(), "no settings: the scenario's value");
+        StringWriter out = new StringWriter();
+        FILES.write(f, out);
+        assertEquals(f, read(out.toString()));
+        assertTrue(out.toString().contains("\"settings\" : {"), out.toString());
+        // a strategy without settings writes none, so files of earlier versions stay as they were
+        assertEquals(1, out.toString().split("\"settings\"", -1).length - 1, out.toString());
+    }
+
+    @Test
     void awkwardDoublesRoundTripExactly() throws IOException {
         // decimals are written in plain notation (no 1.0E-4) and read back to the same double
         Scenario s = Scenario.article().toBuilder().pFail(0.0001).lostReply(1.0 / 3).arrivalRate(0.1 + 0.2)
@@ -124,7 +148,25 @@ class ScenarioFilesTest {
                         "scenario.foo: unknown field; allowed: " + allowedScenario),
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
                                 + "\"key\": 1}]}",
-                        "strategies[0].key: unknown field; allowed: retry, providerKey, store"),
+                        "strategies[0].key: unknown field; allowed: retry, providerKey, store, settings"),
+                // a strategy's own settings: the scenario's fields, checked the same way, and against the scenario
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
+                                + "\"settings\": {\"heartbeat\": 5}}]}",
+                        "strategies[0].settings.heartbeat: unknown field; allowed: " + allowedScenario),
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
+                                + "\"settings\": {\"leaseMs\": -1}}]}",
+                        "strategies[0].settings.leaseMs: -1 is outside the allowed range 1 to 2,678,400,000"),
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
+                                + "\"settings\": 5}]}",
+                        "strategies[0].settings: 5 is not an object {...} of the fields \"scenario\" takes"),
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
+                                + "\"settings\": {\"jobs\": 10}}]}",
+                        "strategies[0].settings.jobs: every strategy runs with the scenario's; set jobs in "
+                                + "\"scenario\""),
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
+                                + "\"settings\": {\"duplicateDelayMinMs\": 900000}}]}",
+                        "strategies[0].settings.duplicateDelayMaxMs: 30000 is outside the allowed range 900,000 (the "
+                                + "shortest delay) to 2,678,400,000"),
                 // unknown strategy names list the allowed ones
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\"}, "
                                 + "{\"retry\": \"sometimes\", \"providerKey\": \"none\"}]}",

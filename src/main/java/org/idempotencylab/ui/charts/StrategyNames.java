@@ -2,6 +2,7 @@ package org.idempotencylab.ui.charts;
 
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
+import java.util.Map;
 import org.idempotencylab.ui.Texts;
 
 /**
@@ -16,9 +17,13 @@ public final class StrategyNames {
 
     /**
      * @return e.g. "each step, no key", "whole job, skip finished"; for a strategy that is not one of the
-     *         article's five, its retry scope, key and store in that form ("whole job, same key, claim table")
+     *         article's five, its retry scope, key and store in that form ("whole job, same key, claim table"),
+     *         then its own settings ("whole job, skip finished · heartbeat 5,000 ms")
      */
     public static String shortName(Strategy s) {
+        if (!s.settings().isEmpty()) { // the settings tell a field case's fix from its bug: they stay
+            return shortName(s.withSettings(Map.of())) + s.settingsText();
+        }
         if (s.equals(Strategy.WHOLE_JOB_SKIP_FINISHED)) {
             return TEXTS.get("short.scope.WHOLE_JOB_SKIP_FINISHED");
         }
