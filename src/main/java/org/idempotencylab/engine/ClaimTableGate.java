@@ -32,7 +32,12 @@ import org.idempotencylab.store.InMemoryClaimTable;
  *
  * <p>With {@code heartbeatMs > 0}, a live worker renews the claim of its running call every {@code heartbeatMs}
  * ({@code locked_until = now + leaseMs}), as BullMQ's worker extends its job lock every {@code lockRenewTime}:
- * a call slower than the lease keeps its claim, while a crashed worker's claim still runs out.
+ * a call slower than the lease keeps its claim, while a crashed worker's claim still runs out. With a heartbeat
+ * shorter than the lease, the claim never runs out while its worker lives, and only the last heartbeat before it
+ * would is one anyone else can tell from the others: the lab writes that one ({@code (leaseMs - 1) / heartbeatMs}
+ * heartbeats apart) and counts the ones in between as renewals too. A run's cost then grows with the call time over
+ * the lease, not over the heartbeat: a 1 ms heartbeat on hour-long calls takes no longer than a 5 s one (a
+ * heartbeat due in the very ms its call crashes may count one renewal more or less than one event per beat did).
  *
  * <p>With {@code claimRetentionMs > 0}, a completed row is deleted that long after it completed, as River's job
  * cleaner deletes completed jobs after their retention (24 h by default) and BullMQ's {@code removeOnComplete}
@@ -118,6 +123,8 @@ final class ClaimTableGate implements StepGate {
         private String heldKey;       // the claim this worker's call holds, if any
         private String heldOwner;     // ... the delivery that holds it
         private long heldUntilMs;     // ... and the end of its lease
+        private long renewedAtMs;     // ... when it was taken or last written renewed
+        private boolean renewedSinceHold;
         private long call;            // counts claims and calls: a heartbeat or an insert names the one it is for
         private Job checkedJob;       // check-then-insert: the job whose key was read absent, until the insert
         private int checkedStep;
@@ -177,6 +184,7 @@ final class ClaimTableGate implements StepGate {
                 } else {
                     claims.release(heldKey, job.owner);
                 }
+                countUnwrittenRenewals();
                 heldKey = null;
                 call++; // its heartbeat stops
             }
@@ -225,10 +233,39 @@ final class ClaimTableGate implements StepGate {
             heldKey = key;
             heldOwner = owner;
             heldUntilMs = lockedUntilMs;
+            renewedAtMs = sim.nowMs();
+            renewedSinceHold = false;
             call++;
             if (heartbeatMs > 0) {
-                sim.schedule(heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
+                sim.schedule(heartbeatsPerWrite() * heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
             }
+        }
+
+        /**
+         * @return how many heartbeats apart a renewal is written: the last one before the lease would run out
+         *         ({@code j * heartbeatMs < leaseMs}), or each one when the heartbeat is not shorter than the lease
+         *         (then the claim runs out between two of them, and each matters)
+         */
+        private long heartbeatsPerWrite() {
+            return heartbeatMs >= leaseMs ? 1 : (leaseMs - 1) / heartbeatMs;
+        }
+
+        /**
+         * The call ends or its process crashes: the heartbeats that beat since the last written renewal, before
+         * now, each renewed a claim that was still its own (no one can take a claim over before its lease runs
+         * out), so they count as renewals, as they would had each been written.
+         */
+        private long countUnwrittenRenewals() {
+            long elapsed = sim.nowMs() - renewedAtMs;
+            long beats = heartbeatMs <= 0 || elapsed <= 0 ? 0
+                    : Math.min(heartbeatsPerWrite() - 1, (elapsed - 1) / heartbeatMs);
+            if (beats == 0 && elapsed == heartbeatMs && !renewedSinceHold && heartbeatsPerWrite() > 1) {
+                beats = 1; // the first heartbeat is due before the call's end in the same ms, as a written one is
+            }
+            if (beats > 0) {
+                metrics.add(Metric.LEASE_RENEWALS, beats);
+            }
+            return beats;
         }
 
         /**
@@ -242,15 +279,25 @@ final class ClaimTableGate implements StepGate {
                 return; // the call ended, or its process crashed: a dead worker renews nothing
             }
             if (claims.renew(heldKey, heldOwner, sim.nowMs(), leaseMs)) {
-                metrics.count(Metric.LEASE_RENEWALS);
+                long beats = heartbeatsPerWrite(); // this one, and the ones since the last written (see the class)
+                metrics.add(Metric.LEASE_RENEWALS, beats);
                 heldUntilMs = sim.nowMs() + leaseMs;
-                sim.schedule(heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
+                renewedAtMs = sim.nowMs();
+                renewedSinceHold = true;
+                sim.schedule(beats * heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
             }
         }
 
         @Override
         public void interrupted() {
             if (heldKey != null) { // stuck until someone reclaims it (see stuckOfUnreclaimedMs)
+                long beats = countUnwrittenRenewals();
+                if (beats > 0) { // the claim a crash leaves runs out a lease after the last heartbeat: write it
+                    long lastBeatMs = renewedAtMs + beats * heartbeatMs;
+                    if (claims.renew(heldKey, heldOwner, lastBeatMs, leaseMs)) {
+                        heldUntilMs = lastBeatMs + leaseMs;
+                    }
+                }
                 crashedClaims.put(heldKey, new long[] {sim.nowMs(), heldUntilMs});
             }
             checkedJob = null;

@@ -143,6 +143,7 @@ final class LockGate implements StepGate {
                     }
                     refusal = GONE;
                     drops = true; // whatever the conflict strategy: the job has no lock left to run under
+                    metrics.count(Metric.LOCK_GONE_DROPS);
                     return false;
                 }
                 if (!locks.acquire(key, owner, sim.nowMs(), lockTtlMs)) {

@@ -169,7 +169,15 @@ public enum Metric {
     /** Repeats rejected as duplicates of an enqueue that then rolled back: deduplicated against nothing. */
     DEDUPED_AGAINST_ROLLBACK("dedupedAgainstRollback", "Deduplicated against a rollback", "requests", Kind.COUNT,
             false, Status.WHEN_NONZERO, "deduplicated against a rollback", "repeats rejected as duplicates of a "
-                    + "sign-up whose enqueue then rolled back: a request that looked done and never ran");
+                    + "sign-up whose enqueue then rolled back: a request that looked done and never ran"),
+    /**
+     * Deliveries dropped unrun because the lock their request took at enqueue had expired by the time a worker took
+     * them (sidekiq-unique-jobs' until_executed lock outlived by the job's wait): part of {@link #DROPPED_JOBS} and
+     * {@link #REPEATS_DROPPED}, told apart from the duplicates refused.
+     */
+    LOCK_GONE_DROPS("lockGoneDrops", "Dropped, lock gone", "deliveries", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "dropped with their lock gone", "deliveries dropped unrun because the lock their request took at enqueue "
+                    + "had expired before a worker took them (not duplicates)");
 
     /** What kind of value a metric is. */
     public enum Kind {

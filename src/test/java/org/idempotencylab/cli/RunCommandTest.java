@@ -249,7 +249,8 @@ class RunCommandTest {
             "deadLetteredJobs", "repeatsSucceeded", "repeatsFailed", "repeatsRefused", "repeatsLost", "repeatsDropped",
             "repeatsDeadLettered", "crashes", "redeliveries", "jobInProgressRejections", "leaseReclaims",
             "keyMismatches", "stuckInProgressMs", "overlappingRuns", "silentWrongResults", "leaseRenewals",
-            "claimRacesLost", "attemptTimeouts", "rescuedClaims", "completedClaimsOverwritten", "rolledBackEnqueues", "dedupedAgainstRollback");
+            "claimRacesLost", "attemptTimeouts", "rescuedClaims", "completedClaimsOverwritten", "rolledBackEnqueues",
+            "dedupedAgainstRollback", "lockGoneDrops");
 
     @Test
     void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {

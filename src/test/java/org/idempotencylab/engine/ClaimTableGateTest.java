@@ -139,16 +139,60 @@ class ClaimTableGateTest {
 
     @Test
     void aHeartbeatStopsWhenItsCallEnds() {
+        // lease 1,000 ms, heartbeat 400 ms: the heartbeats at 400 and 800 ms both fall inside a lease, so only the
+        // one at 800 is written (to 1,800); one that beats before its call ends counts all the same
         PartsFixture hb = new PartsFixture(f.ctx.scenario().toBuilder().heartbeatMs(400).build(), f.ctx.strategy());
         ClaimTableGate g = new ClaimTableGate(hb.ctx, null);
         StepGate.Lane la = g.lane(a);
         la.beforeCall(first, 0);
-        hb.sim.runUntil(500); // renewed once, at 400
+        hb.sim.runUntil(500); // beat once, at 400
         la.afterCall(first, 0, null);
-        la.beforeCall(first, 1); // the next step's call, at 500: its own heartbeat at 900, 1,300, ...
-        hb.sim.runUntil(1_000);
-        // the first call's heartbeat due at 800 found its call ended and did nothing: one renewal per call so far
-        assertEquals(2, hb.metrics.get(Metric.LEASE_RENEWALS), "400 (step 0) and 900 (step 1), not 800");
-        assertEquals(1_900, g.claimStore().get("create the billing customer:user_0").orElseThrow().lockedUntilMs());
+        assertEquals(1, hb.metrics.get(Metric.LEASE_RENEWALS), "400 ms, counted as the call ends at 500");
+        la.beforeCall(first, 1); // the next step's call, at 500: its own heartbeats at 900, 1,300, ...
+        hb.sim.runUntil(1_400);
+        // the first call's write due at 800 found its call ended and did nothing; the second's at 1,300 renewed
+        assertEquals(3, hb.metrics.get(Metric.LEASE_RENEWALS), "400 (step 0), then 900 and 1,300 (step 1)");
+        assertEquals(2_300, g.claimStore().get("create the billing customer:user_0").orElseThrow().lockedUntilMs());
+    }
+
+    @Test
+    void aOneMillisecondHeartbeatOnALongCallCostsAWriteALeaseAndCountsEveryBeat() {
+        // lease 1,000 ms, heartbeat 1 ms: written every 999 beats (the last before the lease runs out), so a call
+        // of 10 s is 10 heartbeat events, not 10,000; every beat before the call ends (1 .. 9,999 ms) counts
+        PartsFixture hb = new PartsFixture(f.ctx.scenario().toBuilder().heartbeatMs(1).build(), f.ctx.strategy());
+        ClaimTableGate g = new ClaimTableGate(hb.ctx, null);
+        StepGate.Lane la = g.lane(a);
+        StepGate.Lane lb = g.lane(b);
+        la.beforeCall(first, 0);
+        for (long t = 500; t < 10_000; t += 500) {
+            hb.sim.runUntil(t);
+            assertEquals(Before.SEND_BACK, lb.beforeCall(second, 0), "a live holder keeps its claim at " + t);
+            assertTrue(g.claimStore().get(KEY_0).orElseThrow().lockedUntilMs() >= t + 1);
+        }
+        hb.sim.runUntil(10_000);
+        la.afterCall(first, 0, null);
+        assertEquals(9_999, hb.metrics.get(Metric.LEASE_RENEWALS));
+        assertEquals(0, hb.metrics.get(Metric.LEASE_RECLAIMS));
+        assertEquals(10, hb.sim.eventsFired(), "writes at 999, 1,998, ... 9,990 ms");
+    }
+
+    @Test
+    void aCrashBetweenWrittenRenewalsLeavesTheLeaseOfItsLastHeartbeat() {
+        // heartbeat 100 ms, lease 1,000 ms: written at 900, 1,800 ...; the process dies at 1,250, its last beat
+        // at 1,200, so the claim runs out at 2,200 (not 1,900, the last written), as if every beat had been written
+        PartsFixture hb = new PartsFixture(f.ctx.scenario().toBuilder().heartbeatMs(100).build(), f.ctx.strategy());
+        ClaimTableGate g = new ClaimTableGate(hb.ctx, null);
+        StepGate.Lane la = g.lane(a);
+        StepGate.Lane lb = g.lane(b);
+        la.beforeCall(first, 0);
+        hb.sim.runUntil(1_250);
+        a.stopped = true;
+        la.interrupted();
+        assertEquals(12, hb.metrics.get(Metric.LEASE_RENEWALS), "100, 200, ... 1,200 ms");
+        assertEquals(2_200, g.claimStore().get(KEY_0).orElseThrow().lockedUntilMs());
+        hb.sim.runUntil(2_200);
+        assertEquals(Before.SEND_BACK, lb.beforeCall(second, 0));
+        hb.sim.runUntil(2_201);
+        assertEquals(Before.CALL, lb.beforeCall(second, 0), "a crashed worker's claim runs out");
     }
 }

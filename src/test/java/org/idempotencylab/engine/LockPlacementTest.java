@@ -59,6 +59,7 @@ class LockPlacementTest {
         StrategyResult r = run(locks(LockAt.ENQUEUE, LockRelease.END, OnConflict.REJECT));
         assertEquals(995, r.get(Metric.REPEATS_DROPPED));
         assertEquals(0, r.get(Metric.DROPPED_JOBS), "a dropped repeat is not a dropped sign-up");
+        assertEquals(0, r.get(Metric.LOCK_GONE_DROPS), "duplicates refused, no lock ran out (1 h TTL)");
         assertEquals(5 * SignupSteps.COUNT, r.repeatedSteps());
         assertEquals(5, r.usersWithDuplicateEmails());
         assertEquals(0, r.jobInProgressRejections(), "reject never sends a request back");
@@ -107,10 +108,12 @@ class LockPlacementTest {
         Scenario s = WORKLOAD.toBuilder().pDuplicate(0).lockTtlMs(11_000).lockAt(LockAt.ENQUEUE).build();
         StrategyResult r = run(s);
         assertEquals(994, r.get(Metric.DROPPED_JOBS));
+        assertEquals(994, r.get(Metric.LOCK_GONE_DROPS), "no repeats: every drop is a lock gone, none a duplicate");
         assertEquals(6 * SignupSteps.COUNT, r.get(Metric.CALLS));
         // Taken at the start, the same TTL drops nothing: each lock lives 11 s from its own job's start.
         StrategyResult atStart = run(s.toBuilder().lockAt(LockAt.START).build());
         assertEquals(0, atStart.get(Metric.DROPPED_JOBS));
+        assertEquals(0, atStart.get(Metric.LOCK_GONE_DROPS));
         assertEquals(1_000 * SignupSteps.COUNT, atStart.get(Metric.CALLS));
     }
 }
