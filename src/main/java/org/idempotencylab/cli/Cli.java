@@ -1,7 +1,10 @@
 package org.idempotencylab.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Properties;
 import org.idempotencylab.scenario.ParameterException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,15 +15,35 @@ import picocli.CommandLine.Command;
  * <p>Exit codes: 0 done; 2 bad input (one line on stderr naming the option, the value and the allowed range,
  * nothing on stdout); 1 anything else.
  */
-@Command(name = "idempotency-lab", mixinStandardHelpOptions = true, version = Cli.VERSION,
+@Command(name = "idempotency-lab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Simulates background jobs that run twice, and idempotency keys that stop it. "
                 + "With no command, opens the lab window.")
 public final class Cli implements Runnable {
     /** The commands, in the order the help lists them. */
     private static final List<String> COMMANDS = List.of("table", "run", "sweep");
 
-    /** What {@code --version} prints. */
-    public static final String VERSION = "Idempotency Lab 0.1";
+    /** What {@code --version} prints: "Idempotency Lab " and the pom's version, which the build writes in. */
+    public static final String VERSION = "Idempotency Lab " + buildVersion();
+
+    private static String buildVersion() {
+        Properties p = new Properties();
+        try (InputStream in = Cli.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // a jar without its version file still runs; it says so below
+        }
+        return p.getProperty("version", "(version unknown)");
+    }
+
+    /** Gives every command's {@code --version} {@link #VERSION}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {VERSION};
+        }
+    }
 
     /** Exit code for bad input. */
     public static final int BAD_INPUT = 2;
@@ -50,12 +73,11 @@ public final class Cli implements Runnable {
             sweep.setAllowOptionsAsOptionParameters(true);
         }
         cl.setParameterExceptionHandler((ex, a) -> {
-            // picocli's message names the option and the value; add where to find the allowed ones
             String name = ex.getCommandLine().getCommandName();
             String hint = ex.getCommandLine().getCommandSpec().parent() == null
                     ? "commands: table, run, sweep; see 'idempotency-lab --help'"
                     : "see 'idempotency-lab " + name + " --help' for the options and their ranges";
-            err.println(ex.getMessage() + " (" + hint + ")");
+            err.println(inOurWords(ex, List.of(a)) + " (" + hint + ")");
             err.flush();
             return BAD_INPUT;
         });
@@ -71,6 +93,51 @@ public final class Cli implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** @return {@code text} as a message quotes it ({@link ParameterException#quoted}). */
+    static String quote(String text) {
+        return ParameterException.quoted(text);
+    }
+
+    /**
+     * @return picocli's complaint about the shape of a command line, in the lab's words: an unknown option or
+     *         argument (with picocli's suggestion of the option meant), an option without its value, a required
+     *         option missing, an option given twice
+     */
+    static String inOurWords(CommandLine.ParameterException ex, List<String> args) {
+        CommandLine cmd = ex.getCommandLine();
+        boolean top = cmd.getCommandSpec().parent() == null;
+        String command = cmd.getCommandName();
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String first = u.getUnmatched().get(0);
+            if (top && !first.startsWith("-")) {
+                return quote(first) + " is not a command";
+            }
+            if (!first.startsWith("-")) {
+                return quote(first) + ": " + command + " takes options only, each as --name value";
+            }
+            String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+            List<String> close = u.getSuggestions();
+            return quote(option) + " is not an option of " + (top ? "idempotency-lab" : command)
+                    + (close.isEmpty() ? "" : "; did you mean " + String.join(" or ", close.subList(0,
+                    Math.min(3, close.size()))) + "?");
+        }
+        if (ex instanceof CommandLine.MissingParameterException m && !m.getMissing().isEmpty()) {
+            CommandLine.Model.ArgSpec arg = m.getMissing().get(0);
+            if (arg instanceof CommandLine.Model.OptionSpec o) {
+                boolean given = args.stream().anyMatch(x -> x.equals(o.longestName())
+                        || x.startsWith(o.longestName() + "="));
+                return given ? o.longestName() + ": a value is needed (" + o.longestName() + " " + o.paramLabel()
+                        + ")" : command + " needs " + o.longestName() + " " + o.paramLabel();
+            }
+        }
+        if (ex instanceof CommandLine.OverwrittenOptionException o) {
+            String option = o.getOverwritten() instanceof CommandLine.Model.OptionSpec spec ? spec.longestName()
+                    : "an option";
+            return option + ": given twice; give each option once";
+        }
+        return ex.getMessage();
     }
 
     /**

@@ -3,6 +3,7 @@ package org.idempotencylab.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Spec;
  * first. Exit codes as {@link Cli}: a URL that cannot be opened is bad input (2); a database that fails during the
  * run is 1, with one line on stderr.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, version = Cli.VERSION,
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Runs one strategy with every engine parameter and prints its results: one JSON line, "
                 + "or text or CSV.")
 public final class RunCommand implements Callable<Integer> {
@@ -51,19 +52,22 @@ public final class RunCommand implements Callable<Integer> {
     String db;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
-    TableCommand.OutputFormat format = TableCommand.OutputFormat.json;
+    String format = TableCommand.OutputFormat.json.name();
 
     @Override
     public Integer call() {
         Scenario scenario;
         Strategy strategy;
+        TableCommand.OutputFormat how;
         try {
+            how = TableCommand.OutputFormat.read(format);
             strategy = options.strategy();
             if (db != null && strategy.store() != StoreKind.CLAIM_TABLE) {
                 throw new IllegalArgumentException("--db: a database holds the claim table only; add --store "
                         + "claim-table (the store is " + strategy.store().cliName() + ")");
             }
             scenario = ScenarioOptions.read(spec);
+            ScenarioOptions.refuseWithoutEffect(spec, scenario, List.of(strategy), "");
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
@@ -93,7 +97,7 @@ public final class RunCommand implements Callable<Integer> {
                 return 1;
             }
         }
-        write(r, spec.commandLine().getOut());
+        write(r, how, spec.commandLine().getOut());
         return 0;
     }
 
@@ -107,7 +111,7 @@ public final class RunCommand implements Callable<Integer> {
         return ResultColumns.flat(r);
     }
 
-    private void write(StrategyResult r, PrintWriter out) {
+    private static void write(StrategyResult r, TableCommand.OutputFormat format, PrintWriter out) {
         Map<String, Object> row = row(r);
         switch (format) {
             case json -> out.println(ResultWriter.json(row));

@@ -3,9 +3,11 @@ package org.idempotencylab.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -101,6 +103,40 @@ final class ScenarioOptions {
         return b.build();
     }
 
+    /**
+     * Refuses a scenario option given on the command line that changes nothing in this run: one whose parameter's
+     * need ({@link Parameter#unmetNeed}) none of the strategies meets, e.g. {@code --lease-ms} without a claim
+     * table, or {@code --slow-call-ms} with no slow calls. Options left at their defaults are not checked.
+     *
+     * @param scenario   the scenario the options give
+     * @param strategies the strategies the command runs
+     * @param whose      how the command's strategies are described when a strategy option would help, e.g.
+     *                   "table runs the article's five strategies; use run or sweep for others", or ""
+     * @throws IllegalArgumentException naming the first such option and the options that would give it an effect
+     */
+    static void refuseWithoutEffect(CommandSpec spec, Scenario scenario, List<Strategy> strategies, String whose) {
+        for (Parameter p : Parameter.values()) {
+            if (p.rangeStart() != null || !spec.commandLine().getParseResult().hasMatchedOption(p.cliOption())) {
+                continue;
+            }
+            refuseWithoutEffect(p, p.cliOption(), scenario, strategies, whose);
+        }
+    }
+
+    /**
+     * @param given how the command line gave {@code p}: its option, or {@code --vary <option>}
+     * @throws IllegalArgumentException if {@code p} changes nothing in a run of these strategies on this scenario
+     */
+    static void refuseWithoutEffect(Parameter p, String given, Scenario scenario, List<Strategy> strategies,
+                                    String whose) {
+        Optional<String> need = p.unmetNeed(scenario, strategies);
+        if (need.isPresent()) {
+            boolean strategyOption = need.get().startsWith("--store") || need.get().startsWith("--provider-key");
+            throw new IllegalArgumentException(given + ": has no effect here; it needs " + need.get()
+                    + (strategyOption && !whose.isEmpty() ? " (" + whose + ")" : ""));
+        }
+    }
+
     /** @return the names of the options {@link #addTo} adds, in order. */
     static List<String> names() {
         List<String> names = new ArrayList<>();
@@ -117,7 +153,7 @@ final class ScenarioOptions {
         String t = text.strip();
         String allowed = "; allowed a whole number of ms or MIN..MAX, each " + start.rangeText();
         if (!t.matches("[0-9]+(\\.\\.[0-9]+)?")) {
-            throw new IllegalArgumentException(start.cliOption() + ": '" + t + "' is not a delay" + allowed);
+            throw new IllegalArgumentException(start.cliOption() + ": " + ParameterException.quoted(t) + " is not a delay" + allowed);
         }
         int dots = t.indexOf("..");
         try {
@@ -128,12 +164,12 @@ final class ScenarioOptions {
             long min = start.parseLong(t.substring(0, dots));
             long max = end.parseLong(t.substring(dots + 2));
             if (min > max) {
-                throw new IllegalArgumentException(start.cliOption() + ": '" + t + "' runs backwards; MIN must not "
+                throw new IllegalArgumentException(start.cliOption() + ": " + ParameterException.quoted(t) + " runs backwards; MIN must not "
                         + "be above MAX");
             }
             return new long[] {min, max};
         } catch (ParameterException e) {
-            throw new IllegalArgumentException(start.cliOption() + ": '" + t + "' is out of range" + allowed);
+            throw new IllegalArgumentException(start.cliOption() + ": " + ParameterException.quoted(t) + " is out of range" + allowed);
         }
     }
 }

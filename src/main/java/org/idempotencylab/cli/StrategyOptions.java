@@ -3,6 +3,7 @@ package org.idempotencylab.cli;
 import java.util.Arrays;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.StoreKind;
@@ -69,7 +70,7 @@ final class StrategyOptions {
                 return e;
             }
         }
-        throw new IllegalArgumentException(option + ": '" + text + "' is not one of "
+        throw new IllegalArgumentException(option + ": " + ParameterException.quoted(text) + " is not one of "
                 + Arrays.stream(values).map(name).collect(Collectors.joining(", ")));
     }
 }

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
  * options rounded, a point equal to an earlier one after rounding dropped. Bad input as {@link Cli}: one line,
  * exit 2.
  */
-@Command(name = "sweep", mixinStandardHelpOptions = true, version = Cli.VERSION,
+@Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Runs the five strategies (or the one --retry/--provider-key/--store name) at evenly spaced "
                 + "values of one run option and writes CSV: one row per value and strategy, with every metric "
                 + "run prints.")
@@ -54,16 +54,23 @@ public final class SweepCommand implements Callable<Integer> {
                     + "as in scenario files); a range option varies one fixed value, both ends")
     String vary;
 
-    @Option(names = "--from", required = true, paramLabel = "X", description = "first value, in the option's unit")
+    @Option(names = "--from", paramLabel = "X", description = "first value, in the option's unit (default: the "
+            + "start of a range worth exploring for that option, as the window's Sweep tab offers)")
     String from;
 
-    @Option(names = "--to", required = true, paramLabel = "Y", description = "last value, in the option's unit")
+    @Option(names = "--to", paramLabel = "Y", description = "last value, in the option's unit (default: the end of "
+            + "that range)")
     String to;
 
-    @Option(names = "--points", required = true, paramLabel = "N",
+    @Option(names = "--points", paramLabel = "N",
             description = "evenly spaced values from X to Y, both included, 2..1,000; whole-number options are "
-                    + "rounded and a value already swept is not run again")
-    String points;
+                    + "rounded and a value already swept is not run again (default: ${DEFAULT-VALUE})")
+    String points = "11";
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "csv (a header, then one row per value and strategy) or json (one line per value and "
+                    + "strategy: the varied value under its field name, then run's keys) (default: ${DEFAULT-VALUE})")
+    String format = "csv";
 
     @Option(names = "--spacing", paramLabel = "SPACING",
             description = "linear (the same step between values) or log (the same ratio: for a lease from 1 s to "
@@ -77,20 +84,23 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() {
         Sweep sweep;
         int threadCount;
+        boolean json;
         try {
             Parameter parameter = varied(vary);
-            double x = bound("--from", from, parameter);
-            double y = bound("--to", to, parameter);
+            json = json(format);
+            double[] explore = parameter.exploreRange();
+            double x = from == null ? explore[0] : bound("--from", from, parameter);
+            double y = to == null ? explore[1] : bound("--to", to, parameter);
             int n = points(points);
             if (x == y) {
-                throw new IllegalArgumentException("--to: " + to.strip() + " equals --from; a sweep needs two "
-                        + "different ends");
+                throw new IllegalArgumentException("--to: " + parameter.format(y) + " equals --from; a sweep needs "
+                        + "two different ends");
             }
             Sweep.Spacing how = spacing(spacing);
             if (how == Sweep.Spacing.LOG && (x <= 0 || y <= 0)) {
                 String end = x <= 0 ? "--from" : "--to";
-                throw new IllegalArgumentException(end + ": " + (x <= 0 ? from : to).strip() + " is not above 0; "
-                        + "--spacing log needs both ends above 0");
+                throw new IllegalArgumentException(end + ": " + parameter.format(x <= 0 ? x : y) + " is not above "
+                        + "0; --spacing log needs both ends above 0");
             }
             String set = spec.commandLine().getParseResult().matchedOptions().stream()
                     .map(o -> o.longestName())
@@ -102,13 +112,45 @@ public final class SweepCommand implements Callable<Integer> {
             threadCount = threads.count();
             List<Strategy> strategies = options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
             Scenario base = ScenarioOptions.read(spec);
+            String whose = options.strategyGiven() ? ""
+                    : "without --retry, --provider-key or --store, sweep runs the article's five strategies";
+            ScenarioOptions.refuseWithoutEffect(spec, base, strategies, whose);
+            ScenarioOptions.refuseWithoutEffect(parameter, "--vary " + parameter.cliOption(), base, strategies, whose);
             sweep = Sweep.of(base, parameter, x, y, n, strategies, how);
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
         Sweep.Result result = sweep.run(threadCount, RunControl.NONE);
-        write(result, spec.commandLine().getOut());
+        if (json) {
+            writeJson(result, spec.commandLine().getOut());
+        } else {
+            write(result, spec.commandLine().getOut());
+        }
         return 0;
+    }
+
+    private static boolean json(String text) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "csv" -> false;
+            case "json" -> true;
+            default -> throw new IllegalArgumentException("--format: " + ParameterException.quoted(text.strip())
+                    + " is not one of csv, json");
+        };
+    }
+
+    /** Writes one JSON line per (point, strategy), in {@link #write}'s order: the varied value, then run's keys. */
+    static void writeJson(Sweep.Result result, PrintWriter out) {
+        Sweep sweep = result.sweep();
+        for (int i = 0; i < sweep.values().size(); i++) {
+            for (int s = 0; s < sweep.strategies().size(); s++) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put(column(sweep.parameter()), ResultColumns.sweepNumber(sweep.parameter(),
+                        sweep.values().get(i)));
+                row.putAll(RunCommand.row(result.get(i, s)));
+                out.println(ResultWriter.json(row));
+            }
+        }
+        out.flush();
     }
 
     /** @return the CSV column of the varied value: the parameter's field name ({@code duplicateDelayMs} for both ends). */
@@ -178,7 +220,7 @@ public final class SweepCommand implements Callable<Integer> {
         if (known) {
             throw new IllegalArgumentException("--vary: " + t + " is not a numeric option" + allowed);
         }
-        throw new IllegalArgumentException("--vary: '" + t + "' is not a run option" + allowed);
+        throw new IllegalArgumentException("--vary: " + ParameterException.quoted(t) + " is not a run option" + allowed);
     }
 
     /** Reads {@code --from} or {@code --to} as a value of the varied parameter, with its range. */
@@ -200,18 +242,10 @@ public final class SweepCommand implements Callable<Integer> {
                 return s;
             }
         }
-        throw new IllegalArgumentException("--spacing: '" + text + "' is not one of linear, log");
+        throw new IllegalArgumentException("--spacing: " + ParameterException.quoted(text) + " is not one of linear, log");
     }
 
     private static int points(String text) {
-        String t = text.strip();
-        String range = String.format(Locale.ROOT, "2 to %,d", MAX_POINTS);
-        if (!t.matches("[-+]?[0-9]+")) {
-            throw new IllegalArgumentException("--points: '" + t + "' is not a whole number; allowed " + range);
-        }
-        if (t.length() > 5 || Integer.parseInt(t) < 2 || Integer.parseInt(t) > MAX_POINTS) {
-            throw new IllegalArgumentException("--points: " + t + " is outside the allowed range " + range);
-        }
-        return Integer.parseInt(t);
+        return WholeNumber.read("--points", text, 2, MAX_POINTS);
     }
 }

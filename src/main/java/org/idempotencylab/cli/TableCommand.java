@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Spec;
  * {@code table}: the first article's five strategies on one scenario, printed as text, CSV or JSON lines.
  * Defaults are the article's parameters, so with no options it prints the article's table.
  */
-@Command(name = "table", mixinStandardHelpOptions = true, version = Cli.VERSION,
+@Command(name = "table", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Runs the first article's five strategies and prints their results.")
 public final class TableCommand implements Callable<Integer> {
 
@@ -26,7 +27,7 @@ public final class TableCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "text, csv or json (default: ${DEFAULT-VALUE})")
-    OutputFormat format = OutputFormat.text;
+    String format = OutputFormat.text.name();
 
     @Mixin
     ThreadsOption threads = new ThreadsOption();
@@ -35,17 +36,37 @@ public final class TableCommand implements Callable<Integer> {
     public Integer call() {
         Scenario scenario;
         int threadCount;
+        OutputFormat how;
         try {
+            how = OutputFormat.read(format);
             scenario = ScenarioOptions.read(spec);
+            ScenarioOptions.refuseWithoutEffect(spec, scenario, Strategy.ARTICLE,
+                    "table runs the article's five strategies; run and sweep take --store and --provider-key");
             threadCount = threads.count();
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
         List<StrategyResult> results = Comparison.run(scenario, Strategy.ARTICLE, threadCount, RunControl.NONE);
-        ResultWriter.write(format, scenario, results, spec.commandLine().getOut());
+        ResultWriter.write(how, scenario, results, spec.commandLine().getOut());
         return 0;
     }
 
     /** Output formats of {@code table}. Lower-case names, as typed on the command line. */
-    public enum OutputFormat { text, csv, json }
+    public enum OutputFormat {
+        text, csv, json;
+
+        /**
+         * @return the format {@code text} names, in any case
+         * @throws IllegalArgumentException "{@code --format: 'xml' is not one of text, csv, json}"
+         */
+        static OutputFormat read(String text) {
+            for (OutputFormat f : values()) {
+                if (f.name().equalsIgnoreCase(text.strip())) {
+                    return f;
+                }
+            }
+            throw new IllegalArgumentException("--format: " + ParameterException.quoted(text.strip())
+                    + " is not one of text, csv, json");
+        }
+    }
 }

@@ -18,13 +18,6 @@ final class ThreadsOption {
      * @throws IllegalArgumentException naming {@code --threads}, the value and the range 1 to 64
      */
     int count() {
-        String t = threads.strip();
-        if (!t.matches("[-+]?[0-9]+")) {
-            throw new IllegalArgumentException("--threads: '" + t + "' is not a whole number; allowed 1 to 64");
-        }
-        if (t.length() > 3 || Integer.parseInt(t) < 1 || Integer.parseInt(t) > 64) {
-            throw new IllegalArgumentException("--threads: " + t + " is outside the allowed range 1 to 64");
-        }
-        return Integer.parseInt(t);
+        return WholeNumber.read("--threads", threads, 1, 64);
     }
 }

@@ -1,5 +1,6 @@
 package org.idempotencylab.engine;
 
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,5 +76,10 @@ public final class ResultColumns {
     /** @return a swept value as its option takes it: a whole number, or the shortest decimal ("0.0025"). */
     public static String sweepValue(Parameter p, double v) {
         return p.kind().isDecimal() ? Parameter.plain(v) : Long.toString(Math.round(v));
+    }
+
+    /** @return a swept value as a JSON number: a BigDecimal as {@link #sweepValue} writes it, or a whole long. */
+    public static Number sweepNumber(Parameter p, double v) {
+        return p.kind().isDecimal() ? new BigDecimal(Parameter.plain(v)) : Math.round(v);
     }
 }

@@ -5,11 +5,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.ObjDoubleConsumer;
 import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
@@ -67,7 +70,7 @@ public enum Parameter {
                     + "takes other jobs meanwhile); on a durable queue a worker holds such a message unacknowledged "
                     + "until its countdown ends, so a countdown longer than the visibility timeout delivers it to "
                     + "more workers and it runs twice or more (Celery's Redis and SQS caveat)",
-            Scenario::retryVia, Scenario.Builder::retryVia)),
+            Scenario::retryVia, Scenario.Builder::retryVia).needs(retries())),
     JITTER(flag("jitter", "--jitter", "Jitter", true, Section.BACKOFF,
             "full jitter: each backoff is drawn uniformly from 0 to the capped exponential delay (AWS "
                     + "Architecture Blog, \"Exponential Backoff And Jitter\")",
@@ -89,7 +92,7 @@ public enum Parameter {
     SLOW_CALL_MS(whole("slowCallMs", "--slow-call-ms", "Slow call time", Kind.MILLIS, 0, 86_400_000, 60_000,
             Section.TIME, "how long a slow call takes on average; each one takes between half and one and a half "
                     + "times this", Scenario::slowCallMs, Scenario.Builder::slowCallMs)
-            .slider(Scale.LOG, 1_000, 3_600_000)),
+            .slider(Scale.LOG, 1_000, 3_600_000).needs(above("pSlow"))),
     CALL_TIME(choice("callTime", "--call-time", "Call-time shape", CallTimeShape.UNIFORM, CallTimeShape.values(),
             Section.TIME, "how call times spread around their mean: uniform (half to one and a half times the "
                     + "mean) or lognormal (the same mean, a long tail: most calls quick, a few many times longer)",
@@ -97,7 +100,8 @@ public enum Parameter {
     CALL_TIME_SIGMA(decimal("callTimeSigma", "--call-time-sigma", "Call-time sigma", Kind.FACTOR, 0, 3, 1,
             Section.TIME, "lognormal call times only: sigma, the standard deviation of the natural logarithm of a "
                     + "call's time (0 makes every call the mean; 1 puts one call in a hundred above 6 times the "
-                    + "mean)", Scenario::callTimeSigma, Scenario.Builder::callTimeSigma).slider(Scale.WHOLE, 0, 3)),
+                    + "mean)", Scenario::callTimeSigma, Scenario.Builder::callTimeSigma).slider(Scale.WHOLE, 0, 3)
+            .needs(is("callTime", CallTimeShape.LOGNORMAL))),
     ATTEMPT_TIMEOUT_MS(whole("attemptTimeoutMs", "--attempt-timeout-ms", "Attempt timeout", Kind.MILLIS, 0,
             86_400_000, 0, Section.TIME, "how long a caller waits for one call before it gives up and retries; the "
                     + "call it gave up on goes on running and still does its side effect when it ends (Temporal's "
@@ -108,11 +112,11 @@ public enum Parameter {
     // ---- keys
     TTL_MS(whole("ttlMs", "--ttl-ms", "Key TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS,
             "how long the in-memory store remembers a finished key", Scenario::ttlMs, Scenario.Builder::ttlMs)
-            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(1_000, 60_000)),
+            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(1_000, 60_000).needs(store(StoreKind.MEMORY))),
     PROVIDER_KEY_TTL_MS(whole("providerKeyTtlMs", "--provider-key-ttl-ms", "Provider key TTL", Kind.MILLIS, 1,
             31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS, "how long the email provider remembers a key it has seen",
             Scenario::providerKeyTtlMs, Scenario.Builder::providerKeyTtlMs).slider(Scale.LOG, 1_000, Scenario.DAY_MS)
-            .explore(1_000, 60_000)),
+            .explore(1_000, 60_000).needs(providerKey())),
 
     // ---- repeated requests (the first article's third source of duplicates)
     P_DUPLICATE(decimal("pDuplicate", "--p-duplicate", "Repeated requests", Kind.PROBABILITY, 0, 1, 0,
@@ -122,22 +126,24 @@ public enum Parameter {
             0, 31L * Scenario.DAY_MS, 30_000, Section.REPEATS,
             "the shortest time after the first request that the repeated one arrives",
             Scenario::duplicateDelayMinMs, Scenario.Builder::duplicateDelayMinMs).slider(Scale.LOG, 100, 3_600_000)
-            .explore(0, 10_000)),
+            .explore(0, 10_000).needs(above("pDuplicate"))),
     DUPLICATE_DELAY_MAX_MS(whole("duplicateDelayMaxMs", "--duplicate-delay-ms", "Repeat after (max)", Kind.MILLIS,
             0, 31L * Scenario.DAY_MS, 30_000, Section.REPEATS,
             "the longest time after the first request that the repeated one arrives; the delay is drawn "
                     + "uniformly between the two", Scenario::duplicateDelayMaxMs,
-            Scenario.Builder::duplicateDelayMaxMs).slider(Scale.LOG, 100, 3_600_000).rangeEndOf("duplicateDelayMinMs")),
+            Scenario.Builder::duplicateDelayMaxMs).slider(Scale.LOG, 100, 3_600_000).rangeEndOf("duplicateDelayMinMs")
+            .needs(above("pDuplicate"))),
     P_DIFFERENT_PAYLOAD(decimal("pDifferentPayload", "--p-different-payload", "Changed payloads",
             Kind.PROBABILITY, 0, 1, 0, Section.REPEATS, "the chance that a repeated request carries a different "
                     + "payload under the same idempotency key (a client bug); the claim table answers it with a key "
                     + "mismatch, as Stripe answers HTTP 400", Scenario::pDifferentPayload,
-            Scenario.Builder::pDifferentPayload)),
+            Scenario.Builder::pDifferentPayload).needs(above("pDuplicate"))),
     REPEATS(whole("repeats", "--repeats", "Repeats per sign-up (most)", Kind.COUNT, 1, 100, 1, Section.REPEATS,
             "how many times a sign-up that is sent again may be sent: from 1 to this many times, drawn uniformly, "
                     + "each repeat the repeat delay after the one before (a client retrying a request it got no "
                     + "answer to, such as a Lambda event source retrying up to twice); 1 sends it again once",
-            Scenario::repeats, Scenario.Builder::repeats).slider(Scale.WHOLE, 1, 10).explore(1, 5)),
+            Scenario::repeats, Scenario.Builder::repeats).slider(Scale.WHOLE, 1, 10).explore(1, 5)
+            .needs(above("pDuplicate"))),
 
     // ---- failures and durability (the second article)
     P_CRASH(decimal("pCrash", "--p-crash", "Worker crashes", Kind.PROBABILITY, 0, 1, 0, Section.DURABILITY,
@@ -146,7 +152,8 @@ public enum Parameter {
             Scenario::pCrash, Scenario.Builder::pCrash)),
     RESTART_MS(whole("restartMs", "--restart-ms", "Restart time", Kind.MILLIS, 0, 86_400_000, 5_000,
             Section.DURABILITY, "how long the crashed worker process takes to start again",
-            Scenario::restartMs, Scenario.Builder::restartMs).slider(Scale.LOG, 100, 316_228).explore(0, 10_000)),
+            Scenario::restartMs, Scenario.Builder::restartMs).slider(Scale.LOG, 100, 316_228).explore(0, 10_000)
+            .needs(above("pCrash"))),
     QUEUE(choice("queue", "--queue", "Queue", QueueKind.MEMORY, QueueKind.values(), Section.DURABILITY,
             "where waiting jobs live: memory (a crash loses them) or durable (a job not acknowledged within the "
                     + "visibility timeout is delivered again)", Scenario::queue, Scenario.Builder::queue)),
@@ -154,78 +161,81 @@ public enum Parameter {
             Kind.MILLIS, 1, 43_200_000, 30_000, Section.DURABILITY, "durable queue only: a job not acknowledged "
                     + "this long after a worker took it is delivered again (Amazon SQS: 30 s by default, at most 12 h)",
             Scenario::visibilityTimeoutMs, Scenario.Builder::visibilityTimeoutMs).slider(Scale.LOG, 1_000, 1_000_000)
-            .explore(1_000, 30_000)),
+            .explore(1_000, 30_000).needs(is("queue", QueueKind.DURABLE))),
     LEASE_MS(whole("leaseMs", "--lease-ms", "Lease", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 300_000, Section.DURABILITY,
             "claim table only: how long an in_progress claim holds (locked_until) before another worker may "
                     + "reclaim it (the second article's 5 minutes)", Scenario::leaseMs, Scenario.Builder::leaseMs)
-            .slider(Scale.LOG, 1_000, 3_162_278).explore(1_000, 30_000)),
+            .slider(Scale.LOG, 1_000, 3_162_278).explore(1_000, 30_000).needs(store(StoreKind.CLAIM_TABLE))),
     LOCK_AT(choice("lockAt", "--lock-at", "Lock taken at", LockAt.START, LockAt.values(), Section.KEYS,
             "lock only: when a job's lock is taken: start (a worker takes it as the job starts) or enqueue (as the "
                     + "request is put on the queue, so a repeat arriving while it is held is refused at the door: "
                     + "sidekiq-unique-jobs' until_executed, BullMQ deduplication)",
-            Scenario::lockAt, Scenario.Builder::lockAt)),
+            Scenario::lockAt, Scenario.Builder::lockAt).needs(store(StoreKind.LOCK))),
     LOCK_RELEASE(choice("lockRelease", "--lock-release", "Lock released", LockRelease.END, LockRelease.values(),
             Section.KEYS, "lock only: when the lock is let go: end (as the job ends: sidekiq-unique-jobs' "
                     + "until_executed), start (as the job starts: until_executing, so a repeat arriving during the "
                     + "run runs again) or ttl (never: it expires after the lock TTL, until_expired)",
-            Scenario::lockRelease, Scenario.Builder::lockRelease)),
+            Scenario::lockRelease, Scenario.Builder::lockRelease).needs(store(StoreKind.LOCK))),
     ON_CONFLICT(choice("onConflict", "--on-conflict", "On a held lock", OnConflict.REQUEUE, OnConflict.values(),
             Section.KEYS, "lock only: what happens to a request refused because another holds the lock: requeue "
                     + "(it tries again after a backoff) or reject (it is dropped and counted, as "
                     + "sidekiq-unique-jobs' reject strategy moves it to the dead set)",
-            Scenario::onConflict, Scenario.Builder::onConflict)),
+            Scenario::onConflict, Scenario.Builder::onConflict).needs(store(StoreKind.LOCK))),
     LOCK_TTL_MS(whole("lockTtlMs", "--lock-ttl-ms", "Lock TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 30_000,
             Section.DURABILITY, "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released",
-            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000)),
+            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000)
+            .needs(store(StoreKind.LOCK))),
     MAX_RECEIVES(whole("maxReceives", "--max-receives", "Max receives", Kind.COUNT, 1, 1_000, 10, Section.DURABILITY,
             "durable queue only: how many times a job may be received without an acknowledgement before the queue "
                     + "moves it to its dead-letter queue; every delivery counts, \"job in progress\" refusals "
                     + "included (Amazon SQS's maxReceiveCount, 1 to 1,000)",
-            Scenario::maxReceives, Scenario.Builder::maxReceives).slider(Scale.LOG, 1, 1_000).explore(1, 100)),
+            Scenario::maxReceives, Scenario.Builder::maxReceives).slider(Scale.LOG, 1, 1_000).explore(1, 100)
+            .needs(is("queue", QueueKind.DURABLE))),
     HEARTBEAT_MS(whole("heartbeatMs", "--heartbeat-ms", "Heartbeat", Kind.MILLIS, 0, 86_400_000, 0,
             Section.DURABILITY, "claim table only: while a step's call runs, its live worker renews the claim "
                     + "(locked_until = now + lease) this often, so a slow call keeps its claim; a crashed worker "
                     + "stops renewing (BullMQ renews its job lock every lockRenewTime, half the lockDuration); "
                     + "0 is off", Scenario::heartbeatMs, Scenario.Builder::heartbeatMs)
-            .slider(Scale.LOG, 100, 1_000_000).explore(0, 10_000)),
+            .slider(Scale.LOG, 100, 1_000_000).explore(0, 10_000).needs(store(StoreKind.CLAIM_TABLE))),
     CLAIM_RETENTION_MS(whole("claimRetentionMs", "--claim-retention-ms", "Claim retention", Kind.MILLIS, 0,
             31L * Scenario.DAY_MS, 0, Section.DURABILITY, "claim table only: a completed row is deleted this long "
                     + "after it completed, so a request repeated later runs again: the durable store's dedup window "
                     + "(River's job cleaner deletes completed jobs after 24 h; BullMQ's removeOnComplete); 0 keeps "
                     + "rows forever", Scenario::claimRetentionMs, Scenario.Builder::claimRetentionMs)
-            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(0, 60_000)),
+            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(0, 60_000).needs(store(StoreKind.CLAIM_TABLE))),
     CLAIM(choice("claim", "--claim", "Claim", ClaimMode.ATOMIC, ClaimMode.values(), Section.DURABILITY,
             "claim table only: atomic (one INSERT ... ON CONFLICT, the second article's claim) or "
                     + "check-then-insert (a SELECT, then the insert the race window later, whose conflict naive code "
                     + "ignores: two deliveries that both read the key absent both run the step)",
-            Scenario::claim, Scenario.Builder::claim)),
+            Scenario::claim, Scenario.Builder::claim).needs(store(StoreKind.CLAIM_TABLE))),
     RACE_WINDOW_MS(whole("raceWindowMs", "--race-window-ms", "Race window", Kind.MILLIS, 0, 60_000, 10,
             Section.DURABILITY, "check-then-insert only: the time between the read that finds the key absent and "
                     + "the insert (a database round trip, or more under load); 0 leaves no gap, as the atomic claim",
-            Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000)),
+            Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000)
+            .needs(raceWindow())),
     RESCUER(choice("rescuer", "--rescuer", "Rescuer", RescuerKind.NONE, RescuerKind.values(), Section.DURABILITY,
             "claim table only: a maintenance process that, every rescue interval, frees in_progress claims whose "
                     + "lease (locked_until) has run out, so a later delivery runs the step: none; atomic (one "
                     + "DELETE guarded by status and lease, as River's fixed JobRescuer, Oban's Lifeline, pg-boss "
                     + "maintenance); read-then-update (a SELECT, then a DELETE by key the race window later with "
                     + "no guard, which can wipe a claim that completed in between)",
-            Scenario::rescuer, Scenario.Builder::rescuer)),
+            Scenario::rescuer, Scenario.Builder::rescuer).needs(store(StoreKind.CLAIM_TABLE))),
     RESCUE_EVERY_MS(whole("rescueEveryMs", "--rescue-every-ms", "Rescue every", Kind.MILLIS, 1, Scenario.DAY_MS,
             30_000, Section.DURABILITY, "rescuer only: virtual ms between two passes of the rescuer (River's "
                     + "RescueStuckJobsAfter check runs on an interval; Oban's Lifeline every minute)",
             Scenario::rescueEveryMs, Scenario.Builder::rescueEveryMs)
-            .slider(Scale.LOG, 100, 3_600_000).explore(1_000, 300_000)),
+            .slider(Scale.LOG, 100, 3_600_000).explore(1_000, 300_000).needs(rescuer())),
     P_ROLLBACK(decimal("pRollback", "--p-rollback", "Enqueue rollbacks", Kind.PROBABILITY, 0, 1, 0,
             Section.DURABILITY, "lock at enqueue only: the chance that the transaction that enqueued a sign-up "
                     + "rolls back after taking its unique record (the enqueue lock): the job never runs, and a "
                     + "repeat that met the record before the rollback was deduplicated against nothing (Oban's "
                     + "unique insert in a transaction that rolled back)", Scenario::pRollback,
-            Scenario.Builder::pRollback)),
+            Scenario.Builder::pRollback).needs(enqueueLock())),
     ROLLBACK_AFTER_MS(whole("rollbackAfterMs", "--rollback-after-ms", "Rollback after", Kind.MILLIS, 0,
             Scenario.DAY_MS, 1_000, Section.DURABILITY, "enqueue rollbacks only: virtual ms the rolled-back "
                     + "transaction stays open after the enqueue, holding the unique record, before it rolls back "
                     + "and the record goes", Scenario::rollbackAfterMs, Scenario.Builder::rollbackAfterMs)
-            .slider(Scale.LOG, 1, 600_000).explore(0, 10_000));
+            .slider(Scale.LOG, 1, 600_000).explore(0, 10_000).needs(above("pRollback")));
 
     /** How a value is written and read. */
     public enum Kind {
@@ -327,6 +337,7 @@ public enum Parameter {
     private final double[] explore;
     private final boolean groupsDigits;
     private final List<? extends Choice> choices;
+    private final Needs needs;
     private final Function<Scenario, Object> getter;
     private final BiConsumer<Scenario.Builder, Object> setter;
 
@@ -347,6 +358,7 @@ public enum Parameter {
         this.explore = s.explore;
         this.groupsDigits = s.groupsDigits;
         this.choices = s.choices;
+        this.needs = s.needs;
         this.getter = s.getter;
         this.setter = s.setter;
     }
@@ -765,6 +777,75 @@ public enum Parameter {
         return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
     }
 
+    /**
+     * What a parameter needs of a run to change anything in it: the condition, on the scenario and one strategy
+     * (with that strategy's own settings applied), and the options that would meet it, as the command line words
+     * them ({@code --store claim-table}). A parameter with a need met by none of a run's strategies has no effect
+     * there: a lease without a claim table, a visibility timeout on the in-memory queue, a slow-call time with no
+     * slow calls. Where a need comes from: the parameter's own rule (its meaning says "claim table only", "durable
+     * queue only", ...).
+     *
+     * @param met  true if the parameter changes a run of this strategy on this scenario
+     * @param hint the options that would meet it, e.g. "--queue durable" (a supplier: a need may name a
+     *             parameter declared after the one it belongs to)
+     */
+    public record Needs(BiPredicate<Scenario, Strategy> met, Supplier<String> hint) {
+        /** No condition: the parameter always counts. */
+        public static final Needs ALWAYS = new Needs((s, st) -> true, () -> "");
+    }
+
+    /**
+     * @param scenario   the run's scenario
+     * @param strategies the strategies it runs (each with its own settings applied to the scenario)
+     * @return the options that would give this parameter an effect, if no strategy meets its need (e.g.
+     *         "--store claim-table"); empty if it changes the run of at least one
+     */
+    public Optional<String> unmetNeed(Scenario scenario, List<Strategy> strategies) {
+        for (Strategy st : strategies) {
+            if (needs.met().test(st.on(scenario), st)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(needs.hint().get());
+    }
+
+    private static Needs above(String id) {
+        return new Needs((s, st) -> ((Number) byId(id).get(s)).doubleValue() > 0,
+                () -> byId(id).cliOption() + " above 0");
+    }
+
+    private static Needs is(String id, Choice value) {
+        return new Needs((s, st) -> byId(id).get(s) == value, () -> byId(id).cliOption() + " " + value.cliName());
+    }
+
+    private static Needs store(StoreKind store) {
+        return new Needs((s, st) -> st.store() == store, () -> "--store " + store.cliName());
+    }
+
+    private static Needs providerKey() {
+        return new Needs((s, st) -> st.keyMode() != KeyMode.NONE, () -> "--provider-key new-per-call or same");
+    }
+
+    private static Needs retries() {
+        return new Needs((s, st) -> s.maxAttempts() > 1, () -> "--attempts above 1");
+    }
+
+    private static Needs raceWindow() {
+        return new Needs((s, st) -> st.store() == StoreKind.CLAIM_TABLE && (s.claim() == ClaimMode.CHECK_THEN_INSERT
+                || s.rescuer() == RescuerKind.READ_THEN_UPDATE),
+                () -> "--store claim-table with --claim check-then-insert or --rescuer read-then-update");
+    }
+
+    private static Needs rescuer() {
+        return new Needs((s, st) -> st.store() == StoreKind.CLAIM_TABLE && s.rescuer() != RescuerKind.NONE,
+                () -> "--store claim-table with --rescuer atomic or read-then-update");
+    }
+
+    private static Needs enqueueLock() {
+        return new Needs((s, st) -> st.store() == StoreKind.LOCK && s.lockAt() == LockAt.ENQUEUE,
+                () -> "--store lock with --lock-at enqueue");
+    }
+
     // ---------------------------------------------------------------- declaring
 
     /** What one row declares; built by {@link #whole}, {@link #decimal}, {@link #flag} and {@link #choice}. */
@@ -785,6 +866,7 @@ public enum Parameter {
         double[] explore;
         boolean groupsDigits = true;
         List<? extends Choice> choices = List.of();
+        Needs needs = Needs.ALWAYS;
         Function<Scenario, Object> getter;
         BiConsumer<Scenario.Builder, Object> setter;
 
@@ -816,6 +898,12 @@ public enum Parameter {
 
         Spec explore(double from, double to) {
             this.explore = new double[] {from, to};
+            return this;
+        }
+
+        /** The parameter changes a run only when {@code needs} is met (see {@link Parameter#unmetNeed}). */
+        Spec needs(Needs needs) {
+            this.needs = needs;
             return this;
         }
 

@@ -1,5 +1,7 @@
 package org.idempotencylab.scenario;
 
+import java.util.Locale;
+
 /**
  * A parameter value outside its allowed range, or text that is not a number of the parameter's kind.
  *
@@ -20,10 +22,27 @@ public final class ParameterException extends IllegalArgumentException {
         this.notANumber = notANumber;
     }
 
+    /** Most characters of a bad value a message quotes: a value pasted by mistake keeps the message one line. */
+    public static final int QUOTE_AT_MOST = 60;
+
+    /**
+     * @return {@code text} cut to {@value #QUOTE_AT_MOST} characters, with "..." and its full length when cut
+     *         ("aaaa... (19,923,024 characters)")
+     */
+    public static String shortened(String text) {
+        return text.length() <= QUOTE_AT_MOST ? text : text.substring(0, QUOTE_AT_MOST) + "... ("
+                + String.format(Locale.ROOT, "%,d", text.length()) + " characters)";
+    }
+
+    /** @return {@link #shortened} in single quotes, as every message quotes a value that does not read. */
+    public static String quoted(String text) {
+        return "'" + shortened(text) + "'";
+    }
+
     /** @return the error for a number outside {@code parameter}'s range. */
     public static ParameterException outOfRange(Parameter parameter, String value) {
         return new ParameterException(parameter, value, false,
-                parameter.id() + ": " + value + " is outside the allowed range " + parameter.rangeText());
+                parameter.id() + ": " + shortened(value) + " is outside the allowed range " + parameter.rangeText());
     }
 
     /**
@@ -32,20 +51,20 @@ public final class ParameterException extends IllegalArgumentException {
      */
     public static ParameterException outOfRange(Parameter parameter, String value, String range) {
         return new ParameterException(parameter, value, false,
-                parameter.id() + ": " + value + " is outside the allowed range " + range);
+                parameter.id() + ": " + shortened(value) + " is outside the allowed range " + range);
     }
 
     /** @return the error for text that does not read as a number of {@code parameter}'s kind. */
     public static ParameterException notANumber(Parameter parameter, String text) {
         return new ParameterException(parameter, text, true,
-                parameter.id() + ": '" + text + "' is not " + parameter.kindText() + "; allowed "
+                parameter.id() + ": " + quoted(text) + " is not " + parameter.kindText() + "; allowed "
                         + parameter.rangeText());
     }
 
     /** @return the error for text that names none of a flag's or a choice's values. */
     public static ParameterException notOneOf(Parameter parameter, String text) {
         return new ParameterException(parameter, text, true,
-                parameter.id() + ": '" + text + "' is not one of " + parameter.rangeText());
+                parameter.id() + ": " + quoted(text) + " is not one of " + parameter.rangeText());
     }
 
     /**

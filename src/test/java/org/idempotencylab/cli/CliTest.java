@@ -280,7 +280,7 @@ class CliTest {
     }
 
     @Test
-    void formatNamesAreNotCaseSensitiveAndTableHasAVersion() {
+    void formatNamesAreNotCaseSensitiveAndTableHasAVersion() throws IOException {
         Outcome upper = cli("table", "--jobs", "1000", "--format", "JSON", "--threads", "1");
         Outcome lower = cli("table", "--jobs", "1000", "--format", "json", "--threads", "1");
         assertEquals(0, upper.code(), upper.err());
@@ -288,6 +288,10 @@ class CliTest {
         Outcome version = cli("table", "--version");
         assertEquals(0, version.code());
         assertEquals(Cli.VERSION, version.out().strip());
+        // the pom's version, written in by the build: the same text the jar's --version and the pom give
+        String pom = Files.readString(Path.of("pom.xml"));
+        String projectVersion = pom.substring(pom.indexOf("<version>") + 9, pom.indexOf("</version>"));
+        assertEquals("Idempotency Lab " + projectVersion, Cli.VERSION);
     }
 
     @Test

@@ -111,13 +111,14 @@ class SweepCommandTest {
         // 1 s to 1 h over 5 points: the ratio is 3,600^(1/4) = 7.746, so 1,000, 7,746, 60,000 (1,000 x 60),
         // 464,758 and 3,600,000 ms, each rounded to whole ms; a linear sweep would put 900,750 ms second
         Outcome o = cli("sweep", "--vary", "--lease-ms", "--from", "1000", "--to", "3600000", "--points", "5",
-                "--spacing", "log", "--jobs", "200", "--retry", "each-step", "--threads", "1");
+                "--spacing", "log", "--jobs", "200", "--retry", "whole-job-skip-finished", "--store",
+                "claim-table", "--threads", "1");
         assertEquals(0, o.code(), o.err());
         List<CSVRecord> rows = parse(o.out());
         assertEquals(List.of("1000", "7746", "60000", "464758", "3600000"),
                 rows.stream().map(r -> r.get("leaseMs")).toList());
         Outcome linear = cli("sweep", "--vary", "--lease-ms", "--from", "1000", "--to", "3600000", "--points", "5",
-                "--jobs", "200", "--retry", "each-step", "--threads", "1");
+                "--jobs", "200", "--retry", "whole-job-skip-finished", "--store", "claim-table", "--threads", "1");
         assertEquals("900750", parse(linear.out()).get(1).get("leaseMs"), "linear: 1,000 + 3,599,000 / 4");
     }
 
@@ -230,9 +231,33 @@ class SweepCommandTest {
                         "--spacing", "cubic"), "--spacing: 'cubic' is not one of linear, log"),
                 Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "0.1", "--points", "3",
                         "--spacing", "log"), "--from: 0 is not above 0; --spacing log needs both ends above 0"),
-                Arguments.of(List.of("--vary", "--p-fail", "--from", "0", "--to", "1"),
-                        "Missing required option: '--points=N' (see 'idempotency-lab sweep --help' for the "
-                                + "options and their ranges)"));
+                Arguments.of(List.of("--from", "0", "--to", "1"),
+                        "sweep needs --vary OPTION (see 'idempotency-lab sweep --help' for the options and their "
+                                + "ranges)"),
+                Arguments.of(List.of("--vary", "--p-fail", "--format", "xml"),
+                        "--format: 'xml' is not one of csv, json"),
+                Arguments.of(List.of("--vary", "--p-fail", "--points", "0003000"),
+                        "--points: 0003000 is outside the allowed range 2 to 1,000"));
+    }
+
+    @Test
+    void withoutFromToAndPointsASweepTakesTheTabsRangeOverElevenPointsAndWritesJsonIfAsked() throws Exception {
+        // --p-fail's range worth exploring is 0 to 5% (the first article's rates); 11 points, 0.5% apart; a
+        // leading zero is only a zero ("0005" points is 5)
+        Outcome o = cli("sweep", "--vary", "p-fail", "--jobs", "100", "--retry", "each-step", "--threads", "1");
+        assertEquals(0, o.code(), o.err());
+        assertEquals(List.of("0", "0.005", "0.01", "0.015", "0.02", "0.025", "0.03", "0.035", "0.04", "0.045",
+                "0.05"), parse(o.out()).stream().map(r -> r.get("pFail")).toList());
+        Outcome json = cli("sweep", "--vary", "p-fail", "--points", "0005", "--jobs", "100", "--retry",
+                "each-step", "--threads", "1", "--format", "json");
+        assertEquals(0, json.code(), json.err());
+        List<String> lines = List.of(json.out().split("\\R"));
+        assertEquals(5, lines.size());
+        // each line: the varied value as a number under its field name, then run's keys, as run prints them
+        assertTrue(lines.get(1).startsWith("{\"pFail\":0.0125,\"strategy\":\"retry each step, no key\""),
+                lines.get(1));
+        Outcome run = cli("run", "--p-fail", "0.0125", "--jobs", "100", "--retry", "each-step");
+        assertEquals(run.out().strip(), "{" + lines.get(1).substring(lines.get(1).indexOf("\"strategy\"")));
     }
 
     @ParameterizedTest

@@ -1,0 +1,76 @@
+package org.idempotencylab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The shape of a command line (an unknown option, a missing value, an option twice, a bad format) is reported in
+ * the lab's words, one line on stderr and exit code 2, like a bad value; a value is quoted at most 60 characters
+ * long; whole numbers read ASCII digits only and never call an allowed value out of range.
+ */
+class CommandLineWordingTest {
+    private record Outcome(int code, String out, String err) {
+    }
+
+    private static Outcome cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    private static final String RUN_HELP = " (see 'idempotency-lab run --help' for the options and their ranges)";
+
+    static Stream<Arguments> shapes() {
+        String x200 = "x".repeat(200);
+        return Stream.of(
+                Arguments.of(new String[] {"run", "extra"},
+                        "'extra': run takes options only, each as --name value" + RUN_HELP),
+                Arguments.of(new String[] {"run", "--thread", "2"}, "'--thread' is not an option of run" + RUN_HELP),
+                Arguments.of(new String[] {"frobnicate"},
+                        "'frobnicate' is not a command (commands: table, run, sweep; see 'idempotency-lab --help')"),
+                Arguments.of(new String[] {"table", "--jobs"}, "--jobs: a value is needed (--jobs N) (see "
+                        + "'idempotency-lab table --help' for the options and their ranges)"),
+                Arguments.of(new String[] {"run", "--jobs", "5", "--jobs", "6"},
+                        "--jobs: given twice; give each option once" + RUN_HELP),
+                Arguments.of(new String[] {"run", "--format", "xml"}, "--format: 'xml' is not one of text, csv, json"),
+                Arguments.of(new String[] {"table", "--format", "XML"},
+                        "--format: 'XML' is not one of text, csv, json"),
+                Arguments.of(new String[] {"run", "--seed", x200}, "--seed: '" + "x".repeat(60) + "... (200 "
+                        + "characters)' is not a whole number; allowed -2,147,483,648 to 2,147,483,647"),
+                Arguments.of(new String[] {"run", "--jobs", "9".repeat(100)}, "--jobs: " + "9".repeat(60)
+                        + "... (100 characters) is outside the allowed range 1 to 100,000,000"),
+                Arguments.of(new String[] {"table", "--jobs", "١٠٠"},
+                        "--jobs: '١٠٠' is not a whole number; allowed 1 to 100,000,000"),
+                Arguments.of(new String[] {"table", "--threads", "٤"},
+                        "--threads: '٤' is not a whole number; allowed 1 to 64"),
+                Arguments.of(new String[] {"table", "--threads", "0065"},
+                        "--threads: 0065 is outside the allowed range 1 to 64"),
+                Arguments.of(new String[] {"run", "--retry", x200}, "--retry: '" + "x".repeat(60)
+                        + "... (200 characters)' is not one of each-step, whole-job, whole-job-skip-finished"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("shapes")
+    void eachIsOneLineInTheLabsWords(String[] args, String line) {
+        Outcome o = cli(args);
+        assertEquals(Cli.BAD_INPUT, o.code());
+        assertEquals("", o.out());
+        assertEquals(line + System.lineSeparator(), o.err());
+    }
+
+    @Test
+    void anAllowedValueWithLeadingZerosIsAllowed() {
+        Outcome o = cli("table", "--threads", "0001", "--jobs", "0100", "--format", "json");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().startsWith("{\"strategy\":\"retry each step, no key\""), o.out());
+    }
+}
