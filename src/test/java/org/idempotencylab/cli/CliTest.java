@@ -1,5 +1,6 @@
 package org.idempotencylab.cli;
 
+import static org.idempotencylab.cli.Outcome.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,19 +47,6 @@ class CliTest {
     private static final Map<Scenario, List<StrategyResult>> EXPECTED = new HashMap<>();
 
     /** What one command line did. */
-    private record Outcome(int code, String out, String err) {
-        List<String> outLines() {
-            return out.isEmpty() ? List.of() : List.of(out.split("\\R"));
-        }
-    }
-
-    private static Outcome cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Cli.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Outcome(code, out.toString(), err.toString());
-    }
-
     /** The engine's results for {@code s}: what every format must print. */
     private static List<StrategyResult> engine(Scenario s) {
         return EXPECTED.computeIfAbsent(s, k -> Comparison.run(k, Strategy.ARTICLE, 1, RunControl.NONE));

@@ -1,10 +1,9 @@
 package org.idempotencylab.cli;
 
+import static org.idempotencylab.cli.Outcome.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,15 +16,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * long; whole numbers read ASCII digits only and never call an allowed value out of range.
  */
 class CommandLineWordingTest {
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Cli.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Outcome(code, out.toString(), err.toString());
-    }
 
     private static final String RUN_HELP = " (see 'idempotency-lab run --help' for the options and their ranges)";
 

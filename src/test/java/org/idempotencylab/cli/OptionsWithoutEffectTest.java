@@ -1,10 +1,9 @@
 package org.idempotencylab.cli;
 
+import static org.idempotencylab.cli.Outcome.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,15 +27,6 @@ import org.junit.jupiter.api.Test;
  * with another value of it gives the same numbers, metric for metric.
  */
 class OptionsWithoutEffectTest {
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Cli.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Outcome(code, out.toString(), err.toString());
-    }
 
     private static void refused(String message, String... args) {
         Outcome o = cli(args);

@@ -1,5 +1,6 @@
 package org.idempotencylab.cli;
 
+import static org.idempotencylab.cli.Outcome.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -8,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,15 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Cli.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Outcome(code, out.toString(), err.toString());
-    }
 
     /**
      * The README's crash lesson, byte for byte: the JSON line the README shows under its command is what run

@@ -1,13 +1,12 @@
 package org.idempotencylab.cli;
 
+import static org.idempotencylab.cli.Outcome.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,15 +39,6 @@ class SweepCommandTest {
         }
     }
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Cli.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Outcome(code, out.toString(), err.toString());
-    }
 
     private static List<CSVRecord> parse(String csv) throws IOException {
         try (CSVParser p = CSVParser.parse(new StringReader(csv),
