@@ -43,6 +43,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     StrategyOptions options = new StrategyOptions();
 
+    @Mixin
+    QuietOption quiet = new QuietOption();
+
     @Option(names = "--db", paramLabel = "URL",
             description = "with --store claim-table only: run the claim table on this database, "
                     + "jdbc:sqlite:<file> or jdbc:postgresql://host[:port]/database[?user=...&password=...]; "
@@ -72,8 +75,11 @@ public final class RunCommand implements Callable<Integer> {
             return Cli.badInput(spec, e);
         }
         StrategyResult r;
+        TerminalProgress progress = TerminalProgress.on(scenario.jobs(), quiet.quiet, "run");
         if (db == null) {
-            r = new SignupSimulation(scenario, strategy, RunControl.NONE, true).run();
+            try (progress) {
+                r = new SignupSimulation(scenario, strategy, progress, true).run();
+            }
         } else {
             JdbcClaimStore claims;
             try {
@@ -91,10 +97,12 @@ public final class RunCommand implements Callable<Integer> {
                             + e.getMessage() + " Allowed: " + JdbcClaimStore.ALLOWED_URLS);
                     return Cli.BAD_INPUT;
                 }
-                r = new SignupSimulation(scenario, strategy, RunControl.NONE, true, claims).run();
+                r = new SignupSimulation(scenario, strategy, progress, true, claims).run();
             } catch (ClaimStoreException e) {
                 spec.commandLine().getErr().println("--db: the run stopped: " + e.getMessage());
                 return 1;
+            } finally {
+                progress.close();
             }
         }
         write(r, how, spec.commandLine().getOut());

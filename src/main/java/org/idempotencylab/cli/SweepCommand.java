@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.idempotencylab.engine.ResultColumns;
-import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.engine.Sweep;
@@ -80,6 +79,9 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads = new ThreadsOption();
 
+    @Mixin
+    QuietOption quiet = new QuietOption();
+
     @Override
     public Integer call() {
         Sweep sweep;
@@ -120,7 +122,10 @@ public final class SweepCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
-        Sweep.Result result = sweep.run(threadCount, RunControl.NONE);
+        Sweep.Result result;
+        try (TerminalProgress progress = TerminalProgress.on(sweep.totalJobs(), quiet.quiet, "sweep")) {
+            result = sweep.run(threadCount, progress);
+        }
         if (json) {
             writeJson(result, spec.commandLine().getOut());
         } else {

@@ -3,7 +3,6 @@ package org.idempotencylab.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.idempotencylab.engine.Comparison;
-import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
@@ -32,6 +31,9 @@ public final class TableCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads = new ThreadsOption();
 
+    @Mixin
+    QuietOption quiet = new QuietOption();
+
     @Override
     public Integer call() {
         Scenario scenario;
@@ -46,7 +48,11 @@ public final class TableCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
-        List<StrategyResult> results = Comparison.run(scenario, Strategy.ARTICLE, threadCount, RunControl.NONE);
+        List<StrategyResult> results;
+        try (TerminalProgress progress = TerminalProgress.on(scenario.jobs() * Strategy.ARTICLE.size(), quiet.quiet,
+                "table")) {
+            results = Comparison.run(scenario, Strategy.ARTICLE, threadCount, progress);
+        }
         ResultWriter.write(how, scenario, results, spec.commandLine().getOut());
         return 0;
     }
