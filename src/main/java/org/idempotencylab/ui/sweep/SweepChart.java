@@ -14,6 +14,7 @@ import javafx.util.StringConverter;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.charts.SymlogScale;
 
@@ -100,7 +101,7 @@ final class SweepChart {
             all.add(s);
         }
         // a log-spaced sweep is drawn on a log x axis, where its points lie evenly, as they were chosen
-        boolean logX = r.sweep().spacing() == Sweep.Spacing.LOG;
+        boolean logX = r.sweep().spacing() == Spacing.LOG;
         xAxis.setLabel(logX ? SweepViewModel.logAxisLabel(p) : SweepViewModel.axisLabel(p));
         xAxis.setTickLabelFormatter(logX ? logXTicks : linearXTicks);
         double[] x = SweepViewModel.xRange(curves); // autoranging would add a tick past the last value

@@ -21,6 +21,7 @@ import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.TabCommands;
@@ -51,7 +52,7 @@ public final class SweepController implements TabCommands {
     @FXML private TextField sweepToField;
     @FXML private Label sweepToUnit;
     @FXML private TextField sweepPointsField;
-    @FXML private ChoiceBox<Sweep.Spacing> sweepSpacingChoice;
+    @FXML private ChoiceBox<Spacing> sweepSpacingChoice;
     @FXML private ChoiceBox<Metric> sweepMetricChoice;
     @FXML private VBox sweepStrategyBox;
     @FXML private VBox sweepBaseBox;
@@ -93,7 +94,7 @@ public final class SweepController implements TabCommands {
         sweepToField.textProperty().bindBidirectional(model.toProperty());
         sweepPointsField.textProperty().bindBidirectional(model.pointsProperty());
         sweepPointsField.setTooltip(new Tooltip(TEXTS.get("tooltip.points")));
-        sweepSpacingChoice.getItems().setAll(Sweep.Spacing.values());
+        sweepSpacingChoice.getItems().setAll(Spacing.values());
         sweepSpacingChoice.setConverter(labels(s -> TEXTS.get("spacing." + s.cliName())));
         sweepSpacingChoice.valueProperty().bindBidirectional(model.spacingProperty());
         sweepSpacingChoice.setTooltip(new Tooltip(TEXTS.get("tooltip.spacing")));

@@ -22,6 +22,7 @@ import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
@@ -69,7 +70,7 @@ public final class SweepViewModel {
     private final StringProperty from = new SimpleStringProperty("0");
     private final StringProperty to = new SimpleStringProperty("5");
     private final StringProperty points = new SimpleStringProperty("11");
-    private final ObjectProperty<Sweep.Spacing> spacing = new SimpleObjectProperty<>(Sweep.Spacing.LINEAR);
+    private final ObjectProperty<Spacing> spacing = new SimpleObjectProperty<>(Spacing.LINEAR);
     private final List<StrategyChoice> strategies = new ArrayList<>();
     private final ObjectProperty<Metric> metric = new SimpleObjectProperty<>(Metric.REPEATED_STEPS);
     private final BooleanProperty logScale = new SimpleBooleanProperty(false);
@@ -126,8 +127,8 @@ public final class SweepViewModel {
         double x = bound("label.from", from.get(), p);
         double y = bound("label.to", to.get(), p);
         int n = pointCount(points.get());
-        Sweep.Spacing how = spacing.get() == null ? Sweep.Spacing.LINEAR : spacing.get();
-        if (how == Sweep.Spacing.LOG && (x <= 0 || y <= 0)) {
+        Spacing how = spacing.get() == null ? Spacing.LINEAR : spacing.get();
+        if (how == Spacing.LOG && (x <= 0 || y <= 0)) {
             throw new IllegalArgumentException(TEXTS.format("error.logEnd", TEXTS.get(x <= 0 ? "label.from"
                     : "label.to"), (x <= 0 ? from : to).get().strip()));
         }
@@ -326,7 +327,7 @@ public final class SweepViewModel {
         List<Double> v = s.values();
         StringBuilder c = new StringBuilder(TEXTS.format("caption", choiceLabel(p), ParameterBinding.format(p, v.get(0)),
                 unit, ParameterBinding.format(p, v.get(v.size() - 1)), unit, v.size()));
-        if (s.spacing() == Sweep.Spacing.LOG) {
+        if (s.spacing() == Spacing.LOG) {
             c.append(TEXTS.get("caption.log"));
         }
         if (p != Parameter.JOBS) {
@@ -374,7 +375,7 @@ public final class SweepViewModel {
     }
 
     /** @return how the points lie between From and To: linear (the default) or log (the same ratio). */
-    public ObjectProperty<Sweep.Spacing> spacingProperty() {
+    public ObjectProperty<Spacing> spacingProperty() {
         return spacing;
     }
 
@@ -383,7 +384,7 @@ public final class SweepViewModel {
      *         sweep its base-10 logarithm, so the points lie evenly across the chart as they do in the sweep
      */
     public static double xPosition(Sweep s, double shown) {
-        return s.spacing() == Sweep.Spacing.LOG ? Math.log10(shown) : shown;
+        return s.spacing() == Spacing.LOG ? Math.log10(shown) : shown;
     }
 
     /**

@@ -14,6 +14,7 @@ import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
@@ -135,9 +136,9 @@ class SweepViewModelTest {
         model.fromProperty().set("1000");
         model.toProperty().set("3600000");
         model.pointsProperty().set("5");
-        assertEquals(Sweep.Spacing.LINEAR, model.spacingProperty().get(), "linear unless chosen");
+        assertEquals(Spacing.LINEAR, model.spacingProperty().get(), "linear unless chosen");
         assertEquals(900_750.0, model.plan().values().get(1), "linear: 1,000 + 3,599,000 / 4");
-        model.spacingProperty().set(Sweep.Spacing.LOG);
+        model.spacingProperty().set(Spacing.LOG);
         // ratio 3,600^(1/4) = 7.746: the command line's --spacing log gives the same points
         Sweep sweep = model.plan();
         assertEquals(List.of(1_000.0, 7_746.0, 60_000.0, 464_758.0, 3_600_000.0), sweep.values());
@@ -158,7 +159,7 @@ class SweepViewModelTest {
     @Test
     void theCaptionOfALogSweepSaysItIsLogSpaced() {
         Sweep.Result r = Sweep.of(Scenario.article().toBuilder().jobs(100).build(), Parameter.P_FAIL, 0.001, 0.1, 3,
-                List.of(Strategy.EACH_STEP_NO_KEY), Sweep.Spacing.LOG).run(1, RunControl.NONE);
+                List.of(Strategy.EACH_STEP_NO_KEY), Spacing.LOG).run(1, RunControl.NONE);
         assertEquals("Failure rate from 0.1% to 10%, 3 points, log-spaced · 100 sign-ups · lost reply 0.5% · "
                 + "3 attempts · seed 1", SweepViewModel.caption(r));
     }
