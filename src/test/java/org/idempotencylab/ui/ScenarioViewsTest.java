@@ -23,6 +23,7 @@ import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.ScenarioView;
 import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,11 +39,22 @@ class ScenarioViewsTest {
     void everyPresetReachesItsViewModelWithEveryParameterAndItsStrategies() {
         CompareViewModel compare = new CompareViewModel(Scenario.article(), Runnable::run, 1);
         LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        ScenarioKit kit = App.kit(compare, live, LabPrefs.memory());
+        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1);
+        ScenarioKit kit = App.kit(compare, live, sweep, LabPrefs.memory());
+        boolean sawSweep = false;
         for (Presets.Preset p : kit.presets()) {
             kit.applyPreset(p);
             ScenarioFile f = p.file();
-            if (f.view() == ScenarioFile.View.COMPARE) {
+            if (f.view() == ScenarioFile.View.SWEEP) {
+                // the base scenario, the preset's strategies in place of the article's five, and its sweep
+                sawSweep = true;
+                assertEquals(f.scenario(), sweep.form().scenario(), p.fileName());
+                assertEquals(f.strategies(), sweep.strategies().stream()
+                        .map(SweepViewModel.StrategyChoice::strategy).toList(), p.fileName());
+                assertEquals(f.strategies(), sweep.chosenStrategies(), "every one ticked");
+                assertEquals(f.sweep(), sweep.spec(), p.fileName());
+                assertEquals(f.sweep().metrics(), sweep.plotted().stream().map(Metric::id).toList());
+            } else if (f.view() == ScenarioFile.View.COMPARE) {
                 assertEquals(f.scenario(), compare.scenario(), p.fileName());
                 assertEquals(f.strategies(), List.copyOf(compare.strategies()), p.fileName());
                 assertEquals(CompareViewModel.differences(f.scenario()), compare.differencesProperty().get());
@@ -52,6 +64,7 @@ class ScenarioViewsTest {
                 assertEquals(f.scenario(), live.simulation().scenario(), "the live view was reset onto it");
             }
         }
+        assertTrue(sawSweep, "a sweep preset is among them");
         kit.applyPreset(PRESETS.list().stream().filter(p -> p.fileName().equals("lost-reply.json")).findFirst()
                 .orElseThrow());
         assertEquals("Sign-ups 100,000 · Lost-reply rate 5%", compare.differencesProperty().get());

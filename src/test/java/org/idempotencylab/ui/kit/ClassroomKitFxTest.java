@@ -112,7 +112,7 @@ class ClassroomKitFxTest {
             compare = new CompareViewModel(Scenario.article(), comparisons, 2);
             live = new LiveViewModel(LiveViewModel.classroomDefaults());
             sweep = new SweepViewModel(SweepViewModel.classroomBase(), POOL, 1);
-            kit = App.kit(compare, live, new LabPrefs(NODE));
+            kit = App.kit(compare, live, sweep, new LabPrefs(NODE));
             kit.setRunOnLoad(true); // as App does
             ScenarioFileChooser chooser = new ScenarioFileChooser() {
                 @Override
