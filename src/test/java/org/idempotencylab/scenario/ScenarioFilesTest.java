@@ -34,6 +34,14 @@ class ScenarioFilesTest {
         return FILES.read(new StringReader(json));
     }
 
+    /** @return {@code f} as written, after checking that it reads back as an equal file */
+    private static String writtenAndReadBack(ScenarioFile f) throws IOException {
+        StringWriter out = new StringWriter();
+        FILES.write(f, out);
+        assertEquals(f, read(out.toString()));
+        return out.toString();
+    }
+
     @Test
     void missingFieldsTakeTheArticlesValues() throws IOException {
         ScenarioFile f = read(HEAD + "}");
@@ -66,10 +74,8 @@ class ScenarioFilesTest {
                 Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE),
                 Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.NONE, StoreKind.MEMORY)), f.strategies());
         // and it writes back to the same thing, every field included
-        StringWriter out = new StringWriter();
-        FILES.write(f, out);
-        assertEquals(f, read(out.toString()));
-        assertTrue(out.toString().contains("\"pCrash\" : 0.004"), out.toString());
+        String out = writtenAndReadBack(f);
+        assertTrue(out.contains("\"pCrash\" : 0.004"), out);
     }
 
     @Test
@@ -88,12 +94,10 @@ class ScenarioFilesTest {
         assertEquals(60_000, fixed.on(f.scenario()).leaseMs(), "the setting wins over the scenario's 10,000");
         assertEquals(5_000, fixed.on(f.scenario()).heartbeatMs());
         assertEquals(10_000, plain.on(f.scenario()).leaseMs(), "no settings: the scenario's value");
-        StringWriter out = new StringWriter();
-        FILES.write(f, out);
-        assertEquals(f, read(out.toString()));
-        assertTrue(out.toString().contains("\"settings\" : {"), out.toString());
+        String out = writtenAndReadBack(f);
+        assertTrue(out.contains("\"settings\" : {"), out);
         // a strategy without settings writes none, so files of earlier versions stay as they were
-        assertEquals(1, out.toString().split("\"settings\"", -1).length - 1, out.toString());
+        assertEquals(1, out.split("\"settings\"", -1).length - 1, out);
     }
 
     private static final String SWEEP_HEAD = HEAD + ", \"view\": \"sweep\", \"sweep\": ";
@@ -108,14 +112,11 @@ class ScenarioFilesTest {
         assertEquals(new SweepSpec(Parameter.LEASE_MS, 1_000, 3_600_000, 9, Spacing.LOG,
                 List.of("overlappingRuns", "deadLetteredJobs"), true), f.sweep());
         assertEquals(1_000, f.scenario().jobs(), "the scenario is the sweep's base");
-        StringWriter out = new StringWriter();
-        FILES.write(f, out);
-        assertEquals(f, read(out.toString()));
+        String out = writtenAndReadBack(f);
         // whole-number parameters' ends are written as whole numbers, the spacing and metrics by name
-        assertTrue(out.toString().contains("\"from\" : 1000,"), out.toString());
-        assertTrue(out.toString().contains("\"to\" : 3600000,"), out.toString());
-        assertTrue(out.toString().contains("\"metrics\" : [ \"overlappingRuns\", \"deadLetteredJobs\" ]"),
-                out.toString());
+        assertTrue(out.contains("\"from\" : 1000,"), out);
+        assertTrue(out.contains("\"to\" : 3600000,"), out);
+        assertTrue(out.contains("\"metrics\" : [ \"overlappingRuns\", \"deadLetteredJobs\" ]"), out);
     }
 
     @Test
@@ -124,19 +125,16 @@ class ScenarioFilesTest {
                 + "\"watch\": \"usersWithDuplicateEmails\"}");
         assertEquals(new SweepSpec(Parameter.P_FAIL, 0, 0.05, 11, Spacing.LINEAR,
                 List.of("usersWithDuplicateEmails"), false), f.sweep());
-        StringWriter out = new StringWriter();
-        FILES.write(f, out);
-        assertEquals(f, read(out.toString()));
-        assertTrue(out.toString().contains("\"to\" : 0.05,"), out.toString());
+        String out = writtenAndReadBack(f);
+        assertTrue(out.contains("\"to\" : 0.05,"), out);
     }
 
     @Test
     void aFileWithoutASweepIsWrittenAsBefore() throws IOException {
         // no "sweep" key at all: a compare or live file written now reads in a version without sweeps
         ScenarioFile f = PRESETS.load("lost-reply.json");
-        StringWriter out = new StringWriter();
-        FILES.write(f, out);
-        assertFalse(out.toString().contains("sweep"), out.toString());
+        String out = writtenAndReadBack(f);
+        assertFalse(out.contains("sweep"), out);
         assertEquals(null, f.sweep());
     }
 
@@ -156,10 +154,8 @@ class ScenarioFilesTest {
                 .pCrash(Double.MIN_VALUE).build();
         ScenarioFile f = new ScenarioFile("x", "a \"quoted\" note\nwith a line break", "calls",
                 ScenarioFile.View.COMPARE, List.of(Strategy.WHOLE_JOB_SAME_KEY), s);
-        StringWriter out = new StringWriter();
-        FILES.write(f, out);
-        assertEquals(f, read(out.toString()));
-        assertFalse(out.toString().contains("E-"), out.toString());
+        String out = writtenAndReadBack(f);
+        assertFalse(out.contains("E-"), out);
     }
 
     /** The file, then the exact message it must give. */

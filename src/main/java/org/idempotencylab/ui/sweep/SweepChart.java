@@ -9,6 +9,7 @@ import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.shape.Line;
 import javafx.util.StringConverter;
@@ -160,7 +161,8 @@ final class SweepChart {
                     d.getNode().setStyle(markerStyle(i, second));
                 }
             }
-            Label item = new Label(SweepViewModel.seriesName(c, both), swatch(strategy, i, second, 30));
+            Label item = new Label(SweepViewModel.legendName(c, both), swatch(strategy, i, second, 30));
+            item.setTooltip(new Tooltip(SweepViewModel.seriesName(c, both)));
             item.getStyleClass().add("sweep-legend-item");
             legend.getChildren().add(item);
         }

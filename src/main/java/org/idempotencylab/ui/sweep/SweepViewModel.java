@@ -33,6 +33,7 @@ import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.BackgroundRun;
 import org.idempotencylab.ui.Texts;
+import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.charts.SymlogScale;
 import org.idempotencylab.ui.export.ResultTable;
 import org.idempotencylab.ui.form.ParameterBinding;
@@ -129,12 +130,7 @@ public final class SweepViewModel {
      *                                  {@code From: 150% is outside the allowed range 0% to 100% for Failure rate}
      */
     public Sweep plan() {
-        Parameter p = parameter.get();
-        double x = bound("label.from", from.get(), p);
-        double y = bound("label.to", to.get(), p);
-        int n = pointCount(points.get());
-        Spacing how = spacing.get() == null ? Spacing.LINEAR : spacing.get();
-        checkLogEnds(how, x, y);
+        SweepSpec w = spec();
         List<Strategy> chosen = chosenStrategies();
         if (chosen.isEmpty()) {
             throw new IllegalArgumentException(TEXTS.get("error.noStrategy"));
@@ -142,7 +138,7 @@ public final class SweepViewModel {
         Scenario base;
         try {
             base = form.scenario();
-            return Sweep.of(base, p, x, y, n, chosen, how);
+            return Sweep.of(base, w.vary(), w.from(), w.to(), w.points(), chosen, w.spacing());
         } catch (ParameterException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -309,17 +305,28 @@ public final class SweepViewModel {
 
     /** @return the value axis label: the metric's, with ", log scale" when the scale is logarithmic. */
     public static String valueAxisLabel(Metric metric, boolean log) {
-        return valueAxisLabel(List.of(metric), log);
+        return log ? TEXTS.format("axis.log", metric.axisLabel()) : metric.axisLabel();
     }
 
     /**
-     * @return the value axis label of one or two metrics: "Overlapping runs (runs) and Dead-lettered jobs (jobs)",
-     *         with ", log scale" when the scale is logarithmic
+     * @return the value axis label of one or two metrics: the metric's with its unit, or "Overlapping runs and" and
+     *         "dead-lettered jobs" on two lines (units and one line would not fit the axis's height on a projector,
+     *         and the legend names each line), with ", log scale" when the scale is logarithmic (on a line of
+     *         its own after two metrics)
      */
     public static String valueAxisLabel(List<Metric> metrics, boolean log) {
-        String label = metrics.size() == 1 ? metrics.get(0).axisLabel()
-                : TEXTS.format("axis.two", metrics.get(0).axisLabel(), metrics.get(1).axisLabel());
-        return log ? TEXTS.format("axis.log", label) : label;
+        if (metrics.size() == 1) {
+            return valueAxisLabel(metrics.get(0), log);
+        }
+        String label = both("metrics.axis", metrics);
+        return log ? TEXTS.format("axis.log.lines", label) : label;
+    }
+
+    /** @return two metrics' labels as one phrase, "Overlapping runs and dead-lettered jobs", in the form {@code key}. */
+    private static String both(String key, List<Metric> metrics) {
+        String second = metrics.get(1).label();
+        return TEXTS.format(key, metrics.get(0).label(), Character.toLowerCase(second.charAt(0))
+                + second.substring(1));
     }
 
     /**
@@ -380,6 +387,16 @@ public final class SweepViewModel {
      */
     public static String seriesName(Series c, boolean both) {
         return both ? TEXTS.format("series.two", c.strategy().name(), c.metric().label()) : c.strategy().name();
+    }
+
+    /**
+     * @return the curve's legend entry: {@link #seriesName}, but with two metrics the strategy's short name
+     *         ("whole job, skip finished, same key, claim table — Overlapping runs"), so an entry fits beside a
+     *         teaching note on a 1280-pixel projector (the full name is its tooltip)
+     */
+    public static String legendName(Series c, boolean both) {
+        return both ? TEXTS.format("series.two", StrategyNames.shortName(c.strategy()), c.metric().label())
+                : c.strategy().name();
     }
 
     /**
@@ -474,9 +491,7 @@ public final class SweepViewModel {
     /** @return the chart's heading of one or two metrics, e.g. "Overlapping runs and dead-lettered jobs by lease". */
     public static String heading(Sweep.Result r, List<Metric> metrics) {
         String p = choiceLabel(r.sweep().parameter());
-        String what = metrics.size() == 1 ? metrics.get(0).label() : TEXTS.format("heading.two",
-                metrics.get(0).label(), Character.toLowerCase(metrics.get(1).label().charAt(0))
-                        + metrics.get(1).label().substring(1));
+        String what = metrics.size() == 1 ? metrics.get(0).label() : both("metrics.two", metrics);
         return TEXTS.format("heading", what, Character.toLowerCase(p.charAt(0)) + p.substring(1));
     }
 

@@ -47,6 +47,8 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -64,6 +66,7 @@ import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
+import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.form.ParameterBinding;
@@ -481,7 +484,7 @@ class ClassroomKitFxTest {
         waitUntil(() -> sweep.resultProperty().get() != null && !sweep.runningProperty().get());
 
         // the preset's one strategy in place of the article's five, ticked
-        List<CheckBox> boxes = robot.lookup("#sweepStrategyBox").queryAs(javafx.scene.layout.VBox.class)
+        List<CheckBox> boxes = robot.lookup("#sweepStrategyBox").queryAs(VBox.class)
                 .getChildren().stream().map(n -> (CheckBox) n).toList();
         String strategy = f.strategies().get(0).name();
         assertEquals(List.of(strategy), boxes.stream().map(CheckBox::getText).toList());
@@ -494,9 +497,20 @@ class ClassroomKitFxTest {
         List<String> names = List.of(strategy + " — Overlapping runs", strategy + " — Dead-lettered jobs");
         assertEquals(names, chart.getData().stream().map(XYChart.Series::getName).toList());
         assertEquals(f.sweep().points(), chart.getData().get(0).getData().size(), "one point per lease");
-        assertEquals(names, robot.lookup("#sweepLegend").queryAs(javafx.scene.layout.FlowPane.class).getChildren()
-                .stream().map(n -> ((Label) n).getText()).toList(), "the legend names both");
-        assertEquals("Overlapping runs (deliveries) and Dead-lettered jobs (jobs), log scale",
+        // the legend: the strategy's short name with each metric, the full name in its tooltip
+        String shortName = StrategyNames.shortName(f.strategies().get(0));
+        List<Label> legend = robot.lookup("#sweepLegend").queryAs(FlowPane.class).getChildren().stream()
+                .map(n -> (Label) n).toList();
+        assertEquals(List.of(shortName + " — Overlapping runs", shortName + " — Dead-lettered jobs"),
+                legend.stream().map(Label::getText).toList(), "the legend names both");
+        assertEquals(names, legend.stream().map(l -> l.getTooltip().getText()).toList());
+        Node note = robot.lookup("#notePanel").query();
+        double noteLeft = note.localToScene(note.getLayoutBounds()).getMinX();
+        for (Label l : legend) {
+            assertTrue(l.localToScene(l.getLayoutBounds()).getMaxX() <= noteLeft,
+                    "the legend entry is not hidden under the teaching note: " + l.getText());
+        }
+        assertEquals("Overlapping runs and\ndead-lettered jobs,\nlog scale",
                 ((NumberAxis) chart.getYAxis()).getLabel());
         assertEquals("Overlapping runs and dead-lettered jobs by lease", label("#sweepChartHeading"));
 

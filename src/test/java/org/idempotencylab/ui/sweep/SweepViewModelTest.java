@@ -193,9 +193,11 @@ class SweepViewModelTest {
         assertEquals("retry each step, no key — Users with 2+ welcome emails",
                 SweepViewModel.seriesName(series.get(1), true));
         assertEquals("retry each step, no key", SweepViewModel.seriesName(series.get(1), false));
-        assertEquals("Steps done again (steps) and Users with 2+ welcome emails (users)",
-                SweepViewModel.valueAxisLabel(two, false));
-        assertEquals("Steps done again (steps) and Users with 2+ welcome emails (users), log scale",
+        // the legend: the short name with two metrics (a projector's width), the full one with one
+        assertEquals("each step, no key — Users with 2+ welcome emails", SweepViewModel.legendName(series.get(1), true));
+        assertEquals("retry each step, no key", SweepViewModel.legendName(series.get(1), false));
+        assertEquals("Steps done again and\nusers with 2+ welcome emails", SweepViewModel.valueAxisLabel(two, false));
+        assertEquals("Steps done again and\nusers with 2+ welcome emails,\nlog scale",
                 SweepViewModel.valueAxisLabel(two, true));
         assertEquals("Steps done again and users with 2+ welcome emails by failure rate",
                 SweepViewModel.heading(r, two));
