@@ -13,6 +13,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
@@ -98,8 +99,8 @@ public final class SweepCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--to: " + parameter.format(y) + " equals --from; a sweep needs "
                         + "two different ends");
             }
-            Sweep.Spacing how = spacing(spacing);
-            if (how == Sweep.Spacing.LOG && (x <= 0 || y <= 0)) {
+            Spacing how = spacing(spacing);
+            if (how == Spacing.LOG && (x <= 0 || y <= 0)) {
                 String end = x <= 0 ? "--from" : "--to";
                 throw new IllegalArgumentException(end + ": " + parameter.format(x <= 0 ? x : y) + " is not above "
                         + "0; --spacing log needs both ends above 0");
@@ -238,11 +239,11 @@ public final class SweepCommand implements Callable<Integer> {
     }
 
     /** @return the spacing {@code --spacing} names, linear when it is not given. */
-    private static Sweep.Spacing spacing(String text) {
+    private static Spacing spacing(String text) {
         if (text == null) {
-            return Sweep.Spacing.LINEAR;
+            return Spacing.LINEAR;
         }
-        for (Sweep.Spacing s : Sweep.Spacing.values()) {
+        for (Spacing s : Spacing.values()) {
             if (s.cliName().equalsIgnoreCase(text.strip())) {
                 return s;
             }

@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
-import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Spacing;
 
 /**
  * A parameter sweep: one parameter varied over evenly spaced points (linearly or logarithmically), the other
@@ -33,26 +33,6 @@ import org.idempotencylab.scenario.Scenario;
  * {@link Parameter#DUPLICATE_DELAY_MAX_MS}) sets both ends to the value: a fixed delay.
  */
 public final class Sweep {
-    /** How the points lie between the two ends. */
-    public enum Spacing implements Choice {
-        /** Evenly spaced: the same difference between neighbours (the default). */
-        LINEAR("linear"),
-        /** Evenly spaced in the logarithm: the same ratio between neighbours; both ends above 0. */
-        LOG("log");
-
-        private final String cliName;
-
-        Spacing(String cliName) {
-            this.cliName = cliName;
-        }
-
-        /** @return the name on the command line: {@code linear} or {@code log}. */
-        @Override
-        public String cliName() {
-            return cliName;
-        }
-    }
-
     private final Parameter parameter;
     private final List<Double> values;
     private final List<Scenario> scenarios;

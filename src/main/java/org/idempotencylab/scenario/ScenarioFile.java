@@ -13,15 +13,17 @@ import java.util.Objects;
  * @param note       what to watch, in two or three sentences (may be empty)
  * @param watch      the id of the metric the note talks about, e.g. {@code usersWithDuplicateEmails}; the
  *                   engine's metrics, which {@link ScenarioFiles} checks it against when it reads a file
- * @param view       {@link View#COMPARE} runs every strategy side by side; {@link View#LIVE} plays the first one
+ * @param view       {@link View#COMPARE} runs every strategy side by side; {@link View#LIVE} plays the first one;
+ *                   {@link View#SWEEP} runs them all over {@code sweep}'s range
  * @param strategies one or more; each is normalised to {@link Strategy#of}, so the name follows the settings
  *                   (the article's row name for the article's five, then each of its own settings)
- * @param scenario   every parameter, already validated by {@link Scenario}
- * @throws IllegalArgumentException if {@code name} or {@code watch} is blank or
- *                                  {@code strategies} is empty
+ * @param scenario   every parameter, already validated by {@link Scenario}; a sweep's base scenario
+ * @param sweep      what a {@link View#SWEEP} file varies and plots; null for the other views
+ * @throws IllegalArgumentException if {@code name} or {@code watch} is blank, {@code strategies} is empty, or
+ *                                  {@code sweep} is null for a sweep file or given for another view
  */
 public record ScenarioFile(String name, String note, String watch, View view, List<Strategy> strategies,
-                           Scenario scenario) {
+                           Scenario scenario, SweepSpec sweep) {
 
     /** The {@code format} tag of the files this version reads and writes. */
     public static final String FORMAT = "idempotency-lab/scenario@1";
@@ -31,9 +33,11 @@ public record ScenarioFile(String name, String note, String watch, View view, Li
         /** "Compare strategies": every strategy on the scenario, side by side. */
         COMPARE,
         /** "Watch it happen": the first strategy played slowly. */
-        LIVE;
+        LIVE,
+        /** "Sweep": every strategy over a range of one parameter, as {@link ScenarioFile#sweep()} says. */
+        SWEEP;
 
-        /** @return the name in files: {@code compare} or {@code live}. */
+        /** @return the name in files: {@code compare}, {@code live} or {@code sweep}. */
         public String fileName() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -54,6 +58,16 @@ public record ScenarioFile(String name, String note, String watch, View view, Li
         if (strategies.isEmpty()) {
             throw new IllegalArgumentException("strategies: at least one is needed");
         }
+        if ((view == View.SWEEP) != (sweep != null)) {
+            throw new IllegalArgumentException(sweep == null ? "sweep: a sweep file needs one"
+                    : "sweep: only a sweep file has one, not a " + view.fileName() + " file");
+        }
         strategies = strategies.stream().map(s -> Strategy.of(s.scope(), s.keyMode(), s.store(), s.settings())).toList();
+    }
+
+    /** A compare or live file: no sweep. */
+    public ScenarioFile(String name, String note, String watch, View view, List<Strategy> strategies,
+                        Scenario scenario) {
+        this(name, note, watch, view, strategies, scenario, null);
     }
 }

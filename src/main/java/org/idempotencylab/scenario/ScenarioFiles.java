@@ -55,14 +55,27 @@ import java.util.function.Function;
  * {@code {"retry": "whole-job-skip-finished", "providerKey": "same", "store": "claim-table", "settings":
  * {"heartbeatMs": 5000}}}.
  *
+ * <p>A file with {@code "view": "sweep"} has a {@code sweep} object too (and only such a file has one): {@code
+ * {"vary": "leaseMs", "from": 1000, "to": 3600000, "points": 9, "spacing": "log", "metrics": ["overlappingRuns",
+ * "deadLetteredJobs"], "logScale": true}}. {@code vary} is a parameter id a sweep can vary
+ * ({@link Parameter#isSweepable()}); {@code from} and {@code to} are required, in its model units and range;
+ * {@code points} is 2 to 1,000 (11 if absent), {@code spacing} linear (the default) or log (both ends above 0),
+ * {@code metrics} one or two of the metrics {@code watch} may name ({@code [watch]} if absent), {@code logScale}
+ * true or false (false if absent). The scenario is the sweep's base, the strategies the lines it draws.
+ *
  * <p>Reading checks the whole file before it returns anything: unknown fields, wrong types, values out of range
  * and JSON that does not parse each throw one {@link ScenarioFileException} naming the field and what is allowed,
  * so a caller's open scenario never changes half-way. Writing then reading gives an equal {@link ScenarioFile}.
  */
 public final class ScenarioFiles {
     /** Top-level fields, in the order they are written. */
-    private static final List<String> TOP = List.of("format", "name", "note", "watch", "view", "strategies",
-            "scenario");
+    private static final List<String> TOP = List.of("format", "name", "note", "watch", "view", "sweep",
+            "strategies", "scenario");
+    /** {@code sweep} fields, in the order they are written. */
+    private static final List<String> SWEEP = List.of("vary", "from", "to", "points", "spacing", "metrics",
+            "logScale");
+    /** A sweep's points when a file gives none (as the Sweep tab's first sweep). */
+    private static final int DEFAULT_POINTS = 11;
     private static final List<String> STRATEGY = List.of("retry", "providerKey", "store", "settings");
     /** {@code scenario} fields, in the order they are written: the parameters' ids. */
     private static final List<String> SCENARIO = Parameter.ids();
@@ -162,6 +175,7 @@ public final class ScenarioFiles {
         }
         ScenarioFile.View view = choose(root.get("view"), "view", ScenarioFile.View.values(),
                 ScenarioFile.View::fileName, ScenarioFile.View.COMPARE);
+        SweepSpec sweep = sweep(root.get("sweep"), view, watch);
         List<Strategy> strategies = strategies(root.get("strategies"));
         Scenario scenario = scenario(root.get("scenario"));
         for (int i = 0; i < strategies.size(); i++) {
@@ -172,7 +186,104 @@ public final class ScenarioFiles {
                         e.messageFor("").substring(2));
             }
         }
-        return new ScenarioFile(name, note, watch, view, strategies, scenario);
+        return new ScenarioFile(name, note, watch, view, strategies, scenario, sweep);
+    }
+
+    /**
+     * @return the {@code sweep} object of a sweep file (null for the other views), every field checked: the varied
+     *         parameter, its range in model units, the points, the spacing, one or two watchable metrics (the
+     *         file's {@code watch} when absent) and the log scale
+     */
+    private SweepSpec sweep(JsonNode v, ScenarioFile.View view, String watch) {
+        if (view != ScenarioFile.View.SWEEP) {
+            if (v != null) {
+                throw new ScenarioFileException("sweep", "only a file with \"view\": \"sweep\" takes a sweep; this "
+                        + "one's view is \"" + view.fileName() + "\"");
+            }
+            return null;
+        }
+        if (v == null) {
+            throw new ScenarioFileException("sweep", "missing; \"view\": \"sweep\" needs a sweep object "
+                    + "{\"vary\": ..., \"from\": ..., \"to\": ...}");
+        }
+        if (!v.isObject()) {
+            throw new ScenarioFileException("sweep", v + " is not an object {\"vary\": ..., \"from\": ..., "
+                    + "\"to\": ...}");
+        }
+        noUnknownFields(v, "sweep.", SWEEP);
+        List<Parameter> sweepable = Arrays.stream(Parameter.values()).filter(Parameter::isSweepable).toList();
+        Parameter vary = choose(v.get("vary"), "sweep.vary", sweepable.toArray(Parameter[]::new), Parameter::id,
+                null);
+        double from = required(v, "from", vary);
+        double to = required(v, "to", vary);
+        int points = DEFAULT_POINTS;
+        JsonNode n = v.get("points");
+        if (n != null) {
+            String range = SweepSpec.MIN_POINTS + " to " + Parameter.grouped(SweepSpec.MAX_POINTS);
+            if (!n.isNumber()) {
+                throw new ScenarioFileException("sweep.points", n + " is not a whole number; allowed " + range);
+            }
+            BigDecimal d = n.isIntegralNumber() ? new BigDecimal(n.bigIntegerValue()) : n.decimalValue();
+            if (d.compareTo(BigDecimal.valueOf(SweepSpec.MIN_POINTS)) < 0
+                    || d.compareTo(BigDecimal.valueOf(SweepSpec.MAX_POINTS)) > 0) {
+                throw new ScenarioFileException("sweep.points", n + " is outside the allowed range " + range);
+            }
+            if (!isWhole(d)) {
+                throw new ScenarioFileException("sweep.points", n + " is not a whole number; allowed " + range);
+            }
+            points = d.intValueExact();
+        }
+        Spacing spacing = choose(v.get("spacing"), "sweep.spacing", Spacing.values(), Spacing::cliName,
+                Spacing.LINEAR);
+        if (spacing == Spacing.LOG && (from <= 0 || to <= 0)) {
+            String end = from <= 0 ? "from" : "to";
+            throw new ScenarioFileException("sweep." + end, v.get(end) + " is not above 0; \"spacing\": \"log\" "
+                    + "needs both ends above 0");
+        }
+        List<String> metrics = metrics(v.get("metrics"), watch);
+        boolean logScale = false;
+        JsonNode log = v.get("logScale");
+        if (log != null) {
+            if (!log.isBoolean()) {
+                throw new ScenarioFileException("sweep.logScale", log + " is not true or false");
+            }
+            logScale = log.booleanValue();
+        }
+        return new SweepSpec(vary, from, to, points, spacing, metrics, logScale);
+    }
+
+    /** @return a sweep end ({@code from} or {@code to}), in {@code p}'s model units and range */
+    private static double required(JsonNode sweep, String field, Parameter p) {
+        JsonNode n = sweep.get(field);
+        if (n == null) {
+            throw new ScenarioFileException("sweep." + field, "missing; a value of " + p.id() + " is required, "
+                    + p.rangeText());
+        }
+        return ((Number) value(n, "sweep." + field, p)).doubleValue();
+    }
+
+    /** @return the one or two metric ids a sweep plots, each watchable and none twice ({@code watch} if absent) */
+    private List<String> metrics(JsonNode v, String watch) {
+        if (v == null) {
+            return List.of(watch);
+        }
+        if (!v.isArray() || v.isEmpty() || v.size() > SweepSpec.MAX_METRICS) {
+            throw new ScenarioFileException("sweep.metrics", v + " is not a list of one or two metrics, e.g. "
+                    + "[\"overlappingRuns\", \"deadLetteredJobs\"]");
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < v.size(); i++) {
+            JsonNode m = v.get(i);
+            String path = "sweep.metrics[" + i + "]";
+            if (!m.isTextual() || !watchable.contains(m.textValue())) {
+                throw new ScenarioFileException(path, m + " is not a metric; allowed: " + String.join(", ", watchable));
+            }
+            if (out.contains(m.textValue())) {
+                throw new ScenarioFileException(path, m + " is listed twice");
+            }
+            out.add(m.textValue());
+        }
+        return out;
     }
 
     private static String readAll(Reader in) throws IOException {
@@ -458,6 +569,18 @@ public final class ScenarioFiles {
         root.put("note", file.note());
         root.put("watch", file.watch());
         root.put("view", file.view().fileName());
+        if (file.sweep() != null) { // compare and live files are written as before sweeps existed
+            SweepSpec w = file.sweep();
+            ObjectNode sweep = root.putObject("sweep");
+            sweep.put("vary", w.vary().id());
+            sweep.putPOJO("from", fileValue(number(w.vary(), w.from())));
+            sweep.putPOJO("to", fileValue(number(w.vary(), w.to())));
+            sweep.put("points", w.points());
+            sweep.put("spacing", w.spacing().cliName());
+            ArrayNode metrics = sweep.putArray("metrics");
+            w.metrics().forEach(metrics::add);
+            sweep.put("logScale", w.logScale());
+        }
         ArrayNode strategies = root.putArray("strategies");
         for (Strategy s : file.strategies()) {
             ObjectNode o = strategies.addObject().put("retry", s.scope().cliName())
@@ -473,6 +596,11 @@ public final class ScenarioFiles {
             scenario.putPOJO(f, values.get(f));
         }
         return root;
+    }
+
+    /** @return {@code value} as {@code p}'s kind holds it: a long for whole numbers, else the double */
+    private static Object number(Parameter p, double value) {
+        return p.kind().isDecimal() ? (Object) value : (Object) Math.round(value);
     }
 
     /** @return every {@code scenario} field's value: a long, a BigDecimal (decimals), a boolean or a text */

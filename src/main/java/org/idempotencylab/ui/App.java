@@ -30,7 +30,7 @@ import org.idempotencylab.ui.sweep.SweepViewModel;
 
 /**
  * The lab window, and the one place that wires the features together: it builds each feature's view-model, the
- * classroom kit over adapters of the Compare and Live views ({@link ScenarioViews}), and the controller factory
+ * classroom kit over adapters of the Compare, Live and Sweep views ({@link ScenarioViews}), and the controller factory
  * the FXML views are loaded with. The features know none of each other. Opens on the first article's parameters
  * and runs its comparison once in the background, so a class sees the article's table and chart within a few
  * seconds of opening.
@@ -64,14 +64,14 @@ public final class App extends Application {
         live.addFrameListener(keyStore, KeyStoreViewModel.FLUSHES_PER_SECOND);
         // -Dlab.prefs=memory: start as on a first run and remember nothing (screenshots, demos on a shared machine)
         LabPrefs prefs = "memory".equals(System.getProperty("lab.prefs")) ? LabPrefs.memory() : LabPrefs.user();
-        ScenarioKit kit = kit(compare, live, prefs);
+        // a sweep has its own background thread, so it need not wait for a comparison (its cells use every core)
+        sweeps = daemonThread("lab-sweep");
+        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), sweeps, THREADS);
+        ScenarioKit kit = kit(compare, live, sweep, prefs);
         kit.setRunOnLoad(true); // a preset's numbers appear without Ctrl+R, never the last run's beside its note
         if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
             kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
         }
-        // a sweep has its own background thread, so it need not wait for a comparison (its cells use every core)
-        sweeps = daemonThread("lab-sweep");
-        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), sweeps, THREADS);
         Parent root = load(new ControllerFactory()
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
@@ -132,10 +132,12 @@ public final class App extends Application {
         }
     }
 
-    /** @return the classroom kit over the Compare and Live views, remembering in {@code prefs}. */
-    public static ScenarioKit kit(CompareViewModel compare, LiveViewModel live, LabPrefs prefs) {
+    /** @return the classroom kit over the Compare, Live and Sweep views, remembering in {@code prefs}. */
+    public static ScenarioKit kit(CompareViewModel compare, LiveViewModel live, SweepViewModel sweep,
+                                  LabPrefs prefs) {
         return new ScenarioKit(Map.of(ScenarioFile.View.COMPARE, ScenarioViews.compare(compare),
-                ScenarioFile.View.LIVE, ScenarioViews.live(live)), prefs);
+                ScenarioFile.View.LIVE, ScenarioViews.live(live), ScenarioFile.View.SWEEP, ScenarioViews.sweep(sweep)),
+                prefs);
     }
 
     /**
@@ -146,7 +148,7 @@ public final class App extends Application {
     public static Parent load(ControllerFactory factory) throws IOException {
         if (!factory.has(ScenarioKit.class)) {
             factory.with(ScenarioKit.class, kit(factory.service(CompareViewModel.class),
-                    factory.service(LiveViewModel.class), LabPrefs.memory()));
+                    factory.service(LiveViewModel.class), factory.service(SweepViewModel.class), LabPrefs.memory()));
         }
         if (!factory.has(ScenarioFileChooser.class)) {
             factory.with(ScenarioFileChooser.class, ScenarioFileChooser.NONE);

@@ -3,18 +3,22 @@ package org.idempotencylab.ui;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.kit.ScenarioView;
 import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 
 /**
- * The adapters that let the classroom kit load scenarios into "Compare strategies" and "Watch it happen" without
- * either knowing the other: each is a {@link ScenarioView} over the view's own model, written against that
+ * The adapters that let the classroom kit load scenarios into "Compare strategies", "Watch it happen" and "Sweep"
+ * without any of them knowing the others: each is a {@link ScenarioView} over the view's own model, written against that
  * model's public API. {@link App} builds them; they are the one place that knows both sides.
  */
 final class ScenarioViews {
@@ -121,6 +125,74 @@ final class ScenarioViews {
                         if (sim != null && sim.isFinished()) {
                             listener.accept(List.of(sim.result()));
                         }
+                    }
+                });
+            }
+        };
+    }
+
+    /**
+     * @return the Sweep tab as the kit sees it: a sweep file's base scenario, its strategies in place of the ones
+     *         offered (all ticked), its range, points, spacing, metrics and log scale; run at once on load, in the
+     *         background; its number the watched metric's largest value over the points, and where
+     */
+    static ScenarioView sweep(SweepViewModel sweep) {
+        return new ScenarioView() {
+            @Override
+            public void load(Scenario scenario, List<Strategy> strategies, Metric watched) {
+                // a file without a sweep of its own keeps the range and metrics the tab shows
+                sweep.form().load(scenario);
+                sweep.setStrategies(strategies);
+                sweep.clearResults();
+            }
+
+            @Override
+            public void load(ScenarioFile file, Metric watched) {
+                SweepSpec spec = file.sweep();
+                if (spec == null) {
+                    load(file.scenario(), file.strategies(), watched);
+                    return;
+                }
+                List<Metric> metrics = spec.metrics().stream().map(id -> Metric.byId(id).orElseThrow(
+                        () -> new IllegalArgumentException("not a metric: " + id))).toList();
+                sweep.load(file.scenario(), file.strategies(), spec, metrics);
+            }
+
+            @Override
+            public Scenario scenario() {
+                return sweep.form().scenario();
+            }
+
+            @Override
+            public List<Strategy> strategies() {
+                return sweep.chosenStrategies(); // the ticked ones: what the sweep runs and a saved file keeps
+            }
+
+            @Override
+            public SweepSpec sweep() {
+                return sweep.spec();
+            }
+
+            @Override
+            public void startRun() {
+                sweep.run();
+            }
+
+            @Override
+            public String waitingText(boolean runStarting) {
+                return TEXTS.get(runStarting ? "sweep.waiting.running" : "sweep.waiting.press");
+            }
+
+            @Override
+            public void addResultsListener(Consumer<List<StrategyResult>> listener) {
+                // a sweep's results are a grid, not one number per strategy: addWatchListener says them
+            }
+
+            @Override
+            public void addWatchListener(Consumer<Function<Metric, String>> listener) {
+                sweep.resultProperty().addListener((o, was, r) -> {
+                    if (r != null) {
+                        listener.accept(m -> SweepViewModel.peakText(r, m));
                     }
                 });
             }

@@ -1,6 +1,6 @@
 /**
  * The lab's window: {@link org.idempotencylab.ui.App}, the one place that wires the features together (their
- * view-models, the classroom kit's adapters over the Compare and Live views in {@code ScenarioViews}, the
+ * view-models, the classroom kit's adapters over the Compare, Live and Sweep views in {@code ScenarioViews}, the
  * controller factory), and the small pieces every feature shares: {@link org.idempotencylab.ui.ControllerFactory},
  * {@link org.idempotencylab.ui.Texts} (a package's texts.properties), {@link org.idempotencylab.ui.BackgroundRun}
  * (a long run off the FX thread), {@link org.idempotencylab.ui.TabCommands} (what the menus ask of a tab),

@@ -2,6 +2,7 @@ package org.idempotencylab.engine;
 
 import java.util.Arrays;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Spacing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,22 +56,22 @@ class SweepTest {
     void logPointsHaveTheSameRatioAndExactEnds() {
         // a lease from 1 s to 1 h over 5 points: ratio 3,600^(1/4) = 7.746 between neighbours
         Sweep lease = Sweep.of(BASE, Parameter.LEASE_MS, 1_000, 3_600_000, 5, Strategy.ARTICLE,
-                Sweep.Spacing.LOG);
+                Spacing.LOG);
         assertEquals(List.of(1_000.0, 7_746.0, 60_000.0, 464_758.0, 3_600_000.0), lease.values());
-        assertEquals(Sweep.Spacing.LOG, lease.spacing());
+        assertEquals(Spacing.LOG, lease.spacing());
         // decimals to 15 significant digits: 0.001, 0.01, 0.1 as typed, not 0.009999999999999998
         assertEquals(List.of(0.001, 0.01, 0.1), Sweep.of(BASE, Parameter.P_FAIL, 0.001, 0.1, 3, Strategy.ARTICLE,
-                Sweep.Spacing.LOG).values());
+                Spacing.LOG).values());
         // whole numbers rounded and repeats dropped: 1, 1.26, 1.59, 2, 2.52, 3.17, 4 attempts are 1, 2, 3, 4
         assertEquals(List.of(1.0, 2.0, 3.0, 4.0), Sweep.of(BASE, Parameter.MAX_ATTEMPTS, 1, 4, 7, Strategy.ARTICLE,
-                Sweep.Spacing.LOG).values());
+                Spacing.LOG).values());
         // downwards too
         assertEquals(List.of(100.0, 10.0, 1.0), Sweep.of(BASE, Parameter.BASE_DELAY_MS, 100, 1, 3,
-                Strategy.ARTICLE, Sweep.Spacing.LOG).values());
+                Strategy.ARTICLE, Spacing.LOG).values());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Sweep.of(BASE,
-                Parameter.P_FAIL, 0, 0.1, 3, Strategy.ARTICLE, Sweep.Spacing.LOG));
+                Parameter.P_FAIL, 0, 0.1, 3, Strategy.ARTICLE, Spacing.LOG));
         assertEquals("from: 0 is not above 0; a log spacing needs both ends above 0", e.getMessage());
-        assertEquals(Sweep.Spacing.LINEAR, Sweep.of(BASE, Parameter.P_FAIL, 0, 0.1, 3, Strategy.ARTICLE).spacing());
+        assertEquals(Spacing.LINEAR, Sweep.of(BASE, Parameter.P_FAIL, 0, 0.1, 3, Strategy.ARTICLE).spacing());
     }
 
     @Test

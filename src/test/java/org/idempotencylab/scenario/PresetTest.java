@@ -11,6 +11,7 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,6 +22,7 @@ import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.engine.Sweep;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -331,6 +333,43 @@ class PresetTest {
                 }
             }));
 
+    /** What each sweep preset's note claims, checked on its sweep's grid. */
+    private static final Map<String, Consumer<Sweep.Result>> SWEEP_CLAIMS = Map.of(
+            "field-powertools-expiry-sweep.json", r -> {
+                // One strategy, the lease (the in-progress expiry) from 1 s to 1 h. Calls take up to 90 s (a slow
+                // one 30 to 90 s), retries come a minute apart, 3 receives in all (measured: overlapping runs
+                // 35 at 1 s, 0 from 118,716 ms on; dead-lettered jobs 0 up to 30 s, 3 at 118,716 ms, 41 from
+                // 234,892 ms on).
+                Sweep s = r.sweep();
+                assertEquals(1, s.strategies().size());
+                assertEquals(Parameter.LEASE_MS, s.parameter());
+                List<Double> leases = s.values();
+                int firstZero = -1;
+                for (int i = 0; i < leases.size(); i++) {
+                    StrategyResult x = r.get(i, 0);
+                    assertTrue(x.crashes() > 0, "the same crashes at every lease");
+                    // a lease of 100 s outlives every call (90 s at most), so a live claim is never taken over
+                    if (leases.get(i) >= 100_000) {
+                        assertEquals(0, x.overlappingRuns(), "at a lease of " + leases.get(i));
+                    }
+                    if (firstZero < 0 && x.overlappingRuns() == 0) {
+                        firstZero = i;
+                    }
+                }
+                // a lease shorter than the slow calls: the retry a minute later takes over a claim still running
+                assertTrue(r.get(0, 0).overlappingRuns() > 10, "overlapping runs at 1 s: " + r.get(0, 0).overlappingRuns());
+                assertTrue(firstZero > 0 && leases.get(firstZero) < 120_000, "the sweet spot lies before the last "
+                        + "retry (2 minutes in), so the sweep shows it: " + leases);
+                // a lease that outlives the last retry (120 s) refuses both retries of a crashed job: dead-lettered
+                StrategyResult sweetSpot = r.get(firstZero, 0);
+                StrategyResult hour = r.get(leases.size() - 1, 0);
+                assertEquals(3_600_000.0, leases.get(leases.size() - 1));
+                assertTrue(hour.deadLetteredJobs() > sweetSpot.deadLetteredJobs(), hour.deadLetteredJobs() + " at 1 h vs "
+                        + sweetSpot.deadLetteredJobs() + " at " + leases.get(firstZero));
+                assertTrue(hour.deadLetteredJobs() >= hour.crashes(), "every crashed job's retries are refused");
+                assertEquals(0, r.get(0, 0).deadLetteredJobs(), "a short lease refuses no retry for long");
+            });
+
     private static List<Long> column(List<StrategyResult> r, ToLongFunction<StrategyResult> f) {
         return r.stream().map(x -> f.applyAsLong(x)).toList();
     }
@@ -343,6 +382,15 @@ class PresetTest {
     @MethodSource("presets")
     void eachPresetShowsWhatItsNoteSays(String fileName) {
         ScenarioFile f = PRESETS.load(fileName);
+        if (f.view() == ScenarioFile.View.SWEEP) {
+            SweepSpec w = f.sweep();
+            Sweep.Result r = Sweep.of(f.scenario(), w.vary(), w.from(), w.to(), w.points(), f.strategies(),
+                    w.spacing()).run(2, RunControl.NONE);
+            Consumer<Sweep.Result> claim = SWEEP_CLAIMS.get(fileName);
+            assertTrue(claim != null, "no expectation written for " + fileName);
+            claim.accept(r);
+            return;
+        }
         List<StrategyResult> results = Comparison.run(f.scenario(), f.strategies(), 2, RunControl.NONE);
         Consumer<List<StrategyResult>> claim = CLAIMS.get(fileName);
         assertTrue(claim != null, "no expectation written for " + fileName);
@@ -357,7 +405,9 @@ class PresetTest {
             assertEquals(files.map(p -> p.getFileName().toString()).filter(n -> !n.equals("index.json"))
                     .collect(Collectors.toSet()), Set.copyOf(names));
         }
-        assertEquals(CLAIMS.keySet(), Set.copyOf(names), "every preset has its expectation here");
+        Set<String> claimed = new HashSet<>(CLAIMS.keySet());
+        claimed.addAll(SWEEP_CLAIMS.keySet());
+        assertEquals(claimed, Set.copyOf(names), "every preset has its expectation here");
         assertEquals("article.json", names.get(0), "the lab opens on the article");
         List<String> titles = PRESETS.list().stream().map(p -> p.file().name()).toList();
         assertEquals(titles.size(), titles.stream().distinct().count(), "menu entries differ: " + titles);
@@ -376,7 +426,8 @@ class PresetTest {
                 // a public report is named by owner/repository#number, e.g. timgit/pg-boss#238
                 assertTrue(p.file().note().matches("(?s).*[\\w.-]+/[\\w.-]+#\\d+.*"),
                         p.fileName() + ": names its report");
-                assertEquals(ScenarioFile.View.COMPARE, p.file().view());
+                assertTrue(p.file().view() != ScenarioFile.View.LIVE, p.fileName() + ": the bug beside its fix, side "
+                        + "by side or over a sweep");
                 assertTrue(p.file().scenario().jobs() <= 5_000, p.fileName() + ": small, so this test stays fast");
             }
         }

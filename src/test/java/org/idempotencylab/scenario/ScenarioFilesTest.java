@@ -34,6 +34,14 @@ class ScenarioFilesTest {
         return FILES.read(new StringReader(json));
     }
 
+    /** @return {@code f} as written, after checking that it reads back as an equal file */
+    private static String writtenAndReadBack(ScenarioFile f) throws IOException {
+        StringWriter out = new StringWriter();
+        FILES.write(f, out);
+        assertEquals(f, read(out.toString()));
+        return out.toString();
+    }
+
     @Test
     void missingFieldsTakeTheArticlesValues() throws IOException {
         ScenarioFile f = read(HEAD + "}");
@@ -66,10 +74,8 @@ class ScenarioFilesTest {
                 Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE),
                 Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.NONE, StoreKind.MEMORY)), f.strategies());
         // and it writes back to the same thing, every field included
-        StringWriter out = new StringWriter();
-        FILES.write(f, out);
-        assertEquals(f, read(out.toString()));
-        assertTrue(out.toString().contains("\"pCrash\" : 0.004"), out.toString());
+        String out = writtenAndReadBack(f);
+        assertTrue(out.contains("\"pCrash\" : 0.004"), out);
     }
 
     @Test
@@ -88,12 +94,57 @@ class ScenarioFilesTest {
         assertEquals(60_000, fixed.on(f.scenario()).leaseMs(), "the setting wins over the scenario's 10,000");
         assertEquals(5_000, fixed.on(f.scenario()).heartbeatMs());
         assertEquals(10_000, plain.on(f.scenario()).leaseMs(), "no settings: the scenario's value");
-        StringWriter out = new StringWriter();
-        FILES.write(f, out);
-        assertEquals(f, read(out.toString()));
-        assertTrue(out.toString().contains("\"settings\" : {"), out.toString());
+        String out = writtenAndReadBack(f);
+        assertTrue(out.contains("\"settings\" : {"), out);
         // a strategy without settings writes none, so files of earlier versions stay as they were
-        assertEquals(1, out.toString().split("\"settings\"", -1).length - 1, out.toString());
+        assertEquals(1, out.split("\"settings\"", -1).length - 1, out);
+    }
+
+    private static final String SWEEP_HEAD = HEAD + ", \"view\": \"sweep\", \"sweep\": ";
+
+    @Test
+    void aSweepFileIsReadWithEveryFieldAndWrittenBack() throws IOException {
+        ScenarioFile f = read(SWEEP_HEAD + "{\"vary\": \"leaseMs\", \"from\": 1000, \"to\": 3.6e6, \"points\": 9,"
+                + " \"spacing\": \"log\", \"metrics\": [\"overlappingRuns\", \"deadLetteredJobs\"], \"logScale\": true},"
+                + " \"strategies\": [{\"retry\": \"whole-job-skip-finished\", \"providerKey\": \"same\","
+                + " \"store\": \"claim-table\"}], \"scenario\": {\"jobs\": 1000}}");
+        assertEquals(ScenarioFile.View.SWEEP, f.view());
+        assertEquals(new SweepSpec(Parameter.LEASE_MS, 1_000, 3_600_000, 9, Spacing.LOG,
+                List.of("overlappingRuns", "deadLetteredJobs"), true), f.sweep());
+        assertEquals(1_000, f.scenario().jobs(), "the scenario is the sweep's base");
+        String out = writtenAndReadBack(f);
+        // whole-number parameters' ends are written as whole numbers, the spacing and metrics by name
+        assertTrue(out.contains("\"from\" : 1000,"), out);
+        assertTrue(out.contains("\"to\" : 3600000,"), out);
+        assertTrue(out.contains("\"metrics\" : [ \"overlappingRuns\", \"deadLetteredJobs\" ]"), out);
+    }
+
+    @Test
+    void aSweepsOptionalFieldsTakeTheirDefaultsAndAProbabilityStaysInModelUnits() throws IOException {
+        ScenarioFile f = read(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 0.05}, "
+                + "\"watch\": \"usersWithDuplicateEmails\"}");
+        assertEquals(new SweepSpec(Parameter.P_FAIL, 0, 0.05, 11, Spacing.LINEAR,
+                List.of("usersWithDuplicateEmails"), false), f.sweep());
+        String out = writtenAndReadBack(f);
+        assertTrue(out.contains("\"to\" : 0.05,"), out);
+    }
+
+    @Test
+    void aFileWithoutASweepIsWrittenAsBefore() throws IOException {
+        // no "sweep" key at all: a compare or live file written now reads in a version without sweeps
+        ScenarioFile f = PRESETS.load("lost-reply.json");
+        String out = writtenAndReadBack(f);
+        assertFalse(out.contains("sweep"), out);
+        assertEquals(null, f.sweep());
+    }
+
+    @Test
+    void aSweepFileNeedsItsSweepAndNoOtherFileTakesOne() {
+        SweepSpec spec = new SweepSpec(Parameter.P_FAIL, 0, 0.05, 11, Spacing.LINEAR, List.of("calls"), false);
+        assertThrows(IllegalArgumentException.class, () -> new ScenarioFile("x", "", "calls",
+                ScenarioFile.View.SWEEP, Strategy.ARTICLE, Scenario.article()));
+        assertThrows(IllegalArgumentException.class, () -> new ScenarioFile("x", "", "calls",
+                ScenarioFile.View.COMPARE, Strategy.ARTICLE, Scenario.article(), spec));
     }
 
     @Test
@@ -103,16 +154,16 @@ class ScenarioFilesTest {
                 .pCrash(Double.MIN_VALUE).build();
         ScenarioFile f = new ScenarioFile("x", "a \"quoted\" note\nwith a line break", "calls",
                 ScenarioFile.View.COMPARE, List.of(Strategy.WHOLE_JOB_SAME_KEY), s);
-        StringWriter out = new StringWriter();
-        FILES.write(f, out);
-        assertEquals(f, read(out.toString()));
-        assertFalse(out.toString().contains("E-"), out.toString());
+        String out = writtenAndReadBack(f);
+        assertFalse(out.contains("E-"), out);
     }
 
     /** The file, then the exact message it must give. */
     static Stream<Arguments> malformed() {
         // every parameter, in the order Parameter declares them (a new parameter joins the list by itself)
         String allowedScenario = Arrays.stream(Parameter.values()).map(Parameter::id)
+                .collect(Collectors.joining(", "));
+        String sweepable = Arrays.stream(Parameter.values()).filter(Parameter::isSweepable).map(Parameter::id)
                 .collect(Collectors.joining(", "));
         return Stream.of(
                 // out of range
@@ -138,12 +189,13 @@ class ScenarioFilesTest {
                         "scenario.queue: \"disk\" is not allowed; allowed: memory, durable"),
                 Arguments.of(HEAD + ", \"scenario\": [1]}", "scenario: [1] is not an object {\"jobs\": ..., ...}"),
                 Arguments.of(HEAD + ", \"note\": 3}", "note: 3 is not a text (\"...\")"),
-                Arguments.of(HEAD + ", \"view\": \"chart\"}", "view: \"chart\" is not allowed; allowed: compare, live"),
+                Arguments.of(HEAD + ", \"view\": \"chart\"}",
+                        "view: \"chart\" is not allowed; allowed: compare, live, sweep"),
                 Arguments.of(HEAD + ", \"watch\": \"emails\"}", "watch: \"emails\" is not a metric; allowed: "
                         + String.join(", ", Metric.watchNames())),
                 // unknown fields, at the top and inside scenario and a strategy
                 Arguments.of(HEAD + ", \"colour\": \"red\"}",
-                        "colour: unknown field; allowed: format, name, note, watch, view, strategies, scenario"),
+                        "colour: unknown field; allowed: format, name, note, watch, view, sweep, strategies, scenario"),
                 Arguments.of(HEAD + ", \"scenario\": {\"foo\": 1}}",
                         "scenario.foo: unknown field; allowed: " + allowedScenario),
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
@@ -185,6 +237,62 @@ class ScenarioFilesTest {
                                 + "\"whole-job-skip-finished\" needs memory or claim-table"),
                 Arguments.of(HEAD + ", \"strategies\": []}", "strategies: [] is not a list of one or more "
                         + "strategies, e.g. [{\"retry\": \"each-step\", \"providerKey\": \"none\", \"store\": \"none\"}]"),
+                // a sweep: only with view sweep, and then required; each field checked and named by its path
+                Arguments.of(HEAD + ", \"sweep\": {\"vary\": \"pFail\", \"from\": 0, \"to\": 1}}",
+                        "sweep: only a file with \"view\": \"sweep\" takes a sweep; this one's view is \"compare\""),
+                Arguments.of(HEAD + ", \"view\": \"live\", \"sweep\": 3}",
+                        "sweep: only a file with \"view\": \"sweep\" takes a sweep; this one's view is \"live\""),
+                Arguments.of(HEAD + ", \"view\": \"sweep\"}", "sweep: missing; \"view\": \"sweep\" needs a sweep "
+                        + "object {\"vary\": ..., \"from\": ..., \"to\": ...}"),
+                Arguments.of(SWEEP_HEAD + "[1]}", "sweep: [1] is not an object {\"vary\": ..., \"from\": ..., "
+                        + "\"to\": ...}"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"step\": 2}}",
+                        "sweep.step: unknown field; allowed: vary, from, to, points, spacing, metrics, logScale"),
+                Arguments.of(SWEEP_HEAD + "{\"from\": 0, \"to\": 1}}", "sweep.vary: missing; allowed: " + sweepable),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"jitter\", \"from\": 0, \"to\": 1}}",
+                        "sweep.vary: \"jitter\" is not allowed; allowed: " + sweepable),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"to\": 1}}",
+                        "sweep.from: missing; a value of pFail is required, 0 to 1"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1.5}}",
+                        "sweep.to: 1.5 is outside the allowed range 0 to 1"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"leaseMs\", \"from\": 0, \"to\": 1000}}",
+                        "sweep.from: 0 is outside the allowed range 1 to 2,678,400,000"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"leaseMs\", \"from\": 1.5, \"to\": 1000}}",
+                        "sweep.from: 1.5 is not a whole number; allowed 1 to 2,678,400,000"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": \"1%\", \"to\": 1}}",
+                        "sweep.from: \"1%\" is not a number; allowed 0 to 1"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"points\": 1}}",
+                        "sweep.points: 1 is outside the allowed range 2 to 1,000"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"points\": 1001}}",
+                        "sweep.points: 1001 is outside the allowed range 2 to 1,000"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"points\": 2.5}}",
+                        "sweep.points: 2.5 is not a whole number; allowed 2 to 1,000"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"points\": \"9\"}}",
+                        "sweep.points: \"9\" is not a whole number; allowed 2 to 1,000"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"spacing\": \"cubic\"}}",
+                        "sweep.spacing: \"cubic\" is not allowed; allowed: linear, log"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"spacing\": \"log\"}}",
+                        "sweep.from: 0 is not above 0; \"spacing\": \"log\" needs both ends above 0"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0.5, \"to\": 0, \"spacing\": \"log\"}}",
+                        "sweep.to: 0 is not above 0; \"spacing\": \"log\" needs both ends above 0"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"metrics\": []}}",
+                        "sweep.metrics: [] is not a list of one or two metrics, e.g. [\"overlappingRuns\", "
+                                + "\"deadLetteredJobs\"]"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"metrics\": "
+                                + "[\"calls\", \"crashes\", \"lostJobs\"]}}",
+                        "sweep.metrics: [\"calls\",\"crashes\",\"lostJobs\"] is not a list of one or two metrics, "
+                                + "e.g. [\"overlappingRuns\", \"deadLetteredJobs\"]"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"metrics\": \"calls\"}}",
+                        "sweep.metrics: \"calls\" is not a list of one or two metrics, e.g. [\"overlappingRuns\", "
+                                + "\"deadLetteredJobs\"]"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"metrics\": "
+                                + "[\"calls\", \"emails\"]}}",
+                        "sweep.metrics[1]: \"emails\" is not a metric; allowed: " + String.join(", ", Metric.watchNames())),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"metrics\": "
+                                + "[\"calls\", \"calls\"]}}",
+                        "sweep.metrics[1]: \"calls\" is listed twice"),
+                Arguments.of(SWEEP_HEAD + "{\"vary\": \"pFail\", \"from\": 0, \"to\": 1, \"logScale\": \"yes\"}}",
+                        "sweep.logScale: \"yes\" is not true or false"),
                 // format tag and required fields
                 Arguments.of("{\"format\": \"idempotency-lab/scenario@2\", \"name\": \"t\"}",
                         "format: \"idempotency-lab/scenario@2\" is not a format this lab reads; expected "

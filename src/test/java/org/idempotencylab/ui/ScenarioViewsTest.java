@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -23,7 +25,9 @@ import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.ScenarioView;
 import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The adapters between the classroom kit and the real Compare and Live view-models: a preset reaches the view
@@ -38,11 +42,22 @@ class ScenarioViewsTest {
     void everyPresetReachesItsViewModelWithEveryParameterAndItsStrategies() {
         CompareViewModel compare = new CompareViewModel(Scenario.article(), Runnable::run, 1);
         LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        ScenarioKit kit = App.kit(compare, live, LabPrefs.memory());
+        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1);
+        ScenarioKit kit = App.kit(compare, live, sweep, LabPrefs.memory());
+        boolean sawSweep = false;
         for (Presets.Preset p : kit.presets()) {
             kit.applyPreset(p);
             ScenarioFile f = p.file();
-            if (f.view() == ScenarioFile.View.COMPARE) {
+            if (f.view() == ScenarioFile.View.SWEEP) {
+                // the base scenario, the preset's strategies in place of the article's five, and its sweep
+                sawSweep = true;
+                assertEquals(f.scenario(), sweep.form().scenario(), p.fileName());
+                assertEquals(f.strategies(), sweep.strategies().stream()
+                        .map(SweepViewModel.StrategyChoice::strategy).toList(), p.fileName());
+                assertEquals(f.strategies(), sweep.chosenStrategies(), "every one ticked");
+                assertEquals(f.sweep(), sweep.spec(), p.fileName());
+                assertEquals(f.sweep().metrics(), sweep.plotted().stream().map(Metric::id).toList());
+            } else if (f.view() == ScenarioFile.View.COMPARE) {
                 assertEquals(f.scenario(), compare.scenario(), p.fileName());
                 assertEquals(f.strategies(), List.copyOf(compare.strategies()), p.fileName());
                 assertEquals(CompareViewModel.differences(f.scenario()), compare.differencesProperty().get());
@@ -52,6 +67,7 @@ class ScenarioViewsTest {
                 assertEquals(f.scenario(), live.simulation().scenario(), "the live view was reset onto it");
             }
         }
+        assertTrue(sawSweep, "a sweep preset is among them");
         kit.applyPreset(PRESETS.list().stream().filter(p -> p.fileName().equals("lost-reply.json")).findFirst()
                 .orElseThrow());
         assertEquals("Sign-ups 100,000 · Lost-reply rate 5%", compare.differencesProperty().get());
@@ -156,5 +172,36 @@ class ScenarioViewsTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void saveOnTheSweepTabWritesASweepFileKeepingTheNoteUntilAFieldIsEdited(@TempDir Path dir) throws IOException {
+        CompareViewModel compare = new CompareViewModel(Scenario.article(), Runnable::run, 1);
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1);
+        ScenarioKit kit = App.kit(compare, live, sweep, LabPrefs.memory());
+        kit.applyPreset("field-powertools-expiry-sweep.json");
+        ScenarioFile loaded = kit.loadedProperty().get();
+        assertEquals(loaded, kit.current(ScenarioFile.View.SWEEP, "unused"), "unedited: the preset as it is");
+        assertTrue(kit.watchLineProperty().get().endsWith("press Run sweep (Ctrl+R on the Sweep tab) to run"),
+                kit.watchLineProperty().get());
+
+        sweep.pointsProperty().set("9");
+        Path file = dir.resolve("mine.json");
+        assertTrue(kit.save(file, ScenarioFile.View.SWEEP), kit.messageProperty().get());
+        ScenarioFile saved = ScenarioKit.FILES.read(file);
+        assertEquals(ScenarioFile.View.SWEEP, saved.view());
+        assertEquals(9, saved.sweep().points(), "the sweep as the fields show it");
+        assertEquals(loaded.sweep().metrics(), saved.sweep().metrics());
+        assertEquals(loaded.strategies(), saved.strategies());
+        assertEquals(ScenarioKit.editedNote(loaded.name()), saved.note(), "its numbers were for 13 points");
+
+        // a sweep saved from the tab as it opens, with nothing loaded there: its first metric is watched
+        kit.applyPreset("lost-reply.json");
+        sweep.metric2Property().set(Metric.CALLS);
+        ScenarioFile plain = kit.current(ScenarioFile.View.SWEEP, "mine");
+        assertEquals("", plain.note());
+        assertEquals(List.of(sweep.metricProperty().get().id(), "calls"), plain.sweep().metrics());
+        assertEquals(plain.sweep().metrics().get(0), plain.watch());
     }
 }

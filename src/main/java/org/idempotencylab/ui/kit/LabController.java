@@ -82,7 +82,11 @@ public final class LabController {
         }
         kit.viewProperty().addListener((o, was, v) -> {
             if (v != null) {
-                tabs.getSelectionModel().select(v == ScenarioFile.View.LIVE ? liveTab : compareTab);
+                tabs.getSelectionModel().select(switch (v) {
+                    case LIVE -> liveTab;
+                    case SWEEP -> sweepTab;
+                    case COMPARE -> compareTab;
+                });
             }
         });
         notePanel.visibleProperty().bind(kit.noteVisibleProperty());
@@ -181,8 +185,9 @@ public final class LabController {
      */
     @FXML
     private void saveScenario() {
-        ScenarioFile.View from = tabs.getSelectionModel().getSelectedItem() == liveTab ? ScenarioFile.View.LIVE
-                : ScenarioFile.View.COMPARE;
+        Tab shown = tabs.getSelectionModel().getSelectedItem();
+        ScenarioFile.View from = shown == liveTab ? ScenarioFile.View.LIVE
+                : shown == sweepTab ? ScenarioFile.View.SWEEP : ScenarioFile.View.COMPARE;
         TabCommands status = shown();
         ExportFlow flow = new ExportFlow(status::showStatus, line -> {
             status.showStatus(line);

@@ -25,6 +25,7 @@ import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.ScenarioFileException;
 import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.Texts;
 
 /**
@@ -67,10 +68,10 @@ public final class ScenarioKit {
         this.prefs = prefs;
         presentation.set(prefs.presentation());
         presentation.addListener((o, was, on) -> prefs.setPresentation(on));
-        this.views.forEach((kind, v) -> v.addResultsListener(results -> {
+        this.views.forEach((kind, v) -> v.addWatchListener(text -> {
             ScenarioFile f = loaded.get();
-            if (f != null && f.view() == kind && !results.isEmpty()) {
-                watchLine.set(watchText(f.watch(), results));
+            if (f != null && f.view() == kind) {
+                watchLine.set(text.apply(metric(f.watch())));
             }
         }));
     }
@@ -148,7 +149,7 @@ public final class ScenarioKit {
     }
 
     /**
-     * Saves the scenario of {@code from} (its parameters and strategies) with the loaded note if it was loaded
+     * Saves the scenario of {@code from} (its parameters and strategies, and the Sweep tab's sweep) with the loaded note if it was loaded
      * into that view and nothing was edited since, remembers it as the last scenario and its folder.
      *
      * @return what was saved, for the status line: {@code scenario "<name>"}
@@ -181,9 +182,10 @@ public final class ScenarioKit {
 
     /**
      * @param name the name to give a scenario that was not loaded from a file or preset
-     * @return what {@code from} shows now: its parameters and strategies, the loaded name, note and watched metric
-     *         if the loaded scenario is on that view
-     * @throws ParameterException if a field is out of range
+     * @return what {@code from} shows now: its parameters and strategies (and sweep), the loaded name, note and
+     *         watched metric if the loaded scenario is on that view; a sweep not loaded watches its first metric
+     * @throws ParameterException       if a field is out of range
+     * @throws IllegalArgumentException if a sweep field is out of range, or no strategy is chosen
      */
     public ScenarioFile current(ScenarioFile.View from, String name) {
         ScenarioFile f = loaded.get();
@@ -191,10 +193,11 @@ public final class ScenarioKit {
         boolean same = f != null && f.view() == from;
         Scenario scenario = v.scenario();
         List<Strategy> strategies = List.copyOf(v.strategies());
+        SweepSpec sweep = v.sweep();
         String n = same ? f.name() : name;
-        String note = !same ? "" : v.shows(f.scenario(), f.strategies()) ? f.note() : editedNote(f.name());
-        String watch = same ? f.watch() : Metric.REPEATED_STEPS.id();
-        return new ScenarioFile(n, note, watch, from, strategies, scenario);
+        String note = !same ? "" : v.shows(f) ? f.note() : editedNote(f.name());
+        String watch = same ? f.watch() : sweep != null ? sweep.metrics().get(0) : Metric.REPEATED_STEPS.id();
+        return new ScenarioFile(n, note, watch, from, strategies, scenario, sweep);
     }
 
     /**
@@ -233,7 +236,7 @@ public final class ScenarioKit {
         notice.set("");
         ScenarioView v = views.get(f.view());
         // the last run's numbers belong to other parameters: never show them beside this note
-        v.load(f.scenario(), f.strategies(), metric(f.watch()));
+        v.load(f, metric(f.watch()));
         watchLine.set(TEXTS.format("watch.waiting", label(f.watch()), v.waitingText(runOnLoad)));
         loaded.set(f);
         noteVisible.set(true);

@@ -1,15 +1,20 @@
 package org.idempotencylab.ui.kit;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.SweepSpec;
 
 /**
- * What the classroom kit needs of a view that scenario files open on ("Compare strategies", "Watch it happen"),
+ * What the classroom kit needs of a view that scenario files open on ("Compare strategies", "Watch it happen",
+ * "Sweep"),
  * without knowing the view's classes: show a scenario and its strategies, read them back, start a run or say
  * how to, and the finished run's results for the teaching note's watched number. The window builds one adapter
  * per view over the view's own model.
@@ -23,6 +28,24 @@ public interface ScenarioView {
      * @param watched    the metric the loaded note watches (the Compare table shows it as a column)
      */
     void load(Scenario scenario, List<Strategy> strategies, Metric watched);
+
+    /**
+     * Shows a scenario file loaded on this view: by default its scenario and strategies ({@link #load(Scenario,
+     * List, Metric)}); a view with more fields (the Sweep tab's range and metrics) takes them from the file too.
+     *
+     * @param watched the metric the file's note watches
+     */
+    default void load(ScenarioFile file, Metric watched) {
+        load(file.scenario(), file.strategies(), watched);
+    }
+
+    /**
+     * @return what the view's sweep fields describe (the Sweep tab), or null for a view without a sweep
+     * @throws IllegalArgumentException if one of them is out of range (the message names it)
+     */
+    default SweepSpec sweep() {
+        return null;
+    }
 
     /**
      * @return the scenario the view's fields describe now
@@ -45,6 +68,18 @@ public interface ScenarioView {
         }
     }
 
+    /**
+     * @return true if the view shows exactly {@code file}'s scenario, strategies and sweep: nothing was edited
+     *         since it was loaded (a value out of range counts as edited)
+     */
+    default boolean shows(ScenarioFile file) {
+        try {
+            return shows(file.scenario(), file.strategies()) && Objects.equals(sweep(), file.sweep());
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** Starts the run that gives the watched number, if this view runs by itself (Compare); else nothing. */
     void startRun();
 
@@ -60,4 +95,17 @@ public interface ScenarioView {
      *                 once the last job ended, on each frame after that)
      */
     void addResultsListener(Consumer<List<StrategyResult>> listener);
+
+    /**
+     * @param listener told, after each finished run, how to say its watched number for a metric: by default
+     *                 {@link ScenarioKit#watchText} of the {@link #addResultsListener results} (one number per
+     *                 strategy); the Sweep tab says the largest value over its points and where
+     */
+    default void addWatchListener(Consumer<Function<Metric, String>> listener) {
+        addResultsListener(results -> {
+            if (!results.isEmpty()) {
+                listener.accept(m -> ScenarioKit.watchText(m.id(), results));
+            }
+        });
+    }
 }

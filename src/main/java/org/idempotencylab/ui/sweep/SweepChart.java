@@ -3,17 +3,20 @@ package org.idempotencylab.ui.sweep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.shape.Line;
 import javafx.util.StringConverter;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.charts.SymlogScale;
 
@@ -21,10 +24,12 @@ import org.idempotencylab.ui.charts.SymlogScale;
  * Draws a finished sweep on the Sweep tab's line chart: one line per strategy in its own colour (Okabe–Ito, safe
  * for colour-blind viewers and readable on a projector; "new key on every call" dashed, since its curve lies on
  * "no key"'s), the legend below it, and the axes: x exactly the swept range, y linear or the Compare chart's
- * zero-friendly log scale. The numbers come from {@link SweepViewModel}; this only draws them. Not animated.
+ * zero-friendly log scale. With two metrics each strategy has two lines in its colour: the first solid with round
+ * hollow markers, the second in short dashes with square filled ones, so the pair reads without colour too. The
+ * numbers come from {@link SweepViewModel}; this only draws them. Not animated.
  */
 final class SweepChart {
-    /** One colour per strategy of the article, in its order. */
+    /** One colour per strategy of the article, in its order; other strategies take the ones left over. */
     static final List<String> COLOURS = List.of("#D55E00", "#E69F00", "#009E73", "#0072B2", "#CC79A7");
 
     private final LineChart<Number, Number> chart;
@@ -69,30 +74,44 @@ final class SweepChart {
         };
     }
 
-    /** @return a short line in the strategy's colour and dash, for its check box and its legend entry. */
-    static Line swatch(Strategy s, double width) {
+    /**
+     * @param colour the strategy's colour, an index into {@link #COLOURS} ({@link SweepViewModel#colours})
+     * @param second true for the second metric's line (short dashes)
+     * @return a short line in the strategy's colour and dash, for its check box and its legend entry
+     */
+    static Line swatch(Strategy s, int colour, boolean second, double width) {
         Line line = new Line(0, 0, width, 0);
-        line.setStyle(lineStyle(colourIndex(s)));
+        line.setStyle(lineStyle(s, colour, second));
         return line;
     }
 
-    private static int colourIndex(Strategy s) {
-        return Math.max(0, Strategy.ARTICLE.indexOf(s));
+    private static String lineStyle(Strategy s, int colour, boolean second) {
+        // "new key on every call" is dashed because its curve lies on "no key"'s; a second metric in short ones
+        String dash = second ? " -fx-stroke-dash-array: 4 6;"
+                : s.equals(Strategy.ARTICLE.get(1)) ? " -fx-stroke-dash-array: 10 7;" : "";
+        return "-fx-stroke: " + COLOURS.get(colour % COLOURS.size()) + "; -fx-stroke-width: 3px;" + dash;
     }
 
-    private static String lineStyle(int strategyIndex) {
-        return "-fx-stroke: " + COLOURS.get(strategyIndex % COLOURS.size()) + "; -fx-stroke-width: 3px;"
-                + (strategyIndex == 1 ? " -fx-stroke-dash-array: 10 7;" : "");
+    private static String markerStyle(int colour, boolean second) {
+        String c = COLOURS.get(colour % COLOURS.size());
+        return second ? "-fx-background-color: " + c + "; -fx-background-radius: 0; -fx-padding: 4px;"
+                : "-fx-background-color: " + c + ", white; -fx-background-insets: 0, 2; -fx-background-radius: 5px;"
+                        + " -fx-padding: 5px;";
     }
 
-    /** Draws {@code r}'s {@code metric}, one line per strategy, on a linear or log value axis. */
-    void show(Sweep.Result r, Metric metric, boolean log) {
+    /**
+     * Draws {@code r}'s one or two {@code metrics}, one line per strategy and metric, on a linear or log value axis.
+     *
+     * @param colours each strategy's colour ({@link SweepViewModel#colours}); a strategy missing takes the first
+     */
+    void show(Sweep.Result r, List<Metric> metrics, boolean log, Map<Strategy, Integer> colours) {
         Parameter p = r.sweep().parameter();
-        List<SweepViewModel.Series> curves = SweepViewModel.series(r, metric);
+        List<SweepViewModel.Series> curves = SweepViewModel.series(r, metrics);
+        boolean both = metrics.size() > 1;
         List<XYChart.Series<Number, Number>> all = new ArrayList<>();
         for (SweepViewModel.Series c : curves) {
             XYChart.Series<Number, Number> s = new XYChart.Series<>();
-            s.setName(c.strategy().name());
+            s.setName(SweepViewModel.seriesName(c, both));
             for (double[] pt : c.points()) {
                 s.getData().add(new XYChart.Data<>(SweepViewModel.xPosition(r.sweep(), pt[0]),
                         SweepViewModel.axisValue(pt[1], log)));
@@ -100,7 +119,7 @@ final class SweepChart {
             all.add(s);
         }
         // a log-spaced sweep is drawn on a log x axis, where its points lie evenly, as they were chosen
-        boolean logX = r.sweep().spacing() == Sweep.Spacing.LOG;
+        boolean logX = r.sweep().spacing() == Spacing.LOG;
         xAxis.setLabel(logX ? SweepViewModel.logAxisLabel(p) : SweepViewModel.axisLabel(p));
         xAxis.setTickLabelFormatter(logX ? logXTicks : linearXTicks);
         double[] x = SweepViewModel.xRange(curves); // autoranging would add a tick past the last value
@@ -125,23 +144,25 @@ final class SweepChart {
             yAxis.setMinorTickVisible(true);
             yAxis.setTickLabelFormatter(linearTicks);
         }
-        yAxis.setLabel(SweepViewModel.valueAxisLabel(metric, log));
+        yAxis.setLabel(SweepViewModel.valueAxisLabel(metrics, log));
         chart.getData().setAll(all);
         legend.getChildren().clear();
         for (int k = 0; k < curves.size(); k++) {
-            Strategy strategy = curves.get(k).strategy();
-            int i = colourIndex(strategy);
+            SweepViewModel.Series c = curves.get(k);
+            Strategy strategy = c.strategy();
+            int i = colours.getOrDefault(strategy, 0);
+            boolean second = c.metric() != metrics.get(0);
             XYChart.Series<Number, Number> s = all.get(k);
             if (s.getNode() != null) {
-                s.getNode().setStyle(lineStyle(i));
+                s.getNode().setStyle(lineStyle(strategy, i, second));
             }
             for (XYChart.Data<Number, Number> d : s.getData()) {
                 if (d.getNode() != null) {
-                    d.getNode().setStyle("-fx-background-color: " + COLOURS.get(i % COLOURS.size())
-                            + ", white; -fx-background-insets: 0, 2; -fx-background-radius: 5px; -fx-padding: 5px;");
+                    d.getNode().setStyle(markerStyle(i, second));
                 }
             }
-            Label item = new Label(strategy.name(), swatch(strategy, 30));
+            Label item = new Label(SweepViewModel.legendName(c, both), swatch(strategy, i, second, 30));
+            item.setTooltip(new Tooltip(SweepViewModel.seriesName(c, both)));
             item.getStyleClass().add("sweep-legend-item");
             legend.getChildren().add(item);
         }

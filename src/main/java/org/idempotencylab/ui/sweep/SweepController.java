@@ -1,7 +1,11 @@
 package org.idempotencylab.ui.sweep;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
+import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
@@ -21,6 +25,7 @@ import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.TabCommands;
@@ -34,7 +39,8 @@ import org.idempotencylab.ui.form.ParameterPanel;
 
 /**
  * Binds sweep.fxml to a {@link SweepViewModel}: the Vary list ({@link Parameter#isSweepable}), the Plot list
- * ({@link Metric#numbers()}), the strategies, the base scenario's panel (built from the registry), the chart
+ * ({@link Metric#numbers()}) and its "and" list (none, or a second metric), the strategies offered (rebuilt when a
+ * preset replaces them), the base scenario's panel (built from the registry), the chart
  * ({@link SweepChart}), the table, and the exports through {@link ExportFlow}. The words are in the package's
  * texts.properties.
  */
@@ -51,8 +57,9 @@ public final class SweepController implements TabCommands {
     @FXML private TextField sweepToField;
     @FXML private Label sweepToUnit;
     @FXML private TextField sweepPointsField;
-    @FXML private ChoiceBox<Sweep.Spacing> sweepSpacingChoice;
+    @FXML private ChoiceBox<Spacing> sweepSpacingChoice;
     @FXML private ChoiceBox<Metric> sweepMetricChoice;
+    @FXML private ChoiceBox<Optional<Metric>> sweepMetric2Choice;
     @FXML private VBox sweepStrategyBox;
     @FXML private VBox sweepBaseBox;
     @FXML private Label sweepInputError;
@@ -93,7 +100,7 @@ public final class SweepController implements TabCommands {
         sweepToField.textProperty().bindBidirectional(model.toProperty());
         sweepPointsField.textProperty().bindBidirectional(model.pointsProperty());
         sweepPointsField.setTooltip(new Tooltip(TEXTS.get("tooltip.points")));
-        sweepSpacingChoice.getItems().setAll(Sweep.Spacing.values());
+        sweepSpacingChoice.getItems().setAll(Spacing.values());
         sweepSpacingChoice.setConverter(labels(s -> TEXTS.get("spacing." + s.cliName())));
         sweepSpacingChoice.valueProperty().bindBidirectional(model.spacingProperty());
         sweepSpacingChoice.setTooltip(new Tooltip(TEXTS.get("tooltip.spacing")));
@@ -102,14 +109,21 @@ public final class SweepController implements TabCommands {
         sweepMetricChoice.valueProperty().bindBidirectional(model.metricProperty());
         sweepMetricChoice.setTooltip(new Tooltip(TEXTS.get("tooltip.plot")));
 
-        for (SweepViewModel.StrategyChoice c : model.strategies()) {
-            CheckBox box = new CheckBox(c.strategy().name());
-            box.setId("strategy" + Strategy.ARTICLE.indexOf(c.strategy()));
-            box.setWrapText(true);
-            box.setGraphic(SweepChart.swatch(c.strategy(), 22));
-            box.selectedProperty().bindBidirectional(c.selected());
-            sweepStrategyBox.getChildren().add(box);
-        }
+        // "none" first: one metric, as before the second existed
+        List<Optional<Metric>> seconds = new ArrayList<>();
+        seconds.add(Optional.empty());
+        Metric.numbers().forEach(m -> seconds.add(Optional.of(m)));
+        sweepMetric2Choice.getItems().setAll(seconds);
+        sweepMetric2Choice.setConverter(labels(m -> m.map(Metric::label).orElse(TEXTS.get("metric.none"))));
+        sweepMetric2Choice.setValue(Optional.ofNullable(model.metric2Property().get()));
+        sweepMetric2Choice.valueProperty().addListener((o, was, m) -> model.metric2Property().set(
+                m == null ? null : m.orElse(null)));
+        model.metric2Property().addListener((o, was, m) -> sweepMetric2Choice.setValue(Optional.ofNullable(m)));
+        sweepMetric2Choice.setTooltip(new Tooltip(TEXTS.get("tooltip.plot2")));
+
+        showStrategies();
+        model.strategies().addListener((ListChangeListener<SweepViewModel.StrategyChoice>)
+                change -> showStrategies());
 
         panel = ParameterPanel.build(model.form(), ParameterPanel.everyParameter(), "sweep",
                 model.inputErrorProperty()::set);
@@ -143,7 +157,28 @@ public final class SweepController implements TabCommands {
         sweepLogScaleBox.setTooltip(new Tooltip(TEXTS.get("tooltip.logScale")));
         model.resultProperty().addListener((obs, old, r) -> redraw());
         model.metricProperty().addListener((obs, old, m) -> redraw());
+        model.metric2Property().addListener((obs, old, m) -> redraw());
         model.logScaleProperty().addListener((obs, old, on) -> redraw());
+    }
+
+    /** One check box per strategy offered, ticked as the model says, with its line's colour and dash. */
+    private void showStrategies() {
+        Map<Strategy, Integer> colours = colours();
+        sweepStrategyBox.getChildren().clear();
+        for (int i = 0; i < model.strategies().size(); i++) {
+            SweepViewModel.StrategyChoice c = model.strategies().get(i);
+            CheckBox box = new CheckBox(c.strategy().name());
+            box.setId("strategy" + i);
+            box.setWrapText(true);
+            box.setGraphic(SweepChart.swatch(c.strategy(), colours.get(c.strategy()), false, 22));
+            box.selectedProperty().bindBidirectional(c.selected());
+            sweepStrategyBox.getChildren().add(box);
+        }
+    }
+
+    private Map<Strategy, Integer> colours() {
+        return SweepViewModel.colours(model.strategies().stream().map(SweepViewModel.StrategyChoice::strategy)
+                .toList(), SweepChart.COLOURS.size());
     }
 
     private static <T> StringConverter<T> labels(Function<T, String> label) {
@@ -187,15 +222,19 @@ public final class SweepController implements TabCommands {
         }
     }
 
-    /** Draws the last finished sweep: one line per strategy, the legend, the caption and the table. */
+    /** Draws the last finished sweep: one line per strategy and metric, the legend, the caption and the table. */
     private void redraw() {
         Sweep.Result r = model.resultProperty().get();
         if (r == null) {
+            sweepChartHeading.setText(TEXTS.get("chart.empty")); // cleared: a preset's sweep is about to run
+            sweepChartCaption.setText("");
+            sweepLegend.getChildren().clear();
+            sweepResultsTable.getItems().clear();
             return;
         }
-        Metric metric = model.metricProperty().get();
-        chart.show(r, metric, model.logScaleProperty().get());
-        sweepChartHeading.setText(SweepViewModel.heading(r, metric));
+        List<Metric> metrics = model.plotted();
+        chart.show(r, metrics, model.logScaleProperty().get(), colours());
+        sweepChartHeading.setText(SweepViewModel.heading(r, metrics));
         sweepChartCaption.setText(SweepViewModel.caption(r));
         ExportControls.show(sweepResultsTable, SweepViewModel.table(r), 1);
     }

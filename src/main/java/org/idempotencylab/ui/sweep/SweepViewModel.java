@@ -4,8 +4,10 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
@@ -18,15 +20,20 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.BackgroundRun;
 import org.idempotencylab.ui.Texts;
+import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.charts.SymlogScale;
 import org.idempotencylab.ui.export.ResultTable;
 import org.idempotencylab.ui.form.ParameterBinding;
@@ -34,13 +41,14 @@ import org.idempotencylab.ui.form.ScenarioForm;
 
 /**
  * The sweep view: one parameter varied from a value to another over evenly spaced points,
- * the chosen strategies run at each point on a base scenario, and one metric plotted per strategy.
+ * the chosen strategies run at each point on a base scenario, and one metric, or two, plotted per strategy.
  *
  * <p>From and to are typed in the parameter's window units (percent for probabilities, virtual ms for times) and
  * checked with the same one-line messages as every field. {@link #run()} runs {@link Sweep} through a {@link BackgroundRun}
  * on the executor, its cells on {@code threads} threads: progress, cancel, and the FX thread never simulates. The
- * same seed gives the same curves at any thread count. {@link #plan()}, {@link #series}, {@link #table} and
- * {@link #caption} need no FX toolkit; {@link #run()} must be called on the FX thread.
+ * same seed gives the same curves at any thread count. A scenario file's sweep comes in through {@link #load} (its
+ * strategies replace the ones offered) and goes out through {@link #spec()}. {@link #plan()}, {@link #series},
+ * {@link #table} and {@link #caption} need no FX toolkit; {@link #run()} must be called on the FX thread.
  */
 public final class SweepViewModel {
     private static final Texts TEXTS = Texts.of(SweepViewModel.class);
@@ -50,7 +58,7 @@ public final class SweepViewModel {
             Parameter.MAX_ATTEMPTS, Parameter.SEED);
 
     /** Most points a sweep takes (as the command line's {@code --points}). */
-    public static final int MAX_POINTS = 1_000;
+    public static final int MAX_POINTS = SweepSpec.MAX_POINTS;
 
     /** The parameters a sweep can vary: every numeric one, the repeated request's delay once (a fixed delay). */
     public static final List<Parameter> PARAMETERS = Arrays.stream(Parameter.values())
@@ -60,8 +68,8 @@ public final class SweepViewModel {
     public record StrategyChoice(Strategy strategy, BooleanProperty selected) {
     }
 
-    /** One strategy's curve: x in the window's units (percent for probabilities), y the metric. */
-    public record Series(Strategy strategy, List<double[]> points) {
+    /** One strategy's curve of one metric: x in the window's units (percent for probabilities), y the metric. */
+    public record Series(Strategy strategy, Metric metric, List<double[]> points) {
     }
 
     private final ScenarioForm form;
@@ -69,9 +77,11 @@ public final class SweepViewModel {
     private final StringProperty from = new SimpleStringProperty("0");
     private final StringProperty to = new SimpleStringProperty("5");
     private final StringProperty points = new SimpleStringProperty("11");
-    private final ObjectProperty<Sweep.Spacing> spacing = new SimpleObjectProperty<>(Sweep.Spacing.LINEAR);
-    private final List<StrategyChoice> strategies = new ArrayList<>();
+    private final ObjectProperty<Spacing> spacing = new SimpleObjectProperty<>(Spacing.LINEAR);
+    private final ObservableList<StrategyChoice> strategies = FXCollections.observableArrayList();
     private final ObjectProperty<Metric> metric = new SimpleObjectProperty<>(Metric.REPEATED_STEPS);
+    /** The second metric plotted, or null (none, the default). */
+    private final ObjectProperty<Metric> metric2 = new SimpleObjectProperty<>();
     private final BooleanProperty logScale = new SimpleBooleanProperty(false);
     private final StringProperty inputError = new SimpleStringProperty();
 
@@ -91,9 +101,7 @@ public final class SweepViewModel {
         this.form = new ScenarioForm(base);
         this.run = new BackgroundRun<>(executor);
         this.threads = threads;
-        for (Strategy s : Strategy.ARTICLE) {
-            strategies.add(new StrategyChoice(s, new SimpleBooleanProperty(true)));
-        }
+        setStrategies(Strategy.ARTICLE);
         parameter.addListener((obs, old, p) -> {
             if (p != null) {
                 String[] range = defaultRange(p, form.scenario());
@@ -122,15 +130,7 @@ public final class SweepViewModel {
      *                                  {@code From: 150% is outside the allowed range 0% to 100% for Failure rate}
      */
     public Sweep plan() {
-        Parameter p = parameter.get();
-        double x = bound("label.from", from.get(), p);
-        double y = bound("label.to", to.get(), p);
-        int n = pointCount(points.get());
-        Sweep.Spacing how = spacing.get() == null ? Sweep.Spacing.LINEAR : spacing.get();
-        if (how == Sweep.Spacing.LOG && (x <= 0 || y <= 0)) {
-            throw new IllegalArgumentException(TEXTS.format("error.logEnd", TEXTS.get(x <= 0 ? "label.from"
-                    : "label.to"), (x <= 0 ? from : to).get().strip()));
-        }
+        SweepSpec w = spec();
         List<Strategy> chosen = chosenStrategies();
         if (chosen.isEmpty()) {
             throw new IllegalArgumentException(TEXTS.get("error.noStrategy"));
@@ -138,9 +138,16 @@ public final class SweepViewModel {
         Scenario base;
         try {
             base = form.scenario();
-            return Sweep.of(base, p, x, y, n, chosen, how);
+            return Sweep.of(base, w.vary(), w.from(), w.to(), w.points(), chosen, w.spacing());
         } catch (ParameterException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    private void checkLogEnds(Spacing how, double x, double y) {
+        if (how == Spacing.LOG && (x <= 0 || y <= 0)) {
+            throw new IllegalArgumentException(TEXTS.format("error.logEnd", TEXTS.get(x <= 0 ? "label.from"
+                    : "label.to"), (x <= 0 ? from : to).get().strip()));
         }
     }
 
@@ -165,7 +172,64 @@ public final class SweepViewModel {
         return Integer.parseInt(t);
     }
 
-    /** @return the ticked strategies, in the article's order. */
+    /**
+     * Offers exactly {@code offered}, each ticked, in place of the strategies offered so far (a preset's or a file's
+     * strategies; the article's five when the tab opens).
+     *
+     * @throws IllegalArgumentException if {@code offered} is empty
+     */
+    public void setStrategies(List<Strategy> offered) {
+        if (offered.isEmpty()) {
+            throw new IllegalArgumentException("strategies: a sweep needs at least one");
+        }
+        strategies.setAll(offered.stream().map(s -> new StrategyChoice(s, new SimpleBooleanProperty(true))).toList());
+    }
+
+    /**
+     * Shows a scenario file's sweep: {@code base} in the base scenario's fields, {@code offered} as the strategies
+     * (all ticked), and the spec's parameter, range (in window units), points, spacing, metrics and log scale; the
+     * last sweep's results, which belong to other fields, are cleared.
+     *
+     * @param metrics the spec's metrics as the engine's, in its order (one or two)
+     */
+    public void load(Scenario base, List<Strategy> offered, SweepSpec spec, List<Metric> metrics) {
+        form.load(base);
+        setStrategies(offered);
+        parameter.set(spec.vary()); // before the range: choosing a parameter shows its default range
+        from.set(ParameterBinding.format(spec.vary(), spec.from()));
+        to.set(ParameterBinding.format(spec.vary(), spec.to()));
+        points.set(Integer.toString(spec.points()));
+        spacing.set(spec.spacing());
+        metric.set(metrics.get(0));
+        metric2.set(metrics.size() > 1 ? metrics.get(1) : null);
+        logScale.set(spec.logScale());
+        inputError.set(null);
+        run.clear();
+    }
+
+    /**
+     * @return what the fields describe, as a scenario file's sweep: the parameter, the range in model units, the
+     *         points, the spacing, the plotted metrics and the log scale
+     * @throws IllegalArgumentException as {@link #plan()} for a bad range or number of points
+     */
+    public SweepSpec spec() {
+        Parameter p = parameter.get();
+        double x = bound("label.from", from.get(), p);
+        double y = bound("label.to", to.get(), p);
+        int n = pointCount(points.get());
+        Spacing how = spacing.get() == null ? Spacing.LINEAR : spacing.get();
+        checkLogEnds(how, x, y);
+        return new SweepSpec(p, x, y, n, how, plotted().stream().map(Metric::id).toList(), logScale.get());
+    }
+
+    /** @return the metrics plotted: the first, then the second unless it is none or the same. */
+    public List<Metric> plotted() {
+        Metric first = metric.get() == null ? Metric.REPEATED_STEPS : metric.get();
+        Metric second = metric2.get();
+        return second == null || second == first ? List.of(first) : List.of(first, second);
+    }
+
+    /** @return the ticked strategies, in the order offered. */
     public List<Strategy> chosenStrategies() {
         return strategies.stream().filter(c -> c.selected().get()).map(StrategyChoice::strategy).toList();
     }
@@ -245,6 +309,27 @@ public final class SweepViewModel {
     }
 
     /**
+     * @return the value axis label of one or two metrics: the metric's with its unit, or "Overlapping runs and" and
+     *         "dead-lettered jobs" on two lines (units and one line would not fit the axis's height on a projector,
+     *         and the legend names each line), with ", log scale" when the scale is logarithmic (on a line of
+     *         its own after two metrics)
+     */
+    public static String valueAxisLabel(List<Metric> metrics, boolean log) {
+        if (metrics.size() == 1) {
+            return valueAxisLabel(metrics.get(0), log);
+        }
+        String label = both("metrics.axis", metrics);
+        return log ? TEXTS.format("axis.log.lines", label) : label;
+    }
+
+    /** @return two metrics' labels as one phrase, "Overlapping runs and dead-lettered jobs", in the form {@code key}. */
+    private static String both(String key, List<Metric> metrics) {
+        String second = metrics.get(1).label();
+        return TEXTS.format(key, metrics.get(0).label(), Character.toLowerCase(second.charAt(0))
+                + second.substring(1));
+    }
+
+    /**
      * @return the x axis's ends: exactly the first and last swept values in window units ({lo, hi}), so the first
      *         and last markers sit on the plot's edges
      */
@@ -273,16 +358,107 @@ public final class SweepViewModel {
 
     /** @return one curve per strategy, in the sweep's order: (value in window units, metric) per point. */
     public static List<Series> series(Sweep.Result r, Metric metric) {
+        return series(r, List.of(metric));
+    }
+
+    /**
+     * @return for each strategy in the sweep's order, one curve per metric in {@code metrics}' order (strategy 1's
+     *         first and second metric, then strategy 2's...): (value in window units, metric) per point
+     */
+    public static List<Series> series(Sweep.Result r, List<Metric> metrics) {
         Sweep s = r.sweep();
         List<Series> out = new ArrayList<>();
         for (int j = 0; j < s.strategies().size(); j++) {
-            List<double[]> pts = new ArrayList<>();
-            for (int i = 0; i < s.values().size(); i++) {
-                pts.add(new double[] {shown(s.parameter(), s.values().get(i)), metric.number(r.get(i, j))});
+            for (Metric metric : metrics) {
+                List<double[]> pts = new ArrayList<>();
+                for (int i = 0; i < s.values().size(); i++) {
+                    pts.add(new double[] {shown(s.parameter(), s.values().get(i)), metric.number(r.get(i, j))});
+                }
+                out.add(new Series(s.strategies().get(j), metric, List.copyOf(pts)));
             }
-            out.add(new Series(s.strategies().get(j), List.copyOf(pts)));
         }
         return out;
+    }
+
+    /**
+     * @param both true when two metrics are plotted
+     * @return the curve's name in the legend and the chart: the strategy's, and with two metrics
+     *         "<strategy> — <metric label>"
+     */
+    public static String seriesName(Series c, boolean both) {
+        return both ? TEXTS.format("series.two", c.strategy().name(), c.metric().label()) : c.strategy().name();
+    }
+
+    /**
+     * @return the curve's legend entry: {@link #seriesName}, but with two metrics the strategy's short name
+     *         ("whole job, skip finished, same key, claim table — Overlapping runs"), so an entry fits beside a
+     *         teaching note on a 1280-pixel projector (the full name is its tooltip)
+     */
+    public static String legendName(Series c, boolean both) {
+        return both ? TEXTS.format("series.two", StrategyNames.shortName(c.strategy()), c.metric().label())
+                : c.strategy().name();
+    }
+
+    /**
+     * @return each offered strategy's colour, an index into the sweep chart's palette: the article's five keep
+     *         their own (the article's order), any other takes the first colour none of the offered article
+     *         strategies has, in the order offered (round the palette when there are more than it holds)
+     */
+    public static Map<Strategy, Integer> colours(List<Strategy> offered, int paletteSize) {
+        Map<Strategy, Integer> out = new LinkedHashMap<>();
+        List<Integer> free = new ArrayList<>();
+        for (int i = 0; i < paletteSize; i++) {
+            if (!offered.contains(i < Strategy.ARTICLE.size() ? Strategy.ARTICLE.get(i) : null)) {
+                free.add(i);
+            }
+        }
+        int next = 0;
+        for (Strategy s : offered) {
+            int article = Strategy.ARTICLE.indexOf(s);
+            if (article >= 0) {
+                out.put(s, article % paletteSize);
+            } else {
+                out.put(s, free.isEmpty() ? next % paletteSize : free.get(next % free.size()));
+                next++;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @return the teaching note's number for a sweep: for each strategy, the largest value of {@code metric} over
+     *         the points and the first point where it is reached, e.g. "Dead-lettered jobs: up to 41, first at
+     *         lease 234,892 ms"; one line per strategy when there are several
+     */
+    public static String peakText(Sweep.Result r, Metric metric) {
+        Sweep s = r.sweep();
+        Parameter p = s.parameter();
+        String u = p.windowUnit();
+        String unit = u.isEmpty() || u.equals("%") ? u : " " + u;
+        String name = choiceLabel(p);
+        name = Character.toLowerCase(name.charAt(0)) + name.substring(1);
+        List<String> lines = new ArrayList<>();
+        for (int j = 0; j < s.strategies().size(); j++) {
+            int best = 0;
+            for (int i = 1; i < s.values().size(); i++) {
+                if (metric.number(r.get(i, j)) > metric.number(r.get(best, j))) {
+                    best = i;
+                }
+            }
+            String at = name + " " + ParameterBinding.format(p, s.values().get(best)) + unit;
+            lines.add(s.strategies().size() == 1
+                    ? TEXTS.format("peak.one", metric.label(), metric.text(r.get(best, j)), at)
+                    : TEXTS.format("peak.row", metric.text(r.get(best, j)), at, s.strategies().get(j).name()));
+        }
+        if (lines.size() > 1) {
+            lines.add(0, TEXTS.format("peak.heading", metric.label()));
+        }
+        return String.join("\n", lines);
+    }
+
+    /** Forgets the last finished sweep (its chart and table), as a newly loaded scenario does. */
+    public void clearResults() {
+        run.clear();
     }
 
     /**
@@ -309,8 +485,14 @@ public final class SweepViewModel {
 
     /** @return the chart's heading, e.g. "Steps done again by failure rate". */
     public static String heading(Sweep.Result r, Metric metric) {
+        return heading(r, List.of(metric));
+    }
+
+    /** @return the chart's heading of one or two metrics, e.g. "Overlapping runs and dead-lettered jobs by lease". */
+    public static String heading(Sweep.Result r, List<Metric> metrics) {
         String p = choiceLabel(r.sweep().parameter());
-        return TEXTS.format("heading", metric.label(), Character.toLowerCase(p.charAt(0)) + p.substring(1));
+        String what = metrics.size() == 1 ? metrics.get(0).label() : both("metrics.two", metrics);
+        return TEXTS.format("heading", what, Character.toLowerCase(p.charAt(0)) + p.substring(1));
     }
 
     /**
@@ -326,7 +508,7 @@ public final class SweepViewModel {
         List<Double> v = s.values();
         StringBuilder c = new StringBuilder(TEXTS.format("caption", choiceLabel(p), ParameterBinding.format(p, v.get(0)),
                 unit, ParameterBinding.format(p, v.get(v.size() - 1)), unit, v.size()));
-        if (s.spacing() == Sweep.Spacing.LOG) {
+        if (s.spacing() == Spacing.LOG) {
             c.append(TEXTS.get("caption.log"));
         }
         if (p != Parameter.JOBS) {
@@ -374,7 +556,7 @@ public final class SweepViewModel {
     }
 
     /** @return how the points lie between From and To: linear (the default) or log (the same ratio). */
-    public ObjectProperty<Sweep.Spacing> spacingProperty() {
+    public ObjectProperty<Spacing> spacingProperty() {
         return spacing;
     }
 
@@ -383,7 +565,7 @@ public final class SweepViewModel {
      *         sweep its base-10 logarithm, so the points lie evenly across the chart as they do in the sweep
      */
     public static double xPosition(Sweep s, double shown) {
-        return s.spacing() == Sweep.Spacing.LOG ? Math.log10(shown) : shown;
+        return s.spacing() == Spacing.LOG ? Math.log10(shown) : shown;
     }
 
     /**
@@ -400,8 +582,8 @@ public final class SweepViewModel {
         return points;
     }
 
-    /** @return the article's five strategies and whether each is ticked (all by default). */
-    public List<StrategyChoice> strategies() {
+    /** @return the strategies offered (the article's five, or a preset's) and whether each is ticked. */
+    public ObservableList<StrategyChoice> strategies() {
         return strategies;
     }
 
@@ -425,6 +607,11 @@ public final class SweepViewModel {
     /** @return the metric plotted. */
     public ObjectProperty<Metric> metricProperty() {
         return metric;
+    }
+
+    /** @return the second metric plotted beside the first ("and"), or null for none (the default). */
+    public ObjectProperty<Metric> metric2Property() {
+        return metric2;
     }
 
     /** @return the last finished sweep's results (null before the first). */

@@ -31,6 +31,11 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Control;
 import javafx.scene.control.DialogPane;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -42,6 +47,8 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -49,13 +56,17 @@ import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
+import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.form.ParameterBinding;
@@ -112,7 +123,7 @@ class ClassroomKitFxTest {
             compare = new CompareViewModel(Scenario.article(), comparisons, 2);
             live = new LiveViewModel(LiveViewModel.classroomDefaults());
             sweep = new SweepViewModel(SweepViewModel.classroomBase(), POOL, 1);
-            kit = App.kit(compare, live, new LabPrefs(NODE));
+            kit = App.kit(compare, live, sweep, new LabPrefs(NODE));
             kit.setRunOnLoad(true); // as App does
             ScenarioFileChooser chooser = new ScenarioFileChooser() {
                 @Override
@@ -162,6 +173,16 @@ class ClassroomKitFxTest {
             live.speedProperty().set(1);
             sweep.cancel();
             sweep.form().load(SweepViewModel.classroomBase());
+            // the Sweep tab as it opens, whatever sweep preset a test loaded
+            sweep.setStrategies(Strategy.ARTICLE);
+            sweep.clearResults();
+            sweep.parameterProperty().set(Parameter.P_FAIL);
+            sweep.fromProperty().set("0");
+            sweep.toProperty().set("5");
+            sweep.spacingProperty().set(Spacing.LINEAR);
+            sweep.metricProperty().set(Metric.REPEATED_STEPS);
+            sweep.metric2Property().set(null);
+            sweep.logScaleProperty().set(false);
             sweep.pointsProperty().set("11");
             compare.apply(Scenario.article(), Strategy.ARTICLE);
             compare.watch(null);
@@ -268,6 +289,17 @@ class ClassroomKitFxTest {
     private static Map<String, String> expectedFields(ScenarioFile f) {
         Scenario s = f.scenario();
         Map<String, String> fields = new LinkedHashMap<>();
+        if (f.view() == ScenarioFile.View.SWEEP) {
+            // the sweep's own fields in window units, and the base scenario's in the panel
+            SweepSpec w = f.sweep();
+            fields.put("from", ParameterBinding.format(w.vary(), w.from()));
+            fields.put("to", ParameterBinding.format(w.vary(), w.to()));
+            fields.put("points", Integer.toString(w.points()));
+            for (Parameter p : List.of(Parameter.JOBS, Parameter.WORKERS, Parameter.P_CRASH)) {
+                fields.put(p.id(), ParameterBinding.format(p, p.number(s)));
+            }
+            return fields;
+        }
         if (f.view() == ScenarioFile.View.COMPARE) {
             // every parameter has a field in Compare, those a preset changes in its advanced sections too
             for (Parameter p : Parameter.values()) {
@@ -288,6 +320,15 @@ class ClassroomKitFxTest {
 
     private Map<String, String> shownFields(ScenarioFile f) {
         Map<String, String> fields = new LinkedHashMap<>();
+        if (f.view() == ScenarioFile.View.SWEEP) {
+            fields.put("from", text("#sweepFromField"));
+            fields.put("to", text("#sweepToField"));
+            fields.put("points", text("#sweepPointsField"));
+            for (Parameter p : List.of(Parameter.JOBS, Parameter.WORKERS, Parameter.P_CRASH)) {
+                fields.put(p.id(), text(".sweep-view #" + ParameterPanel.nodeId("sweep", p, "Field")));
+            }
+            return fields;
+        }
         if (f.view() == ScenarioFile.View.COMPARE) {
             expectedFields(f).keySet().forEach(id -> fields.put(id, text(".compare-view #" + id + "Field")));
             return fields;
@@ -317,8 +358,8 @@ class ClassroomKitFxTest {
                 pickPreset(f.name()); // the other items' actions, without a popup each
             }
             first = false;
-            assertEquals(f.view() == ScenarioFile.View.LIVE ? "liveTab" : "compareTab", selectedTab(),
-                    f.name());
+            assertEquals(f.view() == ScenarioFile.View.LIVE ? "liveTab" : f.view() == ScenarioFile.View.SWEEP
+                    ? "sweepTab" : "compareTab", selectedTab(), f.name());
             assertEquals(expectedFields(f), shownFields(f), f.name());
             assertTrue(robot.lookup("#notePanel").query().isVisible(), "the note is shown");
             assertEquals(f.name(), label("#noteTitle"));
@@ -424,6 +465,61 @@ class ClassroomKitFxTest {
         waitUntil(() -> label("#noteWatch").matches(".*: [0-9,]+"));
         StrategyResult direct = new SignupSimulation(f.scenario(), f.strategies().get(0), RunControl.NONE).run();
         assertEquals(ScenarioKit.watchText(f.watch(), List.of(direct)), label("#noteWatch"));
+    }
+
+    @Test
+    void theSweepPresetFromTheFieldCasesMenuRunsItsSweepAndShowsBothMetricsPerStrategy() {
+        ScenarioFile f = preset("field-powertools-expiry-sweep.json");
+        // as a teacher does: Presets, then Field cases, then the preset's item
+        Menu presets = robot.lookup(".menu-bar").queryAs(MenuBar.class).getMenus().stream()
+                .filter(m -> "presetsMenu".equals(m.getId())).findFirst().orElseThrow();
+        robot.interact(presets::show);
+        robot.clickOn(robot.from(robot.lookup(".context-menu").queryAll()).lookup(".label")
+                .match(LabeledMatchers.hasText("Field cases")).<Node>query());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn(robot.from(robot.lookup(".context-menu").queryAll()).lookup(".label")
+                .match(LabeledMatchers.hasText(f.name())).<Node>query());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("sweepTab", selectedTab(), "the preset opens the Sweep tab");
+        waitUntil(() -> sweep.resultProperty().get() != null && !sweep.runningProperty().get());
+
+        // the preset's one strategy in place of the article's five, ticked
+        List<CheckBox> boxes = robot.lookup("#sweepStrategyBox").queryAs(VBox.class)
+                .getChildren().stream().map(n -> (CheckBox) n).toList();
+        String strategy = f.strategies().get(0).name();
+        assertEquals(List.of(strategy), boxes.stream().map(CheckBox::getText).toList());
+        assertTrue(boxes.get(0).isSelected());
+        assertEquals("Dead-lettered jobs", robot.lookup("#sweepMetric2Choice").queryAs(ChoiceBox.class)
+                .getConverter().toString(robot.lookup("#sweepMetric2Choice").queryAs(ChoiceBox.class).getValue()));
+
+        // two lines for the one strategy: the first metric, then the second, both named
+        LineChart<?, ?> chart = robot.lookup("#sweepChart").queryAs(LineChart.class);
+        List<String> names = List.of(strategy + " — Overlapping runs", strategy + " — Dead-lettered jobs");
+        assertEquals(names, chart.getData().stream().map(XYChart.Series::getName).toList());
+        assertEquals(f.sweep().points(), chart.getData().get(0).getData().size(), "one point per lease");
+        // the legend: the strategy's short name with each metric, the full name in its tooltip
+        String shortName = StrategyNames.shortName(f.strategies().get(0));
+        List<Label> legend = robot.lookup("#sweepLegend").queryAs(FlowPane.class).getChildren().stream()
+                .map(n -> (Label) n).toList();
+        assertEquals(List.of(shortName + " — Overlapping runs", shortName + " — Dead-lettered jobs"),
+                legend.stream().map(Label::getText).toList(), "the legend names both");
+        assertEquals(names, legend.stream().map(l -> l.getTooltip().getText()).toList());
+        Node note = robot.lookup("#notePanel").query();
+        double noteLeft = note.localToScene(note.getLayoutBounds()).getMinX();
+        for (Label l : legend) {
+            assertTrue(l.localToScene(l.getLayoutBounds()).getMaxX() <= noteLeft,
+                    "the legend entry is not hidden under the teaching note: " + l.getText());
+        }
+        assertEquals("Overlapping runs and\ndead-lettered jobs,\nlog scale",
+                ((NumberAxis) chart.getYAxis()).getLabel());
+        assertEquals("Overlapping runs and dead-lettered jobs by lease", label("#sweepChartHeading"));
+
+        // the note's number is the engine's: the most dead-lettered jobs over the sweep, and the first lease there
+        SweepSpec w = f.sweep();
+        Sweep.Result direct = Sweep.of(f.scenario(), w.vary(), w.from(), w.to(), w.points(), f.strategies(),
+                w.spacing()).run(1, RunControl.NONE);
+        assertEquals(SweepViewModel.peakText(direct, Metric.DEAD_LETTERED_JOBS), label("#noteWatch"));
+        assertEquals("Dead-lettered jobs: up to 41, first at lease 234,892 ms", label("#noteWatch"));
     }
 
     @Test

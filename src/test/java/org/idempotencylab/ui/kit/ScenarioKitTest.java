@@ -35,35 +35,37 @@ class ScenarioKitTest {
 
     private final RecordingView compare = new RecordingView("press Compare");
     private final RecordingView live = new RecordingView("press Play");
+    private final RecordingView sweep = new RecordingView("press Run sweep");
     private final MemoryPreferences node = new MemoryPreferences();
     private final ScenarioKit kit = kit(node);
 
     private ScenarioKit kit(MemoryPreferences prefs) {
-        return new ScenarioKit(Map.of(ScenarioFile.View.COMPARE, compare, ScenarioFile.View.LIVE, live),
-                new LabPrefs(prefs));
+        return new ScenarioKit(Map.of(ScenarioFile.View.COMPARE, compare, ScenarioFile.View.LIVE, live,
+                ScenarioFile.View.SWEEP, sweep), new LabPrefs(prefs));
     }
 
     @Test
     void everyPresetGoesToItsViewWithEveryParameterItsStrategiesAndItsWatchedMetric() {
         for (Presets.Preset p : kit.presets()) {
             kit.closeNote();
-            int compareLoads = compare.loads;
-            int liveLoads = live.loads;
+            Map<ScenarioFile.View, RecordingView> views = Map.of(ScenarioFile.View.COMPARE, compare,
+                    ScenarioFile.View.LIVE, live, ScenarioFile.View.SWEEP, sweep);
+            Map<RecordingView, Integer> loads = Map.of(compare, compare.loads, live, live.loads, sweep, sweep.loads);
             kit.applyPreset(p);
             ScenarioFile f = p.file();
             assertEquals(f, kit.loadedProperty().get());
             assertEquals(f.view(), kit.viewProperty().get(), p.fileName());
             assertTrue(kit.noteVisibleProperty().get());
-            RecordingView to = f.view() == ScenarioFile.View.COMPARE ? compare : live;
-            RecordingView other = to == compare ? live : compare;
-            assertEquals(compare == to ? compareLoads + 1 : liveLoads + 1, to.loads, p.fileName());
-            assertEquals(compare == other ? compareLoads : liveLoads, other.loads, "the other view is untouched");
+            RecordingView to = views.get(f.view());
+            for (RecordingView v : views.values()) {
+                assertEquals(loads.get(v) + (v == to ? 1 : 0), v.loads, p.fileName() + ": the other views are untouched");
+            }
             assertEquals(f.scenario(), to.scenario(), p.fileName());
             assertEquals(f.strategies(), to.strategies(), p.fileName());
             assertEquals(Metric.byId(f.watch()).orElseThrow(), to.watched, p.fileName());
             assertEquals(Optional.of(LabPrefs.PRESET + p.fileName()), kit.prefs().lastScenario());
         }
-        assertEquals(0, compare.runsStarted + live.runsStarted, "tests load without running");
+        assertEquals(0, compare.runsStarted + live.runsStarted + sweep.runsStarted, "tests load without running");
     }
 
     @Test
