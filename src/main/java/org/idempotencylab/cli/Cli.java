@@ -20,7 +20,9 @@ import picocli.CommandLine.Command;
                 + "With no command, opens the lab window.")
 public final class Cli implements Runnable {
     /** The commands, in the order the help lists them. */
-    private static final List<String> COMMANDS = List.of("table", "run", "sweep");
+    private static final List<String> COMMANDS = List.of("table", "run", "sweep", "check", "presets");
+    /** The commands that take every scenario parameter as an option. */
+    private static final List<String> SCENARIO_COMMANDS = List.of("table", "run", "sweep");
 
     /** What {@code --version} prints: "Idempotency Lab " and the pom's version, which the build writes in. */
     public static final String VERSION = "Idempotency Lab " + buildVersion();
@@ -51,7 +53,7 @@ public final class Cli implements Runnable {
     @Override
     public void run() {
         // "idempotency-lab" with options but no command: the launcher opens the window for no arguments at all
-        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table', 'run' or 'sweep'");
+        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table', 'run', 'sweep', 'check' or 'presets'");
     }
 
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
@@ -62,7 +64,9 @@ public final class Cli implements Runnable {
         // top-level help and errors get all three.
         for (String name : args.length > 0 && COMMANDS.contains(args[0]) ? List.of(args[0]) : COMMANDS) {
             CommandLine sub = new CommandLine(command(name));
-            ScenarioOptions.addTo(sub.getCommandSpec()); // every command takes the whole scenario
+            if (SCENARIO_COMMANDS.contains(name)) {
+                ScenarioOptions.addTo(sub.getCommandSpec()); // these take the whole scenario
+            }
             cl.addSubcommand(name, sub);
         }
         cl.setCaseInsensitiveEnumValuesAllowed(true); // --format JSON works as well as json
@@ -75,7 +79,7 @@ public final class Cli implements Runnable {
         cl.setParameterExceptionHandler((ex, a) -> {
             String name = ex.getCommandLine().getCommandName();
             String hint = ex.getCommandLine().getCommandSpec().parent() == null
-                    ? "commands: table, run, sweep; see 'idempotency-lab --help'"
+                    ? "commands: " + String.join(", ", COMMANDS) + "; see 'idempotency-lab --help'"
                     : "see 'idempotency-lab " + name + " --help' for the options and their ranges";
             err.println(inOurWords(ex, List.of(a)) + " (" + hint + ")");
             err.flush();
@@ -157,6 +161,8 @@ public final class Cli implements Runnable {
             case "table" -> new TableCommand();
             case "run" -> new RunCommand();
             case "sweep" -> new SweepCommand();
+            case "check" -> new CheckCommand();
+            case "presets" -> new PresetsCommand();
             default -> throw new IllegalArgumentException("no command " + name);
         };
     }

@@ -15,6 +15,7 @@ import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
 import picocli.CommandLine;
@@ -57,8 +58,23 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
     String format = TableCommand.OutputFormat.json.name();
 
+    @Option(names = "--scenario", paramLabel = "FILE", description = "run every strategy of this scenario file, "
+            + "as the window's Compare tab does: one result per strategy; the scenario options given here change "
+            + "its values")
+    String scenarioFile;
+
+    @Option(names = "--preset", paramLabel = "NAME", description = "run every strategy of a built-in preset, by "
+            + "its file name without .json (e.g. lost-reply; 'idempotency-lab presets' lists them)")
+    String preset;
+
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
+
     @Override
     public Integer call() {
+        if (scenarioFile != null || preset != null) {
+            return runFile();
+        }
         Scenario scenario;
         Strategy strategy;
         TableCommand.OutputFormat how;
@@ -109,6 +125,39 @@ public final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** {@code --scenario FILE} or {@code --preset NAME}: every strategy of the file, on its scenario. */
+    private int runFile() {
+        ScenarioFile f;
+        Scenario scenario;
+        TableCommand.OutputFormat how;
+        int threadCount;
+        try {
+            how = TableCommand.OutputFormat.read(format);
+            if (options.strategyGiven()) {
+                throw new IllegalArgumentException((options.retry != null ? "--retry" : options.providerKey != null
+                        ? "--provider-key" : "--store") + ": the scenario names its strategies; give them in its "
+                        + "file, or run without --scenario and --preset");
+            }
+            if (db != null) {
+                throw new IllegalArgumentException("--db: runs one strategy on a database; give --store claim-table "
+                        + "and the scenario's options instead of --scenario or --preset");
+            }
+            f = ScenarioSource.either(scenarioFile, preset);
+            scenario = ScenarioSource.withOptions(spec, f);
+            ScenarioOptions.refuseWithoutEffect(spec, scenario, f.strategies(), "");
+            threadCount = threads.count();
+        } catch (IllegalArgumentException e) {
+            return Cli.badInput(spec, e);
+        }
+        List<StrategyResult> results;
+        try (TerminalProgress progress = TerminalProgress.on(scenario.jobs() * f.strategies().size(), quiet.quiet,
+                "run")) {
+            results = ScenarioSource.results(f, scenario, threadCount, progress);
+        }
+        writeAll(results, how, spec.commandLine().getOut());
+        return 0;
+    }
+
     /** @return the table's keys, then the further metrics; {@code duplicateSideEffects} maps step to count. */
     static Map<String, Object> row(StrategyResult r) {
         return ResultColumns.all(r);
@@ -120,23 +169,39 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private static void write(StrategyResult r, TableCommand.OutputFormat format, PrintWriter out) {
-        Map<String, Object> row = row(r);
+        writeAll(List.of(r), format, out);
+    }
+
+    /**
+     * Writes results as {@code run} prints one: a JSON line each, a CSV header then a row each, or text blocks
+     * ({@code key: value} lines) separated by an empty line.
+     */
+    static void writeAll(List<StrategyResult> results, TableCommand.OutputFormat format, PrintWriter out) {
         switch (format) {
-            case json -> out.println(ResultWriter.json(row));
-            case text -> row.forEach((k, v) -> {
-                if (v instanceof Map<?, ?> m) {
-                    out.println(k + ":");
-                    m.forEach((step, n) -> out.println("  " + step + ": " + n));
-                } else {
-                    out.println(k + ": " + v);
+            case json -> results.forEach(r -> out.println(ResultWriter.json(row(r))));
+            case text -> {
+                for (int i = 0; i < results.size(); i++) {
+                    if (i > 0) {
+                        out.println();
+                    }
+                    row(results.get(i)).forEach((k, v) -> {
+                        if (v instanceof Map<?, ?> m) {
+                            out.println(k + ":");
+                            m.forEach((step, n) -> out.println("  " + step + ": " + n));
+                        } else {
+                            out.println(k + ": " + v);
+                        }
+                    });
                 }
-            });
+            }
             case csv -> {
-                Map<String, Object> flat = flatRow(r);
                 try {
                     CSVPrinter p = new CSVPrinter(out, CSVFormat.DEFAULT.builder()
-                            .setHeader(flat.keySet().toArray(String[]::new)).setRecordSeparator('\n').build());
-                    p.printRecord(flat.values());
+                            .setHeader(flatRow(results.get(0)).keySet().toArray(String[]::new))
+                            .setRecordSeparator('\n').build());
+                    for (StrategyResult r : results) {
+                        p.printRecord(flatRow(r).values());
+                    }
                     p.flush();
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);

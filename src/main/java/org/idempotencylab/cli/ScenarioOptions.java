@@ -85,9 +85,26 @@ final class ScenarioOptions {
      * @throws IllegalArgumentException for a delay range that is not MS or MIN..MAX, or runs backwards
      */
     static Scenario read(CommandSpec spec) {
-        Scenario.Builder b = Scenario.article().toBuilder();
+        return read(spec, Scenario.article(), false);
+    }
+
+    /**
+     * @return {@code base} with only the options given on the command line applied (a scenario file's values stay
+     *         where no option was given)
+     * @throws ParameterException       naming the first bad value
+     * @throws IllegalArgumentException for a delay range that is not MS or MIN..MAX, or runs backwards
+     */
+    static Scenario readOnto(CommandSpec spec, Scenario base) {
+        return read(spec, base, true);
+    }
+
+    private static Scenario read(CommandSpec spec, Scenario base, boolean givenOnly) {
+        Scenario.Builder b = base.toBuilder();
         for (Parameter p : Parameter.values()) {
             if (p.rangeStart() != null) {
+                continue;
+            }
+            if (givenOnly && !spec.commandLine().getParseResult().hasMatchedOption(p.cliOption())) {
                 continue;
             }
             String text = spec.findOption(p.cliOption()).getValue();

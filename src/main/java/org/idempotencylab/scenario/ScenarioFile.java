@@ -19,11 +19,13 @@ import java.util.Objects;
  *                   (the article's row name for the article's five, then each of its own settings)
  * @param scenario   every parameter, already validated by {@link Scenario}; a sweep's base scenario
  * @param sweep      what a {@link View#SWEEP} file varies and plots; null for the other views
- * @throws IllegalArgumentException if {@code name} or {@code watch} is blank, {@code strategies} is empty, or
- *                                  {@code sweep} is null for a sweep file or given for another view
+ * @param expect     the claims the file makes about its results, which {@code check} runs (may be empty)
+ * @throws IllegalArgumentException if {@code name} or {@code watch} is blank, {@code strategies} is empty,
+ *                                  {@code sweep} is null for a sweep file or given for another view, or an
+ *                                  expectation names a strategy the file does not have
  */
 public record ScenarioFile(String name, String note, String watch, View view, List<Strategy> strategies,
-                           Scenario scenario, SweepSpec sweep) {
+                           Scenario scenario, SweepSpec sweep, List<Expectation> expect) {
 
     /** The {@code format} tag of the files this version reads and writes. */
     public static final String FORMAT = "idempotency-lab/scenario@1";
@@ -63,6 +65,19 @@ public record ScenarioFile(String name, String note, String watch, View view, Li
                     : "sweep: only a sweep file has one, not a " + view.fileName() + " file");
         }
         strategies = strategies.stream().map(s -> Strategy.of(s.scope(), s.keyMode(), s.store(), s.settings())).toList();
+        expect = List.copyOf(expect);
+        for (Expectation e : expect) {
+            if (e.strategy() >= strategies.size()) {
+                throw new IllegalArgumentException("expect: strategy " + e.strategy() + " is not one of the "
+                        + strategies.size() + " strategies (0 to " + (strategies.size() - 1) + ")");
+            }
+        }
+    }
+
+    /** A file that states no expectations. */
+    public ScenarioFile(String name, String note, String watch, View view, List<Strategy> strategies,
+                        Scenario scenario, SweepSpec sweep) {
+        this(name, note, watch, view, strategies, scenario, sweep, List.of());
     }
 
     /** A compare or live file: no sweep. */

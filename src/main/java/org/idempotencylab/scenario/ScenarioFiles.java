@@ -70,7 +70,9 @@ import java.util.function.Function;
 public final class ScenarioFiles {
     /** Top-level fields, in the order they are written. */
     private static final List<String> TOP = List.of("format", "name", "note", "watch", "view", "sweep",
-            "strategies", "scenario");
+            "strategies", "scenario", "expect");
+    /** An expectation's fields, in the order they are written. */
+    private static final List<String> EXPECT = List.of("strategy", "metric", "min", "max");
     /** {@code sweep} fields, in the order they are written. */
     private static final List<String> SWEEP = List.of("vary", "from", "to", "points", "spacing", "metrics",
             "logScale");
@@ -186,7 +188,64 @@ public final class ScenarioFiles {
                         e.messageFor("").substring(2));
             }
         }
-        return new ScenarioFile(name, note, watch, view, strategies, scenario, sweep);
+        List<Expectation> expect = expectations(root.get("expect"), strategies.size());
+        return new ScenarioFile(name, note, watch, view, strategies, scenario, sweep, expect);
+    }
+
+    /** @return the file's {@code expect} list (empty if absent), each naming a strategy of the file and a metric */
+    private List<Expectation> expectations(JsonNode v, int strategyCount) {
+        if (v == null) {
+            return List.of();
+        }
+        String example = "e.g. [{\"strategy\": 0, \"metric\": \"usersWithDuplicateEmails\", \"max\": 0}]";
+        if (!v.isArray()) {
+            throw new ScenarioFileException("expect", describe(v) + " is not a list of expectations, " + example);
+        }
+        List<Expectation> out = new ArrayList<>();
+        for (int i = 0; i < v.size(); i++) {
+            String path = "expect[" + i + "]";
+            JsonNode e = v.get(i);
+            if (!e.isObject()) {
+                throw new ScenarioFileException(path, describe(e) + " is not an object {\"strategy\": ..., "
+                        + "\"metric\": ..., \"max\": ...}");
+            }
+            noUnknownFields(e, path + ".", EXPECT);
+            String range = "0 to " + (strategyCount - 1) + ", the strategy's place in \"strategies\"";
+            JsonNode st = e.get("strategy");
+            if (st == null) {
+                throw new ScenarioFileException(path + ".strategy", "missing; allowed " + range);
+            }
+            if (!st.isIntegralNumber() || st.bigIntegerValue().signum() < 0
+                    || st.bigIntegerValue().compareTo(BigInteger.valueOf(strategyCount - 1)) > 0) {
+                throw new ScenarioFileException(path + ".strategy", describe(st) + " is not allowed; allowed " + range);
+            }
+            JsonNode m = e.get("metric");
+            if (m == null || !m.isTextual() || !watchable.contains(m.textValue())) {
+                throw new ScenarioFileException(path + ".metric", (m == null ? "missing" : describe(m)
+                        + " is not a metric") + "; allowed: " + String.join(", ", watchable));
+            }
+            Double min = bound(e, path, "min");
+            Double max = bound(e, path, "max");
+            if (min == null && max == null) {
+                throw new ScenarioFileException(path, "needs \"min\", \"max\" or both");
+            }
+            if (min != null && max != null && min > max) {
+                throw new ScenarioFileException(path + ".min", e.get("min") + " is above max " + e.get("max"));
+            }
+            out.add(new Expectation(st.intValue(), m.textValue(), min, max));
+        }
+        return out;
+    }
+
+    private static Double bound(JsonNode e, String path, String field) {
+        JsonNode n = e.get(field);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isNumber() || !Double.isFinite(n.doubleValue())) {
+            throw new ScenarioFileException(path + "." + field, describe(n) + " is not a number");
+        }
+        return n.doubleValue();
     }
 
     /**
@@ -594,6 +653,18 @@ public final class ScenarioFiles {
         Map<String, Object> values = values(file.scenario());
         for (String f : SCENARIO) {
             scenario.putPOJO(f, values.get(f));
+        }
+        if (!file.expect().isEmpty()) { // a file without expectations is written as before they existed
+            ArrayNode expect = root.putArray("expect");
+            for (Expectation e : file.expect()) {
+                ObjectNode o = expect.addObject().put("strategy", e.strategy()).put("metric", e.metric());
+                if (e.min() != null) {
+                    o.putPOJO("min", new BigDecimal(Parameter.plain(e.min())));
+                }
+                if (e.max() != null) {
+                    o.putPOJO("max", new BigDecimal(Parameter.plain(e.max())));
+                }
+            }
         }
         return root;
     }

@@ -24,9 +24,10 @@ class CommandLineWordingTest {
         return Stream.of(
                 Arguments.of(new String[] {"run", "extra"},
                         "'extra': run takes options only, each as --name value" + RUN_HELP),
-                Arguments.of(new String[] {"run", "--thread", "2"}, "'--thread' is not an option of run" + RUN_HELP),
+                Arguments.of(new String[] {"run", "--thread", "2"}, "'--thread' is not an option of run; did you mean --threads?" + RUN_HELP),
                 Arguments.of(new String[] {"frobnicate"},
-                        "'frobnicate' is not a command (commands: table, run, sweep; see 'idempotency-lab --help')"),
+                        "'frobnicate' is not a command (commands: table, run, sweep, check, presets; see 'idempotency-lab "
+                                + "--help')"),
                 Arguments.of(new String[] {"table", "--jobs"}, "--jobs: a value is needed (--jobs N) (see "
                         + "'idempotency-lab table --help' for the options and their ranges)"),
                 Arguments.of(new String[] {"run", "--jobs", "5", "--jobs", "6"},

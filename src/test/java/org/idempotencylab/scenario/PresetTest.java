@@ -395,6 +395,26 @@ class PresetTest {
         Consumer<List<StrategyResult>> claim = CLAIMS.get(fileName);
         assertTrue(claim != null, "no expectation written for " + fileName);
         claim.accept(results);
+        // the file's own "expect" list, which `check --preset` tests: each one holds too
+        for (Expectation e : f.expect()) {
+            double value = Metric.byId(e.metric()).orElseThrow().number(results.get(e.strategy()));
+            assertTrue(e.holds(value), fileName + ": " + e + " has " + value);
+        }
+    }
+
+    @Test
+    void theLessonsAndFieldCasesThatProveAFixStateItAsExpectations() {
+        // every field case compared side by side says in its file which number shows the bug and which the fix,
+        // so `check --preset` can run it; so do the first three lessons
+        for (Presets.Preset p : PRESETS.list()) {
+            boolean comparesAFix = p.group() == Presets.Group.FIELD_CASES && p.file().view() == ScenarioFile.View.COMPARE;
+            if (comparesAFix || List.of("article.json", "lost-reply.json", "whole-job-vs-each-step.json")
+                    .contains(p.fileName())) {
+                assertTrue(p.file().expect().size() >= 2, p.fileName() + " states " + p.file().expect());
+                assertTrue(p.file().expect().stream().map(Expectation::strategy).distinct().count() >= 2,
+                        p.fileName() + ": the bug's and the fix's numbers");
+            }
+        }
     }
 
     @Test

@@ -148,6 +148,22 @@ class ScenarioFilesTest {
     }
 
     @Test
+    void expectationsAreReadAndWrittenBackAndAFileWithoutThemWritesNone() throws IOException {
+        ScenarioFile f = read(HEAD + ", \"expect\": [{\"strategy\": 2, \"metric\": \"usersWithDuplicateEmails\", "
+                + "\"max\": 0}, {\"strategy\": 3, \"metric\": \"succeeded\", \"min\": 99.5, \"max\": 100}]}");
+        assertEquals(List.of(new Expectation(2, "usersWithDuplicateEmails", null, 0.0),
+                new Expectation(3, "succeeded", 99.5, 100.0)), f.expect());
+        assertEquals("at most 0", f.expect().get(0).boundsText());
+        assertEquals("between 99.5 and 100", f.expect().get(1).boundsText());
+        StringWriter out = new StringWriter();
+        FILES.write(f, out);
+        assertEquals(f, read(out.toString()));
+        StringWriter plain = new StringWriter();
+        FILES.write(read(HEAD + "}"), plain);
+        assertFalse(plain.toString().contains("expect"), plain.toString());
+    }
+
+    @Test
     void awkwardDoublesRoundTripExactly() throws IOException {
         // decimals are written in plain notation (no 1.0E-4) and read back to the same double
         Scenario s = Scenario.article().toBuilder().pFail(0.0001).lostReply(1.0 / 3).arrivalRate(0.1 + 0.2)
@@ -195,7 +211,7 @@ class ScenarioFilesTest {
                         + String.join(", ", Metric.watchNames())),
                 // unknown fields, at the top and inside scenario and a strategy
                 Arguments.of(HEAD + ", \"colour\": \"red\"}",
-                        "colour: unknown field; allowed: format, name, note, watch, view, sweep, strategies, scenario"),
+                        "colour: unknown field; allowed: format, name, note, watch, view, sweep, strategies, scenario, expect"),
                 Arguments.of(HEAD + ", \"scenario\": {\"foo\": 1}}",
                         "scenario.foo: unknown field; allowed: " + allowedScenario),
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
@@ -219,6 +235,21 @@ class ScenarioFilesTest {
                                 + "\"settings\": {\"duplicateDelayMinMs\": 900000}}]}",
                         "strategies[0].settings.duplicateDelayMaxMs: 30000 is outside the allowed range 900,000 (the "
                                 + "shortest delay) to 2,678,400,000"),
+                // expectations: a strategy of the file, a metric, at least one bound
+                Arguments.of(HEAD + ", \"expect\": {}}", "expect: {} is not a list of expectations, e.g. "
+                        + "[{\"strategy\": 0, \"metric\": \"usersWithDuplicateEmails\", \"max\": 0}]"),
+                Arguments.of(HEAD + ", \"expect\": [{\"strategy\": 0, \"metric\": \"failedJobs\"}]}",
+                        "expect[0]: needs \"min\", \"max\" or both"),
+                Arguments.of(HEAD + ", \"expect\": [{\"strategy\": 5, \"metric\": \"failedJobs\", \"max\": 0}]}",
+                        "expect[0].strategy: 5 is not allowed; allowed 0 to 4, the strategy's place in \"strategies\""),
+                Arguments.of(HEAD + ", \"expect\": [{\"strategy\": 0, \"metric\": \"emails\", \"max\": 0}]}",
+                        "expect[0].metric: \"emails\" is not a metric; allowed: " + String.join(", ", Metric.watchNames())),
+                Arguments.of(HEAD + ", \"expect\": [{\"strategy\": 0, \"metric\": \"failedJobs\", \"min\": 5, "
+                        + "\"max\": 1}]}", "expect[0].min: 5 is above max 1"),
+                Arguments.of(HEAD + ", \"expect\": [{\"strategy\": 0, \"metric\": \"failedJobs\", \"max\": \"0\"}]}",
+                        "expect[0].max: \"0\" is not a number"),
+                Arguments.of(HEAD + ", \"expect\": [{\"strategy\": 0, \"metric\": \"failedJobs\", \"most\": 0}]}",
+                        "expect[0].most: unknown field; allowed: strategy, metric, min, max"),
                 // unknown strategy names list the allowed ones
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\"}, "
                                 + "{\"retry\": \"sometimes\", \"providerKey\": \"none\"}]}",

@@ -1,0 +1,103 @@
+package org.idempotencylab.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Expectation;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.ScenarioFile;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code check FILE}: runs a scenario file's strategies and tests the expectations it states ({@code "expect"}),
+ * so a retry design kept as a file in an engineer's repository is checked by their CI.
+ *
+ * <p>Exit codes: 0 when every expectation holds (one line saying how many); 1 when one or more fail, one line on
+ * stdout per failed expectation naming the strategy, the metric, the bound and the value; 2 for a file that cannot
+ * be read, is not a valid scenario file, or states no expectation (as every bad input).
+ */
+@Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        description = "Runs a scenario file and tests the expectations it states: exit 0 if all hold, 1 with one "
+                + "line per failed one, 2 for a bad file.")
+public final class CheckCommand implements Callable<Integer> {
+    /** Exit code when an expectation fails. */
+    static final int FAILED = 1;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "0..1", paramLabel = "FILE", description = "the scenario file, with its \"expect\" list")
+    String file;
+
+    @Option(names = "--preset", paramLabel = "NAME", description = "check a built-in preset instead of a file "
+            + "(those that state expectations)")
+    String preset;
+
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
+
+    @Mixin
+    QuietOption quiet = new QuietOption();
+
+    @Override
+    public Integer call() {
+        ScenarioFile f;
+        int threadCount;
+        try {
+            if (file == null && preset == null) {
+                throw new IllegalArgumentException("check needs a scenario FILE (or --preset NAME)");
+            }
+            f = file != null && preset != null ? ScenarioSource.either(file, preset)
+                    : file != null ? ScenarioSource.file("FILE", file) : ScenarioSource.preset(preset);
+            if (f.expect().isEmpty()) {
+                throw new IllegalArgumentException((file != null ? file : preset) + ": expect: the file states no "
+                        + "expectation, so there is nothing to check; add e.g. \"expect\": [{\"strategy\": 0, "
+                        + "\"metric\": \"usersWithDuplicateEmails\", \"max\": 0}]");
+            }
+            threadCount = threads.count();
+        } catch (IllegalArgumentException e) {
+            return Cli.badInput(spec, e);
+        }
+        List<StrategyResult> results;
+        try (TerminalProgress progress = TerminalProgress.on(f.scenario().jobs() * f.strategies().size(),
+                quiet.quiet, "check")) {
+            results = ScenarioSource.results(f, f.scenario(), threadCount, progress);
+        }
+        List<String> failed = failures(f, results);
+        PrintWriter out = spec.commandLine().getOut();
+        if (failed.isEmpty()) {
+            out.println(f.expect().size() == 1 ? "the expectation holds" : "all " + f.expect().size()
+                    + " expectations hold");
+        } else {
+            failed.forEach(out::println);
+        }
+        out.flush();
+        return failed.isEmpty() ? 0 : FAILED;
+    }
+
+    /**
+     * @return one line per expectation that does not hold, in the file's order, e.g. {@code expect[0]: strategy 2
+     *         (retry each step, same key every time): usersWithDuplicateEmails is 12, expected at most 0}
+     */
+    static List<String> failures(ScenarioFile f, List<StrategyResult> results) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < f.expect().size(); i++) {
+            Expectation e = f.expect().get(i);
+            StrategyResult r = results.get(e.strategy());
+            double value = Metric.byId(e.metric()).orElseThrow().number(r);
+            if (!e.holds(value)) {
+                out.add("expect[" + i + "]: strategy " + e.strategy() + " (" + r.strategy().name() + "): " + e.metric()
+                        + " is " + Parameter.plain(value) + ", expected " + e.boundsText());
+            }
+        }
+        return out;
+    }
+}

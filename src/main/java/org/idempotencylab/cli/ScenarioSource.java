@@ -1,0 +1,96 @@
+package org.idempotencylab.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import org.idempotencylab.engine.Comparison;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFileException;
+import org.idempotencylab.scenario.ScenarioFiles;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Where a headless command takes a whole scenario from: a scenario file ({@code --scenario FILE}, or {@code check}'s
+ * FILE) or a built-in preset by name ({@code --preset lost-reply}: its file name without {@code .json}). Read
+ * through the same {@link ScenarioFiles} as the window's File ▸ Open, so a file the window opens runs here and a
+ * bad one gets the same message, with the file's path in front.
+ */
+final class ScenarioSource {
+    static final ScenarioFiles FILES = new ScenarioFiles(Metric.watchNames());
+
+    private ScenarioSource() {
+    }
+
+    /**
+     * @param option how the command line named the file, e.g. {@code --scenario}, for the message
+     * @return the file's scenario
+     * @throws IllegalArgumentException one line: a file that cannot be read, or the first problem it holds, e.g.
+     *                                  "{@code design.json: scenario.pFail: 1.5 is outside the allowed range 0 to 1}"
+     */
+    static ScenarioFile file(String option, String file) {
+        Path path = Path.of(file);
+        try {
+            if (Files.isDirectory(path)) {
+                throw new IllegalArgumentException(option + ": " + file + " is a folder, not a scenario file");
+            }
+            return FILES.read(path);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(option + ": " + file + ": no such file");
+        } catch (ScenarioFileException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(option + ": " + file + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @param name a preset's file name without {@code .json} (with it also works), e.g. {@code lost-reply}
+     * @return the built-in preset
+     * @throws IllegalArgumentException naming the presets there are
+     */
+    static ScenarioFile preset(String name) {
+        String fileName = name.strip().endsWith(".json") ? name.strip() : name.strip() + ".json";
+        if (!Presets.names().contains(fileName)) {
+            throw new IllegalArgumentException("--preset: " + ParameterException.quoted(name.strip())
+                    + " is not a built-in preset; 'idempotency-lab presets' lists them");
+        }
+        return new Presets(FILES).load(fileName);
+    }
+
+    /** @return the preset's name on the command line: its file name without {@code .json}. */
+    static String presetName(String fileName) {
+        return fileName.endsWith(".json") ? fileName.substring(0, fileName.length() - 5) : fileName;
+    }
+
+    /**
+     * @return {@code --scenario FILE} or {@code --preset NAME}, whichever was given, or null for neither
+     * @throws IllegalArgumentException if both were given, or the one given cannot be read
+     */
+    static ScenarioFile either(String file, String preset) {
+        if (file != null && preset != null) {
+            throw new IllegalArgumentException("--preset: give --scenario FILE or --preset NAME, not both");
+        }
+        return file != null ? file("--scenario", file) : preset != null ? preset(preset) : null;
+    }
+
+    /**
+     * @return the file's scenario with the scenario options given on the command line in place of its values
+     *         ({@code --jobs 1000} for a quick look at a big preset); options left at their defaults change nothing
+     * @throws ParameterException naming the first bad value
+     */
+    static Scenario withOptions(CommandSpec spec, ScenarioFile f) {
+        return ScenarioOptions.readOnto(spec, f.scenario());
+    }
+
+    /** Runs every strategy of {@code f} on {@code scenario}, as the Compare tab does. */
+    static List<StrategyResult> results(ScenarioFile f, Scenario scenario, int threads, TerminalProgress progress) {
+        return Comparison.run(scenario, f.strategies(), threads, progress);
+    }
+}
