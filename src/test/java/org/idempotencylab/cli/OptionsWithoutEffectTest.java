@@ -1,5 +1,6 @@
 package org.idempotencylab.cli;
 
+import static org.idempotencylab.cli.Outcome.assertRefused;
 import static org.idempotencylab.cli.Outcome.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,26 +29,20 @@ import org.junit.jupiter.api.Test;
  */
 class OptionsWithoutEffectTest {
 
-    private static void refused(String message, String... args) {
-        Outcome o = cli(args);
-        assertEquals(Cli.BAD_INPUT, o.code(), String.join(" ", args));
-        assertEquals("", o.out());
-        assertEquals(message, o.err().strip());
-    }
 
     @Test
     void theIssuesExamplesAreRefusedNamingWhatWouldGiveThemAnEffect() {
-        refused("--lease-ms: has no effect here; it needs --store claim-table", "run", "--store", "memory",
+        assertRefused("--lease-ms: has no effect here; it needs --store claim-table", "run", "--store", "memory",
                 "--lease-ms", "1");
-        refused("--visibility-timeout-ms: has no effect here; it needs --queue durable", "run", "--queue", "memory",
+        assertRefused("--visibility-timeout-ms: has no effect here; it needs --queue durable", "run", "--queue", "memory",
                 "--visibility-timeout-ms", "5");
-        refused("--slow-call-ms: has no effect here; it needs --p-slow above 0", "run", "--slow-call-ms", "5");
-        refused("--lease-ms: has no effect here; it needs --store claim-table (table runs the article's five "
+        assertRefused("--slow-call-ms: has no effect here; it needs --p-slow above 0", "run", "--slow-call-ms", "5");
+        assertRefused("--lease-ms: has no effect here; it needs --store claim-table (table runs the article's five "
                 + "strategies; run and sweep take --store and --provider-key)", "table", "--lease-ms", "5");
-        refused("--vary --lease-ms: has no effect here; it needs --store claim-table (without --retry, "
+        assertRefused("--vary --lease-ms: has no effect here; it needs --store claim-table (without --retry, "
                 + "--provider-key or --store, sweep runs the article's five strategies)", "sweep", "--vary",
                 "lease-ms", "--from", "1000", "--to", "5000");
-        refused("--p-rollback: has no effect here; it needs --store lock with --lock-at enqueue", "run", "--store",
+        assertRefused("--p-rollback: has no effect here; it needs --store lock with --lock-at enqueue", "run", "--store",
                 "lock", "--p-rollback", "0.1");
     }
 

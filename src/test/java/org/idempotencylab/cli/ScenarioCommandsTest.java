@@ -1,5 +1,6 @@
 package org.idempotencylab.cli;
 
+import static org.idempotencylab.cli.Outcome.assertRefused;
 import static org.idempotencylab.cli.Outcome.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,25 +62,19 @@ class ScenarioCommandsTest {
     @Test
     void badScenarioSourcesAreOneLine(@TempDir Path dir) throws IOException {
         Path f = write(dir, DESIGN + "}");
-        assertBad("--preset: 'no-such' is not a built-in preset; 'idempotency-lab presets' lists them", "run",
+        assertRefused("--preset: 'no-such' is not a built-in preset; 'idempotency-lab presets' lists them", "run",
                 "--preset", "no-such");
-        assertBad("--preset: give --scenario FILE or --preset NAME, not both", "run", "--preset", "lost-reply",
+        assertRefused("--preset: give --scenario FILE or --preset NAME, not both", "run", "--preset", "lost-reply",
                 "--scenario", f.toString());
-        assertBad("--retry: the scenario names its strategies; give them in its file, or run without --scenario "
+        assertRefused("--retry: the scenario names its strategies; give them in its file, or run without --scenario "
                 + "and --preset", "run", "--scenario", f.toString(), "--retry", "whole-job");
-        assertBad("--scenario: " + dir.resolve("none.json") + ": no such file", "run", "--scenario",
+        assertRefused("--scenario: " + dir.resolve("none.json") + ": no such file", "run", "--scenario",
                 dir.resolve("none.json").toString());
         Path bad = write(dir, HEAD + "\"scenario\": {\"pFail\": 1.5}}");
-        assertBad(bad + ": scenario.pFail: 1.5 is outside the allowed range 0 to 1", "run", "--scenario",
+        assertRefused(bad + ": scenario.pFail: 1.5 is outside the allowed range 0 to 1", "run", "--scenario",
                 bad.toString());
     }
 
-    private static void assertBad(String line, String... args) {
-        Outcome o = cli(args);
-        assertEquals(Cli.BAD_INPUT, o.code(), String.join(" ", args));
-        assertEquals("", o.out());
-        assertEquals(line, o.err().strip());
-    }
 
     @Test
     void checkExitsZeroWhenEveryExpectationHoldsAndOneWithALinePerFailure(@TempDir Path dir) throws IOException {
