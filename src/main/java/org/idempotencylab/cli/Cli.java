@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
                 + "With no command, opens the lab window.")
 public final class Cli implements Runnable {
     /** The commands, in the order the help lists them. */
-    private static final List<String> COMMANDS = List.of("table", "run", "sweep", "check", "presets");
+    private static final List<String> COMMANDS = List.of("table", "run", "sweep", "check", "presets", "schema");
     /** The commands that take every scenario parameter as an option. */
     private static final List<String> SCENARIO_COMMANDS = List.of("table", "run", "sweep");
 
@@ -53,7 +53,7 @@ public final class Cli implements Runnable {
     @Override
     public void run() {
         // "idempotency-lab" with options but no command: the launcher opens the window for no arguments at all
-        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table', 'run', 'sweep', 'check' or 'presets'");
+        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table', 'run', 'sweep', 'check', 'presets' or 'schema'");
     }
 
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
@@ -163,6 +163,7 @@ public final class Cli implements Runnable {
             case "sweep" -> new SweepCommand();
             case "check" -> new CheckCommand();
             case "presets" -> new PresetsCommand();
+            case "schema" -> new SchemaCommand();
             default -> throw new IllegalArgumentException("no command " + name);
         };
     }
