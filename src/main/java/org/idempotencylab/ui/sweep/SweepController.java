@@ -100,6 +100,14 @@ public final class SweepController implements TabCommands {
         sweepToField.textProperty().bindBidirectional(model.toProperty());
         sweepPointsField.textProperty().bindBidirectional(model.pointsProperty());
         sweepPointsField.setTooltip(new Tooltip(TEXTS.get("tooltip.points")));
+        for (TextField f : List.of(sweepFromField, sweepToField, sweepPointsField)) {
+            f.setOnAction(e -> model.check()); // Enter checks the sweep's own fields, as the panel's are
+            f.focusedProperty().addListener((o, was, now) -> {
+                if (!now) {
+                    model.check();
+                }
+            });
+        }
         sweepSpacingChoice.getItems().setAll(Spacing.values());
         sweepSpacingChoice.setConverter(labels(s -> TEXTS.get("spacing." + s.cliName())));
         sweepSpacingChoice.valueProperty().bindBidirectional(model.spacingProperty());

@@ -235,6 +235,23 @@ public final class SweepViewModel {
     }
 
     /**
+     * Checks the fields as {@link #run()} would, without running: a bad range or number of points shows its
+     * message, good ones clear it (Enter in a field, as the Compare tab checks its fields).
+     *
+     * @return true if the fields plan a sweep
+     */
+    public boolean check() {
+        try {
+            plan();
+            inputError.set(null);
+            return true;
+        } catch (IllegalArgumentException e) {
+            inputError.set(e.getMessage());
+            return false;
+        }
+    }
+
+    /**
      * Plans the sweep and runs it in the background; a bad field shows its message and starts nothing; does
      * nothing while a sweep is running.
      */

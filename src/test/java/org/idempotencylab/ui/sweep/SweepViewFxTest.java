@@ -283,6 +283,22 @@ class SweepViewFxTest {
     }
 
     @Test
+    void enterInFromToOrPointsChecksThemAtOnceAsTheCompareTabsFieldsAre() {
+        // no Run pressed: Enter alone shows the message under the fields, and a good value clears it
+        Label error = robot.lookup("#sweepInputError").queryAs(Label.class);
+        type(robot, "#sweepPointsField", "1");
+        assertEquals("Points: 1 is outside the allowed range 2 to 1,000", error.getText());
+        assertTrue(error.isVisible());
+        type(robot, "#sweepPointsField", "11");
+        assertFalse(error.isVisible(), error.getText());
+        type(robot, "#sweepToField", "150");
+        assertEquals("To: 150% is outside the allowed range 0% to 100% for Failure rate", error.getText());
+        type(robot, "#sweepToField", "5");
+        assertFalse(error.isVisible());
+        assertEquals(0, RUNS_STARTED.get(), "checking starts nothing");
+    }
+
+    @Test
     void theBaseScenarioShowsEveryParameterAndGreysOutTheVariedOne() {
         for (Parameter p : Parameter.values()) {
             assertNotNull(robot.lookup("#sweep" + Character.toUpperCase(p.id().charAt(0)) + p.id().substring(1)
