@@ -268,6 +268,7 @@ public final class SweepViewModel {
         }
         inputError.set(null);
         String size = TEXTS.format("status.size", sweep.values().size(), sweep.strategies().size(),
+                TEXTS.get(sweep.strategies().size() == 1 ? "status.strategy" : "status.strategies"),
                 sweep.scenarios().get(0).jobs());
         run.start(sweep.totalJobs(), control -> sweep.run(threads, control), new BackgroundRun.Messages<>() {
             @Override
