@@ -97,7 +97,9 @@ public final class App extends Application {
         if (kit.loadedProperty().get() == null || kit.loadedProperty().get().view() == ScenarioFile.View.COMPARE) {
             compare.compare(); // the article's table and chart at once (a loaded compare preset is running already)
         }
-        prefs.tab().ifPresent(id -> select(tabs, id));
+        if (preset == null) { // a preset asked for opens on its own view's tab, not on the tab left last time
+            prefs.tab().ifPresent(id -> select(tabs, id));
+        }
         // -Dlab.tab=live opens on "Watch it happen" (for a lesson that starts there, and for screenshots);
         // -Dlab.play=true also starts playing; -Dlab.tab=sweep opens on the Sweep tab (-Dlab.play=true runs its
         // default sweep at once)

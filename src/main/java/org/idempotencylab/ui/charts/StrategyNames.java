@@ -34,6 +34,18 @@ public final class StrategyNames {
     }
 
     /**
+     * @return the name for a cell too narrow even for {@link #shortName}: a strategy's own settings first, then its
+     *         short name ("heartbeat 5,000 ms · whole job, skip finished, ..."), so a field case's fix still reads
+     *         apart from its bug when the end of the name is cut off; the short name for one without settings
+     */
+    public static String settingsFirst(Strategy s) {
+        if (s.settings().isEmpty()) {
+            return shortName(s);
+        }
+        return s.settingsText().substring(" · ".length()) + " · " + shortName(s.withSettings(Map.of()));
+    }
+
+    /**
      * @param name    a strategy's name or short name
      * @param maxLine lines longer than this many characters are broken
      * @return {@code name} broken after the comma nearest its middle when it is longer than {@code maxLine}

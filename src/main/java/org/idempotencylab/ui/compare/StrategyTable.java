@@ -153,7 +153,7 @@ final class StrategyTable {
                 setTooltip(null);
                 return;
             }
-            setText(compact.get() ? StrategyNames.shortName(row.result().strategy()) : name);
+            setText(compact.get() ? StrategyNames.settingsFirst(row.result().strategy()) : name);
             setTooltip(new Tooltip(name));
         }
     }

@@ -29,5 +29,8 @@ class StrategyNamesTest {
         Strategy fix = bug.withSettings(Map.of(Parameter.HEARTBEAT_MS, 5_000L));
         assertEquals(StrategyNames.shortName(bug) + " · heartbeat 5,000 ms", StrategyNames.shortName(fix));
         assertEquals("whole job, skip finished", StrategyNames.shortName(Strategy.WHOLE_JOB_SKIP_FINISHED));
+        // a narrow table cell cuts the end: the setting comes first there
+        assertEquals("heartbeat 5,000 ms · " + StrategyNames.shortName(bug), StrategyNames.settingsFirst(fix));
+        assertEquals(StrategyNames.shortName(bug), StrategyNames.settingsFirst(bug));
     }
 }
