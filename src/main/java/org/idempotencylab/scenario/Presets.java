@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -221,7 +219,7 @@ public final class Presets {
      * @throws IllegalStateException        if it is not a valid scenario file
      */
     public ScenarioFile load(String fileName) {
-        try (Reader in = new InputStreamReader(open(FOLDER + fileName), StandardCharsets.UTF_8)) {
+        try (InputStream in = open(FOLDER + fileName)) {
             return files.read(in);
         } catch (IOException e) {
             throw new UncheckedIOException(FOLDER + fileName + ": " + e.getMessage(), e);
