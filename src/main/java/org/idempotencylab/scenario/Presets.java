@@ -216,7 +216,8 @@ public final class Presets {
      * @param fileName a preset's file name, e.g. {@code lost-reply.json}
      * @return that preset
      * @throws UncheckedIOException if it is missing from the classpath
-     * @throws IllegalStateException        if it is not a valid scenario file
+     * @throws IllegalStateException        if it is not a valid scenario file: one line per problem, each with
+     *                                      the preset's path in front
      */
     public ScenarioFile load(String fileName) {
         try (InputStream in = open(FOLDER + fileName)) {
@@ -224,7 +225,8 @@ public final class Presets {
         } catch (IOException e) {
             throw new UncheckedIOException(FOLDER + fileName + ": " + e.getMessage(), e);
         } catch (ScenarioFileException e) {
-            throw new IllegalStateException(FOLDER + fileName + ": " + e.getMessage(), e);
+            throw new IllegalStateException(String.join("\n", e.lines().stream()
+                    .map(line -> FOLDER + fileName + ": " + line).toList()), e);
         }
     }
 
