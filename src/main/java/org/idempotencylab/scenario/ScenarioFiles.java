@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,6 +34,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -232,7 +234,7 @@ public final class ScenarioFiles {
                         + "file holds one JSON object");
             }
             if (end < 0 && at != null && at.getCharOffset() >= text.stripTrailing().length() - 1
-                    && !(e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException)) {
+                    && !(e instanceof StreamConstraintsException)) {
                 // the object never closes and the parser stopped on the last character: the file was cut inside
                 // a token, e.g. "0." at the end
                 throw new ScenarioFileException(line(e, parser), "the file ends early (truncated JSON)");
@@ -911,7 +913,7 @@ public final class ScenarioFiles {
                             && Character.isLowSurrogate(text.charAt(i + 1))
                             : !Character.isLowSurrogate(c) || i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
                     if (c < 0x20 || c == 0x7F || c == '\u2028' || c == '\u2029' || c == '\u0085' || !paired) {
-                        sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     } else {
                         sb.append(c);
                     }
