@@ -12,8 +12,8 @@ import picocli.CommandLine.Command;
 /**
  * The headless command line: {@code java -jar idempotency-lab.jar table|run|sweep [options]}.
  *
- * <p>Exit codes: 0 done; 2 bad input (one line on stderr naming the option, the value and the allowed range,
- * nothing on stdout); 1 anything else.
+ * <p>Exit codes: 0 done; 2 bad input (one line on stderr naming the option, the value and the allowed range, or
+ * for a scenario file one line per problem it holds; nothing on stdout); 1 anything else.
  */
 @Command(name = "idempotency-lab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Simulates background jobs that run twice, and idempotency keys that stop it. "
@@ -145,8 +145,9 @@ public final class Cli implements Runnable {
     }
 
     /**
-     * Reports bad input as one line on stderr: a {@link ParameterException} names its option (not the scenario
-     * field), anything else is already worded for the command line.
+     * Reports bad input on stderr, one line per problem (a scenario file may hold several): a
+     * {@link ParameterException} names its option (not the scenario field), anything else is already worded for
+     * the command line.
      *
      * @return {@link #BAD_INPUT}
      */

@@ -31,7 +31,9 @@ final class ScenarioSource {
     /**
      * @param option how the command line named the file, e.g. {@code --scenario}, for the message
      * @return the file's scenario
-     * @throws IllegalArgumentException one line: a file that cannot be read, or the first problem it holds, e.g.
+     * @throws IllegalArgumentException a file that cannot be read (one line), or the problems it holds, one a
+     *                                  line (up to {@link ScenarioFileException#LIMIT}, then a line counting the
+     *                                  rest), each with the file in front, e.g.
      *                                  "{@code design.json: scenario.pFail: 1.5 is outside the allowed range 0 to 1}"
      */
     static ScenarioFile file(String option, String file) {
@@ -44,7 +46,9 @@ final class ScenarioSource {
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(option + ": " + file + ": no such file");
         } catch (ScenarioFileException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage());
+            // one line per problem, each with the file in front, as a compiler names its errors
+            throw new IllegalArgumentException(String.join("\n", e.lines().stream().map(l -> file + ": " + l)
+                    .toList()));
         } catch (IOException e) {
             throw new IllegalArgumentException(option + ": " + file + " cannot be read: " + e.getMessage());
         }

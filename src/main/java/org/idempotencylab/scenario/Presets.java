@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -218,15 +216,17 @@ public final class Presets {
      * @param fileName a preset's file name, e.g. {@code lost-reply.json}
      * @return that preset
      * @throws UncheckedIOException if it is missing from the classpath
-     * @throws IllegalStateException        if it is not a valid scenario file
+     * @throws IllegalStateException        if it is not a valid scenario file: one line per problem, each with
+     *                                      the preset's path in front
      */
     public ScenarioFile load(String fileName) {
-        try (Reader in = new InputStreamReader(open(FOLDER + fileName), StandardCharsets.UTF_8)) {
+        try (InputStream in = open(FOLDER + fileName)) {
             return files.read(in);
         } catch (IOException e) {
             throw new UncheckedIOException(FOLDER + fileName + ": " + e.getMessage(), e);
         } catch (ScenarioFileException e) {
-            throw new IllegalStateException(FOLDER + fileName + ": " + e.getMessage(), e);
+            throw new IllegalStateException(String.join("\n", e.lines().stream()
+                    .map(line -> FOLDER + fileName + ": " + line).toList()), e);
         }
     }
 

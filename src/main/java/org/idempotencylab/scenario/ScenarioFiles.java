@@ -1,8 +1,11 @@
 package org.idempotencylab.scenario;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.Writer;
 import java.math.BigDecimal;
@@ -24,11 +28,18 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Reads and writes {@link ScenarioFile}s as JSON (Jackson's tree model), one scenario per file:
@@ -63,9 +74,23 @@ import java.util.function.Function;
  * {@code metrics} one or two of the metrics {@code watch} may name ({@code [watch]} if absent), {@code logScale}
  * true or false (false if absent). The scenario is the sweep's base, the strategies the lines it draws.
  *
- * <p>Reading checks the whole file before it returns anything: unknown fields, wrong types, values out of range
- * and JSON that does not parse each throw one {@link ScenarioFileException} naming the field and what is allowed,
- * so a caller's open scenario never changes half-way. Writing then reading gives an equal {@link ScenarioFile}.
+ * <p>Reading checks the whole file before it returns anything, so a caller's open scenario never changes half-way.
+ * Nothing a file holds makes it throw anything but {@link ScenarioFileException} (or {@link IOException} when the
+ * file cannot be read at all):
+ * <ul>
+ *   <li>a file over 1 MiB ({@value ScenarioText#MAX_BYTES} bytes) is refused before it is read whole;</li>
+ *   <li>it must be UTF-8 (a UTF-8 byte order mark is dropped): a byte that is not is named with its line and
+ *       column, a UTF-16 file as UTF-16;</li>
+ *   <li>JSON that does not parse is one problem, named by its line, in plain words; nesting deeper than
+ *       {@value JsonWording#MAX_DEPTH}, a number longer than {@value JsonWording#MAX_NUMBER_LENGTH} characters
+ *       and comments are refused there;</li>
+ *   <li>a file that parses has every problem listed, in file order, up to {@link ScenarioFileException#LIMIT}:
+ *       unknown fields, wrong types, values out of range, more than {@value #MAX_STRATEGIES} strategies or
+ *       {@value #MAX_EXPECTATIONS} expectations, a name over {@value #MAX_NAME} characters, a note over
+ *       {@value #MAX_NOTE}, any other text over {@value #MAX_TEXT}.</li>
+ * </ul>
+ * Each problem names the field by its JSON path and quotes at most {@value ParameterException#QUOTE_AT_MOST}
+ * characters of its value. Writing then reading gives an equal {@link ScenarioFile}.
  */
 public final class ScenarioFiles {
     /** Top-level fields, in the order they are written. */
@@ -82,7 +107,27 @@ public final class ScenarioFiles {
     /** {@code scenario} fields, in the order they are written: the parameters' ids. */
     private static final List<String> SCENARIO = Parameter.ids();
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
+    /** Most strategies a file runs side by side: far more than a chart shows. */
+    public static final int MAX_STRATEGIES = 100;
+    /** Most expectations a file states. */
+    public static final int MAX_EXPECTATIONS = 1_000;
+    /** Most characters of a file's name. */
+    public static final int MAX_NAME = 200;
+    /** Most characters of a file's note. */
+    public static final int MAX_NOTE = 5_000;
+    /** Most characters of any other text in a file (the longest allowed one is a metric's id). */
+    public static final int MAX_TEXT = 200;
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+                    // limits the parser keeps as it reads, so a deeply nested or huge-number file fails at once
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(JsonWording.MAX_DEPTH)
+                            .maxNumberLength(JsonWording.MAX_NUMBER_LENGTH)
+                            .maxStringLength(JsonWording.MAX_STRING_LENGTH)
+                            .maxNameLength(JsonWording.MAX_NAME_LENGTH)
+                            .maxDocumentLength(ScenarioText.MAX_BYTES)
+                            .build())
+                    .build())
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
@@ -110,131 +155,559 @@ public final class ScenarioFiles {
     // ------------------------------------------------------------------ reading
 
     /**
-     * @return the scenario file at {@code path}, UTF-8
-     * @throws ScenarioFileException if its content is not a valid scenario file (nothing is returned then)
+     * @return the scenario file at {@code path}, UTF-8, at most 1 MiB ({@value ScenarioText#MAX_BYTES} bytes; its
+     *         size is checked before it is read)
+     * @throws ScenarioFileException if it is too large or its content is not a valid scenario file (nothing is
+     *                               returned then); its message lists every problem, one a line
      * @throws IOException           if it cannot be read
      */
     public ScenarioFile read(Path path) throws IOException {
-        try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            return read(in);
+        long size = Files.size(path);
+        if (size > ScenarioText.MAX_BYTES) {
+            throw ScenarioText.tooLarge(size);
+        }
+        try (InputStream in = Files.newInputStream(path)) {
+            return read(in); // capped again: a file may grow, and a device's size says nothing
         }
     }
 
     /**
-     * @return the scenario file {@code in} holds (not closed)
-     * @throws ScenarioFileException if it is not a valid scenario file (nothing is returned then)
+     * @return the scenario file {@code in} holds as UTF-8 bytes (not closed; read no further than one byte past
+     *         1 MiB)
+     * @throws ScenarioFileException if it is too large or not a valid scenario file (nothing is returned then)
+     * @throws IOException           if reading fails
+     */
+    public ScenarioFile read(InputStream in) throws IOException {
+        return read(ScenarioText.read(in));
+    }
+
+    /**
+     * @return the scenario file {@code in} holds (not closed; read no further than one character past
+     *         {@value ScenarioText#MAX_BYTES} characters)
+     * @throws ScenarioFileException if it is too large or not a valid scenario file (nothing is returned then)
      * @throws IOException           if reading fails
      */
     public ScenarioFile read(Reader in) throws IOException {
-        String text = readAll(in); // a file is small; having it whole tells a truncated one from a typo
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1); // a UTF-8 byte order mark, as some editors save
-        }
-        int end = endOfFirstValue(text);
-        if (end >= 0 && !text.substring(end).isBlank()) {
-            throw new ScenarioFileException("line " + lineAt(text, end + firstNonBlank(text.substring(end))),
-                    "unexpected text after the closing }: a scenario file holds one JSON object");
-        }
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(text);
-        } catch (JsonEOFException e) {
-            throw new ScenarioFileException(line(e), "the file ends early (truncated JSON)");
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            if (end < 0 && at != null && at.getCharOffset() >= text.stripTrailing().length() - 1) {
-                // the object never closes and the parser stopped on the last character: the file was cut inside
-                // a token, e.g. "0." at the end
-                throw new ScenarioFileException(line(e), "the file ends early (truncated JSON)");
-            }
-            throw new ScenarioFileException(line(e), "not valid JSON: " + e.getOriginalMessage());
-        }
-        if (root == null || root.isMissingNode()) {
-            throw new ScenarioFileException("line 1", "the file is empty; a scenario file is one JSON object");
-        }
+        return read(ScenarioText.read(in));
+    }
+
+    private ScenarioFile read(String text) {
+        JsonNode root = parse(text);
         if (!root.isObject()) {
             throw new ScenarioFileException("file", "a scenario file is one JSON object {...}, not "
                     + describe(root));
         }
-        noUnknownFields(root, "", TOP);
-        JsonNode format = root.get("format");
+        try {
+            return new Reading(root).file();
+        } catch (ScenarioFileException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // a check that forgot a case must still leave the caller's scenario as it was, with a line to report
+            throw new ScenarioFileException("file", "could not be checked (" + e.getClass().getSimpleName()
+                    + ", an error in the lab, not in the file)");
+        }
+    }
+
+    /** @return the one JSON value {@code text} holds; MissingNode or null for none */
+    private static JsonNode parse(String text) {
+        int end = endOfFirstValue(text);
+        if (end >= 0) {
+            String rest = text.substring(end);
+            int k = firstNonBlank(rest);
+            if (k < rest.length() && rest.charAt(k) != '/') { // a comment after it: the parser names it
+                throw new ScenarioFileException("line " + ScenarioText.lineAt(text, end + k),
+                        "unexpected text after the closing }: a scenario file holds one JSON object");
+            }
+        }
+        JsonNode root;
+        JsonParser parser = null;
+        try (JsonParser p = MAPPER.createParser(text)) {
+            parser = p;
+            root = MAPPER.readTree(p);
+        } catch (JsonEOFException e) {
+            throw new ScenarioFileException(line(e, parser), "the file ends early (truncated JSON)");
+        } catch (JsonProcessingException e) {
+            JsonLocation at = location(e, parser);
+            String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+            if (m.startsWith("Trailing token")) {
+                throw new ScenarioFileException(line(e, parser), "unexpected text after the closing }: a scenario "
+                        + "file holds one JSON object");
+            }
+            if (end < 0 && at != null && at.getCharOffset() >= text.stripTrailing().length() - 1
+                    && !(e instanceof StreamConstraintsException)) {
+                // the object never closes and the parser stopped on the last character: the file was cut inside
+                // a token, e.g. "0." at the end
+                throw new ScenarioFileException(line(e, parser), "the file ends early (truncated JSON)");
+            }
+            throw new ScenarioFileException(line(e, parser), "not valid JSON: " + JsonWording.sentence(e, text,
+                    at == null ? -1 : at.getCharOffset()));
+        } catch (IOException e) {
+            throw new ScenarioFileException("file", "not valid JSON");
+        } catch (RuntimeException e) {
+            // BigDecimal refuses an exponent beyond an int's range (1e9999999999) with NumberFormatException
+            JsonLocation at = parser == null ? null : parser.currentLocation();
+            throw new ScenarioFileException("line " + (at == null || at.getLineNr() < 1 ? 1 : at.getLineNr()),
+                    "not valid JSON: " + JsonWording.badNumber());
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new ScenarioFileException("line 1", "the file is empty; a scenario file is one JSON object");
+        }
+        return root;
+    }
+
+    private static JsonLocation location(JsonProcessingException e, JsonParser parser) {
+        // a limit (depth, number length) is reported without a location: the parser knows where it stopped
+        return e.getLocation() != null ? e.getLocation() : parser == null ? null : parser.currentLocation();
+    }
+
+    private static String line(JsonProcessingException e, JsonParser parser) {
+        JsonLocation at = location(e, parser);
+        return "line " + (at == null || at.getLineNr() < 1 ? 1 : at.getLineNr());
+    }
+
+    /** A problem found, with its place in the file for the order they are listed in. */
+    private record Found(int at, int seq, ScenarioFileException.Problem problem) {
+    }
+
+    /**
+     * One read of one parsed file: the checks, which note each problem and go on where the rest of the file can
+     * still be checked (a bad value, a bad strategy, a bad expectation), and the problems found.
+     */
+    private final class Reading {
+        private final JsonNode root;
+        /** Every field's and item's path, by its place in the file (depth-first, as written). */
+        private final Map<String, Integer> order = new HashMap<>();
+        /** The first {@link ScenarioFileException#LIMIT} problems in file order. */
+        private final TreeSet<Found> kept = new TreeSet<>(Comparator.comparingInt(Found::at)
+                .thenComparingInt(Found::seq));
+        /** Fields with a problem already: a later check of the same field would say the same again. */
+        private final Set<String> named = new HashSet<>();
+        private int count;
+
+        Reading(JsonNode root) {
+            this.root = root;
+            number(root, "", 0);
+        }
+
+        private void number(JsonNode n, String path, int depth) {
+            order.putIfAbsent(path, order.size());
+            if (depth == 4) { // as deep as a checked path goes: strategies[0].settings.leaseMs
+                return;
+            }
+            if (n.isObject()) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    number(e.getValue(), child(path, e.getKey()), depth + 1);
+                }
+            } else if (n.isArray()) {
+                for (int i = 0; i < n.size(); i++) {
+                    number(n.get(i), path + "[" + i + "]", depth + 1);
+                }
+            }
+        }
+
+        /** @return where {@code path} (or, for a missing field, the object it is missing from) is in the file */
+        private int position(String path) {
+            for (String p = path; !p.isEmpty(); ) {
+                Integer at = order.get(p);
+                if (at != null) {
+                    return at;
+                }
+                int cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
+                p = cut < 0 ? "" : p.substring(0, cut);
+            }
+            return -1;
+        }
+
+        private void add(String field, String message) {
+            if (!named.add(field)) {
+                return;
+            }
+            count++;
+            kept.add(new Found(position(field), count, new ScenarioFileException.Problem(field, message)));
+            if (kept.size() > ScenarioFileException.LIMIT) {
+                kept.pollLast();
+            }
+        }
+
+        /** @return what {@code check} returns, or null if it found a problem (noted) */
+        private <T> T get(Supplier<T> check) {
+            try {
+                return check.get();
+            } catch (ScenarioFileException e) {
+                e.problems().forEach(p -> add(p.field(), p.message()));
+                return null;
+            }
+        }
+
+        private void run(Runnable check) {
+            get(() -> {
+                check.run();
+                return null;
+            });
+        }
+
+        /** @return the file, if it holds no problem */
+        ScenarioFile file() {
+            unknownFields(root, "", TOP);
+            run(() -> format(root.get("format")));
+            String name = get(() -> {
+                String n = text(root, "name", null);
+                if (n.isBlank()) {
+                    throw new ScenarioFileException("name", "must not be blank");
+                }
+                return n;
+            });
+            String note = get(() -> text(root, "note", ""));
+            String watch = get(() -> {
+                String w = text(root, "watch", "repeatedSteps");
+                if (!watchable.contains(w)) {
+                    throw new ScenarioFileException("watch", shown(root.get("watch")) + " is not a metric; allowed: "
+                            + String.join(", ", watchable));
+                }
+                return w;
+            });
+            ScenarioFile.View view = get(() -> choose(root.get("view"), "view", ScenarioFile.View.values(),
+                    ScenarioFile.View::fileName, ScenarioFile.View.COMPARE));
+            SweepSpec sweep = view == null ? null : sweep(root.get("sweep"), view, watch);
+            JsonNode listed = root.get("strategies");
+            List<Strategy> strategies = strategies(listed);
+            Scenario scenario = scenario(root.get("scenario"));
+            if (strategies != null && scenario != null) {
+                for (int i = 0; i < strategies.size(); i++) {
+                    int k = i;
+                    run(() -> {
+                        try {
+                            strategies.get(k).on(scenario); // a setting that contradicts the scenario
+                        } catch (ParameterException e) {
+                            throw new ScenarioFileException("strategies[" + k + "].settings." + e.parameter().id(),
+                                    e.messageFor("").substring(2));
+                        }
+                    });
+                }
+            }
+            int strategyCount = listed == null ? Strategy.ARTICLE.size()
+                    : listed.isArray() && !listed.isEmpty() && listed.size() <= MAX_STRATEGIES ? listed.size() : -1;
+            List<Expectation> expect = expectations(root.get("expect"), strategyCount);
+            lengths(root, "");
+            if (count > 0) {
+                throw new ScenarioFileException(kept.stream().map(Found::problem).toList(), count);
+            }
+            return new ScenarioFile(name, note, watch, view, strategies, scenario, sweep, expect);
+        }
+
+        /** Notes every text longer than its field may hold (the fields' own checks come first). */
+        private void lengths(JsonNode n, String path) {
+            if (n.isTextual()) {
+                int cap = path.equals("name") ? MAX_NAME : path.equals("note") ? MAX_NOTE : MAX_TEXT;
+                int length = n.textValue().length();
+                if (length > cap) {
+                    add(path, "a text of " + ScenarioText.grouped(length) + " characters; "
+                            + (path.equals("name") || path.equals("note") ? "a " + path + " holds" : "a text here holds") + " at most "
+                            + ScenarioText.grouped(cap));
+                }
+            } else if (n.isObject()) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    lengths(e.getValue(), child(path, e.getKey()));
+                }
+            } else if (n.isArray()) {
+                for (int i = 0; i < n.size(); i++) {
+                    lengths(n.get(i), path + "[" + i + "]");
+                }
+            }
+        }
+
+        private void unknownFields(JsonNode object, String path, List<String> allowed) {
+            for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!allowed.contains(f)) {
+                    add(child(path, f), "unknown field; allowed: " + String.join(", ", allowed));
+                }
+            }
+        }
+
+        /** @return the file's {@code expect} list (empty if absent), or null if one is bad (noted) */
+        private List<Expectation> expectations(JsonNode v, int strategyCount) {
+            if (v == null) {
+                return List.of();
+            }
+            String example = "e.g. [{\"strategy\": 0, \"metric\": \"usersWithDuplicateEmails\", \"max\": 0}]";
+            if (!v.isArray()) {
+                add("expect", describe(v) + " is not a list of expectations, " + example);
+                return null;
+            }
+            if (v.size() > MAX_EXPECTATIONS) {
+                add("expect", ScenarioText.grouped(v.size()) + " expectations; a file states at most "
+                        + ScenarioText.grouped(MAX_EXPECTATIONS));
+                return null;
+            }
+            List<Expectation> out = new ArrayList<>();
+            int before = count;
+            for (int i = 0; i < v.size(); i++) {
+                Expectation e = expectation(v.get(i), "expect[" + i + "]", strategyCount);
+                if (e != null) {
+                    out.add(e);
+                }
+            }
+            return count == before ? out : null;
+        }
+
+        private Expectation expectation(JsonNode e, String path, int strategyCount) {
+            if (!e.isObject()) {
+                add(path, describe(e) + " is not an object {\"strategy\": ..., \"metric\": ..., \"max\": ...}");
+                return null;
+            }
+            int before = count;
+            unknownFields(e, path, EXPECT);
+            String range = strategyCount < 0 ? "a strategy's place in \"strategies\", from 0"
+                    : "0 to " + (strategyCount - 1) + ", the strategy's place in \"strategies\"";
+            JsonNode st = e.get("strategy");
+            if (st == null) {
+                add(path + ".strategy", "missing; allowed " + range);
+            } else if (!st.isIntegralNumber() || st.bigIntegerValue().signum() < 0 || (strategyCount >= 0
+                    && st.bigIntegerValue().compareTo(BigInteger.valueOf(strategyCount - 1)) > 0)
+                    || st.bigIntegerValue().bitLength() > 31) {
+                add(path + ".strategy", shown(st) + " is not allowed; allowed " + range);
+            }
+            JsonNode m = e.get("metric");
+            if (m == null || !m.isTextual() || !watchable.contains(m.textValue())) {
+                add(path + ".metric", (m == null ? "missing" : shown(m) + " is not a metric") + "; allowed: "
+                        + String.join(", ", watchable));
+            }
+            Double min = get(() -> bound(e, path, "min"));
+            Double max = get(() -> bound(e, path, "max"));
+            if (!e.has("min") && !e.has("max")) {
+                add(path, "needs \"min\", \"max\" or both");
+            }
+            if (min != null && max != null && min > max) {
+                add(path + ".min", shown(e.get("min")) + " is above max " + shown(e.get("max")));
+            }
+            return count == before ? new Expectation(st.intValue(), m.textValue(), min, max) : null;
+        }
+
+        /**
+         * @return the {@code sweep} object of a sweep file (null for the other views, or if it has a problem,
+         *         noted), every field checked: the varied parameter, its range in model units, the points, the
+         *         spacing, one or two watchable metrics (the file's {@code watch} when absent) and the log scale
+         */
+        private SweepSpec sweep(JsonNode v, ScenarioFile.View view, String watch) {
+            if (view != ScenarioFile.View.SWEEP) {
+                if (v != null) {
+                    add("sweep", "only a file with \"view\": \"sweep\" takes a sweep; this one's view is \""
+                            + view.fileName() + "\"");
+                }
+                return null;
+            }
+            if (v == null) {
+                add("sweep", "missing; \"view\": \"sweep\" needs a sweep object {\"vary\": ..., \"from\": ..., "
+                        + "\"to\": ...}");
+                return null;
+            }
+            if (!v.isObject()) {
+                add("sweep", shown(v) + " is not an object {\"vary\": ..., \"from\": ..., \"to\": ...}");
+                return null;
+            }
+            int before = count;
+            unknownFields(v, "sweep", SWEEP);
+            List<Parameter> sweepable = Arrays.stream(Parameter.values()).filter(Parameter::isSweepable).toList();
+            Parameter vary = get(() -> choose(v.get("vary"), "sweep.vary", sweepable.toArray(Parameter[]::new),
+                    Parameter::id, null));
+            Double from = vary == null ? null : get(() -> required(v, "from", vary));
+            Double to = vary == null ? null : get(() -> required(v, "to", vary));
+            Integer points = get(() -> points(v.get("points")));
+            Spacing spacing = get(() -> choose(v.get("spacing"), "sweep.spacing", Spacing.values(),
+                    Spacing::cliName, Spacing.LINEAR));
+            if (spacing == Spacing.LOG && from != null && to != null && (from <= 0 || to <= 0)) {
+                String end = from <= 0 ? "from" : "to";
+                add("sweep." + end, shown(v.get(end)) + " is not above 0; \"spacing\": \"log\" needs both ends "
+                        + "above 0");
+            }
+            List<String> metrics = v.get("metrics") == null && watch == null ? null
+                    : get(() -> metrics(v.get("metrics"), watch));
+            Boolean logScale = get(() -> {
+                JsonNode log = v.get("logScale");
+                if (log != null && !log.isBoolean()) {
+                    throw new ScenarioFileException("sweep.logScale", shown(log) + " is not true or false");
+                }
+                return log != null && log.booleanValue();
+            });
+            if (count > before) {
+                return null;
+            }
+            return new SweepSpec(vary, from, to, points, spacing, metrics, logScale);
+        }
+
+        /** @return the strategies (the article's five if absent), or null if one is bad (noted) */
+        private List<Strategy> strategies(JsonNode v) {
+            if (v == null) {
+                return Strategy.ARTICLE;
+            }
+            if (!v.isArray() || v.isEmpty()) {
+                add("strategies", shown(v) + " is not a list of one or more strategies, "
+                        + "e.g. [{\"retry\": \"each-step\", \"providerKey\": \"none\", \"store\": \"none\"}]");
+                return null;
+            }
+            if (v.size() > MAX_STRATEGIES) {
+                add("strategies", ScenarioText.grouped(v.size()) + " strategies; a file runs at most "
+                        + MAX_STRATEGIES);
+                return null;
+            }
+            List<Strategy> out = new ArrayList<>();
+            int before = count;
+            for (int i = 0; i < v.size(); i++) {
+                Strategy s = strategy(v.get(i), "strategies[" + i + "]");
+                if (s != null) {
+                    out.add(s);
+                }
+            }
+            return count == before ? List.copyOf(out) : null;
+        }
+
+        private Strategy strategy(JsonNode s, String path) {
+            if (!s.isObject()) {
+                add(path, shown(s) + " is not an object {\"retry\": ..., \"providerKey\": ..., \"store\": ...}");
+                return null;
+            }
+            int before = count;
+            unknownFields(s, path, STRATEGY);
+            RetryScope scope = get(() -> choose(s.get("retry"), path + ".retry", RetryScope.values(),
+                    RetryScope::cliName, null));
+            KeyMode key = get(() -> choose(s.get("providerKey"), path + ".providerKey", KeyMode.values(),
+                    KeyMode::cliName, null));
+            StoreKind implied = scope == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE;
+            StoreKind store = get(() -> choose(s.get("store"), path + ".store", StoreKind.values(),
+                    StoreKind::cliName, implied));
+            if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && store != null && !store.recordsCompletion()) {
+                add(path + ".store", "\"" + store.cliName() + "\" keeps no record of finished steps; retry \""
+                        + scope.cliName() + "\" needs memory or claim-table");
+            }
+            Map<Parameter, Object> settings = settings(s.get("settings"), path + ".settings");
+            if (count > before) {
+                return null;
+            }
+            return get(() -> {
+                try {
+                    return Strategy.of(scope, key, store, settings);
+                } catch (ParameterException e) {
+                    throw new ScenarioFileException(path + ".settings." + e.parameter().id(),
+                            e.messageFor("").substring(2));
+                }
+            });
+        }
+
+        /** @return a strategy's {@code settings} (empty if absent), or null if one is bad (noted) */
+        private Map<Parameter, Object> settings(JsonNode v, String path) {
+            Map<Parameter, Object> out = new LinkedHashMap<>();
+            if (v == null) {
+                return out;
+            }
+            if (!v.isObject()) {
+                add(path, shown(v) + " is not an object {...} of the fields \"scenario\" takes");
+                return null;
+            }
+            int before = count;
+            unknownFields(v, path, SCENARIO);
+            for (Parameter p : Parameter.values()) {
+                JsonNode n = v.get(p.id());
+                if (n != null && !p.isStrategySetting()) {
+                    add(path + "." + p.id(), "every strategy runs with the scenario's; set " + p.id()
+                            + " in \"scenario\"");
+                } else if (n != null) {
+                    Object value = get(() -> value(n, path + "." + p.id(), p));
+                    if (value != null) {
+                        out.put(p, value);
+                    }
+                }
+            }
+            return count == before ? out : null;
+        }
+
+        /** @return the scenario (the article's where a field is absent), or null if a field is bad (noted) */
+        private Scenario scenario(JsonNode v) {
+            Scenario.Builder b = Scenario.article().toBuilder();
+            if (v == null) {
+                return b.build();
+            }
+            if (!v.isObject()) {
+                add("scenario", shown(v) + " is not an object {\"jobs\": ..., ...}");
+                return null;
+            }
+            int before = count;
+            unknownFields(v, "scenario", SCENARIO);
+            for (Parameter p : Parameter.values()) {
+                JsonNode n = v.get(p.id());
+                if (n != null) {
+                    Object value = get(() -> value(n, "scenario." + p.id(), p));
+                    if (value != null) {
+                        p.set(b, value);
+                    }
+                }
+            }
+            if (count > before) {
+                return null; // the cross-field checks would compare with a default the file did not mean
+            }
+            return get(() -> {
+                try {
+                    return b.build(); // cross-field checks, e.g. duplicateDelayMaxMs below duplicateDelayMinMs
+                } catch (ParameterException e) {
+                    throw new ScenarioFileException("scenario." + e.parameter().id(), e.messageFor("").substring(2));
+                }
+            });
+        }
+
+        /** @return the one or two metric ids a sweep plots, each watchable and none twice ({@code watch} if absent) */
+        private List<String> metrics(JsonNode v, String watch) {
+            if (v == null) {
+                return List.of(watch);
+            }
+            if (!v.isArray() || v.isEmpty() || v.size() > SweepSpec.MAX_METRICS) {
+                throw new ScenarioFileException("sweep.metrics", shown(v) + " is not a list of one or two metrics, "
+                        + "e.g. [\"overlappingRuns\", \"deadLetteredJobs\"]");
+            }
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < v.size(); i++) {
+                JsonNode m = v.get(i);
+                String path = "sweep.metrics[" + i + "]";
+                if (!m.isTextual() || !watchable.contains(m.textValue())) {
+                    add(path, shown(m) + " is not a metric; allowed: " + String.join(", ", watchable));
+                } else if (out.contains(m.textValue())) {
+                    add(path, shown(m) + " is listed twice");
+                } else {
+                    out.add(m.textValue());
+                }
+            }
+            return out.size() < v.size() ? null : out; // each bad metric is noted already
+        }
+    }
+
+    private static void format(JsonNode format) {
         if (format == null) {
             throw new ScenarioFileException("format", "missing; expected \"" + ScenarioFile.FORMAT + "\"");
         }
         if (!format.isTextual() || !format.textValue().equals(ScenarioFile.FORMAT)) {
-            throw new ScenarioFileException("format", format + " is not a format this lab reads; expected \""
+            throw new ScenarioFileException("format", shown(format) + " is not a format this lab reads; expected \""
                     + ScenarioFile.FORMAT + "\"");
         }
-        String name = text(root, "name", null);
-        if (name.isBlank()) {
-            throw new ScenarioFileException("name", "must not be blank");
-        }
-        String note = text(root, "note", "");
-        String watch = text(root, "watch", "repeatedSteps");
-        if (!watchable.contains(watch)) {
-            throw new ScenarioFileException("watch", root.get("watch") + " is not a metric; allowed: "
-                    + String.join(", ", watchable));
-        }
-        ScenarioFile.View view = choose(root.get("view"), "view", ScenarioFile.View.values(),
-                ScenarioFile.View::fileName, ScenarioFile.View.COMPARE);
-        SweepSpec sweep = sweep(root.get("sweep"), view, watch);
-        List<Strategy> strategies = strategies(root.get("strategies"));
-        Scenario scenario = scenario(root.get("scenario"));
-        for (int i = 0; i < strategies.size(); i++) {
-            try {
-                strategies.get(i).on(scenario); // a setting that contradicts the scenario, e.g. a delay's ends
-            } catch (ParameterException e) {
-                throw new ScenarioFileException("strategies[" + i + "].settings." + e.parameter().id(),
-                        e.messageFor("").substring(2));
-            }
-        }
-        List<Expectation> expect = expectations(root.get("expect"), strategies.size());
-        return new ScenarioFile(name, note, watch, view, strategies, scenario, sweep, expect);
     }
 
-    /** @return the file's {@code expect} list (empty if absent), each naming a strategy of the file and a metric */
-    private List<Expectation> expectations(JsonNode v, int strategyCount) {
-        if (v == null) {
-            return List.of();
+    private static Integer points(JsonNode n) {
+        if (n == null) {
+            return DEFAULT_POINTS;
         }
-        String example = "e.g. [{\"strategy\": 0, \"metric\": \"usersWithDuplicateEmails\", \"max\": 0}]";
-        if (!v.isArray()) {
-            throw new ScenarioFileException("expect", describe(v) + " is not a list of expectations, " + example);
+        String range = SweepSpec.MIN_POINTS + " to " + Parameter.grouped(SweepSpec.MAX_POINTS);
+        if (!n.isNumber()) {
+            throw new ScenarioFileException("sweep.points", shown(n) + " is not a whole number; allowed " + range);
         }
-        List<Expectation> out = new ArrayList<>();
-        for (int i = 0; i < v.size(); i++) {
-            String path = "expect[" + i + "]";
-            JsonNode e = v.get(i);
-            if (!e.isObject()) {
-                throw new ScenarioFileException(path, describe(e) + " is not an object {\"strategy\": ..., "
-                        + "\"metric\": ..., \"max\": ...}");
-            }
-            noUnknownFields(e, path + ".", EXPECT);
-            String range = "0 to " + (strategyCount - 1) + ", the strategy's place in \"strategies\"";
-            JsonNode st = e.get("strategy");
-            if (st == null) {
-                throw new ScenarioFileException(path + ".strategy", "missing; allowed " + range);
-            }
-            if (!st.isIntegralNumber() || st.bigIntegerValue().signum() < 0
-                    || st.bigIntegerValue().compareTo(BigInteger.valueOf(strategyCount - 1)) > 0) {
-                throw new ScenarioFileException(path + ".strategy", describe(st) + " is not allowed; allowed " + range);
-            }
-            JsonNode m = e.get("metric");
-            if (m == null || !m.isTextual() || !watchable.contains(m.textValue())) {
-                throw new ScenarioFileException(path + ".metric", (m == null ? "missing" : describe(m)
-                        + " is not a metric") + "; allowed: " + String.join(", ", watchable));
-            }
-            Double min = bound(e, path, "min");
-            Double max = bound(e, path, "max");
-            if (min == null && max == null) {
-                throw new ScenarioFileException(path, "needs \"min\", \"max\" or both");
-            }
-            if (min != null && max != null && min > max) {
-                throw new ScenarioFileException(path + ".min", e.get("min") + " is above max " + e.get("max"));
-            }
-            out.add(new Expectation(st.intValue(), m.textValue(), min, max));
+        BigDecimal d = n.isIntegralNumber() ? new BigDecimal(n.bigIntegerValue()) : n.decimalValue();
+        if (d.compareTo(BigDecimal.valueOf(SweepSpec.MIN_POINTS)) < 0
+                || d.compareTo(BigDecimal.valueOf(SweepSpec.MAX_POINTS)) > 0) {
+            throw new ScenarioFileException("sweep.points", shown(n) + " is outside the allowed range " + range);
         }
-        return out;
+        if (!isWhole(d)) {
+            throw new ScenarioFileException("sweep.points", shown(n) + " is not a whole number; allowed " + range);
+        }
+        return d.intValueExact();
     }
 
     private static Double bound(JsonNode e, String path, String field) {
@@ -243,72 +716,9 @@ public final class ScenarioFiles {
             return null;
         }
         if (!n.isNumber() || !Double.isFinite(n.doubleValue())) {
-            throw new ScenarioFileException(path + "." + field, describe(n) + " is not a number");
+            throw new ScenarioFileException(path + "." + field, shown(n) + " is not a number");
         }
         return n.doubleValue();
-    }
-
-    /**
-     * @return the {@code sweep} object of a sweep file (null for the other views), every field checked: the varied
-     *         parameter, its range in model units, the points, the spacing, one or two watchable metrics (the
-     *         file's {@code watch} when absent) and the log scale
-     */
-    private SweepSpec sweep(JsonNode v, ScenarioFile.View view, String watch) {
-        if (view != ScenarioFile.View.SWEEP) {
-            if (v != null) {
-                throw new ScenarioFileException("sweep", "only a file with \"view\": \"sweep\" takes a sweep; this "
-                        + "one's view is \"" + view.fileName() + "\"");
-            }
-            return null;
-        }
-        if (v == null) {
-            throw new ScenarioFileException("sweep", "missing; \"view\": \"sweep\" needs a sweep object "
-                    + "{\"vary\": ..., \"from\": ..., \"to\": ...}");
-        }
-        if (!v.isObject()) {
-            throw new ScenarioFileException("sweep", v + " is not an object {\"vary\": ..., \"from\": ..., "
-                    + "\"to\": ...}");
-        }
-        noUnknownFields(v, "sweep.", SWEEP);
-        List<Parameter> sweepable = Arrays.stream(Parameter.values()).filter(Parameter::isSweepable).toList();
-        Parameter vary = choose(v.get("vary"), "sweep.vary", sweepable.toArray(Parameter[]::new), Parameter::id,
-                null);
-        double from = required(v, "from", vary);
-        double to = required(v, "to", vary);
-        int points = DEFAULT_POINTS;
-        JsonNode n = v.get("points");
-        if (n != null) {
-            String range = SweepSpec.MIN_POINTS + " to " + Parameter.grouped(SweepSpec.MAX_POINTS);
-            if (!n.isNumber()) {
-                throw new ScenarioFileException("sweep.points", n + " is not a whole number; allowed " + range);
-            }
-            BigDecimal d = n.isIntegralNumber() ? new BigDecimal(n.bigIntegerValue()) : n.decimalValue();
-            if (d.compareTo(BigDecimal.valueOf(SweepSpec.MIN_POINTS)) < 0
-                    || d.compareTo(BigDecimal.valueOf(SweepSpec.MAX_POINTS)) > 0) {
-                throw new ScenarioFileException("sweep.points", n + " is outside the allowed range " + range);
-            }
-            if (!isWhole(d)) {
-                throw new ScenarioFileException("sweep.points", n + " is not a whole number; allowed " + range);
-            }
-            points = d.intValueExact();
-        }
-        Spacing spacing = choose(v.get("spacing"), "sweep.spacing", Spacing.values(), Spacing::cliName,
-                Spacing.LINEAR);
-        if (spacing == Spacing.LOG && (from <= 0 || to <= 0)) {
-            String end = from <= 0 ? "from" : "to";
-            throw new ScenarioFileException("sweep." + end, v.get(end) + " is not above 0; \"spacing\": \"log\" "
-                    + "needs both ends above 0");
-        }
-        List<String> metrics = metrics(v.get("metrics"), watch);
-        boolean logScale = false;
-        JsonNode log = v.get("logScale");
-        if (log != null) {
-            if (!log.isBoolean()) {
-                throw new ScenarioFileException("sweep.logScale", log + " is not true or false");
-            }
-            logScale = log.booleanValue();
-        }
-        return new SweepSpec(vary, from, to, points, spacing, metrics, logScale);
     }
 
     /** @return a sweep end ({@code from} or {@code to}), in {@code p}'s model units and range */
@@ -321,51 +731,10 @@ public final class ScenarioFiles {
         return ((Number) value(n, "sweep." + field, p)).doubleValue();
     }
 
-    /** @return the one or two metric ids a sweep plots, each watchable and none twice ({@code watch} if absent) */
-    private List<String> metrics(JsonNode v, String watch) {
-        if (v == null) {
-            return List.of(watch);
-        }
-        if (!v.isArray() || v.isEmpty() || v.size() > SweepSpec.MAX_METRICS) {
-            throw new ScenarioFileException("sweep.metrics", v + " is not a list of one or two metrics, e.g. "
-                    + "[\"overlappingRuns\", \"deadLetteredJobs\"]");
-        }
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < v.size(); i++) {
-            JsonNode m = v.get(i);
-            String path = "sweep.metrics[" + i + "]";
-            if (!m.isTextual() || !watchable.contains(m.textValue())) {
-                throw new ScenarioFileException(path, m + " is not a metric; allowed: " + String.join(", ", watchable));
-            }
-            if (out.contains(m.textValue())) {
-                throw new ScenarioFileException(path, m + " is listed twice");
-            }
-            out.add(m.textValue());
-        }
-        return out;
-    }
-
-    private static String readAll(Reader in) throws IOException {
-        StringBuilder sb = new StringBuilder();
-        char[] buf = new char[8192];
-        for (int n; (n = in.read(buf)) > 0; ) {
-            sb.append(buf, 0, n);
-        }
-        return sb.toString();
-    }
-
-    private static String line(JsonProcessingException e) {
-        JsonLocation at = e.getLocation();
-        return "line " + (at == null || at.getLineNr() < 1 ? 1 : at.getLineNr());
-    }
-
-    private static void noUnknownFields(JsonNode object, String path, List<String> allowed) {
-        for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!allowed.contains(f)) {
-                throw new ScenarioFileException(path + f, "unknown field; allowed: " + String.join(", ", allowed));
-            }
-        }
+    /** @return {@code key}'s path under {@code path}: a plain name as it is, any other quoted and shortened */
+    private static String child(String path, String key) {
+        String name = key.matches("[A-Za-z0-9_$-]{1,60}") ? key : quote(key);
+        return path.isEmpty() ? name : path + "." + name;
     }
 
     /** @return the text field, or {@code absent} if missing ({@code null}: the field is required) */
@@ -378,7 +747,7 @@ public final class ScenarioFiles {
             return absent;
         }
         if (!v.isTextual()) {
-            throw new ScenarioFileException(field, v + " is not a text (\"...\")");
+            throw new ScenarioFileException(field, shown(v) + " is not a text (\"...\")");
         }
         return v.textValue();
     }
@@ -396,87 +765,7 @@ public final class ScenarioFiles {
                 return t;
             }
         }
-        throw new ScenarioFileException(path, v + " is not allowed; allowed: " + String.join(", ", names));
-    }
-
-    private static List<Strategy> strategies(JsonNode v) {
-        if (v == null) {
-            return Strategy.ARTICLE;
-        }
-        if (!v.isArray() || v.isEmpty()) {
-            throw new ScenarioFileException("strategies", v + " is not a list of one or more strategies, "
-                    + "e.g. [{\"retry\": \"each-step\", \"providerKey\": \"none\", \"store\": \"none\"}]");
-        }
-        List<Strategy> out = new ArrayList<>();
-        for (int i = 0; i < v.size(); i++) {
-            String path = "strategies[" + i + "]";
-            JsonNode s = v.get(i);
-            if (!s.isObject()) {
-                throw new ScenarioFileException(path, s + " is not an object {\"retry\": ..., \"providerKey\": "
-                        + "..., \"store\": ...}");
-            }
-            noUnknownFields(s, path + ".", STRATEGY);
-            RetryScope scope = choose(s.get("retry"), path + ".retry", RetryScope.values(), RetryScope::cliName,
-                    null);
-            KeyMode key = choose(s.get("providerKey"), path + ".providerKey", KeyMode.values(), KeyMode::cliName,
-                    null);
-            StoreKind implied = scope == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE;
-            StoreKind store = choose(s.get("store"), path + ".store", StoreKind.values(), StoreKind::cliName,
-                    implied);
-            if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && !store.recordsCompletion()) {
-                throw new ScenarioFileException(path + ".store", "\"" + store.cliName() + "\" keeps no record "
-                        + "of finished steps; retry \"" + scope.cliName() + "\" needs memory or claim-table");
-            }
-            out.add(Strategy.of(scope, key, store, settings(s.get("settings"), path + ".settings")));
-        }
-        return List.copyOf(out);
-    }
-
-    /** @return a strategy's {@code settings}: parameter values in place of the scenario's (empty if absent) */
-    private static Map<Parameter, Object> settings(JsonNode v, String path) {
-        Map<Parameter, Object> out = new LinkedHashMap<>();
-        if (v == null) {
-            return out;
-        }
-        if (!v.isObject()) {
-            throw new ScenarioFileException(path, v + " is not an object {...} of the fields "
-                    + "\"scenario\" takes");
-        }
-        noUnknownFields(v, path + ".", SCENARIO);
-        for (Parameter p : Parameter.values()) {
-            JsonNode n = v.get(p.id());
-            if (n != null && !p.isStrategySetting()) {
-                throw new ScenarioFileException(path + "." + p.id(), "every strategy runs with the scenario's; set "
-                        + p.id() + " in \"scenario\"");
-            }
-            if (n != null) {
-                out.put(p, value(n, path + "." + p.id(), p));
-            }
-        }
-        return out;
-    }
-
-    private static Scenario scenario(JsonNode v) {
-        Scenario.Builder b = Scenario.article().toBuilder();
-        if (v == null) {
-            return b.build();
-        }
-        if (!v.isObject()) {
-            throw new ScenarioFileException("scenario", v + " is not an object {\"jobs\": ..., ...}");
-        }
-        noUnknownFields(v, "scenario.", SCENARIO);
-        for (Parameter p : Parameter.values()) {
-            JsonNode n = v.get(p.id());
-            if (n != null) {
-                p.set(b, value(n, "scenario." + p.id(), p));
-            }
-        }
-        try {
-            return b.build(); // cross-field checks, e.g. duplicateDelayMaxMs below duplicateDelayMinMs
-        } catch (ParameterException e) {
-            throw new ScenarioFileException("scenario." + e.parameter().id(),
-                    e.messageFor("").substring(2));
-        }
+        throw new ScenarioFileException(path, shown(v) + " is not allowed; allowed: " + String.join(", ", names));
     }
 
     /** @return a {@code scenario} field's value, read as its parameter's kind and range-checked */
@@ -486,7 +775,7 @@ public final class ScenarioFiles {
             case PROBABILITY, RATE, FACTOR -> decimal(n, path, p);
             case FLAG -> {
                 if (!n.isBoolean()) {
-                    throw new ScenarioFileException(path, n + " is not true or false");
+                    throw new ScenarioFileException(path, shown(n) + " is not true or false");
                 }
                 yield n.booleanValue();
             }
@@ -496,22 +785,36 @@ public final class ScenarioFiles {
 
     private static long whole(JsonNode n, String path, Parameter p) {
         if (!n.isNumber()) {
-            throw new ScenarioFileException(path, n + " is not " + p.kindText() + "; allowed " + p.rangeText());
+            throw new ScenarioFileException(path, shown(n) + " is not " + p.kindText() + "; allowed "
+                    + p.rangeText());
         }
         // the range first, on the decimal as written: 1e999999999 is refused at once, never expanded to digits
         BigDecimal d = n.isIntegralNumber() ? new BigDecimal(n.bigIntegerValue()) : n.decimalValue();
         if (d.compareTo(BigDecimal.valueOf(p.min())) < 0 || d.compareTo(BigDecimal.valueOf(p.max())) > 0) {
-            throw new ScenarioFileException(path, n + " is outside the allowed range " + p.rangeText());
+            throw new ScenarioFileException(path, shown(n) + " is outside the allowed range " + p.rangeText());
         }
         if (!isWhole(d)) {
-            throw new ScenarioFileException(path, n + " is not " + p.kindText() + "; allowed " + p.rangeText());
+            throw new ScenarioFileException(path, shown(n) + " is not " + p.kindText() + "; allowed "
+                    + p.rangeText());
         }
         return d.longValueExact(); // 1e5, 100000.0 and 100000 alike
     }
 
+    private static double decimal(JsonNode n, String path, Parameter p) {
+        if (!n.isNumber()) {
+            throw new ScenarioFileException(path, shown(n) + " is not " + p.kindText() + "; allowed "
+                    + p.rangeText());
+        }
+        BigDecimal d = n.decimalValue();
+        if (d.compareTo(BigDecimal.valueOf(p.min())) < 0 || d.compareTo(BigDecimal.valueOf(p.max())) > 0) {
+            throw new ScenarioFileException(path, shown(n) + " is outside the allowed range " + p.rangeText());
+        }
+        return d.doubleValue();
+    }
+
     /**
-     * @return the index just past the first JSON value's closing brace or bracket (strings and escapes skipped),
-     *         or -1 if it never closes (a truncated file) or the text does not start with { or [
+     * @return the index just past the first JSON value's closing brace or bracket (strings, escapes and comments
+     *         skipped), or -1 if it never closes (a truncated file) or the text does not start with { or [
      */
     private static int endOfFirstValue(String text) {
         int depth = 0;
@@ -527,6 +830,18 @@ public final class ScenarioFiles {
                 }
             } else if (c == '"') {
                 inString = true;
+            } else if (c == '/' && i + 1 < text.length() && text.charAt(i + 1) == '/') {
+                int nl = text.indexOf('\n', i);
+                if (nl < 0) {
+                    return -1;
+                }
+                i = nl; // a comment: the parser refuses it, but a brace in it closes nothing
+            } else if (c == '/' && i + 1 < text.length() && text.charAt(i + 1) == '*') {
+                int close = text.indexOf("*/", i + 2);
+                if (close < 0) {
+                    return -1;
+                }
+                i = close + 1;
             } else if (c == '{' || c == '[') {
                 depth++;
                 started = true;
@@ -536,7 +851,7 @@ public final class ScenarioFiles {
                     return i + 1;
                 }
             } else if (!started && !Character.isWhitespace(c)) {
-                return -1; // not an object: Jackson says what it is
+                return -1; // not an object: the parser says what it is
             }
         }
         return -1;
@@ -550,33 +865,65 @@ public final class ScenarioFiles {
         return i;
     }
 
-    private static int lineAt(String text, int index) {
-        int line = 1;
-        for (int i = 0; i < index && i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                line++;
-            }
-        }
-        return line;
-    }
-
     private static boolean isWhole(BigDecimal d) {
         return d.signum() == 0 || d.stripTrailingZeros().scale() <= 0;
     }
 
-    private static double decimal(JsonNode n, String path, Parameter p) {
-        if (!n.isNumber()) {
-            throw new ScenarioFileException(path, n + " is not " + p.kindText() + "; allowed " + p.rangeText());
-        }
-        BigDecimal d = n.decimalValue();
-        if (d.compareTo(BigDecimal.valueOf(p.min())) < 0 || d.compareTo(BigDecimal.valueOf(p.max())) > 0) {
-            throw new ScenarioFileException(path, n + " is outside the allowed range " + p.rangeText());
-        }
-        return d.doubleValue();
+    /** @return a value as a message quotes it: lists as "a list [...]", anything else as {@link #shown} */
+    private static String describe(JsonNode n) {
+        return n.isArray() ? "a list [...]" : shown(n);
     }
 
-    private static String describe(JsonNode n) {
-        return n.isArray() ? "a list [...]" : n.toString();
+    /**
+     * @return a value as a message quotes it, one line and at most about {@value ParameterException#QUOTE_AT_MOST}
+     *         characters of it: a text in double quotes with JSON's escapes, a long one cut with its length
+     *         ({@code "aaaa..." (19,923,024 characters)}), a number as written, a long list or object by its size
+     */
+    static String shown(JsonNode n) {
+        if (n.isTextual()) {
+            return quote(n.textValue());
+        }
+        if (n.isContainerNode()) {
+            String s = n.size() <= ParameterException.QUOTE_AT_MOST ? n.toString() : "";
+            if (!s.isEmpty() && s.length() <= ParameterException.QUOTE_AT_MOST) {
+                return s;
+            }
+            return n.isArray() ? "a list [...] of " + ScenarioText.grouped(n.size()) + " items"
+                    : "an object {...} of " + ScenarioText.grouped(n.size()) + " fields";
+        }
+        return ParameterException.shortened(n.toString());
+    }
+
+    /** @return {@code text} in double quotes with JSON's escapes, cut to its first 60 characters with its length */
+    static String quote(String text) {
+        int cut = text.length() <= ParameterException.QUOTE_AT_MOST ? text.length()
+                : Character.isHighSurrogate(text.charAt(ParameterException.QUOTE_AT_MOST - 1))
+                ? ParameterException.QUOTE_AT_MOST - 1 : ParameterException.QUOTE_AT_MOST;
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < cut; i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    boolean paired = Character.isHighSurrogate(c) ? i + 1 < text.length()
+                            && Character.isLowSurrogate(text.charAt(i + 1))
+                            : !Character.isLowSurrogate(c) || i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
+                    if (c < 0x20 || c == 0x7F || c == '\u2028' || c == '\u2029' || c == '\u0085' || !paired) {
+                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        if (cut < text.length()) {
+            return sb.append("...\" (").append(ScenarioText.grouped(text.length())).append(" characters)").toString();
+        }
+        return sb.append('"').toString();
     }
 
     // ------------------------------------------------------------------ writing

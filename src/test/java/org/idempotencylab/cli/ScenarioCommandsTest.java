@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -73,6 +74,27 @@ class ScenarioCommandsTest {
         Path bad = write(dir, HEAD + "\"scenario\": {\"pFail\": 1.5}}");
         assertRefused(bad + ": scenario.pFail: 1.5 is outside the allowed range 0 to 1", "run", "--scenario",
                 bad.toString());
+    }
+
+    @Test
+    void aFileWithSeveralProblemsGetsALinePerProblemOnStderrAndExitsTwo(@TempDir Path dir) throws IOException {
+        Path bad = write(dir, HEAD + "\"scenario\": {\"pFail\": 1.5, \"jobs\": 0, \"colour\": 1}}");
+        List<String> expected = List.of(
+                bad + ": scenario.pFail: 1.5 is outside the allowed range 0 to 1",
+                bad + ": scenario.jobs: 0 is outside the allowed range 1 to 100,000,000",
+                bad + ": scenario.colour: unknown field; allowed: " + String.join(", ",
+                        org.idempotencylab.scenario.Parameter.ids()));
+        for (String[] args : new String[][] {{"run", "--scenario", bad.toString()}, {"check", bad.toString()}}) {
+            Outcome o = cli(args);
+            assertEquals(Cli.BAD_INPUT, o.code(), String.join(" ", args));
+            assertEquals("", o.out());
+            assertEquals(expected, o.err().strip().lines().toList(), String.join(" ", args));
+        }
+        // bytes that are not UTF-8 are named by line and column, not "Input length = 1"
+        Path latin1 = dir.resolve("latin1.json");
+        Files.write(latin1, (HEAD + "\n\"note\": \"caf\u00e9\"}").getBytes(StandardCharsets.ISO_8859_1));
+        assertRefused(latin1 + ": line 2: not UTF-8 (byte 0xE9 at column 13); save the file as UTF-8", "check",
+                latin1.toString());
     }
 
 

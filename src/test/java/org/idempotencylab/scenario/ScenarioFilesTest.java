@@ -249,7 +249,8 @@ class ScenarioFilesTest {
                 Arguments.of(HEAD + ", \"expect\": [{\"strategy\": 0, \"metric\": \"failedJobs\", \"max\": \"0\"}]}",
                         "expect[0].max: \"0\" is not a number"),
                 Arguments.of(HEAD + ", \"expect\": [{\"strategy\": 0, \"metric\": \"failedJobs\", \"most\": 0}]}",
-                        "expect[0].most: unknown field; allowed: strategy, metric, min, max"),
+                        "expect[0]: needs \"min\", \"max\" or both\n"
+                                + "expect[0].most: unknown field; allowed: strategy, metric, min, max"),
                 // unknown strategy names list the allowed ones
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\"}, "
                                 + "{\"retry\": \"sometimes\", \"providerKey\": \"none\"}]}",
@@ -336,7 +337,8 @@ class ScenarioFilesTest {
                 Arguments.of(HEAD + ",\n\"scenario\": {\n", "line 3: the file ends early (truncated JSON)"),
                 Arguments.of("", "line 1: the file is empty; a scenario file is one JSON object"),
                 Arguments.of("[1, 2]", "file: a scenario file is one JSON object {...}, not a list [...]"),
-                Arguments.of(HEAD + ", \"name\": \"u\"}", "line 1: not valid JSON: Duplicate field 'name'"),
+                Arguments.of(HEAD + ", \"name\": \"u\"}", "line 1: not valid JSON: the field \"name\" is given twice; give each "
+                        + "field once"),
                 // too much, not too little: text after the object is named as such, not as a truncated file
                 Arguments.of(HEAD + "} {}", "line 1: unexpected text after the closing }: a scenario file holds one "
                         + "JSON object"),
@@ -344,14 +346,55 @@ class ScenarioFilesTest {
                         + "JSON object"),
                 Arguments.of(HEAD + "}\n\nx", "line 3: unexpected text after the closing }: a scenario file holds "
                         + "one JSON object"),
-                Arguments.of(HEAD + ",}", "line 1: not valid JSON: Unexpected character ('}' (code 125)): was "
-                        + "expecting double-quote to start field name"),
+                Arguments.of(HEAD + ",}", "line 1: not valid JSON: a trailing comma before }: remove the comma "
+                        + "after the last field"),
                 // a whole number written with a huge exponent is out of range at once (it used to expand the digits
                 // for minutes, or overflow), and a fraction is not whole
                 Arguments.of(HEAD + ", \"scenario\": {\"jobs\": 1e999999999}}",
                         "scenario.jobs: 1E+999999999 is outside the allowed range 1 to 100,000,000"),
                 Arguments.of(HEAD + ", \"scenario\": {\"jobs\": 2.5}}",
-                        "scenario.jobs: 2.5 is not a whole number; allowed 1 to 100,000,000"));
+                        "scenario.jobs: 2.5 is not a whole number; allowed 1 to 100,000,000"),
+                // every problem of a file that parses, one a line, in file order (not the order of the checks)
+                Arguments.of(HEAD + ", \"scenario\": {\"pFail\": 1.5, \"jobs\": 0, \"colour\": 1}}",
+                        "scenario.pFail: 1.5 is outside the allowed range 0 to 1\n"
+                                + "scenario.jobs: 0 is outside the allowed range 1 to 100,000,000\n"
+                                + "scenario.colour: unknown field; allowed: " + allowedScenario),
+                Arguments.of("{\"scenario\": {\"jitter\": 1}, \"view\": \"chart\", \"format\": 2, \"name\": \"t\"}",
+                        "scenario.jitter: 1 is not true or false\n"
+                                + "view: \"chart\" is not allowed; allowed: compare, live, sweep\n"
+                                + "format: 2 is not a format this lab reads; expected \"idempotency-lab/scenario@1\""),
+                // a bad strategy does not hide the next one, nor a bad expectation the scenario
+                Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"sometimes\", \"providerKey\": \"none\"}, "
+                                + "{\"retry\": \"each-step\", \"providerKey\": \"old\"}], \"expect\": [{\"strategy\": 2, "
+                                + "\"metric\": \"calls\", \"max\": 0}], \"scenario\": {\"workers\": 0}}",
+                        "strategies[0].retry: \"sometimes\" is not allowed; allowed: each-step, whole-job, "
+                                + "whole-job-skip-finished\n"
+                                + "strategies[1].providerKey: \"old\" is not allowed; allowed: none, new-per-call, same\n"
+                                + "expect[0].strategy: 2 is not allowed; allowed 0 to 1, the strategy's place in "
+                                + "\"strategies\"\n"
+                                + "scenario.workers: 0 is outside the allowed range 1 to 1,024"),
+                // a value is quoted at most 60 characters long, whatever its length
+                Arguments.of(HEAD + ", \"view\": \"" + "v".repeat(9_000) + "\"}",
+                        "view: \"" + "v".repeat(60) + "...\" (9,000 characters) is not allowed; allowed: compare, "
+                                + "live, sweep"),
+                Arguments.of(HEAD + ", \"strategies\": [" + "{}, ".repeat(100) + "{}]}",
+                        "strategies: 101 strategies; a file runs at most 100"),
+                Arguments.of(HEAD.replace("\"t\"", "\"" + "n".repeat(201) + "\"") + "}",
+                        "name: a text of 201 characters; a name holds at most 200"),
+                Arguments.of(HEAD + ", \"note\": \"" + "n".repeat(5_001) + "\"}",
+                        "note: a text of 5,001 characters; a note holds at most 5,000"),
+                // the parser's limits, in the lab's words
+                Arguments.of(HEAD + ", \"scenario\": {\"pFail\": NaN}}",
+                        "line 1: not valid JSON: NaN is not a number JSON can hold; write a number such as 0.5"),
+                Arguments.of(HEAD + ",\n// mine\n\"scenario\": {}}",
+                        "line 2: not valid JSON: comments are not allowed in a scenario file (JSON has none)"),
+                Arguments.of(HEAD + ", \"note\": " + "[".repeat(50) + "]".repeat(50) + "}",
+                        "line 1: not valid JSON: nested more than 32 levels deep ({...} and [...] inside each other); "
+                                + "a scenario file needs 4"),
+                Arguments.of(HEAD + ", \"scenario\": {\"jobs\": 1e9999999999}}",
+                        "line 1: not valid JSON: a number that cannot be read (an exponent beyond ±2,147,483,647?)"),
+                Arguments.of("{name: 1}", "line 1: not valid JSON: a field name in double quotes is expected here, "
+                        + "not 'n'"));
     }
 
     @ParameterizedTest
@@ -359,6 +402,72 @@ class ScenarioFilesTest {
     void eachMalformedFileGivesItsNamedError(String json, String message) {
         ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> read(json));
         assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void aFileOverOneMebibyteIsRefusedByItsSizeBeforeItIsRead(@TempDir Path dir) throws IOException {
+        Path big = dir.resolve("big.json");
+        Files.writeString(big, HEAD + ", \"note\": \"" + "x".repeat(ScenarioText.MAX_BYTES) + "\"}");
+        ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> FILES.read(big));
+        assertEquals("file: the file is " + String.format(java.util.Locale.ROOT, "%,d", Files.size(big))
+                + " bytes; a scenario file holds at most 1 MiB (1,048,576 bytes)", e.getMessage());
+        // a Reader is read no further than one character past the cap
+        CountingReader in = new CountingReader(HEAD + ", \"note\": \"" + "x".repeat(3 * ScenarioText.MAX_BYTES) + "\"}");
+        e = assertThrows(ScenarioFileException.class, () -> FILES.read(in));
+        assertEquals("file: the text is over 1,048,576 characters; a scenario file holds at most 1 MiB "
+                + "(1,048,576 bytes)", e.getMessage());
+        assertTrue(in.read <= ScenarioText.MAX_BYTES + 1, in.read + " characters read");
+    }
+
+    /** A Reader that counts the characters it gave. */
+    private static final class CountingReader extends java.io.Reader {
+        private final StringReader in;
+        long read;
+
+        CountingReader(String text) {
+            in = new StringReader(text);
+        }
+
+        @Override
+        public int read(char[] buf, int off, int len) throws IOException {
+            int n = in.read(buf, off, len);
+            read += Math.max(n, 0);
+            return n;
+        }
+
+        @Override
+        public void close() {
+            in.close();
+        }
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreNamedWithTheirLineAndColumn(@TempDir Path dir) throws IOException {
+        Path latin1 = dir.resolve("latin1.json");
+        Files.write(latin1, (HEAD + ",\n\"note\": \"ok\",\n  \"watch\": \"caf\u00e9\"}")
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> FILES.read(latin1));
+        assertEquals("line 3: not UTF-8 (byte 0xE9 at column 16); save the file as UTF-8", e.getMessage());
+        Path utf16 = dir.resolve("utf16.json");
+        Files.write(utf16, (HEAD + "}").getBytes(java.nio.charset.StandardCharsets.UTF_16)); // with its BOM
+        e = assertThrows(ScenarioFileException.class, () -> FILES.read(utf16));
+        assertEquals("line 1: not UTF-8: the file is UTF-16 (it starts with UTF-16's byte order mark 0xFE 0xFF); "
+                + "save the file as UTF-8", e.getMessage());
+        Files.write(utf16, (HEAD + "}").getBytes(java.nio.charset.StandardCharsets.UTF_16LE)); // without
+        e = assertThrows(ScenarioFileException.class, () -> FILES.read(utf16));
+        assertEquals("line 1: not UTF-8: the file looks like UTF-16 (every other byte is 0); save the file as UTF-8",
+                e.getMessage());
+    }
+
+    @Test
+    void theProblemsOfAFileAreListedOneALineWithTheirFields() {
+        ScenarioFileException e = assertThrows(ScenarioFileException.class,
+                () -> read(HEAD + ", \"scenario\": {\"pFail\": 1.5, \"jobs\": 0, \"colour\": 1}}"));
+        assertEquals(List.of("scenario.pFail", "scenario.jobs", "scenario.colour"),
+                e.problems().stream().map(ScenarioFileException.Problem::field).toList());
+        assertEquals("scenario.pFail", e.field(), "the first problem's field");
+        assertEquals(3, e.count());
+        assertEquals(3, e.lines().size());
     }
 
     @Test

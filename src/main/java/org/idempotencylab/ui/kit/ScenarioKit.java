@@ -125,8 +125,9 @@ public final class ScenarioKit {
     }
 
     /**
-     * Opens a scenario file. A file that is not valid changes nothing: {@link #messageProperty()} names the
-     * field, the value and what is allowed.
+     * Opens a scenario file. A file that is not valid changes nothing: {@link #messageProperty()} lists its
+     * problems, one a line (up to {@link ScenarioFileException#LIMIT}), each naming the field, the value and what
+     * is allowed.
      *
      * @return true if it was applied
      */
@@ -135,7 +136,7 @@ public final class ScenarioKit {
         try {
             f = FILES.read(file);
         } catch (ScenarioFileException e) {
-            message.set(TEXTS.format("open.invalid", file.getFileName(), e.getMessage()));
+            message.set(refusal("open.invalid", "open.invalidMany", file.getFileName(), e));
             return false;
         } catch (IOException e) {
             message.set(TEXTS.format("open.unreadable", file, e.getMessage()));
@@ -284,13 +285,22 @@ public final class ScenarioKit {
             try {
                 apply(FILES.read(p));
                 return true;
-            } catch (ScenarioFileException | IOException e) {
+            } catch (ScenarioFileException e) {
+                forget(refusal("notice.fileBad", "notice.fileBadMany", p, e));
+                return false;
+            } catch (IOException e) {
                 forget(TEXTS.format("notice.fileBad", p, e.getMessage()));
                 return false;
             }
         }
         forget(TEXTS.format("notice.unknown", v));
         return false;
+    }
+
+    /** @return why {@code file} was refused: its one problem on the line, or how many and one a line */
+    private static String refusal(String one, String many, Object file, ScenarioFileException e) {
+        return e.count() == 1 ? TEXTS.format(one, file, e.getMessage())
+                : TEXTS.format(many, file, e.count(), e.getMessage());
     }
 
     private void forget(String why) {

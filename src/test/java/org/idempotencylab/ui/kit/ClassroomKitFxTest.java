@@ -532,7 +532,12 @@ class ClassroomKitFxTest {
                 "\"jobs\": \"many\"", "scenario.jobs",
                 "\"pFail\": 1.5", "scenario.pFail: 1.5 is outside the allowed range 0 to 1",
                 "\"jobs\": 100, \"colour\": 1", "scenario.colour: unknown field",
-                "TRUNCATED", "the file ends early");
+                "TRUNCATED", "the file ends early",
+                // every problem of the file in the one dialog, one a line
+                "\"pFail\": 1.5, \"jobs\": 0, \"colour\": 1", "it has 3 problems.\n"
+                        + "scenario.pFail: 1.5 is outside the allowed range 0 to 1\n"
+                        + "scenario.jobs: 0 is outside the allowed range 1 to 100,000,000\n"
+                        + "scenario.colour: unknown field; allowed: jobs, pFail");
         for (Map.Entry<String, String> e : errors.entrySet()) {
             String json = e.getKey().equals("TRUNCATED") ? ScenarioKitTest.file("\"jobs\": 100").substring(0, 60)
                     : ScenarioKitTest.file(e.getKey());

@@ -15,6 +15,7 @@ import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
@@ -110,6 +111,29 @@ class ScenarioKitTest {
         String whole = file("\"jobs\": 100");
         assertMalformed(whole.substring(0, whole.length() - 12), "the file ends early");
         assertEquals(loads, compare.loads, "nothing was loaded into the view");
+    }
+
+    @Test
+    void aFileWithSeveralProblemsListsThemAllInOneMessageAndChangesNothing() throws Exception {
+        kit.applyPreset(preset("lost-reply.json"));
+        int loads = compare.loads;
+        Path f = Files.writeString(tmp.resolve("three.json"), file("\"pFail\": 1.5, \"jobs\": 0, \"colour\": 1"));
+        assertFalse(kit.open(f));
+        assertEquals("Could not open three.json: it has 3 problems.\n"
+                + "scenario.pFail: 1.5 is outside the allowed range 0 to 1\n"
+                + "scenario.jobs: 0 is outside the allowed range 1 to 100,000,000\n"
+                + "scenario.colour: unknown field; allowed: " + String.join(", ", Parameter.ids()),
+                kit.messageProperty().get());
+        assertEquals("The lost reply", kit.loadedProperty().get().name());
+        assertEquals(loads, compare.loads, "nothing was loaded into the view");
+        // a file the reader refuses for its bytes, not its fields, is one line too
+        Path latin1 = tmp.resolve("latin1.json");
+        Files.write(latin1, file("\"jobs\": 100").replace("Mine", "Caf\u00e9")
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertFalse(kit.open(latin1));
+        assertEquals("Could not open latin1.json: line 3: not UTF-8 (byte 0xE9 at column 15); save the file as "
+                + "UTF-8", kit.messageProperty().get());
+        assertEquals("The lost reply", kit.loadedProperty().get().name());
     }
 
     /** @return a valid scenario file but for {@code scenario}'s fields */
