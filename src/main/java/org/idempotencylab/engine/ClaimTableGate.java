@@ -259,7 +259,7 @@ final class ClaimTableGate implements StepGate {
             long elapsed = sim.nowMs() - renewedAtMs;
             long beats = heartbeatMs <= 0 || elapsed <= 0 ? 0
                     : Math.min(heartbeatsPerWrite() - 1, (elapsed - 1) / heartbeatMs);
-            if (beats == 0 && elapsed == heartbeatMs && !renewedSinceHold && heartbeatsPerWrite() > 1) {
+            if (heartbeatMs > 0 && beats == 0 && elapsed == heartbeatMs && !renewedSinceHold && heartbeatsPerWrite() > 1) {
                 beats = 1; // the first heartbeat is due before the call's end in the same ms, as a written one is
             }
             if (beats > 0) {
