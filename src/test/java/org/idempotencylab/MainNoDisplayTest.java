@@ -8,6 +8,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -53,14 +54,22 @@ class MainNoDisplayTest {
     private record Run(int code, String out, String err) {
     }
 
-    /** Runs {@link Main} with {@code args} in a new JVM on this class path minus Monocle, with no DISPLAY. */
+    /**
+     * Runs {@link Main} with {@code args} in a new JVM on this class path minus Monocle, and this module path
+     * (JavaFX), with no DISPLAY.
+     */
     private static Run main(Path dir, String name, String... args) throws IOException, InterruptedException {
         String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !entry.contains("monocle"))
                 .collect(Collectors.joining(File.pathSeparator));
-        List<String> command = new java.util.ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath,
-                Main.class.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath));
+        String modulePath = System.getProperty("jdk.module.path"); // JavaFX, as mvn javafx:run has it
+        if (modulePath != null) {
+            command.addAll(List.of("--module-path", modulePath, "--add-modules",
+                    "javafx.controls,javafx.fxml,javafx.swing"));
+        }
+        command.add(Main.class.getName());
         command.addAll(List.of(args));
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");
