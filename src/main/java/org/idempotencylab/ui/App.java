@@ -85,6 +85,7 @@ public final class App extends Application {
         stage.setMinWidth(1024);
         stage.setMinHeight(700);
         WindowMemory.restore(stage, prefs);
+        reportFirstFrame(stage.getScene());
         stage.show();
         TabPane tabs = (TabPane) root.lookup(".tab-pane");
         // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the last one
@@ -95,7 +96,10 @@ public final class App extends Application {
             kit.restoreLast();
         }
         if (kit.loadedProperty().get() == null || kit.loadedProperty().get().view() == ScenarioFile.View.COMPARE) {
-            compare.compare(); // the article's table and chart at once (a loaded compare preset is running already)
+            // the article's table and chart at once (a loaded compare preset is running already), though only once
+            // the window is drawn: on two cores the comparison's threads would otherwise take the CPU the first
+            // frame needs
+            afterFirstFrame(stage.getScene(), compare::compare);
         }
         if (preset == null) { // a preset asked for opens on its own view's tab, not on the tab left last time
             prefs.tab().ifPresent(id -> select(tabs, id));
@@ -114,6 +118,53 @@ public final class App extends Application {
                 sweep.run();
             }
         }
+    }
+
+    /**
+     * Start-up measurement, off unless asked for: with {@code -Dlab.timing=true} prints one line on stdout when the
+     * window's first frame has been laid out and handed to the renderer, {@code lab.timing: first frame at <epoch
+     * ms> ms, <ms> ms after the process started} (the process start is the operating system's, to about 10 ms);
+     * with {@code -Dlab.exitAfterFirstFrame=true} the lab then closes (the build's class-data-sharing training
+     * run, and start-up benchmarks).
+     */
+    private static void reportFirstFrame(Scene scene) {
+        boolean timing = Boolean.getBoolean("lab.timing");
+        boolean exit = Boolean.getBoolean("lab.exitAfterFirstFrame");
+        if (!timing && !exit) {
+            return;
+        }
+        afterFirstFrame(scene, () -> {
+            if (timing) {
+                long now = System.currentTimeMillis();
+                long started = ProcessHandle.current().info().startInstant().map(i -> i.toEpochMilli()).orElse(now);
+                System.out.println("lab.timing: first frame at " + now + " ms, " + (now - started)
+                        + " ms after the process started");
+                System.out.flush();
+            }
+            if (exit) {
+                Platform.exit();
+            }
+        });
+    }
+
+    /** Runs {@code action} on the FX thread once {@code scene}'s first frame has been handed to the renderer. */
+    private static void afterFirstFrame(Scene scene, Runnable action) {
+        boolean[] seen = {false};
+        Runnable[] listener = new Runnable[1];
+        listener[0] = () -> {
+            if (seen[0]) {
+                return;
+            }
+            seen[0] = true;
+            // the renderer draws the frame from this pulse once its layout is done: what runs next on the FX
+            // thread runs after the frame was handed over (the listener is removed there, not while the scene
+            // walks its listeners)
+            Platform.runLater(() -> {
+                scene.removePostLayoutPulseListener(listener[0]);
+                action.run();
+            });
+        };
+        scene.addPostLayoutPulseListener(listener[0]);
     }
 
     private static void select(TabPane tabs, String id) {
