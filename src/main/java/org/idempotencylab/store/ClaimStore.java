@@ -143,10 +143,13 @@ public interface ClaimStore extends AutoCloseable {
         return freed;
     }
 
-    /** @return how many rows the table has. */
+    /** @return how many rows the table has (in a {@link JdbcClaimStore}: this run's rows). */
     long size();
 
-    /** Deletes every row: a fresh table for a new run. */
+    /**
+     * Deletes every row: a fresh table for a new run. A {@link JdbcClaimStore} deletes this run's rows only, never
+     * another run's.
+     */
     void clear();
 
     /** Closes the store; later calls throw. Closing twice does nothing. */

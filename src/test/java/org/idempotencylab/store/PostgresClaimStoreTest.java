@@ -49,9 +49,11 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
     void completedKeysSurviveClosingTheStoreAndOpeningANewOne() {
         store.claim("done", FP, "w1", 0, LEASE);
         store.complete("done", "w1", "{\"chargeId\":\"ch_1\"}", 50);
+        JdbcClaimStore first = (JdbcClaimStore) store;
         store.close();
         store = null;
-        try (JdbcClaimStore again = JdbcClaimStore.open(url)) {
+        try (JdbcClaimStore again = JdbcClaimStore.open(url,
+                new JdbcClaimStore.Options(JdbcClaimStore.DEFAULT_TABLE, first.runId(), first.epoch()))) {
             ClaimResult r = again.claim("done", FP, "w2", 100, LEASE);
             assertEquals(Kind.COMPLETED, r.kind());
             assertEquals("{\"chargeId\":\"ch_1\"}", r.result());
@@ -59,25 +61,29 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
     }
 
     @Test
-    void theTableHasTheArticlesColumnsPlusFingerprintOwnerAndClaimsWithBigintTimes() throws Exception {
+    void theTableHasTheArticlesColumnsAndTypesThenItsLeaseThenTheLabsOwn() throws Exception {
         try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT column_name, data_type FROM information_schema.columns "
-                     + "WHERE table_name = 'processed_jobs' ORDER BY ordinal_position")) {
+             ResultSet rs = st.executeQuery("SELECT column_name, data_type, is_nullable, column_default "
+                     + "FROM information_schema.columns WHERE table_name = 'processed_jobs' ORDER BY ordinal_position")) {
             StringBuilder columns = new StringBuilder();
             while (rs.next()) {
-                columns.append(rs.getString(1)).append(' ').append(rs.getString(2)).append("; ");
+                columns.append(rs.getString(1)).append(' ').append(rs.getString(2))
+                        .append(rs.getString(3).equals("NO") ? " not null" : "")
+                        .append(rs.getString(4) == null ? "" : " default " + rs.getString(4)).append("; ");
             }
-            assertEquals("idempotency_key character varying; status character varying; result text; "
-                    + "fingerprint character varying; owner character varying; created_at bigint; "
-                    + "completed_at bigint; locked_until bigint; claims integer; ", columns.toString());
+            assertEquals("idempotency_key character varying not null; status character varying not null; "
+                    + "result jsonb; created_at timestamp with time zone not null default now(); "
+                    + "completed_at timestamp with time zone; locked_until timestamp with time zone; "
+                    + "run_id character varying; fingerprint character varying; owner character varying; "
+                    + "claims integer not null default 1; ", columns.toString());
         }
     }
 
     @Test
     void anUnreachableServerGivesOneClearMessage() {
-        String bad = "jdbc:postgresql://127.0.0.1:1/nope?user=u&password=s3cret&connectTimeout=2";
+        String bad = "jdbc:postgresql://127.0.0.1:1/nope?user=u&connectTimeout=2&password=s3cret";
         ClaimStoreException e = assertThrows(ClaimStoreException.class, () -> JdbcClaimStore.open(bad));
-        String shown = "jdbc:postgresql://127.0.0.1:1/nope?user=u&password=***&connectTimeout=2";
+        String shown = "jdbc:postgresql://127.0.0.1:1/nope?user=u&connectTimeout=2&password=***";
         assertEquals(shown, e.url());
         assertTrue(e.getMessage().startsWith("Cannot open the claim store at '" + shown
                 + "': the database cannot be reached (Connection to 127.0.0.1:1 refused"), e.getMessage());
