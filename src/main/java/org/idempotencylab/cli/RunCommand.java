@@ -92,8 +92,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         StrategyResult r;
         // a run on a database is about a hundred times slower than on the model: it shows its progress sooner
-        TerminalProgress progress = TerminalProgress.on(scenario.jobs(), quiet.quiet, "run",
-                db == null ? TerminalProgress.AT_LEAST_JOBS : TerminalProgress.AT_LEAST_JOBS_ON_DATABASE);
+        TerminalProgress progress = TerminalProgress.on(scenario.jobs(), quiet.quiet, "run", progressFrom(db));
         if (db == null) {
             try (progress) {
                 r = new SignupSimulation(scenario, strategy, progress, true).run();
@@ -133,6 +132,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         write(r, how, spec.commandLine().getOut());
         return 0;
+    }
+
+    /** @return the fewest sign-ups that show a progress bar: fewer on a database ({@code db} not null). */
+    static long progressFrom(String db) {
+        return db == null ? TerminalProgress.AT_LEAST_JOBS : TerminalProgress.AT_LEAST_JOBS_ON_DATABASE;
     }
 
     /** @return the table's keys, then the further metrics; {@code duplicateSideEffects} maps step to count. */
