@@ -471,7 +471,7 @@ public final class JdbcClaimStore implements ClaimStore {
         if (e instanceof ClaimStoreException cse) {
             return cse;
         }
-        String what = messages.explain(e, SOCKET_TIMEOUT_S, STATEMENT_TIMEOUT_MS);
+        String what = messages.explain(e);
         if (what.equals(messages.firstLine(e))) { // nothing more to say than the driver's own words
             what = "the database could not be opened (" + what + ")";
         }
@@ -918,7 +918,7 @@ public final class JdbcClaimStore implements ClaimStore {
             link.forget();
             // a driver's runtime surprise is one message too, like its SQLException
             throw new ClaimStoreException(shownUrl, "Claim store at '" + shownUrl + "' failed to " + what + ": "
-                    + messages.explain(e, SOCKET_TIMEOUT_S, STATEMENT_TIMEOUT_MS) + ".",
+                    + messages.explain(e) + ".",
                     messages.leaks(e) ? null : e);
         } finally {
             pool.add(link);

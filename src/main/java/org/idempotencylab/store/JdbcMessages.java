@@ -37,14 +37,42 @@ final class JdbcMessages {
     private static final int SHORTEST_PIECE = 2;
     private static final Pattern SSL_WORD = Pattern.compile("\\bssl\\b");
 
-    private final List<String> secrets;
+    private static final Pattern SOCKET_TIMEOUT = Pattern.compile("(?i)[?&]socketTimeout=(\\d+)");
+    private static final Pattern STATEMENT_TIMEOUT = Pattern.compile("(?i)statement_timeout(?:=|%3D)([0-9a-z]+)");
 
-    private JdbcMessages(List<String> secrets) {
+    private final List<String> secrets;
+    private final String socketTimeout;
+    private final String statementTimeout;
+
+    private JdbcMessages(List<String> secrets, String socketTimeout, String statementTimeout) {
         this.secrets = secrets;
+        this.socketTimeout = socketTimeout;
+        this.statementTimeout = statementTimeout;
     }
 
-    /** @return the messages for a store opened with {@code url}: they know its secrets. */
+    /** @return the messages for a store opened with {@code url}: they know its secrets and its time limits. */
     static JdbcMessages forUrl(String url) {
+        return forUrl(url, JdbcClaimStore.SOCKET_TIMEOUT_S, JdbcClaimStore.STATEMENT_TIMEOUT_MS);
+    }
+
+    /**
+     * @param socketTimeoutS     the socket timeout unless the URL sets {@code socketTimeout}, seconds
+     * @param statementTimeoutMs the statement timeout unless the URL sets {@code statement_timeout}, ms
+     */
+    static JdbcMessages forUrl(String url, int socketTimeoutS, long statementTimeoutMs) {
+        String socket = socketTimeoutS + " s";
+        String statement = statementTimeoutMs + " ms";
+        if (url != null) {
+            Matcher m = SOCKET_TIMEOUT.matcher(url);
+            if (m.find()) {
+                socket = m.group(1) + " s";
+            }
+            m = STATEMENT_TIMEOUT.matcher(url);
+            if (m.find()) {
+                // PostgreSQL reads a bare number as ms, or a number with its unit
+                statement = m.group(1).chars().allMatch(Character::isDigit) ? m.group(1) + " ms" : m.group(1);
+            }
+        }
         Set<String> found = new LinkedHashSet<>();
         if (url != null) {
             Matcher m = PASSWORD_VALUE.matcher(url);
@@ -63,7 +91,7 @@ final class JdbcMessages {
         }
         List<String> sorted = new ArrayList<>(found);
         sorted.sort(Comparator.comparingInt(String::length).reversed());
-        return new JdbcMessages(List.copyOf(sorted));
+        return new JdbcMessages(List.copyOf(sorted), socket, statement);
     }
 
     private static void addSecret(Set<String> found, String secret) {
@@ -180,23 +208,22 @@ final class JdbcMessages {
     }
 
     /**
-     * @param e               what the driver threw
-     * @param socketTimeoutS  the socket timeout in force, for the words about a server that stopped answering
-     * @param statementTimeoutMs the statement timeout in force
-     * @return what went wrong, in one line without a full stop, e.g. {@code the server refused the login
-     *         (password authentication failed for user "lab")}
+     * @param e what the driver threw
+     * @return what went wrong, in one line without a full stop, e.g. {@code the server refused the login: wrong
+     *         user name or password (FATAL: password authentication failed for user "lab")}
      */
-    String explain(Throwable e, int socketTimeoutS, long statementTimeoutMs) {
+    String explain(Throwable e) {
         String line = firstLine(e);
         String state = e instanceof SQLException se && se.getSQLState() != null ? se.getSQLState() : "";
         String lower = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
         if (has(e, SocketTimeoutException.class)) {
-            return "the database server stopped answering: no reply within " + socketTimeoutS
-                    + " s (socketTimeout); the run cannot go on";
+            return "the database server stopped answering: no reply within " + socketTimeout
+                    + " (socketTimeout); the run cannot go on";
         }
         if (state.equals("57014")) {
-            return "a statement took longer than the statement timeout of " + statementTimeoutMs
-                    + " ms and the server cancelled it (" + line + ")";
+            return "a statement took longer than the statement timeout of " + statementTimeout
+                    + " (statement_timeout), perhaps waiting for a row another connection holds, and the server "
+                    + "cancelled it (" + line + ")";
         }
         if (lower.contains("no password was provided")) {
             return "the server asks for a password and none was given: put it in ~/.pgpass (or the file "

@@ -365,4 +365,31 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
         assertEquals("Claim store at '" + url + "' failed to claim 'k2': the database server stopped answering: no "
                 + "reply within 10 s (socketTimeout); the run cannot go on.", e.getMessage());
     }
+
+    /**
+     * Another connection holds the lab's row locked (as a transaction of another program might): the claim waits
+     * for the lock until the server's statement timeout cancels it, then it is one message. The URL sets the
+     * timeout to 500 ms, which wins over the lab's 5 s and keeps the test short.
+     */
+    @Test
+    void aClaimThatWaitsForALockEndsAtTheStatementTimeoutWithOneMessage() throws Exception {
+        String shortTimeout = url + "&options=-c%20statement_timeout%3D500";
+        try (JdbcClaimStore lab = JdbcClaimStore.open(shortTimeout); Connection other = admin()) {
+            lab.claim("k", FP, "w1", 0, LEASE);
+            other.setAutoCommit(false);
+            try (Statement st = other.createStatement()) {
+                st.executeQuery("SELECT * FROM processed_jobs WHERE run_id = '" + lab.runId() + "' FOR UPDATE").close();
+                ClaimStoreException e = assertThrows(ClaimStoreException.class,
+                        () -> lab.claim("k", FP, "w2", 5_000, LEASE));
+                assertEquals("Claim store at '" + shortTimeout + "' failed to claim 'k': a statement took longer "
+                        + "than the statement timeout of 500 ms (statement_timeout), perhaps waiting for a row another "
+                        + "connection holds, and the server cancelled it (ERROR: canceling statement due to statement "
+                        + "timeout).", e.getMessage());
+            } finally {
+                other.rollback();
+            }
+            // the lock gone, the next claim goes through: the lease to 1,000 ran out, w2 reclaims the key
+            assertEquals(Kind.RECLAIMED, lab.claim("k", FP, "w2", 5_000, LEASE).kind());
+        }
+    }
 }

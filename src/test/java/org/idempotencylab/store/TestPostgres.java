@@ -74,14 +74,15 @@ public final class TestPostgres {
 
     /** @return the pids of the server's processes: the postmaster and every backend and helper it started. */
     public static List<Long> processIds() throws SQLException {
-        long backend;
+        ProcessHandle postmaster;
+        // the backend's parent is looked up while its connection is open: a closed connection's backend exits
         try (Connection c = server().getPostgresDatabase().getConnection(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
-            backend = rs.getLong(1);
+            long backend = rs.getLong(1);
+            postmaster = ProcessHandle.of(backend).flatMap(ProcessHandle::parent)
+                    .orElseThrow(() -> new IllegalStateException("no parent process for the backend " + backend));
         }
-        ProcessHandle postmaster = ProcessHandle.of(backend).flatMap(ProcessHandle::parent)
-                .orElseThrow(() -> new IllegalStateException("no parent process for the backend " + backend));
         List<Long> pids = new ArrayList<>();
         pids.add(postmaster.pid());
         postmaster.descendants().forEach(p -> pids.add(p.pid()));
