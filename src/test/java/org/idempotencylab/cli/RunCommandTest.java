@@ -353,4 +353,35 @@ class RunCommandTest {
         assertEquals(2, o.code(), o.err());
         assertTrue(o.err().startsWith("--db-table: table: 'Bad-Name' is not allowed: 1 to 56 characters"), o.err());
     }
+
+    @Test
+    void aTableWithTheRightNamesButOtherTypesIsRefusedBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+        // the lab's earlier layout: the right column names, BIGINT times and a TEXT result
+        Path file = dir.resolve("old.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE processed_jobs (idempotency_key VARCHAR(255) PRIMARY KEY, status VARCHAR(20) "
+                    + "NOT NULL, result TEXT, fingerprint VARCHAR(128), owner VARCHAR(128), created_at BIGINT NOT "
+                    + "NULL, completed_at BIGINT, locked_until BIGINT, claims INTEGER NOT NULL DEFAULT 1)");
+            st.execute("INSERT INTO processed_jobs VALUES ('a', 'completed', 'r', 'fp', 'w', 1, 2, 3, 1), "
+                    + "('b', 'in_progress', NULL, 'fp', 'w', 4, NULL, 5, 1)");
+        }
+        Outcome o = cli("run", "--store", "claim-table", "--retry", "whole-job-skip-finished", "--jobs", "10",
+                "--db", "jdbc:sqlite:" + file);
+        assertEquals(2, o.code(), o.err());
+        assertEquals("", o.out());
+        assertEquals(1, o.err().strip().lines().count(), o.err());
+        assertTrue(o.err().startsWith("--db: Cannot open the claim store at 'jdbc:sqlite:" + file + "': the table "
+                + "processed_jobs has the lab's old layout"), o.err());
+        assertTrue(o.err().contains("Its 2 rows are kept and nothing was written."), o.err());
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT COUNT(*), SUM(created_at) FROM processed_jobs")) {
+            rs.next();
+            assertEquals(2, rs.getInt(1));
+            assertEquals(5, rs.getInt(2), "1 + 4: the rows as they were");
+        }
+        // another table name in the same file runs, beside the old table
+        Outcome beside = cli("run", "--store", "claim-table", "--retry", "whole-job-skip-finished", "--jobs", "10",
+                "--db", "jdbc:sqlite:" + file, "--db-table", "lab_claims");
+        assertEquals(0, beside.code(), beside.err());
+    }
 }

@@ -195,4 +195,42 @@ class SqliteClaimStoreTest extends ClaimStoreContract {
         assertThrows(IllegalStateException.class, () -> store.get("k"));
         store.close();
     }
+
+    @Test
+    void aTableWithTheLabsNamesButOtherTypesIsRefusedWithWhatDiffers() throws Exception {
+        store.close();
+        store = null;
+        Path file = dir.resolve("typed.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE processed_jobs (idempotency_key VARCHAR(255) PRIMARY KEY, status VARCHAR(20) "
+                    + "NOT NULL, result TEXT, created_at BIGINT NOT NULL, completed_at TEXT, locked_until TEXT, "
+                    + "run_id VARCHAR(64), fingerprint VARCHAR(128), owner VARCHAR(128) NOT NULL, claims INTEGER)");
+            st.execute("INSERT INTO processed_jobs (idempotency_key, status, created_at, owner) "
+                    + "VALUES ('k', 'completed', 1, 'w')");
+        }
+        ClaimStoreException e = assertThrows(ClaimStoreException.class,
+                () -> JdbcClaimStore.open("jdbc:sqlite:" + file));
+        assertEquals("Cannot open the claim store at 'jdbc:sqlite:" + file + "': the table processed_jobs differs "
+                + "from the lab's claim table: created_at is BIGINT, not TEXT; owner is NOT NULL, but must allow "
+                + "NULL; claims allows NULL, but must be NOT NULL. Its 1 row is kept and nothing was written. Give "
+                + "another table name (--db-table NAME on the command line) or another database.", e.getMessage());
+    }
+
+    @Test
+    void aFileIsInWriteAheadLogModeUnlessTheUrlSaysOtherwise() throws Exception {
+        store.claim("k", FP, "w", 0, LEASE);
+        try (Connection c = DriverManager.getConnection(url()); Statement st = c.createStatement();
+             var rs = st.executeQuery("PRAGMA journal_mode")) {
+            rs.next();
+            assertEquals("wal", rs.getString(1), "the journal mode is kept in the file");
+        }
+        Path other = dir.resolve("rollback.db");
+        try (JdbcClaimStore s = JdbcClaimStore.open("jdbc:sqlite:" + other + "?journal_mode=DELETE");
+             Connection c = DriverManager.getConnection("jdbc:sqlite:" + other); Statement st = c.createStatement();
+             var rs = st.executeQuery("PRAGMA journal_mode")) {
+            rs.next();
+            assertEquals("delete", rs.getString(1));
+            assertEquals(0, s.size());
+        }
+    }
 }
