@@ -769,6 +769,11 @@ public final class JdbcClaimStore implements ClaimStore {
         }
     }
 
+    /** @return the socket timeout of the store's connections as the driver reports it, ms (0: none). */
+    int networkTimeoutMs() {
+        return withConnection("read the socket timeout", link -> link.connection.getNetworkTimeout());
+    }
+
     /** @return the URL this store was opened with, password shown as ***. */
     public String url() {
         return shownUrl;

@@ -342,28 +342,40 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
         assertTrue(p.waitFor(10, TimeUnit.SECONDS));
     }
 
+    @Test
+    void connectionsHaveTheLabsSocketTimeoutUnlessTheUrlSetsOne() {
+        assertEquals(JdbcClaimStore.SOCKET_TIMEOUT_S * 1_000, ((JdbcClaimStore) store).networkTimeoutMs());
+        try (JdbcClaimStore s = JdbcClaimStore.open(url + "&socketTimeout=3")) {
+            assertEquals(3_000, s.networkTimeoutMs());
+        }
+    }
+
     /**
      * The whole server stopped (SIGSTOP to the postmaster and every backend): the call waits for a reply that
-     * never comes, and the socket timeout ({@value JdbcClaimStore#SOCKET_TIMEOUT_S} s) ends it with one message.
-     * The bound asserted is generous (60 s): a hang would fail it, a slow machine would not.
+     * never comes, and the socket timeout ends it with one message. The URL sets it to 2 s to keep the test short
+     * (the lab's own 10 s is checked above). The bound asserted is generous (60 s): a hang would fail it, a slow
+     * machine would not.
      */
     @Test
     void aServerThatStopsAnsweringEndsTheCallWithOneMessageWithinTheSocketTimeout() throws Exception {
-        assertEquals(Kind.CLAIMED, store.claim("k", FP, "w1", 0, LEASE).kind());
-        List<Long> pids = TestPostgres.processIds();
-        long started = System.nanoTime();
-        ClaimStoreException e;
-        signal("STOP", pids);
-        try {
-            e = assertThrows(ClaimStoreException.class, () -> store.claim("k2", FP, "w1", 10, LEASE));
-        } finally {
-            signal("CONT", pids);
+        String twoSeconds = url + "&socketTimeout=2";
+        try (JdbcClaimStore lab = JdbcClaimStore.open(twoSeconds)) {
+            assertEquals(Kind.CLAIMED, lab.claim("k", FP, "w1", 0, LEASE).kind());
+            List<Long> pids = TestPostgres.processIds();
+            long started = System.nanoTime();
+            ClaimStoreException e;
+            signal("STOP", pids);
+            try {
+                e = assertThrows(ClaimStoreException.class, () -> lab.claim("k2", FP, "w1", 10, LEASE));
+            } finally {
+                signal("CONT", pids);
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            assertTrue(seconds < 60, "ended after " + seconds + " s");
+            assertTrue(seconds >= 1.5, "waited " + seconds + " s, not the 2 s timeout");
+            assertEquals("Claim store at '" + twoSeconds + "' failed to claim 'k2': the database server stopped "
+                    + "answering: no reply within 2 s (socketTimeout); the run cannot go on.", e.getMessage());
         }
-        double seconds = (System.nanoTime() - started) / 1e9;
-        assertTrue(seconds < 60, "ended after " + seconds + " s");
-        assertTrue(seconds >= JdbcClaimStore.SOCKET_TIMEOUT_S - 1, "waited " + seconds + " s, not the timeout");
-        assertEquals("Claim store at '" + url + "' failed to claim 'k2': the database server stopped answering: no "
-                + "reply within 10 s (socketTimeout); the run cannot go on.", e.getMessage());
     }
 
     /**
