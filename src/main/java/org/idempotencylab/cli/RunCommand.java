@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
@@ -30,9 +31,10 @@ import picocli.CommandLine.Spec;
  * defaults it prints the same numbers as the first row of {@code table}, and likewise for the other rows.
  *
  * <p>{@code --store claim-table} runs the second article's claim table on the in-memory model, or with
- * {@code --db URL} on a real database ({@link JdbcClaimStore}), whose {@code processed_jobs} table the run empties
- * first. Exit codes as {@link Cli}: a URL that cannot be opened is bad input (2); a database that fails during the
- * run is 1, with one line on stderr.
+ * {@code --db URL} on a real database ({@link JdbcClaimStore}): the run's rows carry a new run id, and rows of
+ * other runs are left alone unless {@code --drop-old-runs} deletes them first. Exit codes as {@link Cli}: a URL
+ * that cannot be opened, or a table that is not the lab's, is bad input (2); a database that fails during the run
+ * is 1, with one line on stderr.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Runs one strategy with every engine parameter and prints its results: one JSON line, "
@@ -49,11 +51,21 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--db", paramLabel = "URL",
             description = "with --store claim-table only: run the claim table on this database, "
-                    + "jdbc:sqlite:<file> or jdbc:postgresql://host[:port]/database[?user=...&password=...]; "
-                    + "'default' is the SQLite file claims.db in the user's data folder. The run first deletes "
-                    + "every row of its processed_jobs table, then leaves the run's own rows there. "
+                    + "jdbc:sqlite:<file> or jdbc:postgresql://host[:port]/database[?user=...] (a password is best "
+                    + "kept in ~/.pgpass); 'default' is the SQLite file claims.db in the user's data folder. The "
+                    + "run's rows carry a run id of their own; rows of other runs are never read or changed. "
                     + "(default: the in-memory claim model)")
     String db;
+
+    @Option(names = "--db-table", paramLabel = "NAME",
+            description = "with --db: the claim table's name, lower-case letters, digits and _ "
+                    + "(default: ${DEFAULT-VALUE}, the second article's)")
+    String dbTable = JdbcClaimStore.DEFAULT_TABLE;
+
+    @Option(names = "--drop-old-runs",
+            description = "with --db: first delete the rows of every other run of the lab from the table (rows "
+                    + "without a run id stay); do not use it while another run uses the same table")
+    boolean dropOldRuns;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
     String format = TableCommand.OutputFormat.json.name();
@@ -85,37 +97,50 @@ public final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--db: a database holds the claim table only; add --store "
                         + "claim-table (the store is " + strategy.store().cliName() + ")");
             }
+            if (db == null && (dropOldRuns || spec.commandLine().getParseResult().hasMatchedOption("--db-table"))) {
+                throw new IllegalArgumentException((dropOldRuns ? "--drop-old-runs" : "--db-table")
+                        + ": needs --db URL (without it the claim table is the in-memory model)");
+            }
             scenario = ScenarioOptions.read(spec);
             ScenarioOptions.refuseWithoutEffect(spec, scenario, List.of(strategy), "");
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
         StrategyResult r;
-        TerminalProgress progress = TerminalProgress.on(scenario.jobs(), quiet.quiet, "run");
+        // a run on a database is about a hundred times slower than on the model: it shows its progress sooner
+        TerminalProgress progress = TerminalProgress.on(scenario.jobs(), quiet.quiet, "run", progressFrom(db));
         if (db == null) {
             try (progress) {
                 r = new SignupSimulation(scenario, strategy, progress, true).run();
             }
         } else {
             JdbcClaimStore claims;
+            PrintWriter err = spec.commandLine().getErr();
             try {
                 claims = JdbcClaimStore.open(db.strip().equalsIgnoreCase("default")
-                        ? JdbcClaimStore.defaultSqliteUrl() : db);
+                        ? JdbcClaimStore.defaultSqliteUrl() : db,
+                        JdbcClaimStore.Options.newRun(dbTable));
             } catch (ClaimStoreException | IllegalArgumentException e) {
-                spec.commandLine().getErr().println("--db: " + e.getMessage());
+                progress.close();
+                err.println((e instanceof IllegalArgumentException ? "--db-table: " : "--db: ") + e.getMessage());
                 return Cli.BAD_INPUT;
             }
             try (claims) {
-                try {
-                    claims.clear(); // the run starts from an empty processed_jobs (said in --help and the README)
-                } catch (ClaimStoreException e) { // e.g. a read-only file: nothing ran yet, so it is bad input
-                    spec.commandLine().getErr().println("--db: cannot empty processed_jobs before the run: "
-                            + e.getMessage() + " Allowed: " + JdbcClaimStore.ALLOWED_URLS);
-                    return Cli.BAD_INPUT;
+                if (dropOldRuns) {
+                    JdbcClaimStore.DroppedRuns dropped = claims.dropOtherRuns();
+                    if (!quiet.quiet) {
+                        err.printf(Locale.ROOT, "--drop-old-runs: deleted %,d rows of %,d other runs "
+                                + "from %s%n", dropped.rows(), dropped.runs(), claims.table());
+                    }
+                }
+                if (!quiet.quiet) {
+                    err.println("--db: this run's rows in " + claims.table() + " have run_id '" + claims.runId()
+                            + "'");
+                    err.flush();
                 }
                 r = new SignupSimulation(scenario, strategy, progress, true, claims).run();
             } catch (ClaimStoreException e) {
-                spec.commandLine().getErr().println("--db: the run stopped: " + e.getMessage());
+                err.println("--db: the run stopped: " + e.getMessage());
                 return 1;
             } finally {
                 progress.close();
@@ -156,6 +181,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         writeAll(results, how, spec.commandLine().getOut());
         return 0;
+    }
+
+    /** @return the fewest sign-ups that show a progress bar: fewer on a database ({@code db} not null). */
+    static long progressFrom(String db) {
+        return db == null ? TerminalProgress.AT_LEAST_JOBS : TerminalProgress.AT_LEAST_JOBS_ON_DATABASE;
     }
 
     /** @return the table's keys, then the further metrics; {@code duplicateSideEffects} maps step to count. */

@@ -22,6 +22,12 @@ final class TerminalProgress implements RunControl, AutoCloseable {
     /** Runs this short finish before a bar could say anything useful; they show none. */
     static final long AT_LEAST_JOBS = 200_000;
 
+    /**
+     * The same for a run whose claim table is on a database: every claim is a round trip there, so 10,000
+     * sign-ups already take seconds (a minute or more on PostgreSQL), and 100,000 take minutes.
+     */
+    static final long AT_LEAST_JOBS_ON_DATABASE = 10_000;
+
     private final ProgressBar bar;
     private final AtomicLong done = new AtomicLong();
 
@@ -37,7 +43,16 @@ final class TerminalProgress implements RunControl, AutoCloseable {
      *         one that shows nothing
      */
     static TerminalProgress on(long totalJobs, boolean quiet, String what) {
-        if (quiet || !stderrIsTerminal() || totalJobs < AT_LEAST_JOBS) {
+        return on(totalJobs, quiet, what, AT_LEAST_JOBS);
+    }
+
+    /**
+     * @param atLeastJobs the shortest run, in sign-ups, that shows a bar: {@link #AT_LEAST_JOBS}, or
+     *                    {@link #AT_LEAST_JOBS_ON_DATABASE} for a run on a database
+     * @see #on(long, boolean, String)
+     */
+    static TerminalProgress on(long totalJobs, boolean quiet, String what, long atLeastJobs) {
+        if (quiet || !stderrIsTerminal() || totalJobs < atLeastJobs) {
             return new TerminalProgress(null);
         }
         ProgressBar bar = new ProgressBarBuilder().setTaskName(what).setInitialMax(totalJobs)

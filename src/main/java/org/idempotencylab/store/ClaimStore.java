@@ -32,7 +32,8 @@ import java.util.Optional;
  *       row to its lease; a crashed worker that never calls release gets exactly that.</li>
  * </ol>
  *
- * <p>Limits (IllegalArgumentException with field, value and allowed range otherwise): key 1 to 255 characters;
+ * <p>Limits (IllegalArgumentException with field, value and allowed range otherwise): key 1 to 255 characters
+ * ({@link JdbcClaimStore}: less its run id prefix, {@link JdbcClaimStore#maxKeyLength()});
  * fingerprint and owner 1 to 128 characters; {@code nowMs >= 0}; {@code leaseMs} from 1 to
  * {@code Long.MAX_VALUE - nowMs}. Implementations are thread-safe. A database failure during a call throws
  * {@link ClaimStoreException}.
@@ -143,10 +144,13 @@ public interface ClaimStore extends AutoCloseable {
         return freed;
     }
 
-    /** @return how many rows the table has. */
+    /** @return how many rows the table has (in a {@link JdbcClaimStore}: this run's rows). */
     long size();
 
-    /** Deletes every row: a fresh table for a new run. */
+    /**
+     * Deletes every row: a fresh table for a new run. A {@link JdbcClaimStore} deletes this run's rows only, never
+     * another run's.
+     */
     void clear();
 
     /** Closes the store; later calls throw. Closing twice does nothing. */

@@ -1,28 +1,37 @@
 package org.idempotencylab.store;
 
-import java.nio.file.AccessDeniedException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -30,113 +39,284 @@ import java.util.regex.Pattern;
  * default, in a file under the user's data folder) or PostgreSQL (by URL). Same rules as {@link ClaimStore}, with
  * the same SQL text for both databases.
  *
- * <p>Schema: the article's columns plus a request {@code fingerprint}, the {@code owner} of the claim and a
- * {@code claims} counter (1 on insert, +1 per reclaim; it tells CLAIMED from RECLAIMED in one statement). Times
- * are {@code BIGINT} milliseconds bound from the caller's clock, never the database's {@code now()}, so the same
- * SQL serves simulated time and wall-clock use:
+ * <h2>The table</h2>
+ * The article's schema, types included, then its lease column, then the lab's own columns (on SQLite, which has
+ * neither {@code JSONB} nor {@code TIMESTAMPTZ}, {@code TEXT} holding JSON and ISO-8601 UTC times, see
+ * {@link SqlDialect}):
  * <pre>
- * processed_jobs(idempotency_key VARCHAR(255) PRIMARY KEY, status VARCHAR(20) NOT NULL, result TEXT,
- *                fingerprint VARCHAR(128), owner VARCHAR(128), created_at BIGINT NOT NULL,
- *                completed_at BIGINT, locked_until BIGINT, claims INTEGER NOT NULL DEFAULT 1)
+ * processed_jobs(idempotency_key VARCHAR(255) PRIMARY KEY, status VARCHAR(20) NOT NULL, result JSONB,
+ *                created_at TIMESTAMPTZ NOT NULL DEFAULT now(), completed_at TIMESTAMPTZ,
+ *                locked_until TIMESTAMPTZ,
+ *                run_id VARCHAR(64), fingerprint VARCHAR(128), owner VARCHAR(128), claims INTEGER NOT NULL DEFAULT 1)
  * </pre>
- * A claim is one atomic {@code INSERT ... ON CONFLICT (idempotency_key) DO UPDATE ... WHERE status =
- * 'in_progress' AND locked_until < ? AND fingerprint = excluded.fingerprint RETURNING claims} (the article's
+ * The lab's columns are nullable or have a default, so the article's own statements run unchanged on this table,
+ * and the lab's statements run on the article's table once these columns are added (the refusal says how).
+ * {@code claims} is 1 on insert, +1 per reclaim: it tells CLAIMED from RECLAIMED in one statement.
+ *
+ * <h2>Runs</h2>
+ * Every store is one run of the lab, with a run id ({@link Options#runId}) and an epoch ({@link Options#epoch}, a
+ * fixed instant). Its rows carry the run id in {@code run_id} and as the prefix of the key,
+ * {@code <run id>/<key>}, so the article's primary key stays {@code idempotency_key} alone and two runs on one
+ * table never share a key. Every statement names the run, so a run reads, changes and deletes only its own rows:
+ * rows of other runs and rows the lab did not write (no run id) are never touched, except by the explicit
+ * {@link #dropOtherRuns()}. A virtual time of {@code t} ms is stored as the timestamp {@code epoch + t}: the
+ * caller's clock is bound into every statement, never the database's {@code now()}, so the same SQL serves
+ * simulated time and wall-clock use.
+ *
+ * <p>A claim is one atomic {@code INSERT ... ON CONFLICT (idempotency_key) DO UPDATE ... WHERE status =
+ * 'in_progress' AND locked_until < ? AND fingerprint = excluded.fingerprint ... RETURNING claims} (the article's
  * lease statement with the fingerprint checked before any reclaim); when it returns nothing, one {@code SELECT}
  * tells COMPLETED, IN_PROGRESS and KEY_MISMATCH apart. Every statement binds its values (PreparedStatement).
+ *
+ * <h2>Opening</h2>
+ * The whole table is checked before anything is written: column names, types, nullability and the primary key.
+ * A table that differs is refused with one message saying what differs, and its rows are kept (the lab's earlier
+ * layout, with {@code BIGINT} times and a {@code TEXT} result, is named as such).
+ *
+ * <h2>Time limits</h2>
+ * PostgreSQL: {@value #CONNECT_TIMEOUT_S} s to connect ({@code connectTimeout}), {@value #LOGIN_TIMEOUT_S} s to
+ * log in ({@code loginTimeout}), {@value #SOCKET_TIMEOUT_S} s for any reply ({@code socketTimeout}: a server that
+ * stops answering ends the call with a {@link ClaimStoreException} after that long) and
+ * {@value #STATEMENT_TIMEOUT_MS} ms per statement on the server ({@code statement_timeout}, which also bounds a
+ * wait for a lock). A URL that sets any of these wins. SQLite: a file locked by another connection is waited for
+ * up to {@value #SQLITE_BUSY_TIMEOUT_MS} ms ({@code busy_timeout}). So a call on a dead server ends within about
+ * {@value #SOCKET_TIMEOUT_S} s, with one message, never a stack trace; so does a row the lab cannot read (a status
+ * other than {@code in_progress} or {@code completed}).
+ *
+ * <p>SQLite files use write-ahead logging with {@code synchronous=NORMAL} (SQLite's "Write-Ahead Logging": a
+ * commit survives a crash of the application, and only a power loss or operating-system crash may lose the last
+ * commits, never the file's consistency), unless the URL sets {@code journal_mode} or {@code synchronous}.
  *
  * <p>Threads: SQLite gets one connection, used by one thread at a time; PostgreSQL gets a small pool
  * ({@value #POSTGRES_CONNECTIONS} connections), so concurrent claims really race in the database and the
  * statement's atomicity is what keeps them apart. Each statement commits on its own (auto-commit).
+ *
+ * <p>Messages name the URL with any password as {@code ***}, whatever it contains; see {@link JdbcMessages}.
  */
 public final class JdbcClaimStore implements ClaimStore {
 
     /** Connections kept open to PostgreSQL. */
     public static final int POSTGRES_CONNECTIONS = 4;
 
+    /** The table's name unless another is given: the second article's. */
+    public static final String DEFAULT_TABLE = "processed_jobs";
+
+    /** PostgreSQL: seconds to open the TCP connection ({@code connectTimeout}) unless the URL says otherwise. */
+    public static final int CONNECT_TIMEOUT_S = 5;
+
+    /** PostgreSQL: seconds for the whole login ({@code loginTimeout}) unless the URL says otherwise. */
+    public static final int LOGIN_TIMEOUT_S = 10;
+
+    /** PostgreSQL: seconds to wait for any reply ({@code socketTimeout}) unless the URL says otherwise. */
+    public static final int SOCKET_TIMEOUT_S = 10;
+
+    /** PostgreSQL: ms a statement may run on the server ({@code statement_timeout}) unless the URL sets it. */
+    public static final long STATEMENT_TIMEOUT_MS = 5_000;
+
+    /** SQLite: ms to wait for a file another connection holds locked ({@code busy_timeout}). */
+    public static final long SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
     /** What {@link #open} accepts, for messages. */
     public static final String ALLOWED_URLS = "jdbc:sqlite:<file> (embedded, the default) or "
-            + "jdbc:postgresql://host[:port]/database[?user=...&password=...]";
+            + "jdbc:postgresql://host[:port]/database[?user=...] (the password best in ~/.pgpass)";
 
-    private static final String TABLE_SQL = "CREATE TABLE IF NOT EXISTS processed_jobs ("
-            + "idempotency_key VARCHAR(255) PRIMARY KEY, "
-            + "status VARCHAR(20) NOT NULL, "
-            + "result TEXT, "
-            + "fingerprint VARCHAR(128), "
-            + "owner VARCHAR(128), "
-            + "created_at BIGINT NOT NULL, "
-            + "completed_at BIGINT, "
-            + "locked_until BIGINT, "
-            + "claims INTEGER NOT NULL DEFAULT 1)";
+    /** The latest time a row can hold: times are written as {@code YYYY-MM-DD ...} on SQLite. */
+    static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
 
-    private static final String COLUMNS = "idempotency_key, status, result, fingerprint, owner, created_at, "
-            + "completed_at, locked_until, claims";
+    /** Rows deleted per statement by {@link #dropOtherRuns}, so each stays well inside the statement timeout. */
+    static final int DROP_BATCH = 10_000;
 
-    /** Binds: key, fingerprint, owner, created_at (now), locked_until (now + lease), now. */
-    static final String CLAIM_SQL = "INSERT INTO processed_jobs "
-            + "(idempotency_key, status, fingerprint, owner, created_at, locked_until, claims) "
-            + "VALUES (?, 'in_progress', ?, ?, ?, ?, 1) "
-            + "ON CONFLICT (idempotency_key) DO UPDATE SET "
-            + "owner = excluded.owner, locked_until = excluded.locked_until, claims = processed_jobs.claims + 1 "
-            + "WHERE processed_jobs.status = 'in_progress' AND processed_jobs.locked_until < ? "
-            + "AND processed_jobs.fingerprint = excluded.fingerprint "
-            + "RETURNING claims";
+    private static final Pattern TABLE_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,55}");
+    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'",
+            Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final String SELECT_SQL = "SELECT " + COLUMNS + " FROM processed_jobs WHERE idempotency_key = ?";
+    private static final String COLUMNS = "idempotency_key, status, result, created_at, completed_at, locked_until, "
+            + "run_id, fingerprint, owner, claims";
 
-    private static final String COMPLETE_SQL = "UPDATE processed_jobs SET status = 'completed', result = ?, "
-            + "completed_at = ? WHERE idempotency_key = ? AND owner = ? AND status = 'in_progress'";
+    /**
+     * Which run a store is, and where its rows go.
+     *
+     * @param table the table's name: 1 to 56 characters, lower-case letters, digits and {@code _}, not starting
+     *              with a digit (so it needs no quoting on either database)
+     * @param runId the run's id, stored in {@code run_id} and as the keys' prefix: 1 to 64 characters, letters,
+     *              digits and {@code . _ : -}
+     * @param epoch the instant virtual time 0 stands for; whole milliseconds
+     */
+    public record Options(String table, String runId, Instant epoch) {
+        /** @throws IllegalArgumentException naming the field, the value and what is allowed */
+        public Options {
+            Objects.requireNonNull(epoch, "epoch");
+            if (table == null || !TABLE_NAME.matcher(table).matches()) {
+                throw new IllegalArgumentException("table: '" + table + "' is not allowed: 1 to 56 characters, "
+                        + "lower-case letters, digits and _, not starting with a digit");
+            }
+            if (runId == null || !RUN_ID.matcher(runId).matches()) {
+                throw new IllegalArgumentException("runId: '" + runId + "' is not allowed: 1 to 64 characters, "
+                        + "letters, digits and . _ : -");
+            }
+            if (!epoch.truncatedTo(ChronoUnit.MILLIS).equals(epoch) || epoch.isAfter(LATEST)) {
+                throw new IllegalArgumentException("epoch: " + epoch + " is not a whole millisecond up to " + LATEST);
+            }
+        }
 
-    private static final String RENEW_SQL = "UPDATE processed_jobs SET locked_until = ? "
-            + "WHERE idempotency_key = ? AND owner = ? AND status = 'in_progress'";
-
-    private static final String RELEASE_SQL = "DELETE FROM processed_jobs "
-            + "WHERE idempotency_key = ? AND owner = ? AND status = 'in_progress'";
-
-    private static final String ROWS_SQL = "SELECT " + COLUMNS + " FROM processed_jobs "
-            + "ORDER BY created_at, idempotency_key LIMIT ?";
-
-    private static final Pattern PASSWORD_PARAM = Pattern.compile("(?i)(password=)([^&;]*)");
-    private static final Pattern USER_INFO = Pattern.compile("(//[^/:@]*:)([^@/]*)(@)");
-
-    private final String shownUrl;
-    private final BlockingQueue<Connection> pool;
-    private final List<Connection> all;
-    private volatile boolean closed;
-
-    private JdbcClaimStore(String shownUrl, List<Connection> connections) {
-        this.shownUrl = shownUrl;
-        this.all = List.copyOf(connections);
-        this.pool = new ArrayBlockingQueue<>(connections.size(), true, connections);
+        /**
+         * @param table the table's name, see {@link Options}
+         * @return a new run: epoch now (whole ms), run id {@code run-<UTC time>-<8 random hex digits>}, e.g.
+         *         {@code run-20261201T154204Z-3f9a1c2b}
+         */
+        public static Options newRun(String table) {
+            Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            return new Options(table, "run-" + RUN_ID_TIME.format(now) + "-"
+                    + String.format(Locale.ROOT, "%08x", RANDOM.nextInt()), now);
+        }
     }
 
     /**
-     * Opens (creating if missing) the claim table at {@code jdbcUrl}.
+     * What {@link #dropOtherRuns} deleted.
      *
-     * <p>Only {@code jdbc:sqlite:} and {@code jdbc:postgresql:} URLs are accepted. A SQLite file's folder must
-     * exist (see {@link #defaultSqliteUrl()} for the default file, whose folder it creates). A PostgreSQL server
-     * that does not answer fails within about {@code connectTimeout} (5 s unless the URL sets it). The table is
-     * created in a transaction; if anything fails, nothing is left behind: no half-created table, and no new
-     * SQLite file.
+     * @param runs how many other runs had rows
+     * @param rows how many rows were deleted
+     */
+    public record DroppedRuns(long runs, long rows) {
+    }
+
+    /** One connection and the statements prepared on it; used by one thread at a time. */
+    private static final class Link {
+        final Connection connection;
+        private final Map<String, PreparedStatement> prepared = new HashMap<>();
+
+        Link(Connection connection) {
+            this.connection = connection;
+        }
+
+        PreparedStatement prepare(String sql) throws SQLException {
+            PreparedStatement ps = prepared.get(sql);
+            if (ps == null) {
+                ps = connection.prepareStatement(sql);
+                prepared.put(sql, ps);
+            }
+            return ps;
+        }
+
+        /** Closes the prepared statements: after a failure, a driver may leave one unusable. */
+        void forget() {
+            for (PreparedStatement ps : prepared.values()) {
+                try {
+                    ps.close();
+                } catch (SQLException ignored) {
+                    // it is being thrown away
+                }
+            }
+            prepared.clear();
+        }
+    }
+
+    /** A row of this run the lab cannot read: a status it does not know, a missing lease. */
+    private static final class UnreadableRow extends SQLException {
+        UnreadableRow(String message) {
+            super(message);
+        }
+    }
+
+    private final String shownUrl;
+    private final JdbcMessages messages;
+    private final SqlDialect dialect;
+    private final Options options;
+    private final String prefix;
+    private final long latestMs;
+    private final BlockingQueue<Link> pool;
+    private final List<Link> all;
+    private final String claimSql;
+    private final String selectSql;
+    private final String completeSql;
+    private final String renewSql;
+    private final String releaseSql;
+    private final String deleteSql;
+    private final String rowsSql;
+    private final String expiredSql;
+    private final String rescueSql;
+    private final String sizeSql;
+    private final String clearSql;
+    private volatile boolean closed;
+
+    private JdbcClaimStore(String shownUrl, JdbcMessages messages, SqlDialect dialect, Options options,
+                           List<Connection> connections) {
+        this.shownUrl = shownUrl;
+        this.messages = messages;
+        this.dialect = dialect;
+        this.options = options;
+        this.prefix = options.runId() + "/";
+        this.latestMs = Duration.between(options.epoch(), LATEST).toMillis();
+        List<Link> links = connections.stream().map(Link::new).toList();
+        this.all = links;
+        this.pool = new ArrayBlockingQueue<>(links.size(), true, links);
+        String t = options.table();
+        claimSql = "INSERT INTO " + t + " (idempotency_key, status, created_at, locked_until, run_id, fingerprint, "
+                + "owner, claims) VALUES (?, 'in_progress', ?, ?, ?, ?, ?, 1) "
+                + "ON CONFLICT (idempotency_key) DO UPDATE SET status = 'in_progress', owner = excluded.owner, "
+                + "locked_until = excluded.locked_until, claims = " + t + ".claims + 1 "
+                + "WHERE " + t + ".status = 'in_progress' AND " + t + ".locked_until < ? "
+                + "AND " + t + ".fingerprint = excluded.fingerprint AND " + t + ".run_id = excluded.run_id "
+                + "RETURNING claims";
+        selectSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE idempotency_key = ?";
+        completeSql = "UPDATE " + t + " SET status = 'completed', result = ?, completed_at = ? "
+                + "WHERE idempotency_key = ? AND run_id = ? AND owner = ? AND status = 'in_progress'";
+        renewSql = "UPDATE " + t + " SET locked_until = ? "
+                + "WHERE idempotency_key = ? AND run_id = ? AND owner = ? AND status = 'in_progress'";
+        releaseSql = "DELETE FROM " + t
+                + " WHERE idempotency_key = ? AND run_id = ? AND owner = ? AND status = 'in_progress'";
+        deleteSql = "DELETE FROM " + t + " WHERE idempotency_key = ? AND run_id = ?";
+        rowsSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE run_id = ? ORDER BY created_at, idempotency_key LIMIT ?";
+        expiredSql = "SELECT idempotency_key FROM " + t
+                + " WHERE run_id = ? AND status = 'in_progress' AND locked_until < ?";
+        rescueSql = "DELETE FROM " + t + " WHERE run_id = ? AND status = 'in_progress' AND locked_until < ? "
+                + "RETURNING idempotency_key";
+        sizeSql = "SELECT COUNT(*) FROM " + t + " WHERE run_id = ?";
+        clearSql = "DELETE FROM " + t + " WHERE run_id = ?";
+    }
+
+    /**
+     * Opens (creating if missing) the claim table {@value #DEFAULT_TABLE} at {@code jdbcUrl} for a new run.
      *
-     * @param jdbcUrl e.g. {@code jdbc:sqlite:/home/ann/.local/share/idempotency-lab/claims.db} or
-     *                {@code jdbc:postgresql://localhost:5432/lab?user=lab&password=secret}
-     * @return an open store; close it when the run ends
-     * @throws ClaimStoreException with one message naming the URL (password shown as {@code ***}), what went
-     *                             wrong and what is allowed
+     * @see #open(String, Options)
      */
     public static JdbcClaimStore open(String jdbcUrl) {
+        return open(jdbcUrl, Options.newRun(DEFAULT_TABLE));
+    }
+
+    /**
+     * Opens (creating if missing) the claim table at {@code jdbcUrl} for the run {@code options}.
+     *
+     * <p>Only {@code jdbc:sqlite:} and {@code jdbc:postgresql:} URLs are accepted. A SQLite file's folder must
+     * exist (see {@link #defaultSqliteUrl()} for the default file, whose folder it creates). A missing table is
+     * created in a transaction; if anything fails, nothing is left behind: no half-created table, and no new
+     * SQLite file. An existing table is checked whole before anything is written, and refused if it differs.
+     * Nothing of any run is deleted.
+     *
+     * @param jdbcUrl e.g. {@code jdbc:sqlite:/home/ann/.local/share/idempotency-lab/claims.db} or
+     *                {@code jdbc:postgresql://localhost:5432/lab?user=lab}
+     * @return an open store; close it when the run ends
+     * @throws ClaimStoreException with one message naming the URL (password shown as {@code ***}), what went
+     *                             wrong and what to do
+     */
+    public static JdbcClaimStore open(String jdbcUrl, Options options) {
+        Objects.requireNonNull(options, "options");
         if (jdbcUrl == null || jdbcUrl.isBlank()) {
             throw new ClaimStoreException(null, "Cannot open the claim store: no database URL was given. Allowed: "
                     + ALLOWED_URLS + ".", null);
         }
         String url = jdbcUrl.strip();
         String shown = redact(url);
+        JdbcMessages messages = JdbcMessages.forUrl(url);
         String lower = url.toLowerCase(Locale.ROOT);
         if (lower.startsWith("jdbc:sqlite:")) {
-            return openSqlite(url, shown);
+            return openSqlite(url, shown, messages, options);
         }
         if (lower.startsWith("jdbc:postgresql:")) {
-            return openPostgres(url, shown);
+            return openPostgres(url, shown, messages, options);
         }
         String what = lower.startsWith("jdbc:") ? "this kind of database is not supported"
                 : "this is not a JDBC URL";
@@ -188,16 +368,16 @@ public final class JdbcClaimStore implements ClaimStore {
         return base.resolve("idempotency-lab");
     }
 
-    /** @return {@code url} with the password (a {@code password=} parameter or {@code user:password@}) as ***. */
+    /**
+     * @return {@code url} with every password hidden as {@code ***}: a {@code password=} parameter and all that
+     *         follows it (a password may hold {@code &}, {@code ;} or {@code @}), and the password of a
+     *         {@code //user:password@host} part
+     */
     public static String redact(String url) {
-        if (url == null) {
-            return null;
-        }
-        String s = PASSWORD_PARAM.matcher(url).replaceAll("$1***");
-        return USER_INFO.matcher(s).replaceAll("$1***$3");
+        return JdbcMessages.redact(url);
     }
 
-    private static JdbcClaimStore openSqlite(String url, String shown) {
+    private static JdbcClaimStore openSqlite(String url, String shown, JdbcMessages messages, Options options) {
         String rest = url.substring("jdbc:sqlite:".length());
         int q = rest.indexOf('?');
         String location = q >= 0 ? rest.substring(0, q) : rest;
@@ -227,14 +407,21 @@ public final class JdbcClaimStore implements ClaimStore {
             }
         }
         boolean existed = file != null && Files.exists(file);
+        String query = q >= 0 ? rest.substring(q + 1).toLowerCase(Locale.ROOT) : "";
+        Properties props = new Properties();
+        // the driver applies these pragmas as it opens the file; a URL parameter of the same name wins
+        props.setProperty("busy_timeout", Long.toString(SQLITE_BUSY_TIMEOUT_MS));
+        if (!query.contains("journal_mode=")) {
+            props.setProperty("journal_mode", "WAL");
+        }
+        if (!query.contains("synchronous=")) {
+            props.setProperty("synchronous", "NORMAL");
+        }
         Connection c = null;
         try {
-            c = DriverManager.getConnection(url);
-            try (Statement st = c.createStatement()) {
-                st.execute("PRAGMA busy_timeout = 10000");
-            }
-            createSchema(c);
-            return new JdbcClaimStore(shown, List.of(c));
+            c = DriverManager.getConnection(url, props);
+            prepareTable(c, SqlDialect.SQLITE, options.table(), shown);
+            return new JdbcClaimStore(shown, messages, SqlDialect.SQLITE, options, List.of(c));
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c);
             if (file != null && !existed) {
@@ -246,99 +433,148 @@ public final class JdbcClaimStore implements ClaimStore {
                     }
                 }
             }
-            throw failure(shown, e, existed);
+            throw failure(shown, messages, e, existed);
         }
     }
 
-    private static JdbcClaimStore openPostgres(String url, String shown) {
+    private static JdbcClaimStore openPostgres(String url, String shown, JdbcMessages messages, Options options) {
         Properties defaults = new Properties();
-        defaults.setProperty("connectTimeout", "5");
-        defaults.setProperty("loginTimeout", "10");
+        // the driver reads these from the properties unless the URL sets them (pgjdbc's "Connection Parameters")
+        defaults.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_S));
+        defaults.setProperty("loginTimeout", Integer.toString(LOGIN_TIMEOUT_S));
+        defaults.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
+        defaults.setProperty("tcpKeepAlive", "true");
+        defaults.setProperty("ApplicationName", "idempotency-lab");
+        boolean ownStatementTimeout = !url.toLowerCase(Locale.ROOT).contains("statement_timeout");
         List<Connection> connections = new ArrayList<>();
         try {
-            Connection first = DriverManager.getConnection(url, defaults);
-            connections.add(first);
-            createSchema(first);
-            for (int i = 1; i < POSTGRES_CONNECTIONS; i++) {
-                connections.add(DriverManager.getConnection(url, defaults));
+            for (int i = 0; i < POSTGRES_CONNECTIONS; i++) {
+                Connection c = DriverManager.getConnection(url, defaults);
+                connections.add(c);
+                if (ownStatementTimeout) {
+                    try (Statement st = c.createStatement()) {
+                        st.execute("SET statement_timeout = " + STATEMENT_TIMEOUT_MS);
+                    }
+                }
+                if (i == 0) {
+                    prepareTable(c, SqlDialect.POSTGRES, options.table(), shown);
+                }
             }
-            return new JdbcClaimStore(shown, connections);
+            return new JdbcClaimStore(shown, messages, SqlDialect.POSTGRES, options, connections);
         } catch (SQLException | RuntimeException e) {
             connections.forEach(JdbcClaimStore::closeQuietly);
-            throw failure(shown, e, true);
+            throw failure(shown, messages, e, true);
         }
     }
 
-    private static ClaimStoreException failure(String shown, Exception e, boolean existed) {
+    private static ClaimStoreException failure(String shown, JdbcMessages messages, Exception e, boolean existed) {
         if (e instanceof ClaimStoreException cse) {
             return cse;
         }
-        String cause = e.getMessage() == null ? e.getClass().getSimpleName()
-                : redactMessage(e.getMessage()).strip().replaceAll("\\.+$", "");
-        String what;
-        String sqlState = e instanceof SQLException se ? se.getSQLState() : null;
-        if (sqlState != null && sqlState.startsWith("08")) {
-            what = "the database cannot be reached (" + cause + ")";
-        } else if (e instanceof SQLException se && "No suitable driver found".regionMatches(true, 0,
-                String.valueOf(se.getMessage()), 0, 24)) {
-            what = "no JDBC driver accepts this URL";
-        } else {
-            what = "the database could not be opened (" + cause + ")";
+        String what = messages.explain(e);
+        if (what.equals(messages.firstLine(e))) { // nothing more to say than the driver's own words
+            what = "the database could not be opened (" + what + ")";
         }
         String left = existed ? "" : " Nothing was created.";
         return new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': " + what + "."
-                + left + " Allowed: " + ALLOWED_URLS + ".", e);
+                + left + " Allowed: " + ALLOWED_URLS + ".", messages.leaks(e) ? null : e);
     }
 
-    private static String redactMessage(String message) {
-        return PASSWORD_PARAM.matcher(message).replaceAll("$1***");
-    }
-
-    /** Creates the table if missing and checks its columns, in one transaction. */
-    private static void createSchema(Connection c) throws SQLException {
-        c.setAutoCommit(false);
-        try (Statement st = c.createStatement()) {
-            st.execute(TABLE_SQL);
-            try {
-                st.executeQuery("SELECT " + COLUMNS + " FROM processed_jobs WHERE 1 = 0").close();
+    /**
+     * Creates the table (and its run index) if missing, then checks the whole table before anything is written.
+     * Two runs starting at once may both try to create it: the loser of that race reads the winner's table.
+     *
+     * @throws ClaimStoreException if the table differs from the lab's
+     */
+    private static void prepareTable(Connection c, SqlDialect dialect, String table, String shown)
+            throws SQLException {
+        for (int attempt = 0; ; attempt++) {
+            List<SqlDialect.Column> columns = dialect.columns(c, table);
+            if (!columns.isEmpty()) {
+                TableCheck.Problem problem = TableCheck.problem(dialect, table, columns);
+                if (problem != null) {
+                    throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': "
+                            + problem.what() + ". " + TableCheck.rowsKept(c, table) + " " + problem.advice() + ".",
+                            null);
+                }
+                try (Statement st = c.createStatement()) {
+                    if (!dialect.indexExists(c, table + "_run_id")) {
+                        st.execute(dialect.createIndex(table));
+                    }
+                } catch (SQLException e) {
+                    if (attempt >= 2) {
+                        throw e;
+                    }
+                    continue; // another run created it meanwhile: look again
+                }
+                return;
+            }
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                st.execute(dialect.createTable(table));
+                st.execute(dialect.createIndex(table));
+                c.commit();
             } catch (SQLException e) {
-                throw new SQLException("a table processed_jobs exists without the columns " + COLUMNS
-                        + " (" + e.getMessage() + "); use another database or file", e.getSQLState(), e);
+                try {
+                    c.rollback();
+                } catch (SQLException ignored) {
+                    // the first error is the one to report
+                }
+                if (attempt >= 2) {
+                    throw e;
+                }
+            } finally {
+                c.setAutoCommit(true);
             }
-            c.commit();
-        } catch (SQLException | RuntimeException e) {
-            try {
-                c.rollback();
-            } catch (SQLException ignored) {
-                // the connection is going away; the first error is the one to report
-            }
-            throw e;
         }
-        c.setAutoCommit(true);
+    }
+
+    /** @return the run id this store's rows carry ({@code run_id}, and the keys' prefix). */
+    public String runId() {
+        return options.runId();
+    }
+
+    /** @return the instant virtual time 0 stands for in this run's timestamps. */
+    public Instant epoch() {
+        return options.epoch();
+    }
+
+    /** @return the table's name. */
+    public String table() {
+        return options.table();
+    }
+
+    /** @return the longest key this run can store: 255 less its {@code <run id>/} prefix. */
+    public int maxKeyLength() {
+        return MAX_KEY_LENGTH - prefix.length();
     }
 
     @Override
     public ClaimResult claim(String key, String fingerprint, String owner, long nowMs, long leaseMs) {
         ClaimArgs.claim(key, fingerprint, owner, nowMs, leaseMs);
-        long lockedUntil = nowMs + leaseMs;
-        return withConnection("claim '" + key + "'", c -> {
+        checkKey(key);
+        checkTime("nowMs", nowMs);
+        // a lease past the latest storable time holds forever for any purpose: it is stored as that time
+        long lockedUntil = Math.min(nowMs + leaseMs, latestMs);
+        String stored = prefix + key;
+        return withConnection("claim '" + key + "'", link -> {
             // A row deleted (released) between the INSERT and the SELECT is retried; each retry starts afresh.
             for (int attempt = 0; ; attempt++) {
-                try (PreparedStatement ps = c.prepareStatement(CLAIM_SQL)) {
-                    ps.setString(1, key);
-                    ps.setString(2, fingerprint);
-                    ps.setString(3, owner);
-                    ps.setLong(4, nowMs);
-                    ps.setLong(5, lockedUntil);
-                    ps.setLong(6, nowMs);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        if (rs.next()) {
-                            return rs.getInt(1) == 1 ? ClaimResult.claimed(key, owner, lockedUntil)
-                                    : ClaimResult.reclaimed(key, owner, lockedUntil);
-                        }
+                PreparedStatement ps = link.prepare(claimSql);
+                ps.setString(1, stored);
+                dialect.bindTime(ps, 2, at(nowMs));
+                dialect.bindTime(ps, 3, at(lockedUntil));
+                ps.setString(4, options.runId());
+                ps.setString(5, fingerprint);
+                ps.setString(6, owner);
+                dialect.bindTime(ps, 7, at(nowMs));
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        return rs.getInt(1) == 1 ? ClaimResult.claimed(key, owner, lockedUntil)
+                                : ClaimResult.reclaimed(key, owner, lockedUntil);
                     }
                 }
-                Optional<ClaimRow> found = select(c, key);
+                Optional<ClaimRow> found = select(link, stored);
                 if (found.isPresent()) {
                     ClaimRow row = found.get();
                     if (!fingerprint.equals(row.fingerprint())) {
@@ -363,130 +599,179 @@ public final class JdbcClaimStore implements ClaimStore {
     public boolean complete(String key, String owner, String result, long nowMs) {
         ClaimArgs.keyOwner(key, owner);
         ClaimArgs.now(nowMs);
-        return withConnection("complete '" + key + "'", c -> {
-            try (PreparedStatement ps = c.prepareStatement(COMPLETE_SQL)) {
-                if (result == null) {
-                    ps.setNull(1, Types.VARCHAR);
-                } else {
-                    ps.setString(1, result);
-                }
-                ps.setLong(2, nowMs);
-                ps.setString(3, key);
-                ps.setString(4, owner);
-                return ps.executeUpdate() == 1;
-            }
+        checkKey(key);
+        checkTime("nowMs", nowMs);
+        String json = encode(result);
+        return withConnection("complete '" + key + "'", link -> {
+            PreparedStatement ps = link.prepare(completeSql);
+            dialect.bindJson(ps, 1, json);
+            dialect.bindTime(ps, 2, at(nowMs));
+            ps.setString(3, prefix + key);
+            ps.setString(4, options.runId());
+            ps.setString(5, owner);
+            return ps.executeUpdate() == 1;
         });
     }
 
     @Override
     public boolean renew(String key, String owner, long nowMs, long leaseMs) {
         ClaimArgs.renew(key, owner, nowMs, leaseMs);
-        return withConnection("renew '" + key + "'", c -> {
-            try (PreparedStatement ps = c.prepareStatement(RENEW_SQL)) {
-                ps.setLong(1, nowMs + leaseMs);
-                ps.setString(2, key);
-                ps.setString(3, owner);
-                return ps.executeUpdate() == 1;
-            }
+        checkKey(key);
+        checkTime("nowMs", nowMs);
+        long lockedUntil = Math.min(nowMs + leaseMs, latestMs);
+        return withConnection("renew '" + key + "'", link -> {
+            PreparedStatement ps = link.prepare(renewSql);
+            dialect.bindTime(ps, 1, at(lockedUntil));
+            ps.setString(2, prefix + key);
+            ps.setString(3, options.runId());
+            ps.setString(4, owner);
+            return ps.executeUpdate() == 1;
         });
     }
 
     @Override
     public boolean release(String key, String owner) {
         ClaimArgs.keyOwner(key, owner);
-        return withConnection("release '" + key + "'", c -> {
-            try (PreparedStatement ps = c.prepareStatement(RELEASE_SQL)) {
-                ps.setString(1, key);
-                ps.setString(2, owner);
-                return ps.executeUpdate() == 1;
-            }
+        checkKey(key);
+        return withConnection("release '" + key + "'", link -> {
+            PreparedStatement ps = link.prepare(releaseSql);
+            ps.setString(1, prefix + key);
+            ps.setString(2, options.runId());
+            ps.setString(3, owner);
+            return ps.executeUpdate() == 1;
         });
     }
 
     @Override
     public boolean delete(String key) {
         ClaimArgs.text("key", key, MAX_KEY_LENGTH);
-        return withConnection("delete '" + key + "'", c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "DELETE FROM processed_jobs WHERE idempotency_key = ?")) {
-                ps.setString(1, key);
-                return ps.executeUpdate() == 1;
-            }
+        checkKey(key);
+        return withConnection("delete '" + key + "'", link -> {
+            PreparedStatement ps = link.prepare(deleteSql);
+            ps.setString(1, prefix + key);
+            ps.setString(2, options.runId());
+            return ps.executeUpdate() == 1;
         });
     }
 
     @Override
     public Optional<ClaimRow> get(String key) {
         ClaimArgs.text("key", key, MAX_KEY_LENGTH);
-        return withConnection("read '" + key + "'", c -> select(c, key));
+        checkKey(key);
+        return withConnection("read '" + key + "'", link -> select(link, prefix + key));
     }
 
+    /** This run's rows only. */
     @Override
     public List<ClaimRow> rows(int limit) {
         ClaimArgs.limit(limit);
-        return withConnection("list rows", c -> {
-            try (PreparedStatement ps = c.prepareStatement(ROWS_SQL)) {
-                ps.setInt(1, limit);
-                List<ClaimRow> out = new ArrayList<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(row(rs));
-                    }
+        return withConnection("list rows", link -> {
+            PreparedStatement ps = link.prepare(rowsSql);
+            ps.setString(1, options.runId());
+            ps.setInt(2, limit);
+            List<ClaimRow> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(row(rs));
                 }
-                return out;
             }
+            return out;
         });
     }
 
     @Override
     public List<String> expiredClaims(long nowMs) {
         ClaimArgs.now(nowMs);
-        return keys("read expired claims", "SELECT idempotency_key FROM processed_jobs "
-                + "WHERE status = 'in_progress' AND locked_until < ? ORDER BY idempotency_key", nowMs);
+        checkTime("nowMs", nowMs);
+        return keys("read expired claims", expiredSql, nowMs);
     }
 
     @Override
     public List<String> rescueExpired(long nowMs) {
         ClaimArgs.now(nowMs);
-        return keys("rescue expired claims", "DELETE FROM processed_jobs "
-                + "WHERE status = 'in_progress' AND locked_until < ? RETURNING idempotency_key", nowMs);
+        checkTime("nowMs", nowMs);
+        return keys("rescue expired claims", rescueSql, nowMs);
     }
 
-    /** Runs {@code sql}, bound to {@code nowMs}, and collects the keys it returns, sorted. */
+    /** Runs {@code sql}, bound to this run and {@code nowMs}, and collects the keys it returns, sorted. */
     private List<String> keys(String what, String sql, long nowMs) {
-        return withConnection(what, c -> {
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                ps.setLong(1, nowMs);
-                List<String> out = new ArrayList<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(rs.getString(1));
-                    }
+        return withConnection(what, link -> {
+            PreparedStatement ps = link.prepare(sql);
+            ps.setString(1, options.runId());
+            dialect.bindTime(ps, 2, at(nowMs));
+            List<String> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(unprefixed(rs.getString(1)));
                 }
-                out.sort(null);
-                return out;
             }
+            out.sort(null);
+            return out;
         });
     }
 
+    /** @return how many rows this run has. */
     @Override
     public long size() {
-        return withConnection("count rows", c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM processed_jobs");
-                 ResultSet rs = ps.executeQuery()) {
+        return withConnection("count rows", link -> {
+            PreparedStatement ps = link.prepare(sizeSql);
+            ps.setString(1, options.runId());
+            try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
             }
         });
     }
 
+    /** Deletes this run's rows; other runs' rows, and rows with no run id, stay. */
     @Override
     public void clear() {
-        withConnection("clear", c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM processed_jobs")) {
-                return ps.executeUpdate();
+        withConnection("clear", link -> {
+            PreparedStatement ps = link.prepare(clearSql);
+            ps.setString(1, options.runId());
+            return ps.executeUpdate();
+        });
+    }
+
+    /**
+     * Deletes the rows of every other run of the lab: every row with a run id other than this store's. Rows with
+     * no run id (written by something other than the lab, such as the article's own statements) stay. Deletes in
+     * batches of {@value #DROP_BATCH} rows, each its own statement and commit, so each stays inside the statement
+     * timeout; a run using the same table meanwhile loses its rows too, so use it only when no other run does.
+     *
+     * @return how many runs had rows, and how many rows were deleted
+     * @throws ClaimStoreException if the database fails; the batches deleted before stay deleted
+     */
+    public DroppedRuns dropOtherRuns() {
+        String t = options.table();
+        long runs = withConnection("count other runs", link -> {
+            PreparedStatement ps = link.prepare("SELECT COUNT(DISTINCT run_id) FROM " + t
+                    + " WHERE run_id IS NOT NULL AND run_id <> ?");
+            ps.setString(1, options.runId());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
             }
         });
+        long rows = 0;
+        while (true) {
+            int deleted = withConnection("drop other runs", link -> {
+                PreparedStatement ps = link.prepare("DELETE FROM " + t + " WHERE idempotency_key IN "
+                        + "(SELECT idempotency_key FROM " + t + " WHERE run_id IS NOT NULL AND run_id <> ? LIMIT "
+                        + DROP_BATCH + ")");
+                ps.setString(1, options.runId());
+                return ps.executeUpdate();
+            });
+            rows += deleted;
+            if (deleted == 0) {
+                return new DroppedRuns(runs, rows);
+            }
+        }
+    }
+
+    /** @return the socket timeout of the store's connections as the driver reports it, ms (0: none). */
+    int networkTimeoutMs() {
+        return withConnection("read the socket timeout", link -> link.connection.getNetworkTimeout());
     }
 
     /** @return the URL this store was opened with, password shown as ***. */
@@ -509,40 +794,123 @@ public final class JdbcClaimStore implements ClaimStore {
                 break;
             }
         }
-        all.forEach(JdbcClaimStore::closeQuietly);
+        all.forEach(link -> closeQuietly(link.connection));
     }
 
-    private static Optional<ClaimRow> select(Connection c, String key) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(SELECT_SQL)) {
-            ps.setString(1, key);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
-            }
+    private Instant at(long virtualMs) {
+        return options.epoch().plusMillis(virtualMs);
+    }
+
+    private long virtualMs(Instant at) {
+        return Duration.between(options.epoch(), at).toMillis();
+    }
+
+    private void checkKey(String key) {
+        if (key.length() > maxKeyLength()) {
+            throw new IllegalArgumentException("key: a text of " + key.length() + " characters is outside the "
+                    + "allowed range 1 to " + maxKeyLength() + " characters (255 less the run id prefix '" + prefix
+                    + "')");
         }
     }
 
-    private static ClaimRow row(ResultSet rs) throws SQLException {
-        long completedAt = rs.getLong("completed_at");
-        Long completed = rs.wasNull() ? null : completedAt;
-        return new ClaimRow(rs.getString("idempotency_key"), ClaimRow.Status.fromSql(rs.getString("status")),
-                rs.getString("owner"), rs.getLong("locked_until"), rs.getString("result"),
-                rs.getLong("created_at"), completed, rs.getString("fingerprint"), rs.getInt("claims"));
+    private void checkTime(String field, long ms) {
+        if (ms > latestMs) {
+            throw new IllegalArgumentException(field + ": " + ms + " is outside the allowed range 0 to " + latestMs
+                    + " ms (from the run's epoch " + options.epoch() + " to " + LATEST + ")");
+        }
+    }
+
+    private String unprefixed(String stored) throws SQLException {
+        if (stored == null || !stored.startsWith(prefix)) {
+            throw new UnreadableRow("the row '" + stored + "' carries this run's id but not its key prefix '"
+                    + prefix + "': something other than this run wrote it");
+        }
+        return stored.substring(prefix.length());
+    }
+
+    /** @return {@code result} as a JSON string value, so the column holds JSON on both databases. */
+    private static String encode(String result) {
+        if (result == null) {
+            return null;
+        }
+        try {
+            return JSON.writeValueAsString(result);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a text cannot fail to encode as JSON", e);
+        }
+    }
+
+    /**
+     * @return the text of a JSON string value (what {@link #encode} wrote), or any other JSON as the database
+     *         gives it (an object written by the article's own statements, say)
+     */
+    private static String decode(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            JsonNode node = JSON.readTree(json);
+            return node != null && node.isTextual() ? node.textValue() : json;
+        } catch (JsonProcessingException e) {
+            return json; // not JSON (a SQLite text written by hand): as it is
+        }
+    }
+
+    private Optional<ClaimRow> select(Link link, String stored) throws SQLException {
+        PreparedStatement ps = link.prepare(selectSql);
+        ps.setString(1, stored);
+        try (ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? Optional.of(row(rs)) : Optional.empty();
+        }
+    }
+
+    private ClaimRow row(ResultSet rs) throws SQLException {
+        String stored = rs.getString("idempotency_key");
+        String runId = rs.getString("run_id");
+        if (!options.runId().equals(runId)) {
+            throw new UnreadableRow("the row '" + stored + "' belongs to " + (runId == null ? "no run of the lab"
+                    : "the run '" + runId + "'") + ", not to this run");
+        }
+        String key = unprefixed(stored);
+        String statusText = rs.getString("status");
+        ClaimRow.Status status = null;
+        for (ClaimRow.Status s : ClaimRow.Status.values()) {
+            if (s.sql().equals(statusText)) {
+                status = s;
+            }
+        }
+        if (status == null) {
+            throw new UnreadableRow("the row for key '" + key + "' has the status '" + statusText + "', which the "
+                    + "lab does not know (in_progress or completed): something other than this run changed it");
+        }
+        Instant lockedUntil = dialect.readTime(rs, "locked_until");
+        Instant createdAt = dialect.readTime(rs, "created_at");
+        String owner = rs.getString("owner");
+        String fingerprint = rs.getString("fingerprint");
+        if (lockedUntil == null || owner == null || fingerprint == null) {
+            throw new UnreadableRow("the row for key '" + key + "' has no " + (lockedUntil == null ? "locked_until"
+                    : owner == null ? "owner" : "fingerprint") + ": something other than this run changed it");
+        }
+        Instant completedAt = dialect.readTime(rs, "completed_at");
+        return new ClaimRow(key, status, owner, virtualMs(lockedUntil), decode(rs.getString("result")),
+                virtualMs(createdAt), completedAt == null ? null : virtualMs(completedAt), fingerprint,
+                rs.getInt("claims"));
     }
 
     @FunctionalInterface
     private interface SqlWork<T> {
-        T run(Connection c) throws SQLException;
+        T run(Link link) throws SQLException;
     }
 
     private <T> T withConnection(String what, SqlWork<T> work) {
-        Connection c = null;
+        Link link = null;
         try {
             // Polls, so that a caller waiting while another thread closes the store gets an error, not a hang.
-            while (c == null) {
+            while (link == null) {
                 if (closed) {
                     throw new IllegalStateException("the claim store at '" + shownUrl + "' is closed");
                 }
-                c = pool.poll(50, TimeUnit.MILLISECONDS);
+                link = pool.poll(50, TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -550,12 +918,15 @@ public final class JdbcClaimStore implements ClaimStore {
                     + shownUrl + "'", e);
         }
         try {
-            return work.run(c);
-        } catch (SQLException e) {
+            return work.run(link);
+        } catch (SQLException | RuntimeException e) {
+            link.forget();
+            // a driver's runtime surprise is one message too, like its SQLException
             throw new ClaimStoreException(shownUrl, "Claim store at '" + shownUrl + "' failed to " + what + ": "
-                    + redactMessage(String.valueOf(e.getMessage())), e);
+                    + messages.explain(e) + ".",
+                    messages.leaks(e) ? null : e);
         } finally {
-            pool.add(c);
+            pool.add(link);
         }
     }
 

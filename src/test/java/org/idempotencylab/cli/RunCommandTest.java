@@ -11,9 +11,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.idempotencylab.engine.RunControl;
@@ -274,19 +281,31 @@ class RunCommandTest {
         return Stream.concat(Stream.of(first), Arrays.stream(rest)).toArray(String[]::new);
     }
 
+    /** @return rows per run id in the file's processed_jobs, by run id. */
+    private static Map<String, Long> rowsPerRun(Path file) throws SQLException {
+        Map<String, Long> out = new TreeMap<>();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT run_id, COUNT(*) FROM processed_jobs GROUP BY run_id")) {
+            while (rs.next()) {
+                out.put(String.valueOf(rs.getString(1)), rs.getLong(2));
+            }
+        }
+        return out;
+    }
+
     @Test
     void theClaimTableOnSqliteGivesTheModelsNumbersAndKeepsItsRows(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("claims.db");
-        // synchronous=OFF: SQLite skips the disk flush after each statement (every claim commits on its own), which
-        // keeps this test at a few seconds; the rows and the answers are the same
-        String url = "jdbc:sqlite:" + file + "?synchronous=OFF";
+        String url = "jdbc:sqlite:" + file;
         String[] options = {"--store", "claim-table", "--retry", "whole-job-skip-finished", "--provider-key",
             "same", "--jobs", "200", "--p-crash", "0.02", "--queue", "durable", "--max-receives", "1000"};
-        // a first, smaller run leaves 20 users' rows; the second run must empty the table first, or it would
-        // find those steps completed and skip them
+        // a first, smaller run leaves 20 users' rows (10 steps each, all completed); the second run must not see
+        // them, or it would find those steps completed and skip them
         Outcome first = cli("run", "--db", url, "--store", "claim-table", "--retry", "whole-job-skip-finished",
                 "--jobs", "20");
         assertEquals(0, first.code(), first.err());
+        assertTrue(first.err().matches("--db: this run's rows in processed_jobs have run_id 'run-[0-9TZ]+-[0-9a-f]{8}'"
+                + "\\R"), first.err());
         Outcome onSqlite = cli(concat("run", concat("--db", concat(url, options))));
         assertEquals(0, onSqlite.code(), onSqlite.err());
         Outcome model = cli(concat("run", options));
@@ -296,23 +315,73 @@ class RunCommandTest {
         assertEquals(0, r.get("failedJobs").asLong());
         // Every job succeeded, so each of the 200 users has its 10 step keys completed: 2,000 rows. Cross-check:
         // the same run directly on the in-memory claim model, which keeps its rows when given to the engine.
+        // The first run's 200 rows are still there, under their own run id.
         InMemoryClaimTable table = new InMemoryClaimTable();
         Scenario s = crashing(Scenario.article().toBuilder()).jobs(200).build();
         new SignupSimulation(s, SKIP_CLAIM, RunControl.NONE, true, table).run();
-        try (JdbcClaimStore store = JdbcClaimStore.open("jdbc:sqlite:" + file)) {
-            assertEquals(2_000, store.size());
-            assertEquals(table.size(), store.size());
-        }
-        // a database that opens but cannot be emptied (read-only): nothing ran yet, so it is bad input: one
-        // line, exit 2, and the rows of the last run are still there
-        Outcome readOnly = cli(concat("run", concat("--db", concat("jdbc:sqlite:" + file + "?open_mode=1",
-                options))));
-        assertEquals(2, readOnly.code(), readOnly.err());
+        assertEquals(2_000, table.size());
+        assertEquals(List.of(200L, table.size()), rowsPerRun(file).values().stream().sorted().toList());
+
+        // --drop-old-runs deletes the rows of both earlier runs first (200 + 2,000) and says so on stderr
+        Outcome third = cli("run", "--db", url, "--store", "claim-table", "--retry", "whole-job-skip-finished",
+                "--jobs", "5", "--drop-old-runs");
+        assertEquals(0, third.code(), third.err());
+        assertTrue(third.err().startsWith("--drop-old-runs: deleted 2,200 rows of 2 other runs from processed_jobs"),
+                third.err());
+        assertEquals(List.of(50L), List.copyOf(rowsPerRun(file).values()), "5 users x 10 steps of the third run");
+
+        // a database that opens but cannot be written (read-only): one line, exit 1, the rows are still there
+        Outcome readOnly = cli(concat("run", concat("--db", concat(url + "?open_mode=1", options))));
+        assertTrue(readOnly.code() == 1 || readOnly.code() == 2, readOnly.err());
         assertEquals("", readOnly.out());
-        assertEquals(1, readOnly.err().strip().lines().count(), readOnly.err());
-        assertTrue(readOnly.err().startsWith("--db: cannot empty processed_jobs before the run: "), readOnly.err());
-        try (JdbcClaimStore store = JdbcClaimStore.open("jdbc:sqlite:" + file)) {
-            assertEquals(2_000, store.size());
+        assertEquals(1, readOnly.err().strip().lines().filter(l -> !l.contains("have run_id")).count(),
+                readOnly.err());
+        assertTrue(readOnly.err().contains("readonly") || readOnly.err().contains("read-only")
+                || readOnly.err().contains("READONLY"), readOnly.err());
+        assertEquals(List.of(50L), List.copyOf(rowsPerRun(file).values()));
+    }
+
+    @Test
+    void dropOldRunsAndDbTableNeedDb() {
+        for (String[] args : new String[][] {{"--drop-old-runs"}, {"--db-table", "claims"}}) {
+            Outcome o = cli(concat("run", concat("--store", concat("claim-table", args))));
+            assertEquals(2, o.code(), o.err());
+            assertEquals(args[0] + ": needs --db URL (without it the claim table is the in-memory model)",
+                    o.err().strip());
         }
+        Outcome o = cli("run", "--store", "claim-table", "--db", "jdbc:sqlite::memory:", "--db-table", "Bad-Name");
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().startsWith("--db-table: table: 'Bad-Name' is not allowed: 1 to 56 characters"), o.err());
+    }
+
+    @Test
+    void aTableWithTheRightNamesButOtherTypesIsRefusedBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+        // the lab's earlier layout: the right column names, BIGINT times and a TEXT result
+        Path file = dir.resolve("old.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE processed_jobs (idempotency_key VARCHAR(255) PRIMARY KEY, status VARCHAR(20) "
+                    + "NOT NULL, result TEXT, fingerprint VARCHAR(128), owner VARCHAR(128), created_at BIGINT NOT "
+                    + "NULL, completed_at BIGINT, locked_until BIGINT, claims INTEGER NOT NULL DEFAULT 1)");
+            st.execute("INSERT INTO processed_jobs VALUES ('a', 'completed', 'r', 'fp', 'w', 1, 2, 3, 1), "
+                    + "('b', 'in_progress', NULL, 'fp', 'w', 4, NULL, 5, 1)");
+        }
+        Outcome o = cli("run", "--store", "claim-table", "--retry", "whole-job-skip-finished", "--jobs", "10",
+                "--db", "jdbc:sqlite:" + file);
+        assertEquals(2, o.code(), o.err());
+        assertEquals("", o.out());
+        assertEquals(1, o.err().strip().lines().count(), o.err());
+        assertTrue(o.err().startsWith("--db: Cannot open the claim store at 'jdbc:sqlite:" + file + "': the table "
+                + "processed_jobs has the lab's old layout"), o.err());
+        assertTrue(o.err().contains("Its 2 rows are kept and nothing was written."), o.err());
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT COUNT(*), SUM(created_at) FROM processed_jobs")) {
+            rs.next();
+            assertEquals(2, rs.getInt(1));
+            assertEquals(5, rs.getInt(2), "1 + 4: the rows as they were");
+        }
+        // another table name in the same file runs, beside the old table
+        Outcome beside = cli("run", "--store", "claim-table", "--retry", "whole-job-skip-finished", "--jobs", "10",
+                "--db", "jdbc:sqlite:" + file, "--db-table", "lab_claims");
+        assertEquals(0, beside.code(), beside.err());
     }
 }

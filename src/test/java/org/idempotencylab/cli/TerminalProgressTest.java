@@ -66,4 +66,13 @@ class TerminalProgressTest {
         assertEquals(0, p.exitValue());
         assertEquals("", Files.readString(err));
     }
+
+    @Test
+    void aRunOnADatabaseShowsItsBarFromTenThousandSignUps() {
+        // a 100,000-job run on a database takes minutes: it must show a bar, while the model's runs wait for
+        // 200,000 (a bar on a run of a few seconds says nothing)
+        assertEquals(10_000, RunCommand.progressFrom("jdbc:sqlite:claims.db"));
+        assertEquals(200_000, RunCommand.progressFrom(null));
+        assertTrue(RunCommand.progressFrom("default") <= 100_000);
+    }
 }

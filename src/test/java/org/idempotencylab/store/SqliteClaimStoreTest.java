@@ -40,10 +40,18 @@ class SqliteClaimStoreTest extends ClaimStoreContract {
         store.claim("done", FP, "w1", 0, LEASE);
         store.complete("done", "w1", "{\"chargeId\":\"ch_1\"}", 50);
         store.claim("running", FP, "w2", 0, LEASE);
+        JdbcClaimStore first = (JdbcClaimStore) store;
         store.close();
         store = null;
 
-        try (JdbcClaimStore again = JdbcClaimStore.open(url())) {
+        // the same run opened again (same run id and epoch) finds its rows; a new run finds none of them
+        try (JdbcClaimStore other = JdbcClaimStore.open(url())) {
+            assertEquals(0, other.size());
+            assertEquals(Kind.CLAIMED, other.claim("done", FP, "w9", 0, LEASE).kind());
+        }
+        try (JdbcClaimStore again = JdbcClaimStore.open(url(),
+                new JdbcClaimStore.Options(JdbcClaimStore.DEFAULT_TABLE, first.runId(), first.epoch()))) {
+            assertEquals(2, again.size(), "done and running: the other run's row is not this run's");
             ClaimResult r = again.claim("done", FP, "w3", 100, LEASE);
             assertEquals(Kind.COMPLETED, r.kind());
             assertEquals("{\"chargeId\":\"ch_1\"}", r.result());
@@ -77,8 +85,12 @@ class SqliteClaimStoreTest extends ClaimStoreContract {
         ClaimStoreException e = assertThrows(ClaimStoreException.class,
                 () -> JdbcClaimStore.open("jdbc:oracle:thin:scott:tiger@//h/db?password=s3cret&user=u"));
         assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
-        assertTrue(e.getMessage().contains("password=***&user=u"), e.getMessage());
+        assertFalse(e.getMessage().contains("tiger"), e.getMessage());
+        // everything after password= is hidden: a password may hold & or ;, so what follows may be part of it
+        assertTrue(e.getMessage().contains("'jdbc:oracle:thin:***@//h/db?password=***'"), e.getMessage());
         assertEquals("jdbc:postgresql://u:***@h/db", JdbcClaimStore.redact("jdbc:postgresql://u:pw@h/db"));
+        assertEquals("jdbc:sqlite:/tmp/a@b/claims.db", JdbcClaimStore.redact("jdbc:sqlite:/tmp/a@b/claims.db"),
+                "an @ in a file name hides nothing");
     }
 
     @Test
@@ -128,7 +140,7 @@ class SqliteClaimStoreTest extends ClaimStoreContract {
     }
 
     @Test
-    void anOldTableWithoutTheNewColumnsIsRefusedAndNothingIsHalfWritten() throws Exception {
+    void theLabsOldLayoutIsNamedAndRefusedAndNothingIsHalfWritten() throws Exception {
         store.close();
         store = null;
         Path old = dir.resolve("article.db");
@@ -140,7 +152,11 @@ class SqliteClaimStoreTest extends ClaimStoreContract {
         }
         ClaimStoreException e = assertThrows(ClaimStoreException.class,
                 () -> JdbcClaimStore.open("jdbc:sqlite:" + old));
-        assertTrue(e.getMessage().contains("a table processed_jobs exists without the columns"), e.getMessage());
+        assertTrue(e.getMessage().contains("the table processed_jobs has the lab's old layout (times as BIGINT "
+                + "milliseconds, result as TEXT, no run_id)"), e.getMessage());
+        assertTrue(e.getMessage().contains("Its 1 row is kept and nothing was written."), e.getMessage());
+        assertTrue(e.getMessage().contains("(DROP TABLE processed_jobs)"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + old); Statement st = c.createStatement();
              var rs = st.executeQuery("SELECT COUNT(*), MAX(result) FROM processed_jobs")) {
             rs.next();
@@ -178,5 +194,43 @@ class SqliteClaimStoreTest extends ClaimStoreContract {
         store.close();
         assertThrows(IllegalStateException.class, () -> store.get("k"));
         store.close();
+    }
+
+    @Test
+    void aTableWithTheLabsNamesButOtherTypesIsRefusedWithWhatDiffers() throws Exception {
+        store.close();
+        store = null;
+        Path file = dir.resolve("typed.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE processed_jobs (idempotency_key VARCHAR(255) PRIMARY KEY, status VARCHAR(20) "
+                    + "NOT NULL, result TEXT, created_at BIGINT NOT NULL, completed_at TEXT, locked_until TEXT, "
+                    + "run_id VARCHAR(64), fingerprint VARCHAR(128), owner VARCHAR(128) NOT NULL, claims INTEGER)");
+            st.execute("INSERT INTO processed_jobs (idempotency_key, status, created_at, owner) "
+                    + "VALUES ('k', 'completed', 1, 'w')");
+        }
+        ClaimStoreException e = assertThrows(ClaimStoreException.class,
+                () -> JdbcClaimStore.open("jdbc:sqlite:" + file));
+        assertEquals("Cannot open the claim store at 'jdbc:sqlite:" + file + "': the table processed_jobs differs "
+                + "from the lab's claim table: created_at is BIGINT, not TEXT; owner is NOT NULL, but must allow "
+                + "NULL; claims allows NULL, but must be NOT NULL. Its 1 row is kept and nothing was written. Give "
+                + "another table name (--db-table NAME on the command line) or another database.", e.getMessage());
+    }
+
+    @Test
+    void aFileIsInWriteAheadLogModeUnlessTheUrlSaysOtherwise() throws Exception {
+        store.claim("k", FP, "w", 0, LEASE);
+        try (Connection c = DriverManager.getConnection(url()); Statement st = c.createStatement();
+             var rs = st.executeQuery("PRAGMA journal_mode")) {
+            rs.next();
+            assertEquals("wal", rs.getString(1), "the journal mode is kept in the file");
+        }
+        Path other = dir.resolve("rollback.db");
+        try (JdbcClaimStore s = JdbcClaimStore.open("jdbc:sqlite:" + other + "?journal_mode=DELETE");
+             Connection c = DriverManager.getConnection("jdbc:sqlite:" + other); Statement st = c.createStatement();
+             var rs = st.executeQuery("PRAGMA journal_mode")) {
+            rs.next();
+            assertEquals("delete", rs.getString(1));
+            assertEquals(0, s.size());
+        }
     }
 }

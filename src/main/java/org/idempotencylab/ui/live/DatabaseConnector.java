@@ -12,8 +12,10 @@ import org.idempotencylab.store.JdbcClaimStore;
 
 /**
  * Opens the database a live run's claim table lives in (second article's {@code processed_jobs}), off the FX
- * thread: the opening (up to 5 s for a server that does not answer) and the emptying of the table run on the
- * background executor, the answer comes back on the FX executor. A newer {@link #open} or a {@link #cancel}
+ * thread: the opening (up to {@link JdbcClaimStore#LOGIN_TIMEOUT_S} s for a server that does not answer) runs on
+ * the background executor, the answer comes back on the FX executor. Every open is a new run of
+ * {@link JdbcClaimStore}, with a run id of its own: it starts with no rows, shows only its own, and leaves the
+ * rows of earlier runs (and of other programs) as they are. A newer {@link #open} or a {@link #cancel}
  * makes an older answer moot: its database is closed, its callbacks never run. Holds the current run's database
  * and closes it when the next run takes another.
  *
@@ -45,9 +47,9 @@ final class DatabaseConnector {
     }
 
     /**
-     * Opens {@code url} and empties its {@code processed_jobs}, off the calling thread; then, on the FX
-     * executor, gives the open store to {@code opened}, or the database's message to {@code failed}, unless a
-     * newer {@link #open} or {@link #cancel} came meanwhile.
+     * Opens {@code url} for a new run, off the calling thread; then, on the FX executor, gives the open store to
+     * {@code opened}, or the database's message to {@code failed}, unless a newer {@link #open} or
+     * {@link #cancel} came meanwhile.
      *
      * @param url a resolved JDBC URL ({@link #resolve})
      */
@@ -59,7 +61,6 @@ final class DatabaseConnector {
             String error = null;
             try {
                 db = opener.apply(url);
-                db.clear(); // a fresh processed_jobs table for the new run
             } catch (RuntimeException e) {
                 error = e.getMessage();
                 if (db != null) {

@@ -181,7 +181,7 @@ public final class LiveViewModel {
     /**
      * Where the claim table lives for the next Reset: "" for the in-memory model, {@code default} for the
      * embedded SQLite file under the user's data folder, or a JDBC URL ({@link JdbcClaimStore#ALLOWED_URLS}). Used
-     * only when the store is the claim table; the run empties {@code processed_jobs} first.
+     * only when the store is the claim table; each Reset starts a new run there, whose rows carry its own run id.
      */
     public StringProperty databaseUrlProperty() {
         return databaseUrl;
@@ -209,7 +209,7 @@ public final class LiveViewModel {
 
     /**
      * Starts over from virtual time 0 with the current parameters and the same seed; paused. With the claim table
-     * on a database, the database is opened (and emptied) first; if it cannot be, the message says why and the
+     * on a database, the database is opened first, for a new run with no rows; if it cannot be, the message says why and the
      * current run stays as it is.
      */
     public void reset() {

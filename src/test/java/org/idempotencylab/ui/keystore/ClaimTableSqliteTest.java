@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -37,11 +39,18 @@ class ClaimTableSqliteTest {
         }
     }
 
+    /** @return the text SQLite holds for the run's epoch plus {@code ms}: {@code YYYY-MM-DD HH:MM:SS.SSS}, UTC. */
+    private static String time(JdbcClaimStore store, long ms) {
+        return DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC)
+                .format(store.epoch().plusMillis(ms));
+    }
+
     @Test
     void theViewShowsWhatTheDatabaseFileHoldsAndSurvivesAFailedRead() throws SQLException {
         String url = "jdbc:sqlite:" + dir.resolve("claims.db");
-        // Two stores on one file: the run writes through one, the view reads through the other.
-        try (JdbcClaimStore writer = JdbcClaimStore.open(url); JdbcClaimStore reader = JdbcClaimStore.open(url)) {
+        // Two stores of one run on one file: the run writes through one, the view reads through the other.
+        try (JdbcClaimStore writer = JdbcClaimStore.open(url); JdbcClaimStore reader = JdbcClaimStore.open(url,
+                new JdbcClaimStore.Options(writer.table(), writer.runId(), writer.epoch()))) {
             vm.attach(reader);
             writer.claim("charge:order_1", FP, "worker-a", 0, LEASE_MS);
             writer.claim("email:user_2", FP, "worker-b", 100, LEASE_MS);
@@ -60,9 +69,17 @@ class ClaimTableSqliteTest {
 
             // worker-b vanished; at 1,600 its lease (to 1,100) has run out and worker-c reclaims the key.
             assertEquals(Kind.RECLAIMED, writer.claim("email:user_2", FP, "worker-c", 1_600, LEASE_MS).kind());
-            // A row written by plain SQL, which no Java object knows about.
+            // A row of this run written by plain SQL, which no Java object knows about: the run id as the key's
+            // prefix and in run_id, times as the run's epoch plus 1,500 and 1,550 ms.
+            String run = writer.runId();
             sql(url, "INSERT INTO processed_jobs (idempotency_key, status, fingerprint, owner, created_at, "
-                    + "locked_until, claims) VALUES ('refund:order_9', 'in_progress', 'fp-9', 'psql', 1500, 1550, 1)");
+                    + "locked_until, run_id, claims) VALUES ('" + run + "/refund:order_9', 'in_progress', 'fp-9', "
+                    + "'psql', '" + time(writer, 1_500) + "', '" + time(writer, 1_550) + "', '" + run + "', 1)");
+            // ... and rows of another run and of no run at all, which the view of this run never shows
+            sql(url, "INSERT INTO processed_jobs (idempotency_key, status, fingerprint, owner, created_at, "
+                    + "locked_until, run_id) VALUES ('other/refund:order_9', 'in_progress', 'fp-9', 'psql', "
+                    + "'" + time(writer, 0) + "', '" + time(writer, 9_000) + "', 'other')");
+            sql(url, "INSERT INTO processed_jobs (idempotency_key, status) VALUES ('charge:order_1', 'completed')");
             vm.refresh(1_700);
             assertEquals(List.of("email:user_2", "refund:order_9", "charge:order_1"),
                     vm.rows().stream().map(ClaimTableRow::key).toList(),

@@ -3,6 +3,7 @@ package org.idempotencylab.ui.live;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +24,7 @@ import org.idempotencylab.store.ClaimResult;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.DelegatingClaimStore;
+import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,14 +71,23 @@ class LiveViewModelDatabaseTest {
         assertEquals(model, onDisk);
         assertTrue(onDisk.crashes() > 0, "the run had crashes to show: " + onDisk.crashes());
         // Every user's ten steps completed, and the live run keeps its rows (nothing is forgotten early).
-        try (JdbcClaimStore reader = JdbcClaimStore.open(url)) {
+        JdbcClaimStore first = (JdbcClaimStore) vm.database();
+        JdbcClaimStore.Options firstRun = new JdbcClaimStore.Options(first.table(), first.runId(), first.epoch());
+        try (JdbcClaimStore reader = JdbcClaimStore.open(url, firstRun)) {
             assertEquals(10L * TEN.jobs(), reader.size());
         }
-        // A new Reset empties processed_jobs first, so a second run gives the same numbers again.
+        // A new Reset is a new run: it starts with no rows of its own and gives the same numbers again, and the
+        // first run's rows are still in the file, untouched.
         vm.reset();
+        assertNotSame(first, vm.database());
         assertEquals(0, vm.database().size());
         stepToTheEnd(vm);
         assertEquals(model, vm.simulation().result());
+        assertEquals(10L * TEN.jobs(), vm.database().size());
+        try (JdbcClaimStore reader = JdbcClaimStore.open(url, firstRun)) {
+            assertEquals(10L * TEN.jobs(), reader.size());
+            assertTrue(reader.rows(Integer.MAX_VALUE).stream().allMatch(r -> r.status() == ClaimRow.Status.COMPLETED));
+        }
     }
 
     @Test
