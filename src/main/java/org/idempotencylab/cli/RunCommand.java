@@ -103,6 +103,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             scenario = ScenarioOptions.read(spec);
             ScenarioOptions.refuseWithoutEffect(spec, scenario, List.of(strategy), "");
+            threads.count(); // one strategy runs on one thread, but a bad value is still refused
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }

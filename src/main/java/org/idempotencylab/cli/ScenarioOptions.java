@@ -132,11 +132,37 @@ final class ScenarioOptions {
      * @throws IllegalArgumentException naming the first such option and the options that would give it an effect
      */
     static void refuseWithoutEffect(CommandSpec spec, Scenario scenario, List<Strategy> strategies, String whose) {
+        refuseWithoutEffect(spec, List.of(scenario), strategies, whose);
+    }
+
+    /**
+     * As {@link #refuseWithoutEffect(CommandSpec, Scenario, List, String)}, for a command that runs several
+     * scenarios (a sweep's points): an option counts if it changes a run of any of them.
+     */
+    static void refuseWithoutEffect(CommandSpec spec, List<Scenario> scenarios, List<Strategy> strategies,
+                                    String whose) {
         for (Parameter p : Parameter.values()) {
             if (p.rangeStart() != null || !spec.commandLine().getParseResult().hasMatchedOption(p.cliOption())) {
                 continue;
             }
-            refuseWithoutEffect(p, p.cliOption(), scenario, strategies, whose);
+            refuseWithoutEffect(p, p.cliOption(), scenarios, strategies, whose);
+        }
+    }
+
+    /** As {@link #refuseWithoutEffect(Parameter, String, Scenario, List, String)}, over several scenarios. */
+    static void refuseWithoutEffect(Parameter p, String given, List<Scenario> scenarios, List<Strategy> strategies,
+                                    String whose) {
+        IllegalArgumentException first = null;
+        for (Scenario s : scenarios) {
+            try {
+                refuseWithoutEffect(p, given, s, strategies, whose);
+                return; // it counts in this one
+            } catch (IllegalArgumentException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 
@@ -146,6 +172,10 @@ final class ScenarioOptions {
      */
     static void refuseWithoutEffect(Parameter p, String given, Scenario scenario, List<Strategy> strategies,
                                     String whose) {
+        if (strategies.stream().allMatch(st -> st.settings().containsKey(p))) {
+            throw new IllegalArgumentException(given + ": has no effect here; every strategy of the scenario sets "
+                    + p.id() + " itself (its settings)");
+        }
         Optional<String> need = p.unmetNeed(scenario, strategies);
         if (need.isPresent()) {
             boolean strategyOption = need.get().startsWith("--store") || need.get().startsWith("--provider-key");

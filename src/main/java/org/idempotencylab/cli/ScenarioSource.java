@@ -37,6 +37,9 @@ final class ScenarioSource {
      *                                  "{@code design.json: scenario.pFail: 1.5 is outside the allowed range 0 to 1}"
      */
     static ScenarioFile file(String option, String file) {
+        if (file.isBlank()) {
+            throw new IllegalArgumentException(option + ": a file name is needed");
+        }
         Path path = Path.of(file);
         try {
             if (Files.isDirectory(path)) {

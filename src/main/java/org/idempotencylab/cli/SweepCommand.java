@@ -117,8 +117,11 @@ public final class SweepCommand implements Callable<Integer> {
             Scenario base = ScenarioOptions.read(spec);
             String whose = options.strategyGiven() ? ""
                     : "without --retry, --provider-key or --store, sweep runs the article's five strategies";
-            ScenarioOptions.refuseWithoutEffect(spec, base, strategies, whose);
-            ScenarioOptions.refuseWithoutEffect(parameter, "--vary " + parameter.cliOption(), base, strategies, whose);
+            // an option counts if it counts at either end of the sweep (--vary --p-slow with --slow-call-ms)
+            List<Scenario> ends = List.of(Sweep.with(base, parameter, x), Sweep.with(base, parameter, y));
+            ScenarioOptions.refuseWithoutEffect(spec, ends, strategies, whose);
+            ScenarioOptions.refuseWithoutEffect(parameter, "--vary " + parameter.cliOption(), ends, strategies,
+                    whose);
             sweep = Sweep.of(base, parameter, x, y, n, strategies, how);
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);

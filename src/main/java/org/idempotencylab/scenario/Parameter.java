@@ -116,7 +116,7 @@ public enum Parameter {
     PROVIDER_KEY_TTL_MS(whole("providerKeyTtlMs", "--provider-key-ttl-ms", "Provider key TTL", Kind.MILLIS, 1,
             31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS, "how long the email provider remembers a key it has seen",
             Scenario::providerKeyTtlMs, Scenario.Builder::providerKeyTtlMs).slider(Scale.LOG, 1_000, Scenario.DAY_MS)
-            .explore(1_000, 60_000).needs(providerKey())),
+            .explore(1_000, 60_000).needs(sameProviderKey())),
 
     // ---- repeated requests (the first article's third source of duplicates)
     P_DUPLICATE(decimal("pDuplicate", "--p-duplicate", "Repeated requests", Kind.PROBABILITY, 0, 1, 0,
@@ -137,7 +137,7 @@ public enum Parameter {
             Kind.PROBABILITY, 0, 1, 0, Section.REPEATS, "the chance that a repeated request carries a different "
                     + "payload under the same idempotency key (a client bug); the claim table answers it with a key "
                     + "mismatch, as Stripe answers HTTP 400", Scenario::pDifferentPayload,
-            Scenario.Builder::pDifferentPayload).needs(above("pDuplicate"))),
+            Scenario.Builder::pDifferentPayload).needs(payloadStore())),
     REPEATS(whole("repeats", "--repeats", "Repeats per sign-up (most)", Kind.COUNT, 1, 100, 1, Section.REPEATS,
             "how many times a sign-up that is sent again may be sent: from 1 to this many times, drawn uniformly, "
                     + "each repeat the repeat delay after the one before (a client retrying a request it got no "
@@ -822,8 +822,13 @@ public enum Parameter {
         return new Needs((s, st) -> st.store() == store, () -> "--store " + store.cliName());
     }
 
-    private static Needs providerKey() {
-        return new Needs((s, st) -> st.keyMode() != KeyMode.NONE, () -> "--provider-key new-per-call or same");
+    private static Needs sameProviderKey() { // a new key on every call never meets its own again
+        return new Needs((s, st) -> st.keyMode() == KeyMode.SAME, () -> "--provider-key same");
+    }
+
+    private static Needs payloadStore() { // only the stores that keep the first request's payload or result
+        return new Needs((s, st) -> s.pDuplicate() > 0 && (st.store() == StoreKind.MEMORY
+                || st.store() == StoreKind.CLAIM_TABLE), () -> "--p-duplicate above 0 and --store memory or claim-table");
     }
 
     private static Needs retries() {

@@ -108,6 +108,12 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
     /** 24 hours in ms: the article's store TTL and the time Stripe keeps idempotency keys at least. */
     public static final long DAY_MS = 86_400_000L;
 
+    /**
+     * The slowest arrival rate but 0, per virtual second: a sign-up about every 11.6 virtual days, so 100 million of
+     * them still end within a long's virtual milliseconds.
+     */
+    public static final double MIN_ARRIVAL_RATE = 0.000001;
+
     public Scenario {
         Parameter.JOBS.check(jobs);
         Parameter.P_FAIL.check(pFail);
@@ -121,6 +127,10 @@ public record Scenario(long jobs, double pFail, double lostReply, int maxAttempt
         Parameter.PROVIDER_KEY_TTL_MS.check(providerKeyTtlMs);
         Parameter.WORKERS.check(workers);
         Parameter.ARRIVAL_RATE.check(arrivalRate);
+        if (arrivalRate > 0 && arrivalRate < MIN_ARRIVAL_RATE) { // the gaps between arrivals would overflow a long ms
+            throw ParameterException.outOfRange(Parameter.ARRIVAL_RATE, Parameter.plain(arrivalRate),
+                    "0 (all at once), or " + Parameter.plain(MIN_ARRIVAL_RATE) + " to 100,000");
+        }
         Parameter.P_DUPLICATE.check(pDuplicate);
         Parameter.DUPLICATE_DELAY_MIN_MS.check(duplicateDelayMinMs);
         Parameter.DUPLICATE_DELAY_MAX_MS.check(duplicateDelayMaxMs);

@@ -43,20 +43,21 @@ public final class ScenarioSchema {
         root.put("additionalProperties", false);
         ObjectNode props = root.putObject("properties");
         props.putObject("format").put("const", ScenarioFile.FORMAT);
-        text(props, "name", "the title shown in the presets menu").put("minLength", 1).put("pattern", "\\S");
-        text(props, "note", "what to watch, in two or three sentences");
+        text(props, "name", "the title shown in the presets menu").put("minLength", 1).put("maxLength",
+                ScenarioFiles.MAX_NAME).put("pattern", "\\S");
+        text(props, "note", "what to watch, in two or three sentences").put("maxLength", ScenarioFiles.MAX_NOTE);
         choice(props, "watch", "the metric the note talks about", watchable);
         choice(props, "view", "the tab that opens the scenario", Arrays.stream(ScenarioFile.View.values())
                 .map(ScenarioFile.View::fileName).toList());
         props.set("sweep", sweep(watchable));
         ObjectNode strategies = props.putObject("strategies");
         strategies.put("description", "the strategies to run; the article's five if absent");
-        strategies.put("type", "array").put("minItems", 1);
+        strategies.put("type", "array").put("minItems", 1).put("maxItems", ScenarioFiles.MAX_STRATEGIES);
         strategies.set("items", strategy());
         props.set("scenario", parameters(true, "every parameter; a missing one takes the article's value"));
         ObjectNode expect = props.putObject("expect");
         expect.put("description", "results the file claims; `check FILE` tests them");
-        expect.put("type", "array");
+        expect.put("type", "array").put("maxItems", ScenarioFiles.MAX_EXPECTATIONS);
         expect.set("items", expectation(watchable));
         // a sweep object belongs to a sweep file, and a sweep file has one
         ObjectNode ifSweep = root.putObject("if");

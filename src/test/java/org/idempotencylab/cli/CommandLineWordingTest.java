@@ -45,6 +45,12 @@ class CommandLineWordingTest {
                         "--threads: '٤' is not a whole number; allowed 1 to 64"),
                 Arguments.of(new String[] {"table", "--threads", "0065"},
                         "--threads: 0065 is outside the allowed range 1 to 64"),
+                // a rate so slow that the gaps between arrivals would overflow the clock
+                Arguments.of(new String[] {"run", "--jobs", "10", "--arrival-rate", "1e-15"}, "--arrival-rate: "
+                        + "0.000000000000001 is outside the allowed range 0 (all at once), or 0.000001 to 100,000"),
+                Arguments.of(new String[] {"run", "--jobs", "10", "--threads", "abc"},
+                        "--threads: 'abc' is not a whole number; allowed 1 to 64"),
+                Arguments.of(new String[] {"run", "--scenario", ""}, "--scenario: a file name is needed"),
                 Arguments.of(new String[] {"run", "--retry", x200}, "--retry: '" + "x".repeat(60)
                         + "... (200 characters)' is not one of each-step, whole-job, whole-job-skip-finished"));
     }

@@ -47,6 +47,21 @@ class OptionsWithoutEffectTest {
     }
 
     @Test
+    void anOptionEveryStrategyOfTheFileSetsItselfIsRefusedAndASweepCountsItsEnds() {
+        // the powertools preset's three strategies each set their own lease: --lease-ms would change no number
+        assertRefused("--lease-ms: has no effect here; every strategy of the scenario sets leaseMs itself (its "
+                + "settings)", "run", "--preset", "field-powertools-expiry", "--lease-ms", "1");
+        // the sweep sets --p-duplicate to 0.5 at its far end, where the repeat's delay counts
+        Outcome o = cli("sweep", "--vary", "--p-duplicate", "--from", "0", "--to", "0.5", "--points", "2",
+                "--duplicate-delay-ms", "100", "--jobs", "50", "--retry", "each-step");
+        assertEquals(0, o.code(), o.err());
+        assertRefused("--p-different-payload: has no effect here; it needs --p-duplicate above 0 and --store memory "
+                + "or claim-table", "run", "--p-duplicate", "0.5", "--p-different-payload", "0.5");
+        assertRefused("--provider-key-ttl-ms: has no effect here; it needs --provider-key same", "run",
+                "--provider-key", "new-per-call", "--provider-key-ttl-ms", "5");
+    }
+
+    @Test
     void theSameOptionsWithWhatTheyNeedRun() {
         // the need met: the claim table's lease, a durable queue's timeout, slow calls' time; the table's fifth
         // strategy uses the memory store, so the key TTL counts there
