@@ -584,7 +584,10 @@ class LiveViewFxTest {
         TableView<?> claims = robot.lookup("#claimTable").queryAs(TableView.class);
         // one sign-up, ten steps, each claimed and completed: ten rows, the same a second reader sees in the file
         assertEquals(10, claims.getItems().size());
-        try (JdbcClaimStore reader = JdbcClaimStore.open(url)) {
+        // a second reader of the same run (rows are kept apart by run id; a new store would be a run of its own)
+        JdbcClaimStore run = (JdbcClaimStore) live.database();
+        try (JdbcClaimStore reader = JdbcClaimStore.open(url, new JdbcClaimStore.Options(run.table(), run.runId(),
+                run.epoch()))) {
             assertEquals(10, reader.size());
             assertTrue(reader.rows(10).stream().allMatch(r -> r.status() == ClaimRow.Status.COMPLETED));
         }
