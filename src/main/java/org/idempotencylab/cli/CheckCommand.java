@@ -55,8 +55,10 @@ public final class CheckCommand implements Callable<Integer> {
             if (file == null && preset == null) {
                 throw new IllegalArgumentException("check needs a scenario FILE (or --preset NAME)");
             }
-            f = file != null && preset != null ? ScenarioSource.either(file, preset)
-                    : file != null ? ScenarioSource.file("FILE", file) : ScenarioSource.preset(preset);
+            if (file != null && preset != null) {
+                throw new IllegalArgumentException("--preset: give a FILE or --preset NAME, not both");
+            }
+            f = file != null ? ScenarioSource.file("FILE", file) : ScenarioSource.preset(preset);
             if (f.expect().isEmpty()) {
                 throw new IllegalArgumentException((file != null ? file : preset) + ": expect: the file states no "
                         + "expectation, so there is nothing to check; add e.g. \"expect\": [{\"strategy\": 0, "

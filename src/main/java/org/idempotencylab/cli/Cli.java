@@ -119,7 +119,10 @@ public final class Cli implements Runnable {
                 return quote(first) + " is not a command";
             }
             if (!first.startsWith("-")) {
-                return quote(first) + ": " + command + " takes options only, each as --name value";
+                boolean takesOne = !cmd.getCommandSpec().positionalParameters().isEmpty();
+                return quote(first) + ": " + command + (takesOne ? " takes one "
+                        + cmd.getCommandSpec().positionalParameters().get(0).paramLabel() + ", then options"
+                        : " takes options only, each as --name value");
             }
             String option = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
             List<String> close = u.getSuggestions();

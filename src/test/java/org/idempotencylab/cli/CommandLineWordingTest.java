@@ -51,6 +51,10 @@ class CommandLineWordingTest {
                 Arguments.of(new String[] {"run", "--jobs", "10", "--threads", "abc"},
                         "--threads: 'abc' is not a whole number; allowed 1 to 64"),
                 Arguments.of(new String[] {"run", "--scenario", ""}, "--scenario: a file name is needed"),
+                Arguments.of(new String[] {"check", "a.json", "b.json"}, "'b.json': check takes one FILE, then "
+                        + "options (see 'idempotency-lab check --help' for the options and their ranges)"),
+                Arguments.of(new String[] {"check", "a.json", "--preset", "lost-reply"},
+                        "--preset: give a FILE or --preset NAME, not both"),
                 Arguments.of(new String[] {"run", "--retry", x200}, "--retry: '" + "x".repeat(60)
                         + "... (200 characters)' is not one of each-step, whole-job, whole-job-skip-finished"));
     }
