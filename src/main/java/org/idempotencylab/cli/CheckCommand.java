@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Expectation;
@@ -71,7 +72,7 @@ public final class CheckCommand implements Callable<Integer> {
         List<StrategyResult> results;
         try (TerminalProgress progress = TerminalProgress.on(f.scenario().jobs() * f.strategies().size(),
                 quiet.quiet, "check")) {
-            results = ScenarioSource.results(f, f.scenario(), threadCount, progress);
+            results = Comparison.run(f.scenario(), f.strategies(), threadCount, progress);
         }
         List<String> failed = failures(f, results);
         PrintWriter out = spec.commandLine().getOut();

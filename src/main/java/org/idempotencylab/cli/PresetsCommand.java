@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.ScenarioFile;
 import picocli.CommandLine;
@@ -30,14 +29,11 @@ public final class PresetsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         boolean json;
-        switch (format.strip().toLowerCase(Locale.ROOT)) {
-            case "text" -> json = false;
-            case "json" -> json = true;
-            default -> {
-                return Cli.badInput(spec, new IllegalArgumentException("--format: "
-                        + ParameterException.quoted(format.strip())
-                        + " is not one of text, json"));
-            }
+        try {
+            json = TableCommand.OutputFormat.read(format, TableCommand.OutputFormat.text,
+                    TableCommand.OutputFormat.json) == TableCommand.OutputFormat.json;
+        } catch (IllegalArgumentException e) {
+            return Cli.badInput(spec, e);
         }
         PrintWriter out = spec.commandLine().getOut();
         Presets presets = new Presets(ScenarioSource.FILES);

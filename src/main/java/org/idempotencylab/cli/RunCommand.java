@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
@@ -169,7 +170,7 @@ public final class RunCommand implements Callable<Integer> {
                         + "and the scenario's options instead of --scenario or --preset");
             }
             f = ScenarioSource.either(scenarioFile, preset);
-            scenario = ScenarioSource.withOptions(spec, f);
+            scenario = ScenarioOptions.readOnto(spec, f.scenario()); // options given change the file's values
             ScenarioOptions.refuseWithoutEffect(spec, scenario, f.strategies(), "");
             threadCount = threads.count();
         } catch (IllegalArgumentException e) {
@@ -178,7 +179,7 @@ public final class RunCommand implements Callable<Integer> {
         List<StrategyResult> results;
         try (TerminalProgress progress = TerminalProgress.on(scenario.jobs() * f.strategies().size(), quiet.quiet,
                 "run")) {
-            results = ScenarioSource.results(f, scenario, threadCount, progress);
+            results = Comparison.run(scenario, f.strategies(), threadCount, progress);
         }
         writeAll(results, how, spec.commandLine().getOut());
         return 0;

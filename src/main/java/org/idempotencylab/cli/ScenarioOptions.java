@@ -149,39 +149,36 @@ final class ScenarioOptions {
         }
     }
 
-    /** As {@link #refuseWithoutEffect(Parameter, String, Scenario, List, String)}, over several scenarios. */
+    /**
+     * @param given how the command line gave {@code p}: its option, or {@code --vary <option>}
+     * @param scenarios the scenarios the command runs (a sweep's ends): {@code p} counts if it counts in any
+     * @throws IllegalArgumentException if {@code p} changes nothing in a run of these strategies on any of them
+     */
     static void refuseWithoutEffect(Parameter p, String given, List<Scenario> scenarios, List<Strategy> strategies,
                                     String whose) {
-        IllegalArgumentException first = null;
+        Optional<String> why = Optional.empty();
         for (Scenario s : scenarios) {
-            try {
-                refuseWithoutEffect(p, given, s, strategies, whose);
+            Optional<String> here = withoutEffect(p, s, strategies, whose);
+            if (here.isEmpty()) {
                 return; // it counts in this one
-            } catch (IllegalArgumentException e) {
-                first = first == null ? e : first;
             }
+            why = why.isPresent() ? why : here;
         }
-        if (first != null) {
-            throw first;
+        if (why.isPresent()) {
+            throw new IllegalArgumentException(given + ": has no effect here; " + why.get());
         }
     }
 
-    /**
-     * @param given how the command line gave {@code p}: its option, or {@code --vary <option>}
-     * @throws IllegalArgumentException if {@code p} changes nothing in a run of these strategies on this scenario
-     */
-    static void refuseWithoutEffect(Parameter p, String given, Scenario scenario, List<Strategy> strategies,
-                                    String whose) {
+    /** @return why {@code p} changes nothing in a run of these strategies on {@code scenario}, if it does not */
+    private static Optional<String> withoutEffect(Parameter p, Scenario scenario, List<Strategy> strategies,
+                                                  String whose) {
         if (strategies.stream().allMatch(st -> st.settings().containsKey(p))) {
-            throw new IllegalArgumentException(given + ": has no effect here; every strategy of the scenario sets "
-                    + p.id() + " itself (its settings)");
+            return Optional.of("every strategy of the scenario sets " + p.id() + " itself (its settings)");
         }
-        Optional<String> need = p.unmetNeed(scenario, strategies);
-        if (need.isPresent()) {
-            boolean strategyOption = need.get().startsWith("--store") || need.get().startsWith("--provider-key");
-            throw new IllegalArgumentException(given + ": has no effect here; it needs " + need.get()
-                    + (strategyOption && !whose.isEmpty() ? " (" + whose + ")" : ""));
-        }
+        return p.unmetNeed(scenario, strategies).map(need -> {
+            boolean strategyOption = need.startsWith("--store") || need.startsWith("--provider-key");
+            return "it needs " + need + (strategyOption && !whose.isEmpty() ? " (" + whose + ")" : "");
+        });
     }
 
     /** @return the names of the options {@link #addTo} adds, in order. */

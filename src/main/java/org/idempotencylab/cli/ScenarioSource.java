@@ -4,17 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.List;
-import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.Metric;
-import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Presets;
-import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.ScenarioFileException;
 import org.idempotencylab.scenario.ScenarioFiles;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Where a headless command takes a whole scenario from: a scenario file ({@code --scenario FILE}, or {@code check}'s
@@ -85,19 +80,5 @@ final class ScenarioSource {
             throw new IllegalArgumentException("--preset: give --scenario FILE or --preset NAME, not both");
         }
         return file != null ? file("--scenario", file) : preset != null ? preset(preset) : null;
-    }
-
-    /**
-     * @return the file's scenario with the scenario options given on the command line in place of its values
-     *         ({@code --jobs 1000} for a quick look at a big preset); options left at their defaults change nothing
-     * @throws ParameterException naming the first bad value
-     */
-    static Scenario withOptions(CommandSpec spec, ScenarioFile f) {
-        return ScenarioOptions.readOnto(spec, f.scenario());
-    }
-
-    /** Runs every strategy of {@code f} on {@code scenario}, as the Compare tab does. */
-    static List<StrategyResult> results(ScenarioFile f, Scenario scenario, int threads, TerminalProgress progress) {
-        return Comparison.run(scenario, f.strategies(), threads, progress);
     }
 }

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
@@ -90,7 +89,8 @@ public final class SweepCommand implements Callable<Integer> {
         boolean json;
         try {
             Parameter parameter = varied(vary);
-            json = json(format);
+            json = TableCommand.OutputFormat.read(format, TableCommand.OutputFormat.csv,
+                    TableCommand.OutputFormat.json) == TableCommand.OutputFormat.json;
             double[] explore = parameter.exploreRange();
             double x = from == null ? explore[0] : bound("--from", from, parameter);
             double y = to == null ? explore[1] : bound("--to", to, parameter);
@@ -136,15 +136,6 @@ public final class SweepCommand implements Callable<Integer> {
             write(result, spec.commandLine().getOut());
         }
         return 0;
-    }
-
-    private static boolean json(String text) {
-        return switch (text.strip().toLowerCase(Locale.ROOT)) {
-            case "csv" -> false;
-            case "json" -> true;
-            default -> throw new IllegalArgumentException("--format: " + ParameterException.quoted(text.strip())
-                    + " is not one of csv, json");
-        };
     }
 
     /** Writes one JSON line per (point, strategy), in {@link #write}'s order: the varied value, then run's keys. */

@@ -1,7 +1,9 @@
 package org.idempotencylab.cli;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Strategy;
@@ -66,13 +68,22 @@ public final class TableCommand implements Callable<Integer> {
          * @throws IllegalArgumentException "{@code --format: 'xml' is not one of text, csv, json}"
          */
         static OutputFormat read(String text) {
-            for (OutputFormat f : values()) {
+            return read(text, values());
+        }
+
+        /**
+         * @param allowed the formats the command writes, in the order its message lists them
+         * @return the one {@code text} names, in any case
+         * @throws IllegalArgumentException "{@code --format: 'xml' is not one of csv, json}"
+         */
+        static OutputFormat read(String text, OutputFormat... allowed) {
+            for (OutputFormat f : allowed) {
                 if (f.name().equalsIgnoreCase(text.strip())) {
                     return f;
                 }
             }
             throw new IllegalArgumentException("--format: " + ParameterException.quoted(text.strip())
-                    + " is not one of text, csv, json");
+                    + " is not one of " + Arrays.stream(allowed).map(Enum::name).collect(Collectors.joining(", ")));
         }
     }
 }

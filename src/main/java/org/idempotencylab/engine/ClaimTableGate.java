@@ -68,6 +68,12 @@ final class ClaimTableGate implements StepGate {
     private final Emitter emitter;
     private final long leaseMs;
     private final long heartbeatMs;
+    /**
+     * How many heartbeats apart a renewal is written: the last one before the lease would run out
+     * ({@code j * heartbeatMs < leaseMs}), or each one when the heartbeat is not shorter than the lease (then the
+     * claim runs out between two of them, and each matters); 1 with no heartbeat.
+     */
+    private final long heartbeatsPerWrite;
     private final long retentionMs;
     private final boolean checkThenInsert;
     private final long raceWindowMs;
@@ -90,6 +96,7 @@ final class ClaimTableGate implements StepGate {
         this.emitter = ctx.emitter();
         this.leaseMs = s.leaseMs();
         this.heartbeatMs = s.heartbeatMs();
+        this.heartbeatsPerWrite = heartbeatMs <= 0 || heartbeatMs >= leaseMs ? 1 : (leaseMs - 1) / heartbeatMs;
         this.retentionMs = s.claimRetentionMs();
         this.checkThenInsert = s.claim() == ClaimMode.CHECK_THEN_INSERT;
         this.raceWindowMs = s.raceWindowMs();
@@ -237,17 +244,8 @@ final class ClaimTableGate implements StepGate {
             renewedSinceHold = false;
             call++;
             if (heartbeatMs > 0) {
-                sim.schedule(heartbeatsPerWrite() * heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
+                sim.schedule(heartbeatsPerWrite * heartbeatMs, new ScheduledEvent.Heartbeat(this, call));
             }
-        }
-
-        /**
-         * @return how many heartbeats apart a renewal is written: the last one before the lease would run out
-         *         ({@code j * heartbeatMs < leaseMs}), or each one when the heartbeat is not shorter than the lease
-         *         (then the claim runs out between two of them, and each matters)
-         */
-        private long heartbeatsPerWrite() {
-            return heartbeatMs >= leaseMs ? 1 : (leaseMs - 1) / heartbeatMs;
         }
 
         /**
@@ -258,9 +256,9 @@ final class ClaimTableGate implements StepGate {
         private long countUnwrittenRenewals() {
             long elapsed = sim.nowMs() - renewedAtMs;
             long beats = heartbeatMs <= 0 || elapsed <= 0 ? 0
-                    : Math.min(heartbeatsPerWrite() - 1, (elapsed - 1) / heartbeatMs);
+                    : Math.min(heartbeatsPerWrite - 1, (elapsed - 1) / heartbeatMs);
             if (heartbeatMs > 0 && beats == 0 && elapsed == heartbeatMs && !renewedSinceHold
-                    && heartbeatsPerWrite() > 1) {
+                    && heartbeatsPerWrite > 1) {
                 beats = 1; // the first heartbeat is due before the call's end in the same ms, as a written one is
             }
             if (beats > 0) {
@@ -280,7 +278,7 @@ final class ClaimTableGate implements StepGate {
                 return; // the call ended, or its process crashed: a dead worker renews nothing
             }
             if (claims.renew(heldKey, heldOwner, sim.nowMs(), leaseMs)) {
-                long beats = heartbeatsPerWrite(); // this one, and the ones since the last written (see the class)
+                long beats = heartbeatsPerWrite; // this one, and the ones since the last written (see the class)
                 metrics.add(Metric.LEASE_RENEWALS, beats);
                 heldUntilMs = sim.nowMs() + leaseMs;
                 renewedAtMs = sim.nowMs();

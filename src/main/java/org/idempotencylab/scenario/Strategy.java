@@ -97,7 +97,7 @@ public record Strategy(String name, RetryScope scope, KeyMode keyMode, StoreKind
         if (settings.isEmpty()) {
             return base;
         }
-        Strategy s = new Strategy(base.name, scope, keyMode, store, settings);
+        Strategy s = new Strategy(base.name, scope, keyMode, store, settings); // checked and in Parameter order
         return new Strategy(base.name + s.settingsText(), scope, keyMode, store, s.settings);
     }
 
