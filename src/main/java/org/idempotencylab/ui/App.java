@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.ResourceBundle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.fxml.FXMLLoader;
@@ -14,6 +15,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
+import javafx.util.Duration;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.JdbcClaimStore;
@@ -72,21 +74,22 @@ public final class App extends Application {
         if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
             kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
         }
-        Parent root = load(new ControllerFactory()
+        ControllerFactory factory = new ControllerFactory()
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, keyStore)
                 .with(SweepViewModel.class, sweep)
                 .with(FileChooserService.class, FileChooserService.dialog())
                 .with(ScenarioKit.class, kit)
-                .with(ScenarioFileChooser.class, ScenarioFileChooser.dialog()));
+                .with(ScenarioFileChooser.class, ScenarioFileChooser.dialog());
+        ViewLoader.View frame = frame(factory);
+        LabController lab = (LabController) frame.controller();
+        Parent root = frame.root();
         stage.setTitle(Texts.of(App.class).get("window.title"));
         stage.setScene(scene(root));
         stage.setMinWidth(1024);
         stage.setMinHeight(700);
         WindowMemory.restore(stage, prefs);
-        reportFirstFrame(stage.getScene());
-        stage.show();
         TabPane tabs = (TabPane) root.lookup(".tab-pane");
         // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the last one
         String preset = System.getProperty("lab.preset");
@@ -118,21 +121,25 @@ public final class App extends Application {
                 sweep.run();
             }
         }
+        // only the tab the window opens on is built before the first frame; the others follow in quiet moments
+        // after it, one at a time, so the window is on screen about a second sooner and answers meanwhile
+        lab.buildShownTab();
+        reportFirstFrame(stage.getScene(), lab);
+        stage.show();
     }
 
     /**
      * Start-up measurement, off unless asked for: with {@code -Dlab.timing=true} prints one line on stdout when the
      * window's first frame has been laid out and handed to the renderer, {@code lab.timing: first frame at <epoch
-     * ms> ms, <ms> ms after the process started} (the process start is the operating system's, to about 10 ms);
-     * with {@code -Dlab.exitAfterFirstFrame=true} the lab then closes (the build's class-data-sharing training
-     * run, and start-up benchmarks).
+     * ms> ms, <ms> ms after the process started} (the process start is the operating system's, which some
+     * containers report a second early: benchmarks time the launch themselves, see packaging/measure-startup.sh);
+     * with {@code -Dlab.exitAfterFirstFrame=true} the lab then builds its other tabs and closes (the build's
+     * class-data-sharing training run, which so lists the classes of every view, and start-up benchmarks). Then
+     * builds the tabs not shown, one every {@value #TAB_BUILD_PAUSE_MS} ms.
      */
-    private static void reportFirstFrame(Scene scene) {
+    private static void reportFirstFrame(Scene scene, LabController lab) {
         boolean timing = Boolean.getBoolean("lab.timing");
         boolean exit = Boolean.getBoolean("lab.exitAfterFirstFrame");
-        if (!timing && !exit) {
-            return;
-        }
         afterFirstFrame(scene, () -> {
             if (timing) {
                 long now = System.currentTimeMillis();
@@ -141,10 +148,24 @@ public final class App extends Application {
                         + " ms after the process started");
                 System.out.flush();
             }
-            if (exit) {
-                Platform.exit();
+            buildOtherTabs(lab, exit ? Platform::exit : () -> { });
+        });
+    }
+
+    /** Pause between building two tabs after the first frame, in ms: input and drawing go on in between. */
+    static final int TAB_BUILD_PAUSE_MS = 150;
+
+    /** Builds the tabs not built yet, one every {@value #TAB_BUILD_PAUSE_MS} ms, then runs {@code done}. */
+    private static void buildOtherTabs(LabController lab, Runnable done) {
+        PauseTransition pause = new PauseTransition(Duration.millis(TAB_BUILD_PAUSE_MS));
+        pause.setOnFinished(e -> {
+            if (lab.buildNextTab()) {
+                pause.playFromStart();
+            } else {
+                done.run();
             }
         });
+        pause.play();
     }
 
     /** Runs {@code action} on the FX thread once {@code scene}'s first frame has been handed to the renderer. */
@@ -194,11 +215,22 @@ public final class App extends Application {
     }
 
     /**
-     * @return the window's content, from fxml/lab.fxml, with controllers built by {@code factory}. With no
-     *         {@link ScenarioKit} registered, one over the registered view-models with preferences in memory;
-     *         with no {@link ScenarioFileChooser}, one that always cancels.
+     * @return the window's content, from fxml/lab.fxml, with controllers built by {@code factory} and every tab's
+     *         view built (the window itself builds them as they are first shown). With no {@link ScenarioKit}
+     *         registered, one over the registered view-models with preferences in memory; with no
+     *         {@link ScenarioFileChooser}, one that always cancels.
      */
     public static Parent load(ControllerFactory factory) throws IOException {
+        ViewLoader.View frame = frame(factory);
+        ((LabController) frame.controller()).buildAllTabs();
+        return frame.root();
+    }
+
+    /**
+     * @return the window's frame, from fxml/lab.fxml, and its {@link LabController}, with no tab's view built yet:
+     *         {@link LabController#buildShownTab()} builds the one to open on (defaults as {@link #load})
+     */
+    public static ViewLoader.View frame(ControllerFactory factory) throws IOException {
         if (!factory.has(ScenarioKit.class)) {
             factory.with(ScenarioKit.class, kit(factory.service(CompareViewModel.class),
                     factory.service(LiveViewModel.class), factory.service(SweepViewModel.class), LabPrefs.memory()));
@@ -206,7 +238,9 @@ public final class App extends Application {
         if (!factory.has(ScenarioFileChooser.class)) {
             factory.with(ScenarioFileChooser.class, ScenarioFileChooser.NONE);
         }
-        return load("/fxml/lab.fxml", Texts.of(LabController.class).bundle(), factory);
+        factory.with(ViewLoader.class, (fxml, texts) -> view("/fxml/" + fxml, ResourceBundle.getBundle(texts),
+                factory));
+        return view("/fxml/lab.fxml", Texts.of(LabController.class).bundle(), factory);
     }
 
     /**
@@ -216,9 +250,15 @@ public final class App extends Application {
      * @return the view, e.g. one feature's tab on its own (its tests)
      */
     public static Parent load(String fxml, ResourceBundle texts, ControllerFactory factory) throws IOException {
+        return view(fxml, texts, factory).root();
+    }
+
+    private static ViewLoader.View view(String fxml, ResourceBundle texts, ControllerFactory factory)
+            throws IOException {
         FXMLLoader loader = new FXMLLoader(resource(fxml), texts);
         loader.setControllerFactory(factory);
-        return loader.load();
+        Parent root = loader.load();
+        return new ViewLoader.View(root, loader.getController());
     }
 
     /** @return a 1280 × 820 scene with the lab's style sheet. */

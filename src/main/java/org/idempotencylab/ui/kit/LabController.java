@@ -1,6 +1,8 @@
 package org.idempotencylab.ui.kit;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URL;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,12 +30,18 @@ import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.ui.TabCommands;
 import org.idempotencylab.ui.Texts;
+import org.idempotencylab.ui.ViewLoader;
 import org.idempotencylab.ui.export.ExportFlow;
 
 /**
  * The window's frame (lab.fxml): the menu bar, the feature tabs and the teaching note. Binds the menus to a
  * {@link ScenarioKit}; full screen and the presentation style sheet are the window's own business. It knows the
- * features in the tabs only as {@link TabCommands} (Ctrl+R, Ctrl+E, a status line), from {@code fx:include}.
+ * features in the tabs only as {@link TabCommands} (Ctrl+R, Ctrl+E, a status line), from their controllers.
+ *
+ * <p>A tab names its view ({@code properties view="compare.fxml" texts="..."} in lab.fxml), and the frame builds
+ * it when the tab is first shown: the window draws its first frame after building one view, not all of them
+ * (building a view with its parameter panel costs about a second on a two-core laptop). {@link #buildShownTab()}
+ * starts that, {@link #buildNextTab()} builds the others in quiet moments, {@link #buildAllTabs()} all at once.
  */
 public final class LabController {
     private static final Texts TEXTS = Texts.of(LabController.class);
@@ -42,10 +50,11 @@ public final class LabController {
 
     private final ScenarioKit kit;
     private final ScenarioFileChooser files;
+    private final ViewLoader views;
     private final Map<Tab, TabCommands> commands = new HashMap<>();
+    /** Whether a tab's view is built when the tab is selected (from {@link #buildShownTab()} on). */
+    private boolean building;
 
-    @FXML private TabCommands compareController; // injected from <fx:include fx:id="compare">
-    @FXML private TabCommands sweepController; // injected from <fx:include fx:id="sweep">
     @FXML private Menu presetsMenu;
     @FXML private CheckMenuItem presentationItem;
     @FXML private TabPane tabs;
@@ -58,15 +67,14 @@ public final class LabController {
     @FXML private Label noteWatch;
     @FXML private Label noteWatchHeading;
 
-    public LabController(ScenarioKit kit, ScenarioFileChooser files) {
+    public LabController(ScenarioKit kit, ScenarioFileChooser files, ViewLoader views) {
         this.kit = kit;
         this.files = files;
+        this.views = views;
     }
 
     @FXML
     private void initialize() {
-        commands.put(compareTab, compareController);
-        commands.put(sweepTab, sweepController);
         // the lessons, then the field cases in a submenu of their own under a separator
         Menu fieldCases = new Menu(TEXTS.get("menu.fieldCases"));
         fieldCases.setId("fieldCasesMenu");
@@ -108,7 +116,59 @@ public final class LabController {
             if (tab != null && tab.getId() != null) {
                 kit.prefs().setTab(tab.getId());
             }
+            if (tab != null && building) {
+                build(tab);
+            }
         });
+    }
+
+    /**
+     * Builds the selected tab's view, and from now on every tab's view when it is first selected. Call once the
+     * tab to open on is chosen (the remembered one, a preset's), before the window is shown.
+     */
+    public void buildShownTab() {
+        building = true;
+        build(tabs.getSelectionModel().getSelectedItem());
+    }
+
+    /** Builds the first tab whose view is not built yet; @return whether there was one. */
+    public boolean buildNextTab() {
+        for (Tab t : tabs.getTabs()) {
+            if (t.getContent() == null) {
+                build(t);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Builds every tab's view now (a window whose tests look into every tab). */
+    public void buildAllTabs() {
+        buildShownTab();
+        while (buildNextTab()) {
+            // one view a round
+        }
+    }
+
+    /**
+     * Loads {@code tab}'s view if it has none yet, from the {@code view} and {@code texts} lab.fxml gives it.
+     *
+     * @throws UncheckedIOException if the view's file is missing or broken (a broken installation)
+     */
+    private void build(Tab tab) {
+        if (tab == null || tab.getContent() != null) {
+            return;
+        }
+        try {
+            ViewLoader.View v = views.load((String) tab.getProperties().get("view"),
+                    (String) tab.getProperties().get("texts"));
+            tab.setContent(v.root());
+            if (v.controller() instanceof TabCommands c) {
+                commands.put(tab, c);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot load the view of tab " + tab.getId(), e);
+        }
     }
 
     private void showNote() {
@@ -168,7 +228,12 @@ public final class LabController {
 
     /** @return the commands of the tab shown; "Compare strategies"' where the tab has none (the live view's own keys) */
     private TabCommands shown() {
-        return commands.getOrDefault(tabs.getSelectionModel().getSelectedItem(), compareController);
+        TabCommands c = commands.get(tabs.getSelectionModel().getSelectedItem());
+        if (c == null) {
+            build(compareTab);
+            c = commands.get(compareTab);
+        }
+        return c;
     }
 
     @FXML

@@ -1,0 +1,141 @@
+package org.idempotencylab.ui.kit;
+
+import static org.idempotencylab.ui.FxSteps.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.ControllerFactory;
+import org.idempotencylab.ui.ViewLoader;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * The window as it starts: the frame, then only the tab it opens on, then the others one at a time (so the first
+ * frame waits for one view, not three). What a person sees must not depend on when a tab was built: a preset
+ * applied before its tab existed shows in it, Ctrl+R on a tab with no run of its own runs the comparison though
+ * the Compare tab was never opened, and every tab shows its view once built.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TabsOnDemandFxTest {
+    private final ExecutorService pool = Executors.newSingleThreadExecutor();
+    private CompareViewModel compare;
+    private LiveViewModel live;
+    private ScenarioKit kit;
+    private LabController lab;
+    private Stage stage;
+    private Node root;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        compare = new CompareViewModel(Scenario.article(), pool, 1);
+        compare.form().set(Parameter.JOBS, 2_000); // the article's five strategies in a moment
+        live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
+        kit = App.kit(compare, live, sweep, LabPrefs.memory());
+        ViewLoader.View frame = App.frame(new ControllerFactory()
+                .with(CompareViewModel.class, compare)
+                .with(LiveViewModel.class, live)
+                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, sweep)
+                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
+                .with(ScenarioKit.class, kit));
+        lab = (LabController) frame.controller();
+        root = frame.root();
+        stage.setScene(App.scene(frame.root()));
+    }
+
+    @AfterEach
+    void stop(FxRobot robot) {
+        robot.interact(() -> live.playingProperty().set(false));
+        pool.shutdownNow();
+    }
+
+    private Tab tab(String id) {
+        return ((TabPane) root.lookup(".tab-pane")).getTabs().stream().filter(t -> id.equals(t.getId()))
+                .findFirst().orElseThrow();
+    }
+
+    /** Opens the window as App does: the tab chosen first, that tab built, then shown. */
+    private void open(FxRobot robot, Runnable choose) {
+        robot.interact(() -> {
+            choose.run();
+            lab.buildShownTab();
+            stage.show();
+        });
+    }
+
+    @Test
+    void onlyTheTabTheWindowOpensOnIsBuiltBeforeItShows(FxRobot robot) {
+        open(robot, () -> { });
+        assertTrue(tab("compareTab").isSelected());
+        assertNotNull(robot.lookup("#resultsTable").tryQuery().orElse(null), "the Compare tab shows its table");
+        assertNull(tab("liveTab").getContent(), "the live view waits until it is needed");
+        assertNull(tab("sweepTab").getContent(), "the sweep waits until it is needed");
+    }
+
+    @Test
+    void aLivePresetAppliedBeforeItsTabExistedShowsInIt(FxRobot robot) {
+        // the stuck in_progress preset opens on the live view with 2 workers and the claim table
+        open(robot, () -> kit.applyPreset("stuck-in-progress.json"));
+        assertTrue(tab("liveTab").isSelected());
+        assertEquals("2", robot.lookup("#liveWorkersField").queryAs(TextField.class).getText());
+        @SuppressWarnings("unchecked")
+        ComboBox<StoreKind> store = robot.lookup("#storeBox").queryAs(ComboBox.class);
+        assertEquals("claim table", store.getConverter().toString(store.getValue()), "the Store box's words");
+        assertNull(tab("compareTab").getContent(), "Compare is not built for a window that opens on the live view");
+    }
+
+    @Test
+    void ctrlRFromTheLiveTabRunsTheComparisonThoughCompareWasNeverOpened(FxRobot robot) {
+        open(robot, () -> lab.selectTab("liveTab"));
+        robot.interact(() -> root.requestFocus());
+        robot.press(KeyCode.CONTROL, KeyCode.R).release(KeyCode.R, KeyCode.CONTROL);
+        waitUntil(() -> compare.rows().size() == 5);
+        robot.interact(() -> lab.selectTab("compareTab"));
+        TableView<?> table = robot.lookup("#resultsTable").queryAs(TableView.class);
+        assertEquals(5, table.getItems().size(), "the article's five strategies in the Compare table");
+    }
+
+    @Test
+    void theOtherTabsAreBuiltOneAtATimeAndEachShowsItsView(FxRobot robot) {
+        open(robot, () -> { });
+        int[] built = {0};
+        robot.interact(() -> {
+            while (lab.buildNextTab()) {
+                built[0]++;
+            }
+        });
+        assertEquals(2, built[0], "the live view and the sweep, one a call");
+        robot.interact(() -> lab.selectTab("liveTab"));
+        assertTrue(robot.lookup("#playButton").query().isVisible(), "the live view's Play button");
+        robot.interact(() -> lab.selectTab("sweepTab"));
+        assertTrue(robot.lookup("#sweepRunButton").query().isVisible(), "the sweep's Run button");
+    }
+}
