@@ -18,6 +18,8 @@ import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.SweepSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,7 +27,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code sweep --vary OPTION --from X --to Y --points N [any run option]}: runs the
+ * {@code sweep --vary OPTION --from X --to Y --points N [any run option]}, or {@code sweep --scenario FILE} /
+ * {@code sweep --preset NAME} (a scenario file's strategies on its scenario, over the file's own {@code sweep} when
+ * it has one: the options given change its values, e.g. {@code --points 5}): runs the
  * article's five strategies, or the one {@code --retry}/{@code --provider-key}/{@code --store} name, at each of
  * {@code N} evenly spaced values (linearly, or with {@code --spacing log} logarithmically) of one numeric
  * {@code run} option, and writes CSV: one row per point and
@@ -35,9 +39,9 @@ import picocli.CommandLine.Spec;
  * exit 2.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
-        description = "Runs the five strategies (or the one --retry/--provider-key/--store name) at evenly spaced "
-                + "values of one run option and writes CSV: one row per value and strategy, with every metric "
-                + "run prints.")
+        description = "Runs the five strategies (or the one --retry/--provider-key/--store name, or the strategies "
+                + "of a --scenario or --preset file) at evenly spaced values of one run option and writes CSV: one "
+                + "row per value and strategy, with every metric run prints.")
 public final class SweepCommand implements Callable<Integer> {
     /** Most points a sweep takes. */
     static final int MAX_POINTS = 1_000;
@@ -48,10 +52,20 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     StrategyOptions options = new StrategyOptions();
 
-    @Option(names = "--vary", required = true, paramLabel = "OPTION",
+    @Option(names = "--vary", paramLabel = "OPTION",
             description = "the run option to vary: any numeric option of run (its option name, or its field name "
-                    + "as in scenario files); a range option varies one fixed value, both ends")
+                    + "as in scenario files); a range option varies one fixed value, both ends (default: the sweep "
+                    + "of the --scenario or --preset file, if it has one)")
     String vary;
+
+    @Option(names = "--scenario", paramLabel = "FILE", description = "sweep every strategy of this scenario file, "
+            + "on its scenario (the scenario options given here change its values), over the file's sweep when it "
+            + "has one")
+    String scenarioFile;
+
+    @Option(names = "--preset", paramLabel = "NAME", description = "likewise for a built-in preset, by its file "
+            + "name without .json (e.g. field-powertools-expiry-sweep; 'idempotency-lab presets' lists them)")
+    String preset;
 
     @Option(names = "--from", paramLabel = "X", description = "first value, in the option's unit (default: the "
             + "start of a range worth exploring for that option, as the window's Sweep tab offers)")
@@ -88,18 +102,33 @@ public final class SweepCommand implements Callable<Integer> {
         int threadCount;
         boolean json;
         try {
-            Parameter parameter = varied(vary);
+            ScenarioFile file = ScenarioSource.either(scenarioFile, preset);
+            if (file != null && options.strategyGiven()) {
+                throw new IllegalArgumentException((options.retry != null ? "--retry" : options.providerKey != null
+                        ? "--provider-key" : "--store") + ": the scenario names its strategies; give them in its "
+                        + "file, or sweep without --scenario and --preset");
+            }
+            SweepSpec plan = file == null ? null : file.sweep();
+            if (vary == null && plan == null) {
+                throw new IllegalArgumentException("sweep needs --vary OPTION" + (file == null
+                        ? " (see 'idempotency-lab sweep --help' for the options and their ranges)"
+                        : ": the scenario file has no sweep of its own"));
+            }
+            Parameter parameter = vary != null ? varied(vary) : plan.vary();
+            if (plan != null && plan.vary() != parameter) {
+                plan = null; // --vary names another parameter: the file's range and points are not for it
+            }
             json = TableCommand.OutputFormat.read(format, TableCommand.OutputFormat.csv,
                     TableCommand.OutputFormat.json) == TableCommand.OutputFormat.json;
             double[] explore = parameter.exploreRange();
-            double x = from == null ? explore[0] : bound("--from", from, parameter);
-            double y = to == null ? explore[1] : bound("--to", to, parameter);
-            int n = points(points);
+            double x = from != null ? bound("--from", from, parameter) : plan != null ? plan.from() : explore[0];
+            double y = to != null ? bound("--to", to, parameter) : plan != null ? plan.to() : explore[1];
+            int n = plan != null && !given("--points") ? plan.points() : points(points);
             if (x == y) {
                 throw new IllegalArgumentException("--to: " + parameter.format(y) + " equals --from; a sweep needs "
                         + "two different ends");
             }
-            Spacing how = spacing(spacing);
+            Spacing how = spacing == null && plan != null ? plan.spacing() : spacing(spacing);
             if (how == Spacing.LOG && (x <= 0 || y <= 0)) {
                 String end = x <= 0 ? "--from" : "--to";
                 throw new IllegalArgumentException(end + ": " + parameter.format(x <= 0 ? x : y) + " is not above "
@@ -113,9 +142,18 @@ public final class SweepCommand implements Callable<Integer> {
                         + "); give it only as --from and --to");
             }
             threadCount = threads.count();
-            List<Strategy> strategies = options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
-            Scenario base = ScenarioOptions.read(spec);
-            String whose = options.strategyGiven() ? ""
+            List<Strategy> strategies = file != null ? file.strategies()
+                    : options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
+            for (Strategy st : strategies) {
+                if (st.settings().containsKey(parameter)) {
+                    // its own value would win at every point: a flat line that looks like a finding
+                    throw new IllegalArgumentException("--vary: the strategy \"" + st.name() + "\" sets "
+                            + parameter.id() + " itself, so the sweep would not change it; vary another option");
+                }
+            }
+            Scenario base = file != null ? ScenarioOptions.readOnto(spec, file.scenario())
+                    : ScenarioOptions.read(spec);
+            String whose = file != null || options.strategyGiven() ? ""
                     : "without --retry, --provider-key or --store, sweep runs the article's five strategies";
             // an option counts if it counts at either end of the sweep (--vary --p-slow with --slow-call-ms)
             List<Scenario> ends = List.of(Sweep.with(base, parameter, x), Sweep.with(base, parameter, y));
@@ -243,6 +281,10 @@ public final class SweepCommand implements Callable<Integer> {
             }
         }
         throw new IllegalArgumentException("--spacing: " + ParameterException.quoted(text) + " is not one of linear, log");
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
     private static int points(String text) {
