@@ -5,7 +5,8 @@
 # Xvfb display, RUNS rounds (default 5) each start the window once per variant, alternating, and print the time
 # from just before the launcher starts to the first frame (the lab's -Dlab.timing=true line), and the wall time
 # of "table --jobs 1000":
-#   shipped   the image as built: its runtime's class-data-sharing archive from the build's training run
+#   shipped   the image as built: lib/app/app.jsa, the archive of the JDK's, JavaFX's and the app's classes that the
+#             build's training run loaded (packaging/app-cds.sh)
 #   jdk-list  an archive of the JDK's own default class list (what jlink's --generate-cds-archive gives)
 #   no-cds    no archive at all (-Xshare:off)
 # Needs xvfb-run (apt-get install xvfb xauth). The load average is printed, since other work on the machine
