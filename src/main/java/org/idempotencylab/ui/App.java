@@ -24,6 +24,7 @@ import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.kit.LabController;
 import org.idempotencylab.ui.kit.LabPrefs;
+import org.idempotencylab.ui.kit.OpeningScene;
 import org.idempotencylab.ui.kit.ScenarioFileChooser;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.WindowMemory;
@@ -33,9 +34,9 @@ import org.idempotencylab.ui.sweep.SweepViewModel;
 /**
  * The lab window, and the one place that wires the features together: it builds each feature's view-model, the
  * classroom kit over adapters of the Compare, Live and Sweep views ({@link ScenarioViews}), and the controller factory
- * the FXML views are loaded with. The features know none of each other. Opens on the first article's parameters
- * and runs its comparison once in the background, so a class sees the article's table and chart within a few
- * seconds of opening.
+ * the FXML views are loaded with. The features know none of each other. Opens with the {@link OpeningScene} (a
+ * duplicate welcome email playing by itself, then its fix), or, once a teacher turned that off, on the last
+ * scenario or the first article's parameters, whose comparison runs once in the background.
  */
 public final class App extends Application {
     /** Simulation threads: one per core; the numbers do not depend on it. */
@@ -74,7 +75,9 @@ public final class App extends Application {
         if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
             kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
         }
+        OpeningScene opening = new OpeningScene(kit);
         ControllerFactory factory = new ControllerFactory()
+                .with(OpeningScene.class, opening)
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, keyStore)
@@ -91,10 +94,14 @@ public final class App extends Application {
         stage.setMinHeight(700);
         WindowMemory.restore(stage, prefs);
         TabPane tabs = (TabPane) root.lookup(".tab-pane");
-        // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the last one
+        // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the opening scene
+        // (unless a teacher turned it off, or -Dlab.tab asks for a tab); else the last scenario
         String preset = System.getProperty("lab.preset");
+        boolean scene = preset == null && System.getProperty("lab.tab") == null && opening.atStartProperty().get();
         if (preset != null) {
             kit.applyPreset(preset); // an unknown name says so in the note panel
+        } else if (scene) {
+            opening.start(); // on the live tab, playing from the first frame
         } else {
             kit.restoreLast();
         }
@@ -104,7 +111,7 @@ public final class App extends Application {
             // frame needs
             afterFirstFrame(stage.getScene(), compare::compare);
         }
-        if (preset == null) { // a preset asked for opens on its own view's tab, not on the tab left last time
+        if (preset == null && !scene) { // a preset opens on its own view's tab, not on the tab left last time
             prefs.tab().ifPresent(id -> select(tabs, id));
         }
         // -Dlab.tab=live opens on "Watch it happen" (for a lesson that starts there, and for screenshots);
@@ -237,6 +244,9 @@ public final class App extends Application {
         }
         if (!factory.has(ScenarioFileChooser.class)) {
             factory.with(ScenarioFileChooser.class, ScenarioFileChooser.NONE);
+        }
+        if (!factory.has(OpeningScene.class)) {
+            factory.with(OpeningScene.class, new OpeningScene(factory.service(ScenarioKit.class)));
         }
         factory.with(ViewLoader.class, (fxml, texts) -> view("/fxml/" + fxml, ResourceBundle.getBundle(texts),
                 factory));

@@ -105,6 +105,13 @@ final class ScenarioViews {
             }
 
             @Override
+            public void play() {
+                if (!live.playingProperty().get()) {
+                    live.togglePlay(); // from the start of the run just loaded
+                }
+            }
+
+            @Override
             public String waitingText(boolean runStarting) {
                 return TEXTS.format("live.waiting", live.speedProperty().get());
             }

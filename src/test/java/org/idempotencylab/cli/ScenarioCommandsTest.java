@@ -153,8 +153,11 @@ class ScenarioCommandsTest {
         Outcome o = cli("presets", "--format", "json");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.outLines().size() >= 19, o.out());
-        assertTrue(o.outLines().get(1).startsWith("{\"name\":\"lost-reply\",\"group\":\"lesson\",\"view\":"
-                + "\"compare\",\"strategies\":3,\"expectations\":2,\"title\":\"The lost reply\"}"), o.outLines().get(1));
+        // in teaching order: the opening scene's two, the article, then the lost reply
+        assertTrue(o.outLines().get(0).startsWith("{\"name\":\"opening-no-key\",\"group\":\"lesson\",\"view\":"
+                + "\"live\",\"strategies\":1,\"expectations\":1,"), o.outLines().get(0));
+        assertTrue(o.outLines().get(3).startsWith("{\"name\":\"lost-reply\",\"group\":\"lesson\",\"view\":"
+                + "\"compare\",\"strategies\":3,\"expectations\":2,\"title\":\"The lost reply\"}"), o.outLines().get(3));
         for (String line : o.outLines()) {
             String name = line.replaceAll("^\\{\"name\":\"([^\"]+)\".*", "$1");
             Outcome check = cli("run", "--preset", name, "--jobs", "20", "--threads", "1");

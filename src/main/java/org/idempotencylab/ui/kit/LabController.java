@@ -11,7 +11,9 @@ import javafx.application.Platform;
 import javafx.fxml.FXML;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -51,12 +53,17 @@ public final class LabController {
     private final ScenarioKit kit;
     private final ScenarioFileChooser files;
     private final ViewLoader views;
+    private final OpeningScene opening;
     private final Map<Tab, TabCommands> commands = new HashMap<>();
     /** Whether a tab's view is built when the tab is selected (from {@link #buildShownTab()} on). */
     private boolean building;
 
     @FXML private Menu presetsMenu;
     @FXML private CheckMenuItem presentationItem;
+    @FXML private CheckMenuItem openingItem;
+    @FXML private VBox openingBar;
+    @FXML private Button openingFixButton;
+    @FXML private CheckBox openingAtStartBox;
     @FXML private TabPane tabs;
     @FXML private Tab compareTab;
     @FXML private Tab liveTab;
@@ -67,10 +74,11 @@ public final class LabController {
     @FXML private Label noteWatch;
     @FXML private Label noteWatchHeading;
 
-    public LabController(ScenarioKit kit, ScenarioFileChooser files, ViewLoader views) {
+    public LabController(ScenarioKit kit, ScenarioFileChooser files, ViewLoader views, OpeningScene opening) {
         this.kit = kit;
         this.files = files;
         this.views = views;
+        this.opening = opening;
     }
 
     @FXML
@@ -105,6 +113,10 @@ public final class LabController {
         showNote();
 
         presentationItem.selectedProperty().bindBidirectional(kit.presentationProperty());
+        openingItem.selectedProperty().bindBidirectional(opening.atStartProperty());
+        openingAtStartBox.selectedProperty().bindBidirectional(opening.atStartProperty());
+        opening.stageProperty().addListener((o, was, now) -> showOpening(now));
+        showOpening(opening.stageProperty().get());
         kit.presentationProperty().addListener((o, was, on) -> applyPresentation(tabs.getScene()));
         tabs.sceneProperty().addListener((o, was, scene) -> {
             applyPresentation(scene);
@@ -188,6 +200,25 @@ public final class LabController {
         if (problem) {
             noteText.getStyleClass().add("note-problem");
         }
+    }
+
+    /** The opening scene's buttons: "Now fix it" while the bug plays, "On to the lab" throughout. */
+    private void showOpening(OpeningScene.Stage stage) {
+        boolean on = stage != OpeningScene.Stage.OFF;
+        openingBar.setVisible(on);
+        openingBar.setManaged(on);
+        openingFixButton.setVisible(stage == OpeningScene.Stage.BUG);
+        openingFixButton.setManaged(stage == OpeningScene.Stage.BUG);
+    }
+
+    @FXML
+    private void openingFix() {
+        opening.fix();
+    }
+
+    @FXML
+    private void openingEnd() {
+        opening.end();
     }
 
     /** Selects the tab whose fx:id is {@code id}, if there is one (the tab remembered from the last run). */

@@ -22,6 +22,7 @@ public final class LabPrefs {
     static final String TAB = "tab";
     static final String LAST_FOLDER = "lastFolder";
     static final String PRESENTATION = "presentation";
+    static final String OPENING = "openingScene";
     static final String X = "window.x";
     static final String Y = "window.y";
     static final String WIDTH = "window.width";
@@ -95,6 +96,16 @@ public final class LabPrefs {
 
     public void setPresentation(boolean on) {
         node.putBoolean(PRESENTATION, on);
+        flush();
+    }
+
+    /** @return whether the lab starts with its opening scene (yes until a teacher turns it off) */
+    public boolean openingScene() {
+        return node.getBoolean(OPENING, true);
+    }
+
+    public void setOpeningScene(boolean on) {
+        node.putBoolean(OPENING, on);
         flush();
     }
 

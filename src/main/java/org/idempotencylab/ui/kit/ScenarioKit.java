@@ -118,6 +118,14 @@ public final class ScenarioKit {
         return presets;
     }
 
+    /** Plays the loaded scenario's view from its start (the live view plays by itself; Compare runs). */
+    public void playLoaded() {
+        ScenarioFile f = loaded.get();
+        if (f != null) {
+            views.get(f.view()).play();
+        }
+    }
+
     /** Applies a built-in preset, shows its note, and remembers it as the last scenario. */
     public void applyPreset(Presets.Preset preset) {
         apply(preset.file());

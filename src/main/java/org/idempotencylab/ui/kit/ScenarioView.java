@@ -84,6 +84,14 @@ public interface ScenarioView {
     void startRun();
 
     /**
+     * Starts the run whatever the view (the opening scene plays by itself): the live view plays from the start,
+     * the others {@link #startRun()}.
+     */
+    default void play() {
+        startRun();
+    }
+
+    /**
      * @param runStarting true if {@link #startRun()} is called next
      * @return what the note says until the number is there, e.g. "running the comparison…" or "press Play (Space)
      *         and watch until the end (Speed set to 10×: about a minute)"

@@ -118,7 +118,9 @@ public final class LiveController {
         bindMessages();
         queue.setOnMouseClicked(this::onQueueClicked);
         root.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
-        model.reset();
+        if (model.simulation() == null) {
+            model.reset(); // a run loaded or started before the view was built (a preset, the opening) goes on
+        }
         timer.start();
     }
 
