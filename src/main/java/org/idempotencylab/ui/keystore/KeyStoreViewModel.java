@@ -71,6 +71,8 @@ public final class KeyStoreViewModel implements LiveRunListener {
     private final List<ProviderKeyRow> providerAdded = new ArrayList<>();
     private final List<ProviderKeyRow> providerDirty = new ArrayList<>();
     private int providerRemovedListed;
+    private long lostKeysBuffered;        // keys the store's wipes took, since attach
+    private long providerExpiredBuffered; // keys whose provider TTL ran out, since attach
 
     private final ReadOnlyLongWrapper nowMs = new ReadOnlyLongWrapper(this, "nowMs");
     private final ReadOnlyBooleanWrapper storeInUse = new ReadOnlyBooleanWrapper(this, "storeInUse");
@@ -82,6 +84,8 @@ public final class KeyStoreViewModel implements LiveRunListener {
     private final ReadOnlyLongWrapper shares = new ReadOnlyLongWrapper(this, "shares");
     private final ReadOnlyIntegerWrapper rememberedKeys = new ReadOnlyIntegerWrapper(this, "rememberedKeys");
     private final ReadOnlyLongWrapper suppressedSends = new ReadOnlyLongWrapper(this, "suppressedSends");
+    private final ReadOnlyLongWrapper lostKeys = new ReadOnlyLongWrapper(this, "lostKeys");
+    private final ReadOnlyLongWrapper providerExpired = new ReadOnlyLongWrapper(this, "providerExpired");
     // what the tables' headings and empty tables say
     private final ReadOnlyStringWrapper storeCounters = new ReadOnlyStringWrapper(this, "storeCounters");
     private final ReadOnlyStringWrapper providerCounters = new ReadOnlyStringWrapper(this, "providerCounters");
@@ -120,28 +124,45 @@ public final class KeyStoreViewModel implements LiveRunListener {
                 shares));
         providerCounters.bind(Bindings.createStringBinding(() -> TEXTS.format("provider.counters",
                 rememberedKeys.get(), suppressedSends.get()), rememberedKeys, suppressedSends));
-        storePlaceholder.bind(Bindings.createStringBinding(() -> storePlaceholder(strategy.get()), strategy));
-        providerPlaceholder.bind(Bindings.createStringBinding(() -> providerPlaceholder(strategy.get()), strategy));
+        storePlaceholder.bind(Bindings.createStringBinding(() -> storePlaceholder(strategy.get(), expirations.get(),
+                lostKeys.get()), strategy, expirations, lostKeys));
+        providerPlaceholder.bind(Bindings.createStringBinding(() -> providerPlaceholder(strategy.get(),
+                providerExpired.get()), strategy, providerExpired));
     }
 
-    /** @return what the store's table says when it has no rows, for {@code strategy} (null: nothing attached). */
-    static String storePlaceholder(Strategy strategy) {
+    /**
+     * @param strategy the strategy attached (null: nothing attached)
+     * @param expired  finished keys the store forgot because their TTL ran out
+     * @param lost     keys lost when a crash wiped the store
+     * @return what the store's table says when it has no rows: why it is empty, and what left it if keys did
+     */
+    static String storePlaceholder(Strategy strategy, long expired, long lost) {
         if (strategy == null) {
             return TEXTS.get("store.none");
         }
         if (strategy.store() != StoreKind.MEMORY) { // (the claim table and the lock store have sections of their own)
             return TEXTS.format("store.noStore", Strategy.WHOLE_JOB_SKIP_FINISHED.name());
         }
+        if (expired > 0 || lost > 0) {
+            return TEXTS.format("store.emptied", expired, lost);
+        }
         return TEXTS.get("store.empty");
     }
 
-    /** @return what the provider's table says when it has no rows, for {@code strategy} (null: nothing attached). */
-    static String providerPlaceholder(Strategy strategy) {
+    /**
+     * @param strategy the strategy attached (null: nothing attached)
+     * @param expired  keys the provider forgot because their TTL ran out, since the run was attached
+     * @return what the provider's table says when it has no rows: why it is empty, and how many keys expired
+     */
+    static String providerPlaceholder(Strategy strategy, long expired) {
         if (strategy == null) {
             return TEXTS.get("provider.none");
         }
         if (strategy.keyMode() == KeyMode.NONE) {
             return TEXTS.get("provider.noKey");
+        }
+        if (expired > 0) {
+            return TEXTS.format("provider.emptied", expired);
         }
         return TEXTS.get("provider.empty");
     }
@@ -226,6 +247,8 @@ public final class KeyStoreViewModel implements LiveRunListener {
         providerAdded.clear();
         providerDirty.clear();
         providerRemovedListed = 0;
+        lostKeysBuffered = 0;
+        providerExpiredBuffered = 0;
         storeRows.clearAll();
         providerRows.clearAll();
         claimTable.attach(null);
@@ -239,12 +262,14 @@ public final class KeyStoreViewModel implements LiveRunListener {
         shares.set(0);
         rememberedKeys.set(0);
         suppressedSends.set(0);
+        lostKeys.set(0);
+        providerExpired.set(0);
         nowMs.set(0);
     }
 
     /**
      * Applies what the store and the provider reported since the last flush: rows whose key left (TTL ran out,
-     * run failed, forgotten) are removed in one change, new rows are appended in one change, changed rows get
+     * run failed, forgotten, or every key at once when a crash wiped the store) are removed in one change, new rows are appended in one change, changed rows get
      * their new state, saved value, expiry, hits and flash count, and the counters and {@link #nowMsProperty()}
      * are set. Call once per frame, after advancing the simulation. Cost: O(rows changed), plus one pass over the
      * rows if any was removed; plus, if the run uses a claim table or a lock store, one read of it (up to
@@ -305,6 +330,8 @@ public final class KeyStoreViewModel implements LiveRunListener {
             rememberedKeys.set(provider.rememberedKeys());
             suppressedSends.set(provider.sendsSuppressed());
         }
+        lostKeys.set(lostKeysBuffered);
+        providerExpired.set(providerExpiredBuffered);
         claimTable.refresh(nowMs);
         lockTable.refresh(nowMs);
         this.nowMs.set(nowMs);
@@ -532,6 +559,24 @@ public final class KeyStoreViewModel implements LiveRunListener {
                 removeStoreRow(key);
             }
         }
+
+        /** The process holding the store died: every key it held is gone, running or finished. */
+        @Override
+        public void wiped() {
+            if (!active) {
+                return;
+            }
+            for (KeyRow row : storeIndex.values()) {
+                if (!row.removed) {
+                    row.removed = true;
+                    if (row.listed) {
+                        storeRemovedListed++;
+                    }
+                }
+            }
+            lostKeysBuffered += storeIndex.size();
+            storeIndex.clear();
+        }
     }
 
     /** Buffers the provider's key changes. */
@@ -562,6 +607,7 @@ public final class KeyStoreViewModel implements LiveRunListener {
         @Override
         public void expired(long key) {
             if (active) {
+                providerExpiredBuffered++;
                 removeProviderRow(key);
             }
         }

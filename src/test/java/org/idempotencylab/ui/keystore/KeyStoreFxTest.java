@@ -183,10 +183,48 @@ class KeyStoreFxTest {
         assertEquals("Live keys 0 · Peak 10 · Hits 0 · Expired 10 · Shared 0", storeCounters.getText());
         Label placeholder = (Label) storeTable.getPlaceholder();
         assertTrue(showing(placeholder), "the empty table says why");
-        assertTrue(placeholder.getText().startsWith("No keys yet"), placeholder.getText());
+        assertEquals("No keys held now: none live · 10 expired · 0 lost when a crash wiped the store. A key "
+                + "appears when its step starts again.", placeholder.getText(), "what the store held, not 'yet'");
 
-        // The provider remembered the welcome email's key for its own TTL.
+        // The provider remembered the welcome email's key for its own TTL, and says so once it expired.
         assertEquals("Remembered 0 · Suppressed sends 0", providerCounters.getText());
+        assertTrue(providerTable.getItems().isEmpty());
+        Label providerPlaceholder = (Label) providerTable.getPlaceholder();
+        assertTrue(showing(providerPlaceholder));
+        assertEquals("No keys held now: none live · 1 expired. An email sent with an expired key goes out again.",
+                providerPlaceholder.getText());
+    }
+
+    @Test
+    void afterACrashWipesTheStoreTheTableShowsOnlyTheKeysTheRestartedProcessHolds(FxRobot robot) {
+        Scenario s = Scenario.article().toBuilder().jobs(40).pFail(0).lostReply(0).workers(4).arrivalRate(20)
+                .queue(org.idempotencylab.scenario.QueueKind.DURABLE).restartMs(2_000).ttlMs(60_000).build();
+        SignupSimulation sim = simulation(s, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        robot.interact(() -> model.attach(sim));
+        frame(robot, sim, 1_500);
+        int before = storeTable.getItems().size();
+        assertTrue(before > 4, "keys on screen before the crash: " + before);
+        robot.interact(() -> {
+            assertTrue(sim.crashNow());
+            model.flush(sim.nowMs());
+        });
+        assertTrue(storeTable.getItems().isEmpty(), "the table lists none of the keys the process lost");
+        assertEquals("Live keys 0 · Peak " + sim.store().peakKeys() + " · Hits 0 · Expired 0 · Shared 0",
+                storeCounters.getText());
+        assertEquals("No keys held now: none live · 0 expired · " + before + " lost when a crash wiped the store. A "
+                + "key appears when its step starts again.", ((Label) storeTable.getPlaceholder()).getText());
+        // after the restart the rows are the store's keys, each shown once, and the peak is at least the live keys
+        frame(robot, sim, 5_000);
+        List<String> shown = new ArrayList<>();
+        for (int i = 0; i < storeTable.getItems().size(); i++) {
+            shown.add(text(storeTable, 0, i));
+        }
+        List<String> held = sim.store().entries().stream().map(e -> SignupKeys.describe(e.key())).sorted().toList();
+        assertEquals(held, shown.stream().sorted().toList());
+        assertTrue(!held.isEmpty(), "the redelivered jobs ran again");
+        assertEquals("Live keys " + held.size() + " · Peak " + sim.store().peakKeys() + " · Hits "
+                + sim.store().hits() + " · Expired 0 · Shared 0", storeCounters.getText());
+        assertTrue(sim.store().peakKeys() >= held.size());
     }
 
     @Test
