@@ -328,6 +328,36 @@ class KeyStoreFxTest {
     }
 
     @Test
+    void claimsStuckInProgressBehindTheRowLimitAreTheFirstRowsAndTheCountersCountTheWholeTable(FxRobot robot) {
+        // the stuck-in_progress preset's picture: ~2,000 completed rows, then crashes leave claims in_progress
+        InMemoryClaimTable table = new InMemoryClaimTable();
+        for (int i = 0; i < 1_958; i++) {
+            table.claim("done:user_" + i, "fp", "worker-1", i, 60_000);
+            table.complete("done:user_" + i, "worker-1", "ok", i + 1);
+        }
+        for (int i = 0; i < 8; i++) {
+            table.claim("send the welcome email:user_" + (1_958 + i), "fp", "worker-2", 5_000 + i, 60_000);
+        }
+        runClaims = table;
+        SignupSimulation sim = simulation(ONE_USER, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        robot.interact(() -> model.attach(sim));
+        frame(robot, sim, 600);
+        TableView<ClaimTableRow> claimTable = lookup("#claimTable");
+        assertEquals(500, claimTable.getItems().size());
+        for (int row = 0; row < 8; row++) {
+            assertEquals("send the welcome email:user_" + (1_958 + row), text(claimTable, 0, row));
+            assertEquals("IN_PROGRESS", text(claimTable, 1, row));
+        }
+        assertEquals("COMPLETED", text(claimTable, 1, 8));
+        TableRow<ClaimTableRow> first = tableRowOf(claimTable, claimTable.getItems().get(0));
+        assertNotNull(first, "the first stuck claim is on screen, at the top");
+        assertEquals("Rows 1,966 · In progress 8 · Completed 1,958 · Expired leases 0 · Reclaimed 0",
+                ((Label) lookup("#claimCounters")).getText());
+        assertEquals("Showing 500 of 1,966 rows (in_progress first, then the oldest).",
+                ((Label) lookup("#claimStatus")).getText());
+    }
+
+    @Test
     void aRunWithAClaimTableShowsItInPlaceOfTheMemoryStoreWithLeaseCountdowns(FxRobot robot) {
         InMemoryClaimTable table = new InMemoryClaimTable();
         FlakyClaimStore claims = new FlakyClaimStore(table);
