@@ -31,6 +31,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.skin.ComboBoxListViewSkin;
 import javafx.scene.input.KeyCode;
+import javafx.scene.Node;
 import javafx.stage.Stage;
 import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.SignupSimulation;
@@ -150,6 +151,47 @@ class LiveViewFxTest {
         robot.type(KeyCode.RIGHT);
         assertEquals(next2, live.nowMs(), "→ ran the following event and no other");
         assertFalse(live.playingProperty().get(), "stepping pauses");
+    }
+
+    @Test
+    void whilePausedEachStepScrollsTheLogToItsNewestLine(FxRobot robot) {
+        @SuppressWarnings("unchecked")
+        ListView<String> log = robot.lookup("#logList").queryAs(ListView.class);
+        assertFalse(live.playingProperty().get());
+        // step, one press at a time as a person does, until the log holds far more lines than it shows
+        for (int presses = 0; presses < 2_000 && log.getItems().size() < 60; presses++) {
+            LiveFx.press(robot, "#stepButton");
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        assertTrue(log.getItems().size() >= 60, "lines logged: " + log.getItems().size());
+        for (int i = 0; i < 5; i++) { // and after each further step the newest line is on screen
+            int before = log.getItems().size();
+            for (int presses = 0; presses < 200 && log.getItems().size() == before; presses++) {
+                LiveFx.press(robot, "#stepButton");
+                WaitForAsyncUtils.waitForFxEvents();
+            }
+            String newest = log.getItems().get(log.getItems().size() - 1);
+            int last = log.getItems().size() - 1;
+            try { // a few frames for the list to lay out; a person sees it at once
+                WaitForAsyncUtils.waitFor(3, java.util.concurrent.TimeUnit.SECONDS, () -> lineOnScreen(log, last));
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("the newest line is not shown, whole, at the bottom of the log: " + newest);
+            }
+        }
+    }
+
+    /** @return true if the list shows line {@code index} whole inside its viewport. */
+    private static boolean lineOnScreen(ListView<String> list, int index) {
+        javafx.geometry.Bounds view = list.localToScene(list.getLayoutBounds());
+        for (Node n : list.lookupAll(".list-cell")) {
+            ListCell<?> cell = (ListCell<?>) n;
+            if (cell.getIndex() == index && cell.isVisible() && !cell.isEmpty()
+                    && list.getItems().get(index).equals(cell.getText())) {
+                javafx.geometry.Bounds b = cell.localToScene(cell.getLayoutBounds());
+                return b.getMinY() >= view.getMinY() - 0.5 && b.getMaxY() <= view.getMaxY() + 0.5;
+            }
+        }
+        return false;
     }
 
     @Test
