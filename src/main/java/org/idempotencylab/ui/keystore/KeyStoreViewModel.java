@@ -191,6 +191,12 @@ public final class KeyStoreViewModel implements LiveRunListener {
      * @throws NullPointerException if {@code simulation} is null
      */
     public void attach(SignupSimulation simulation) {
+        show(simulation);
+        flush(simulation.nowMs());
+    }
+
+    /** {@link #attach} but for the claim table's and the lock store's read, which comes with the next frame. */
+    private void show(SignupSimulation simulation) {
         Objects.requireNonNull(simulation, "simulation");
         detach();
         sim = simulation;
@@ -212,7 +218,7 @@ public final class KeyStoreViewModel implements LiveRunListener {
         provider.setKeyListener(providerListener);
         claimTable.attach(claimStores.apply(simulation));
         lockTable.attach(lockStores.apply(simulation));
-        flush(simulation.nowMs());
+        publish(simulation.nowMs());
     }
 
     /**
@@ -279,6 +285,22 @@ public final class KeyStoreViewModel implements LiveRunListener {
      * @param nowMs the simulation's virtual clock, ms (normally {@code sim.nowMs()})
      */
     public void flush(long nowMs) {
+        read(nowMs);
+        publish(nowMs);
+    }
+
+    /**
+     * Reads the claim table and the lock store (if the run uses one) for the next {@link #frame}: the only part of
+     * a flush that may touch a database, so the live view calls it on the thread that moves the simulation.
+     */
+    @Override
+    public void read(long nowMs) {
+        claimTable.read(nowMs);
+        lockTable.read(nowMs);
+    }
+
+    /** {@link #flush} but for the read of the claim table and the lock store: shows what {@link #read} got. */
+    private void publish(long nowMs) {
         if (storeRemovedListed > 0) {
             storeRows.removeMatching(r -> r.removed);
             storeRemovedListed = 0;
@@ -332,21 +354,27 @@ public final class KeyStoreViewModel implements LiveRunListener {
         }
         lostKeys.set(lostKeysBuffered);
         providerExpired.set(providerExpiredBuffered);
-        claimTable.refresh(nowMs);
-        lockTable.refresh(nowMs);
+        claimTable.show(nowMs);
+        lockTable.show(nowMs);
         this.nowMs.set(nowMs);
     }
 
-    /** The live run started over on {@code simulation}: shows it ({@link #attach}). */
+    /**
+     * The live run started over on {@code simulation}: shows it as {@link #attach} does, except that its claim
+     * table or lock store is read with the frame that follows ({@link #read}, off the FX thread on a database).
+     */
     @Override
     public void attached(SignupSimulation simulation) {
-        attach(simulation);
+        show(simulation);
     }
 
-    /** A frame of the live run ended at virtual {@code nowMs}: publishes what changed ({@link #flush}). */
+    /**
+     * A frame of the live run ended at virtual {@code nowMs}: publishes what changed, and what {@link #read} got
+     * from the claim table or lock store just before ({@link #flush} without reading).
+     */
     @Override
     public void frame(long nowMs) {
-        flush(nowMs);
+        publish(nowMs);
     }
 
     /** @return the simulation attached, or null. */
