@@ -18,6 +18,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.engine.RunControl;
+import javafx.application.Platform;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import javafx.animation.AnimationTimer;
 import javafx.fxml.FXMLLoader;
@@ -610,6 +617,49 @@ class LiveViewFxTest {
         SignupSimulation before = live.simulation();
         press(robot, "#resetButton");
         assertSame(before, live.simulation(), "no reset");
+    }
+
+    @Test
+    void onADatabaseTheFxThreadMakesNoDatabaseCallWhilePlayingSteppingAndShowingTheClaimTable(FxRobot robot)
+            throws Exception {
+        Path dir = Files.createTempDirectory("lab-live-thread");
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        AtomicInteger calls = new AtomicInteger();
+        ExecutorService database = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lab-database");
+            t.setDaemon(true);
+            return t;
+        });
+        // as App wires it: a background thread for the database, answers on the FX thread
+        onFx(() -> live.setDatabaseAccess(url -> new ThreadRecordingClaimStore(JdbcClaimStore.open(url), threads,
+                calls, null), database, Platform::runLater));
+        oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        onFx(() -> {
+            live.form().set(Parameter.JOBS, 3);
+            live.databaseUrlProperty().set("jdbc:sqlite:" + dir.resolve("lab.db"));
+        });
+        press(robot, "#resetButton");
+        waitUntil(() -> live.database() != null && live.simulation() != null && !live.busy());
+        for (int i = 0; i < 5; i++) {
+            press(robot, "#stepButton");
+        }
+        waitUntil(() -> !live.busy());
+        onFx(() -> live.speedProperty().set(50));
+        press(robot, "#playButton");
+        waitUntil(() -> live.finishedProperty().get());
+        waitUntil(() -> !live.busy() && !live.playingProperty().get());
+        database.shutdown();
+        assertTrue(calls.get() > 30, "the run went through the database: " + calls.get());
+        assertEquals(Set.of("lab-database"), threads, "no database call on the FX thread");
+        // what a person sees: the claim table as the database holds it
+        TableView<?> claims = robot.lookup("#claimTable").queryAs(TableView.class);
+        assertEquals(30, claims.getItems().size(), "3 sign-ups × 10 steps");
+        assertTrue(text(robot, "#claimCounters").startsWith("Rows 30 · In progress 0 · Completed 30"),
+                text(robot, "#claimCounters"));
+        // and the numbers of the run played in the FX thread's stead are the in-memory model's
+        Scenario s = live.simulation().scenario();
+        assertEquals(new SignupSimulation(s, live.simulation().strategy(), RunControl.NONE).run(),
+                live.simulation().result());
     }
 
     @Test

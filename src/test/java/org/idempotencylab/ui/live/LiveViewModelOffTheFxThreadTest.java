@@ -99,7 +99,7 @@ class LiveViewModelOffTheFxThreadTest {
     @Test
     void playingSteppingCrashingAndTheKeyStoresReadsCallTheDatabaseOnlyOffTheFxThread(@TempDir Path dir)
             throws Exception {
-        LiveViewModel vm = claimTableRun(dir, "play.db", real -> new Recording(real, threads, calls, null));
+        LiveViewModel vm = claimTableRun(dir, "play.db", real -> new ThreadRecordingClaimStore(real, threads, calls, null));
         KeyStoreViewModel keys = new KeyStoreViewModel();
         onFx(() -> {
             vm.addFrameListener(keys, KeyStoreViewModel.FLUSHES_PER_SECOND);
@@ -157,7 +157,7 @@ class LiveViewModelOffTheFxThreadTest {
     void aDatabaseThatStopsAnsweringLeavesTheFxThreadFree(@TempDir Path dir) throws Exception {
         CountDownLatch answer = new CountDownLatch(1);
         AtomicInteger claims = new AtomicInteger();
-        LiveViewModel vm = claimTableRun(dir, "slow.db", real -> new Recording(real, threads, claims, answer));
+        LiveViewModel vm = claimTableRun(dir, "slow.db", real -> new ThreadRecordingClaimStore(real, threads, claims, answer));
         onFx(vm::reset);
         settle(vm);
         onFx(vm::togglePlay);
@@ -183,115 +183,5 @@ class LiveViewModelOffTheFxThreadTest {
         settle(vm);
         assertTrue(onFx(() -> vm.simulation().eventsFired()) > 0);
         assertEquals(Set.of("lab-database"), threads);
-    }
-
-    /** Records the thread of every call; with {@code gate}, the first claim waits for it. */
-    private static final class Recording extends DelegatingClaimStore {
-        private final Set<String> threads;
-        private final AtomicInteger calls;
-        private final CountDownLatch gate;
-
-        Recording(ClaimStore real, Set<String> threads, AtomicInteger calls, CountDownLatch gate) {
-            super(real);
-            this.threads = threads;
-            this.calls = calls;
-            this.gate = gate;
-        }
-
-        private void called() {
-            threads.add(Thread.currentThread().getName());
-            calls.incrementAndGet();
-        }
-
-        @Override
-        public ClaimResult claim(String key, String fingerprint, String owner, long nowMs, long leaseMs) {
-            called();
-            if (gate != null) {
-                try {
-                    gate.await(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            return super.claim(key, fingerprint, owner, nowMs, leaseMs);
-        }
-
-        @Override
-        public boolean complete(String key, String owner, String result, long nowMs) {
-            called();
-            return super.complete(key, owner, result, nowMs);
-        }
-
-        @Override
-        public boolean renew(String key, String owner, long nowMs, long leaseMs) {
-            called();
-            return super.renew(key, owner, nowMs, leaseMs);
-        }
-
-        @Override
-        public boolean release(String key, String owner) {
-            called();
-            return super.release(key, owner);
-        }
-
-        @Override
-        public boolean delete(String key) {
-            called();
-            return super.delete(key);
-        }
-
-        @Override
-        public Optional<ClaimRow> get(String key) {
-            called();
-            return super.get(key);
-        }
-
-        @Override
-        public List<ClaimRow> rows(int limit) {
-            called();
-            return super.rows(limit);
-        }
-
-        @Override
-        public List<ClaimRow> rowsInProgressFirst(int limit) {
-            called();
-            return super.rowsInProgressFirst(limit);
-        }
-
-        @Override
-        public ClaimCounts counts(long nowMs) {
-            called();
-            return super.counts(nowMs);
-        }
-
-        @Override
-        public List<String> expiredClaims(long nowMs) {
-            called();
-            return super.expiredClaims(nowMs);
-        }
-
-        @Override
-        public List<String> rescueExpired(long nowMs) {
-            called();
-            return super.rescueExpired(nowMs);
-        }
-
-        @Override
-        public long size() {
-            called();
-            return super.size();
-        }
-
-        @Override
-        public void clear() {
-            called();
-            super.clear();
-        }
-
-        @Override
-        public void close() {
-            called();
-            super.close();
-        }
     }
 }
