@@ -53,7 +53,9 @@ import org.idempotencylab.ui.LiveRunListener;
  * since relaying out a table of thousands of rows every frame costs more than the rest of the frame together.
  *
  * <p>Plain Java and {@code javafx.beans}/{@code javafx.collections} only: testable without the FX toolkit. Every
- * method, and the simulation it is attached to, must be used on one thread (the FX thread in the lab).
+ * method must be used on one thread (the FX thread in the lab), but for {@link #read} and the store's and
+ * provider's listeners, which run where the simulation moves (a background thread when the live run's claim table
+ * is on a database); the live view never lets the two overlap, and hands over between them through executors.
  */
 public final class KeyStoreViewModel implements LiveRunListener {
     /** The most flushes a second the key tables take while the live run plays (at once when paused or stepping). */
