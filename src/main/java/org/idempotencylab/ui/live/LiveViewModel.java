@@ -154,8 +154,11 @@ public final class LiveViewModel {
         static final int WAITING_SHOWN = 600;
     }
 
-    /** The answer of a request to the simulation: its value, or the database's failure. */
-    private record Answer<T>(T value, ClaimStoreException failure) {
+    /**
+     * The answer of a request to the simulation: its value, or the database's failure, or (a bug) any other
+     * exception, which is thrown again on the FX thread.
+     */
+    private record Answer<T>(T value, ClaimStoreException failure, RuntimeException crash) {
     }
 
     /** @return true if the simulation moves on the background executor (the claim table is on a database). */
@@ -185,13 +188,18 @@ public final class LiveViewModel {
         where.execute(() -> {
             Answer<T> answer;
             try {
-                answer = new Answer<>(work.get(), null);
+                answer = new Answer<>(work.get(), null, null);
             } catch (ClaimStoreException e) {
-                answer = new Answer<>(null, e);
+                answer = new Answer<>(null, e, null);
+            } catch (RuntimeException e) {
+                answer = new Answer<>(null, null, e);
             }
             Answer<T> done = answer;
             back.execute(() -> {
                 busy = false;
+                if (done.crash() != null) {
+                    throw done.crash(); // to the caller in place, to the FX thread's handler otherwise
+                }
                 if (mine == sim) {
                     then.accept(done);
                 }
