@@ -41,6 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * keystore.fxml loaded as the lab loads its views, driven the way the live view drives it: advance the
@@ -351,8 +352,13 @@ class KeyStoreFxTest {
         assertEquals("COMPLETED", text(claimTable, 1, 8));
         TableRow<ClaimTableRow> first = tableRowOf(claimTable, claimTable.getItems().get(0));
         assertNotNull(first, "the first stuck claim is on screen, at the top");
+        Label counters = lookup("#claimCounters");
         assertEquals("Rows 1,966 · In progress 8 · Completed 1,958 · Expired leases 0 · Reclaimed 0",
-                ((Label) lookup("#claimCounters")).getText());
+                counters.getText());
+        robot.interact(() -> root.getScene().getWindow().setWidth(1024)); // a narrow window: the line wraps, whole
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(counters.getText(), ((javafx.scene.text.Text) counters.lookup(".text")).getText(),
+                "every counter shown, none cut to '...'");
         assertEquals("Showing 500 of 1,966 rows (in_progress first, then the oldest).",
                 ((Label) lookup("#claimStatus")).getText());
     }
