@@ -1,6 +1,7 @@
 package org.idempotencylab.store;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -105,6 +106,42 @@ public interface ClaimStore extends AutoCloseable {
      * @return rows ordered by {@code created_at}, then key, for a live view
      */
     List<ClaimRow> rows(int limit);
+
+    /**
+     * The rows a live view shows first: every {@code in_progress} row before any {@code completed} one (the claims
+     * held, and those a crash left behind until their lease runs out), then by {@code created_at}, then by key; the
+     * limit applies after this order, so a table of thousands of completed rows still shows its stuck claims. The
+     * default sorts {@link #rows}; a database does it in its query.
+     *
+     * @param limit at most this many rows, 0 to {@link Integer#MAX_VALUE}
+     * @return up to {@code limit} rows, {@code in_progress} first
+     */
+    default List<ClaimRow> rowsInProgressFirst(int limit) {
+        ClaimArgs.limit(limit);
+        List<ClaimRow> all = new ArrayList<>(rows(Integer.MAX_VALUE));
+        all.sort(IN_PROGRESS_FIRST);
+        return all.size() > limit ? new ArrayList<>(all.subList(0, limit)) : all;
+    }
+
+    /**
+     * Counts the whole table (beyond any row limit a view uses): rows, {@code in_progress}, {@code completed},
+     * expired leases at {@code nowMs} and reclaimed rows. The default reads {@link #rows}; a database counts in
+     * one query.
+     *
+     * @param nowMs virtual ms, 0 or more: an {@code in_progress} row with {@code locked_until < nowMs} has an
+     *              expired lease
+     * @return the counts
+     */
+    default ClaimCounts counts(long nowMs) {
+        ClaimArgs.now(nowMs);
+        return ClaimCounts.of(rows(Integer.MAX_VALUE), nowMs);
+    }
+
+    /** The order of {@link #rowsInProgressFirst}: {@code in_progress} first, then {@code created_at}, then key. */
+    Comparator<ClaimRow> IN_PROGRESS_FIRST = Comparator
+            .comparing((ClaimRow r) -> r.status() != ClaimRow.Status.IN_PROGRESS)
+            .thenComparingLong(ClaimRow::createdAtMs)
+            .thenComparing(ClaimRow::key);
 
     /**
      * The read of a rescuer that reads first and updates later: {@code SELECT idempotency_key FROM processed_jobs

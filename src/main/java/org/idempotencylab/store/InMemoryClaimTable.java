@@ -106,6 +106,23 @@ public final class InMemoryClaimTable implements ClaimStore {
     }
 
     @Override
+    public synchronized List<ClaimRow> rowsInProgressFirst(int limit) {
+        ClaimArgs.limit(limit);
+        open();
+        return rows.values().stream()
+                .sorted(IN_PROGRESS_FIRST)
+                .limit(limit)
+                .collect(ArrayList::new, ArrayList::add, ArrayList::addAll);
+    }
+
+    @Override
+    public synchronized ClaimCounts counts(long nowMs) {
+        ClaimArgs.now(nowMs);
+        open();
+        return ClaimCounts.of(rows.values(), nowMs);
+    }
+
+    @Override
     public synchronized List<String> expiredClaims(long nowMs) {
         ClaimArgs.now(nowMs);
         open();

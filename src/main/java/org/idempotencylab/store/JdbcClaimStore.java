@@ -236,6 +236,8 @@ public final class JdbcClaimStore implements ClaimStore {
     private final String releaseSql;
     private final String deleteSql;
     private final String rowsSql;
+    private final String rowsInProgressFirstSql;
+    private final String countsSql;
     private final String expiredSql;
     private final String rescueSql;
     private final String sizeSql;
@@ -270,6 +272,13 @@ public final class JdbcClaimStore implements ClaimStore {
                 + " WHERE idempotency_key = ? AND run_id = ? AND owner = ? AND status = 'in_progress'";
         deleteSql = "DELETE FROM " + t + " WHERE idempotency_key = ? AND run_id = ?";
         rowsSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE run_id = ? ORDER BY created_at, idempotency_key LIMIT ?";
+        rowsInProgressFirstSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE run_id = ? ORDER BY CASE WHEN status = "
+                + "'in_progress' THEN 0 ELSE 1 END, created_at, idempotency_key LIMIT ?";
+        countsSql = "SELECT COUNT(*), "
+                + "COALESCE(SUM(CASE WHEN status = 'in_progress' THEN 1 ELSE 0 END), 0), "
+                + "COALESCE(SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END), 0), "
+                + "COALESCE(SUM(CASE WHEN status = 'in_progress' AND locked_until < ? THEN 1 ELSE 0 END), 0), "
+                + "COALESCE(SUM(CASE WHEN claims > 1 THEN 1 ELSE 0 END), 0) FROM " + t + " WHERE run_id = ?";
         expiredSql = "SELECT idempotency_key FROM " + t
                 + " WHERE run_id = ? AND status = 'in_progress' AND locked_until < ?";
         rescueSql = "DELETE FROM " + t + " WHERE run_id = ? AND status = 'in_progress' AND locked_until < ? "
@@ -676,6 +685,40 @@ public final class JdbcClaimStore implements ClaimStore {
                 }
             }
             return out;
+        });
+    }
+
+    /** This run's rows only, {@code in_progress} first, in one query. */
+    @Override
+    public List<ClaimRow> rowsInProgressFirst(int limit) {
+        ClaimArgs.limit(limit);
+        return withConnection("list rows", link -> {
+            PreparedStatement ps = link.prepare(rowsInProgressFirstSql);
+            ps.setString(1, options.runId());
+            ps.setInt(2, limit);
+            List<ClaimRow> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(row(rs));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** This run's rows only, counted in one query. */
+    @Override
+    public ClaimCounts counts(long nowMs) {
+        ClaimArgs.now(nowMs);
+        checkTime("nowMs", nowMs);
+        return withConnection("count rows", link -> {
+            PreparedStatement ps = link.prepare(countsSql);
+            dialect.bindTime(ps, 1, at(nowMs));
+            ps.setString(2, options.runId());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new ClaimCounts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
+            }
         });
     }
 

@@ -16,4 +16,13 @@ public interface LiveRunListener {
      * per frame.
      */
     void frame(long nowMs);
+
+    /**
+     * The next {@link #frame} is coming with this {@code nowMs}: read now what cannot be read on the FX thread (a
+     * claim table in a database), to show it in that frame. Called on the thread that moves the simulation (a
+     * background thread when the live run's claim table is on a database, else the FX thread), right before the
+     * frame, while the simulation stands still; a listener that reads nothing ignores it.
+     */
+    default void read(long nowMs) {
+    }
 }

@@ -297,6 +297,34 @@ abstract class ClaimStoreContract {
     }
 
     @Test
+    void aLiveViewGetsTheInProgressRowsFirstBeforeTheLimitAndCountsOverTheWholeTable() {
+        assertEquals(ClaimCounts.NONE, store.counts(0), "an empty table counts nothing (no NULL sums)");
+        // 30 completed rows created first, then two claims left in progress (one of them reclaimed later)
+        for (int i = 0; i < 30; i++) {
+            String key = String.format("done_%02d", i);
+            store.claim(key, FP, "w1", i, LEASE);
+            store.complete(key, "w1", "r", i + 1);
+        }
+        store.claim("stuck_b", FP, "w2", 100, 50);
+        store.claim("stuck_a", FP, "w3", 100, LEASE);
+        assertEquals(Kind.RECLAIMED, store.claim("stuck_b", FP, "w4", 151, 50).kind());
+
+        List<ClaimRow> first = store.rowsInProgressFirst(5);
+        assertEquals(List.of("stuck_a", "stuck_b", "done_00", "done_01", "done_02"),
+                first.stream().map(ClaimRow::key).toList(),
+                "in_progress first (created at 100, then key), then completed by created_at; the limit after that");
+        assertEquals(List.of("stuck_a"), store.rowsInProgressFirst(1).stream().map(ClaimRow::key).toList());
+        assertEquals(List.of(), store.rowsInProgressFirst(0));
+        assertEquals(32, store.rowsInProgressFirst(100).size());
+
+        assertEquals(new ClaimCounts(32, 2, 30, 0, 1), store.counts(200), "stuck_b's lease runs to 201");
+        assertEquals(new ClaimCounts(32, 2, 30, 1, 1), store.counts(202), "locked_until < now: expired");
+        assertEquals(new ClaimCounts(32, 2, 30, 2, 1), store.counts(1_101));
+        assertThrows(IllegalArgumentException.class, () -> store.counts(-1));
+        assertThrows(IllegalArgumentException.class, () -> store.rowsInProgressFirst(-1));
+    }
+
+    @Test
     void badArgumentsNameTheFieldTheValueAndTheRange() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> store.claim("k", FP, "w1", 0, 0));

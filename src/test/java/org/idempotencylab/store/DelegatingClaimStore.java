@@ -47,6 +47,16 @@ public class DelegatingClaimStore implements ClaimStore {
     }
 
     @Override
+    public List<ClaimRow> rowsInProgressFirst(int limit) {
+        return real.rowsInProgressFirst(limit);
+    }
+
+    @Override
+    public ClaimCounts counts(long nowMs) {
+        return real.counts(nowMs);
+    }
+
+    @Override
     public long size() {
         return real.size();
     }

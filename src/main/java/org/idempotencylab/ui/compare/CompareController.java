@@ -2,6 +2,7 @@ package org.idempotencylab.ui.compare;
 
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.chart.BarChart;
@@ -35,6 +36,7 @@ import org.idempotencylab.ui.form.ParameterPanel;
  * The words are in the package's texts.properties.
  */
 public final class CompareController implements TabCommands {
+    private static final PseudoClass STALE = PseudoClass.getPseudoClass("stale");
     private static final Texts TEXTS = Texts.of(CompareController.class);
 
     private final CompareViewModel model;
@@ -44,6 +46,7 @@ public final class CompareController implements TabCommands {
     @FXML private VBox parameterBox;
     @FXML private Label inputError;
     @FXML private Label differencesLabel;
+    @FXML private Label staleLabel;
     @FXML private Button compareButton;
     @FXML private Button cancelButton;
     @FXML private ProgressBar progressBar;
@@ -88,6 +91,11 @@ public final class CompareController implements TabCommands {
         statusBar.textProperty().bind(model.statusProperty());
 
         table = new StrategyTable(resultsTable, strategyColumn, model, cancelButton, TEXTS.get("placeholder"));
+        // numbers of other parameters than the ones shown: dimmed, with a line saying so, until the next run
+        staleLabel.visibleProperty().bind(model.staleProperty());
+        staleLabel.managedProperty().bind(staleLabel.visibleProperty());
+        model.staleProperty().addListener((o, was, now) -> resultsTable.pseudoClassStateChanged(STALE, now));
+        resultsTable.pseudoClassStateChanged(STALE, model.staleProperty().get());
         table.compactProperty().addListener((o, was, on) -> redrawChart());
         bindExports();
         bindChart();

@@ -8,6 +8,7 @@ import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.ObjectBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -72,6 +73,7 @@ public final class CompareViewModel {
     private final ObjectBinding<Scenario> resultScenario;
     private final StringProperty differences = new SimpleStringProperty("");
     private final StringProperty inputError = new SimpleStringProperty();
+    private final ReadOnlyBooleanWrapper stale = new ReadOnlyBooleanWrapper(this, "stale");
 
     /**
      * @param base     the scenario the view opens on
@@ -90,6 +92,37 @@ public final class CompareViewModel {
                 : r.results().stream().map(ResultRow::new).toList()));
         resultScenario = Bindings.createObjectBinding(() -> run.resultProperty().get() == null ? null
                 : run.resultProperty().get().scenario(), run.resultProperty());
+        for (Observable p : form.all()) {
+            p.addListener(o -> updateStale());
+        }
+        strategies.addListener((Observable o) -> updateStale());
+        run.resultProperty().addListener(o -> updateStale());
+    }
+
+    /** The rows shown are stale when the parameters or the strategies differ from those they were computed with. */
+    private void updateStale() {
+        Results shown = run.resultProperty().get();
+        if (shown == null) {
+            stale.set(false);
+            return;
+        }
+        boolean same;
+        try {
+            same = scenario().equals(shown.scenario())
+                    && shown.results().stream().map(StrategyResult::strategy).toList().equals(strategies);
+        } catch (ParameterException e) {
+            same = false; // a value out of range: whatever it becomes, it is not what the rows were computed with
+        }
+        stale.set(!same);
+    }
+
+    /**
+     * @return true while the table and chart show a run whose parameters or strategies differ from the ones the
+     *         view shows now: the numbers are the last run's until Compare runs again (the view dims them and
+     *         says so); false with no results
+     */
+    public ReadOnlyBooleanProperty staleProperty() {
+        return stale.getReadOnlyProperty();
     }
 
     /**

@@ -161,7 +161,7 @@ public final class KeyStoreController {
     }
 
     /** The status line: the view-model's text, shown only when there is one, in the error style after a failure. */
-    private static void status(Label label, PolledTableModel<?, ?, ?> table) {
+    private static void status(Label label, PolledTableModel<?, ?, ?, ?> table) {
         label.textProperty().bind(table.statusProperty());
         label.visibleProperty().bind(table.statusProperty().isNotEmpty());
         shownWhen(label);

@@ -53,7 +53,9 @@ import org.idempotencylab.ui.LiveRunListener;
  * since relaying out a table of thousands of rows every frame costs more than the rest of the frame together.
  *
  * <p>Plain Java and {@code javafx.beans}/{@code javafx.collections} only: testable without the FX toolkit. Every
- * method, and the simulation it is attached to, must be used on one thread (the FX thread in the lab).
+ * method must be used on one thread (the FX thread in the lab), but for {@link #read} and the store's and
+ * provider's listeners, which run where the simulation moves (a background thread when the live run's claim table
+ * is on a database); the live view never lets the two overlap, and hands over between them through executors.
  */
 public final class KeyStoreViewModel implements LiveRunListener {
     /** The most flushes a second the key tables take while the live run plays (at once when paused or stepping). */
@@ -71,6 +73,8 @@ public final class KeyStoreViewModel implements LiveRunListener {
     private final List<ProviderKeyRow> providerAdded = new ArrayList<>();
     private final List<ProviderKeyRow> providerDirty = new ArrayList<>();
     private int providerRemovedListed;
+    private long lostKeysBuffered;        // keys the store's wipes took, since attach
+    private long providerExpiredBuffered; // keys whose provider TTL ran out, since attach
 
     private final ReadOnlyLongWrapper nowMs = new ReadOnlyLongWrapper(this, "nowMs");
     private final ReadOnlyBooleanWrapper storeInUse = new ReadOnlyBooleanWrapper(this, "storeInUse");
@@ -82,6 +86,8 @@ public final class KeyStoreViewModel implements LiveRunListener {
     private final ReadOnlyLongWrapper shares = new ReadOnlyLongWrapper(this, "shares");
     private final ReadOnlyIntegerWrapper rememberedKeys = new ReadOnlyIntegerWrapper(this, "rememberedKeys");
     private final ReadOnlyLongWrapper suppressedSends = new ReadOnlyLongWrapper(this, "suppressedSends");
+    private final ReadOnlyLongWrapper lostKeys = new ReadOnlyLongWrapper(this, "lostKeys");
+    private final ReadOnlyLongWrapper providerExpired = new ReadOnlyLongWrapper(this, "providerExpired");
     // what the tables' headings and empty tables say
     private final ReadOnlyStringWrapper storeCounters = new ReadOnlyStringWrapper(this, "storeCounters");
     private final ReadOnlyStringWrapper providerCounters = new ReadOnlyStringWrapper(this, "providerCounters");
@@ -120,28 +126,45 @@ public final class KeyStoreViewModel implements LiveRunListener {
                 shares));
         providerCounters.bind(Bindings.createStringBinding(() -> TEXTS.format("provider.counters",
                 rememberedKeys.get(), suppressedSends.get()), rememberedKeys, suppressedSends));
-        storePlaceholder.bind(Bindings.createStringBinding(() -> storePlaceholder(strategy.get()), strategy));
-        providerPlaceholder.bind(Bindings.createStringBinding(() -> providerPlaceholder(strategy.get()), strategy));
+        storePlaceholder.bind(Bindings.createStringBinding(() -> storePlaceholder(strategy.get(), expirations.get(),
+                lostKeys.get()), strategy, expirations, lostKeys));
+        providerPlaceholder.bind(Bindings.createStringBinding(() -> providerPlaceholder(strategy.get(),
+                providerExpired.get()), strategy, providerExpired));
     }
 
-    /** @return what the store's table says when it has no rows, for {@code strategy} (null: nothing attached). */
-    static String storePlaceholder(Strategy strategy) {
+    /**
+     * @param strategy the strategy attached (null: nothing attached)
+     * @param expired  finished keys the store forgot because their TTL ran out
+     * @param lost     keys lost when a crash wiped the store
+     * @return what the store's table says when it has no rows: why it is empty, and what left it if keys did
+     */
+    static String storePlaceholder(Strategy strategy, long expired, long lost) {
         if (strategy == null) {
             return TEXTS.get("store.none");
         }
         if (strategy.store() != StoreKind.MEMORY) { // (the claim table and the lock store have sections of their own)
             return TEXTS.format("store.noStore", Strategy.WHOLE_JOB_SKIP_FINISHED.name());
         }
+        if (expired > 0 || lost > 0) {
+            return TEXTS.format("store.emptied", expired, lost);
+        }
         return TEXTS.get("store.empty");
     }
 
-    /** @return what the provider's table says when it has no rows, for {@code strategy} (null: nothing attached). */
-    static String providerPlaceholder(Strategy strategy) {
+    /**
+     * @param strategy the strategy attached (null: nothing attached)
+     * @param expired  keys the provider forgot because their TTL ran out, since the run was attached
+     * @return what the provider's table says when it has no rows: why it is empty, and how many keys expired
+     */
+    static String providerPlaceholder(Strategy strategy, long expired) {
         if (strategy == null) {
             return TEXTS.get("provider.none");
         }
         if (strategy.keyMode() == KeyMode.NONE) {
             return TEXTS.get("provider.noKey");
+        }
+        if (expired > 0) {
+            return TEXTS.format("provider.emptied", expired);
         }
         return TEXTS.get("provider.empty");
     }
@@ -170,6 +193,12 @@ public final class KeyStoreViewModel implements LiveRunListener {
      * @throws NullPointerException if {@code simulation} is null
      */
     public void attach(SignupSimulation simulation) {
+        show(simulation);
+        flush(simulation.nowMs());
+    }
+
+    /** {@link #attach} but for the claim table's and the lock store's read, which comes with the next frame. */
+    private void show(SignupSimulation simulation) {
         Objects.requireNonNull(simulation, "simulation");
         detach();
         sim = simulation;
@@ -191,7 +220,7 @@ public final class KeyStoreViewModel implements LiveRunListener {
         provider.setKeyListener(providerListener);
         claimTable.attach(claimStores.apply(simulation));
         lockTable.attach(lockStores.apply(simulation));
-        flush(simulation.nowMs());
+        publish(simulation.nowMs());
     }
 
     /**
@@ -226,6 +255,8 @@ public final class KeyStoreViewModel implements LiveRunListener {
         providerAdded.clear();
         providerDirty.clear();
         providerRemovedListed = 0;
+        lostKeysBuffered = 0;
+        providerExpiredBuffered = 0;
         storeRows.clearAll();
         providerRows.clearAll();
         claimTable.attach(null);
@@ -239,12 +270,14 @@ public final class KeyStoreViewModel implements LiveRunListener {
         shares.set(0);
         rememberedKeys.set(0);
         suppressedSends.set(0);
+        lostKeys.set(0);
+        providerExpired.set(0);
         nowMs.set(0);
     }
 
     /**
      * Applies what the store and the provider reported since the last flush: rows whose key left (TTL ran out,
-     * run failed, forgotten) are removed in one change, new rows are appended in one change, changed rows get
+     * run failed, forgotten, or every key at once when a crash wiped the store) are removed in one change, new rows are appended in one change, changed rows get
      * their new state, saved value, expiry, hits and flash count, and the counters and {@link #nowMsProperty()}
      * are set. Call once per frame, after advancing the simulation. Cost: O(rows changed), plus one pass over the
      * rows if any was removed; plus, if the run uses a claim table or a lock store, one read of it (up to
@@ -254,6 +287,22 @@ public final class KeyStoreViewModel implements LiveRunListener {
      * @param nowMs the simulation's virtual clock, ms (normally {@code sim.nowMs()})
      */
     public void flush(long nowMs) {
+        read(nowMs);
+        publish(nowMs);
+    }
+
+    /**
+     * Reads the claim table and the lock store (if the run uses one) for the next {@link #frame}: the only part of
+     * a flush that may touch a database, so the live view calls it on the thread that moves the simulation.
+     */
+    @Override
+    public void read(long nowMs) {
+        claimTable.read(nowMs);
+        lockTable.read(nowMs);
+    }
+
+    /** {@link #flush} but for the read of the claim table and the lock store: shows what {@link #read} got. */
+    private void publish(long nowMs) {
         if (storeRemovedListed > 0) {
             storeRows.removeMatching(r -> r.removed);
             storeRemovedListed = 0;
@@ -305,21 +354,29 @@ public final class KeyStoreViewModel implements LiveRunListener {
             rememberedKeys.set(provider.rememberedKeys());
             suppressedSends.set(provider.sendsSuppressed());
         }
-        claimTable.refresh(nowMs);
-        lockTable.refresh(nowMs);
+        lostKeys.set(lostKeysBuffered);
+        providerExpired.set(providerExpiredBuffered);
+        claimTable.show(nowMs);
+        lockTable.show(nowMs);
         this.nowMs.set(nowMs);
     }
 
-    /** The live run started over on {@code simulation}: shows it ({@link #attach}). */
+    /**
+     * The live run started over on {@code simulation}: shows it as {@link #attach} does, except that its claim
+     * table or lock store is read with the frame that follows ({@link #read}, off the FX thread on a database).
+     */
     @Override
     public void attached(SignupSimulation simulation) {
-        attach(simulation);
+        show(simulation);
     }
 
-    /** A frame of the live run ended at virtual {@code nowMs}: publishes what changed ({@link #flush}). */
+    /**
+     * A frame of the live run ended at virtual {@code nowMs}: publishes what changed, and what {@link #read} got
+     * from the claim table or lock store just before ({@link #flush} without reading).
+     */
     @Override
     public void frame(long nowMs) {
-        flush(nowMs);
+        publish(nowMs);
     }
 
     /** @return the simulation attached, or null. */
@@ -532,6 +589,24 @@ public final class KeyStoreViewModel implements LiveRunListener {
                 removeStoreRow(key);
             }
         }
+
+        /** The process holding the store died: every key it held is gone, running or finished. */
+        @Override
+        public void wiped() {
+            if (!active) {
+                return;
+            }
+            for (KeyRow row : storeIndex.values()) {
+                if (!row.removed) {
+                    row.removed = true;
+                    if (row.listed) {
+                        storeRemovedListed++;
+                    }
+                }
+            }
+            lostKeysBuffered += storeIndex.size();
+            storeIndex.clear();
+        }
     }
 
     /** Buffers the provider's key changes. */
@@ -562,6 +637,7 @@ public final class KeyStoreViewModel implements LiveRunListener {
         @Override
         public void expired(long key) {
             if (active) {
+                providerExpiredBuffered++;
                 removeProviderRow(key);
             }
         }

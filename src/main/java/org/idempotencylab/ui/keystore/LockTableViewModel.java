@@ -22,7 +22,8 @@ import org.idempotencylab.store.LockOnlyStore;
  * <p>Plain Java and {@code javafx.beans}/{@code javafx.collections} only: testable without the FX toolkit. One
  * thread (the FX thread in the lab).
  */
-public final class LockTableViewModel extends PolledTableModel<LockOnlyStore, LockRow, LockTableRow> {
+public final class LockTableViewModel extends PolledTableModel<LockOnlyStore, LockRow, LockTableRow,
+        LockTableViewModel.LockCounts> {
     private final ReadOnlyIntegerWrapper held = new ReadOnlyIntegerWrapper(this, "held");
     private final ReadOnlyIntegerWrapper expired = new ReadOnlyIntegerWrapper(this, "expired");
 
@@ -36,13 +37,18 @@ public final class LockTableViewModel extends PolledTableModel<LockOnlyStore, Lo
      * @throws IllegalArgumentException if {@code limit} is out of range
      */
     public LockTableViewModel(int limit) {
-        super(limit, TEXTS.get("locks.noun"), LockRow::key, LockTableRow::new, LockTableRow::update);
+        super(limit, TEXTS.get("locks.noun"), TEXTS.get("locks.order"), LockRow::key, LockTableRow::new, LockTableRow::update);
+    }
+
+    /** The store's counts at a read: locks stored, held (alive) and past their TTL but still stored. */
+    record LockCounts(long locks, long held, long expired) {
     }
 
     @Override
-    Snapshot<LockRow> read(LockOnlyStore locks, int limit, long nowMs) {
-        List<LockRow> all = locks.locks(nowMs);
-        return new Snapshot<>(all, all.size()); // in memory: the copy is O(locks); the view keeps the first limit
+    Snapshot<LockRow, LockCounts> read(LockOnlyStore locks, int limit, long nowMs) {
+        List<LockRow> all = locks.locks(nowMs); // in memory: the copy is O(locks); the view keeps the first limit
+        long gone = all.stream().filter(LockRow::expired).count();
+        return new Snapshot<>(all, all.size(), new LockCounts(all.size(), all.size() - gone, gone));
     }
 
     @Override
@@ -51,29 +57,28 @@ public final class LockTableViewModel extends PolledTableModel<LockOnlyStore, Lo
     }
 
     @Override
-    String count(List<LockTableRow> shown, long total, long nowMs) {
-        int alive = 0;
-        int gone = 0;
-        for (LockTableRow r : shown) {
-            if (r.expired(nowMs)) {
-                gone++;
-            } else {
-                alive++;
-            }
+    LockCounts aged(LockCounts last, List<LockTableRow> shown, long total, long nowMs) {
+        if (last == null || total > shown.size()) {
+            return last;
         }
-        held.set(alive);
-        expired.set(gone);
-        String of = total > shown.size() ? TEXTS.format("locks.of", shown.size()) : "";
-        return TEXTS.format("locks.counters", total, alive, gone,
-                of);
+        long gone = shown.stream().filter(r -> r.expired(nowMs)).count();
+        return new LockCounts(last.locks(), last.locks() - gone, gone);
     }
 
-    /** @return locks alive at the last refresh ({@code now < expiresAt}), among those shown. */
+    @Override
+    String count(LockCounts counts, int shown) {
+        LockCounts c = counts == null ? new LockCounts(0, 0, 0) : counts;
+        held.set((int) c.held());
+        expired.set((int) c.expired());
+        return TEXTS.format("locks.counters", c.locks(), c.held(), c.expired());
+    }
+
+    /** @return locks alive at the last refresh ({@code now < expiresAt}), in the whole store. */
     public ReadOnlyIntegerProperty heldProperty() {
         return held.getReadOnlyProperty();
     }
 
-    /** @return locks past their TTL and still stored at the last refresh, among those shown. */
+    /** @return locks past their TTL and still stored at the last refresh, in the whole store. */
     public ReadOnlyIntegerProperty expiredProperty() {
         return expired.getReadOnlyProperty();
     }

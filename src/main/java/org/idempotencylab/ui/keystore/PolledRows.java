@@ -105,10 +105,11 @@ final class PolledRows<S, R> {
      * @param shown how many rows a table shows (its limit was reached if fewer than {@code total})
      * @param total how many rows the store holds
      * @param noun  what a row is, plural ({@code rows}, {@code locks})
-     * @return {@code Showing 500 of 1,234 rows (the first 500 in the store's order).} when some are not shown,
+     * @param order which rows come first, e.g. {@code in_progress first, then the oldest}
+     * @return {@code Showing 500 of 1,234 rows (in_progress first, then the oldest).} when some are not shown,
      *         else the empty text
      */
-    static String shownNote(int shown, long total, String noun) {
-        return total > shown ? TEXTS.format("status.limited", shown, total, noun, shown) : "";
+    static String shownNote(int shown, long total, String noun, String order) {
+        return total > shown ? TEXTS.format("status.limited", shown, total, noun, order) : "";
     }
 }

@@ -17,7 +17,8 @@ import org.idempotencylab.store.JdbcClaimStore;
  * {@link JdbcClaimStore}, with a run id of its own: it starts with no rows, shows only its own, and leaves the
  * rows of earlier runs (and of other programs) as they are. A newer {@link #open} or a {@link #cancel}
  * makes an older answer moot: its database is closed, its callbacks never run. Holds the current run's database
- * and closes it when the next run takes another.
+ * and closes it when the next run takes another. Every call into a database (open and close) runs on the
+ * background executor, never on the FX thread.
  *
  * <p>Uses {@code javafx.beans} only; the executors run in place by default, which suits tests without the
  * toolkit.
@@ -73,7 +74,7 @@ final class DatabaseConnector {
             fxThread.execute(() -> {
                 if (mine != ticket) { // another Reset came meanwhile
                     if (answer != null) {
-                        answer.close();
+                        closeLater(answer);
                     }
                     return;
                 }
@@ -93,12 +94,20 @@ final class DatabaseConnector {
         connecting.set(false);
     }
 
-    /** Makes {@code db} (null: the in-memory model) the current run's database, closing the previous one. */
+    /**
+     * Makes {@code db} (null: the in-memory model) the current run's database, closing the previous one on the
+     * background executor (after anything it still runs there).
+     */
     void use(ClaimStore db) {
         if (current != null && current != db) {
-            current.close();
+            closeLater(current);
         }
         current = db;
+    }
+
+    /** Closes {@code db} on the background executor: closing a connection is a round trip too. */
+    void closeLater(ClaimStore db) {
+        background.execute(db::close);
     }
 
     /** @return the current run's database, or null for the in-memory model. */

@@ -60,34 +60,66 @@ final class FrameListeners {
     }
 
     /**
-     * A frame of the playing run ended at real time {@code nowNanos}: each listener hears it unless it heard one
-     * less than its period ago.
+     * The listeners that hear one frame: {@link #read} them where the simulation moves, then {@link #frame} them
+     * on the FX thread, with the same clock.
      */
-    void playingFrame(long nowMs, long nowNanos) {
+    static final class Delivery {
+        private final List<Entry> to;
+
+        private Delivery(List<Entry> to) {
+            this.to = to;
+        }
+
+        /** Each listener reads what its frame will show (on the thread that moves the simulation). */
+        void read(long nowMs) {
+            for (Entry e : to) {
+                e.listener.read(nowMs);
+            }
+        }
+
+        /** Each listener hears the frame (on the FX thread). */
+        void frame(long nowMs) {
+            for (Entry e : to) {
+                e.frame(nowMs);
+            }
+        }
+
+        boolean isEmpty() {
+            return to.isEmpty();
+        }
+    }
+
+    /**
+     * A frame of the playing run at real time {@code nowNanos}: each listener hears it unless it heard one less than
+     * its period ago (it is then marked as having missed one).
+     */
+    Delivery playingFrame(long nowNanos) {
+        List<Entry> due = new ArrayList<>();
         for (Entry e : entries) {
             if (e.periodNanos == 0 || !e.heardOne || nowNanos - e.lastNanos >= e.periodNanos) {
                 e.heardOne = true;
                 e.lastNanos = nowNanos;
-                e.frame(nowMs);
+                due.add(e);
             } else {
                 e.missed = true;
             }
         }
+        return new Delivery(due);
     }
 
     /** Something changed outside playing (a step, a click, a Reset): every listener hears it now. */
-    void frame(long nowMs) {
-        for (Entry e : entries) {
-            e.frame(nowMs);
-        }
+    Delivery all() {
+        return new Delivery(List.copyOf(entries));
     }
 
     /** The run paused or ended: a listener that missed the last frames hears the state it stopped in. */
-    void settle(long nowMs) {
+    Delivery settle() {
+        List<Entry> missed = new ArrayList<>();
         for (Entry e : entries) {
             if (e.missed) {
-                e.frame(nowMs);
+                missed.add(e);
             }
         }
+        return new Delivery(missed);
     }
 }

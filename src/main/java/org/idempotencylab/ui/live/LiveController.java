@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.Property;
 import javafx.collections.ListChangeListener;
@@ -26,6 +27,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
@@ -231,8 +233,35 @@ public final class LiveController {
         });
     }
 
+    /**
+     * Keeps {@code list} scrolled to its newest line. The list's skin counts new lines only when it lays out, so a
+     * scroll asked for inside the change landed on the line count before it, and {@code ListView.scrollTo} of the
+     * last line can stop a line short: while playing the next frame hid it, but while paused a step's new line
+     * stayed out of sight below the edge. So the scroll runs after the change, once the list is laid out, to the
+     * flow's very end; many changes in one frame scroll once.
+     */
     private static void scrollToEnd(ListView<String> list, ObservableList<String> lines) {
-        lines.addListener((ListChangeListener<String>) c -> list.scrollTo(lines.size() - 1));
+        boolean[] queued = {false};
+        lines.addListener((ListChangeListener<String>) c -> {
+            if (queued[0]) {
+                return;
+            }
+            queued[0] = true;
+            Platform.runLater(() -> {
+                queued[0] = false;
+                if (lines.isEmpty()) {
+                    return;
+                }
+                list.layout(); // the skin counts the list's new lines only when it lays out
+                // to the very end: ListView.scrollTo(last line) may stop a line short, the last one below the edge
+                if (list.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+                    flow.setPosition(1);
+                    list.requestLayout();
+                } else {
+                    list.scrollTo(lines.size() - 1);
+                }
+            });
+        });
     }
 
     /** Long lines wrap inside the list instead of needing a horizontal scroll bar. */

@@ -1,10 +1,13 @@
 package org.idempotencylab.ui.live;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
@@ -42,9 +45,16 @@ import org.idempotencylab.ui.form.ScenarioForm;
  * counters), {@link EventLog} and {@link EventText} (the run in words), {@link DatabaseConnector} (a claim table
  * on a real database, opened off the FX thread), {@link StrategyParts} and the {@link ScenarioForm}.
  *
- * <p>The simulation runs on the FX thread, a slice per animation frame ({@link #frame}); its events are buffered
- * while the slice runs and applied once per frame. The views that follow the run hear each new simulation and the
- * frames after it moved ({@link #addFrameListener}).
+ * <p>The simulation runs a slice per animation frame ({@link #frame}); its events are buffered while the slice runs
+ * and applied once per frame. The views that follow the run hear each new simulation and the frames after it
+ * moved ({@link #addFrameListener}). Where it runs: with the in-memory claim table (or any other store), on the FX
+ * thread, in the frame. With the claim table on a database, every call into the simulation (a frame's slice, a
+ * step, a click, a crash, the start) and the reads of the views that follow it ({@link LiveRunListener#read}) run
+ * on the background executor of {@link #setDatabaseAccess}, one request at a time: a frame asks for "advance to
+ * virtual time t", the background thread advances and reads, and the answer (the events, the clock, the frame to
+ * the listeners) is applied on the FX executor. Frames that come while a request runs only add their time to the
+ * next one; a step, click or Reset waits for it. So no JDBC call ever runs on the FX thread, and a database that
+ * stops answering (up to its timeouts) leaves the window responsive. Same seed, same numbers either way.
  *
  * <p>Parameter rule: changes to the parameters apply on {@link #reset()}, never to a run in progress, so a run
  * always matches the parameters it started with; {@link #pendingChangesProperty()} tells the view to say so.
@@ -90,6 +100,12 @@ public final class LiveViewModel {
     private RunProjection projection = RunProjection.none();
     private boolean broken; // the database failed mid-run: nothing advances until Reset
     private long version;
+    // where the simulation moves on a database (the background executor), and how its answers come back
+    private Executor simThread = Runnable::run;
+    private Executor fxThread = Runnable::run;
+    private boolean busy;                                          // a request runs on simThread
+    private final ArrayDeque<Runnable> waiting = new ArrayDeque<>(); // what waits for it, in order
+    private Snapshot shown = Snapshot.NONE;                        // what the FX side reads while busy
 
     /** @param base the scenario the view opens on (see {@link #classroomDefaults()}) */
     public LiveViewModel(Scenario base) {
@@ -110,10 +126,97 @@ public final class LiveViewModel {
         }
         // a pause (the Pause button, the run's end): a view that missed frames while playing catches up
         playback.playingProperty().addListener((o, was, now) -> {
-            if (!now && sim != null) {
-                frameListeners.settle(sim.nowMs());
+            if (!now) {
+                whenIdle(this::settle);
             }
         });
+    }
+
+    /** The views that missed frames while playing hear the state the run stopped in. */
+    private void settle() {
+        if (sim == null) {
+            return;
+        }
+        FrameListeners.Delivery missed = frameListeners.settle();
+        if (!missed.isEmpty()) {
+            onSimulation(() -> {
+                missed.read(sim.nowMs());
+                return null;
+            }, r -> missed.frame(sim.nowMs()));
+        }
+    }
+
+    /** What the FX side shows of the simulation while a request runs on the background thread. */
+    private record Snapshot(long nowMs, long finishedJobs, long waitingJobs, List<Long> waitingUsers,
+                            boolean providerArmed) {
+        static final Snapshot NONE = new Snapshot(0, 0, 0, List.of(), false);
+        /** Waiting sign-ups kept for the queue's picture: more than its waiting line ever shows. */
+        static final int WAITING_SHOWN = 600;
+    }
+
+    /**
+     * The answer of a request to the simulation: its value, or the database's failure, or (a bug) any other
+     * exception, which is thrown again on the FX thread.
+     */
+    private record Answer<T>(T value, ClaimStoreException failure, RuntimeException crash) {
+    }
+
+    /** @return true if the simulation moves on the background executor (the claim table is on a database). */
+    private boolean offThread() {
+        return connector.current() != null;
+    }
+
+    /**
+     * Runs {@code work} where the simulation moves (in place, or on the background thread with a database), then
+     * {@code then} on the FX thread with its answer; one request at a time (a request made meanwhile waits, see
+     * {@link #whenIdle}). The answer of a run replaced meanwhile is dropped.
+     */
+    private <T> void onSimulation(Supplier<T> work, Consumer<Answer<T>> then) {
+        if (busy) {
+            whenIdle(() -> onSimulation(work, then));
+            return;
+        }
+        SignupSimulation mine = sim;
+        boolean away = offThread();
+        Executor where = away ? simThread : Runnable::run;
+        Executor back = away ? fxThread : Runnable::run;
+        if (away) {
+            shown = new Snapshot(sim.nowMs(), sim.finishedJobs(), sim.waitingJobs(),
+                    sim.waitingUsers(Snapshot.WAITING_SHOWN), !sim.isFinished() && sim.isNextReplyLost());
+        }
+        busy = true;
+        where.execute(() -> {
+            Answer<T> answer;
+            try {
+                answer = new Answer<>(work.get(), null, null);
+            } catch (ClaimStoreException e) {
+                answer = new Answer<>(null, e, null);
+            } catch (RuntimeException e) {
+                answer = new Answer<>(null, null, e);
+            }
+            Answer<T> done = answer;
+            back.execute(() -> {
+                busy = false;
+                if (done.crash() != null) {
+                    throw done.crash(); // to the caller in place, to the FX thread's handler otherwise
+                }
+                if (mine == sim) {
+                    then.accept(done);
+                }
+                while (!busy && !waiting.isEmpty()) {
+                    waiting.poll().run();
+                }
+            });
+        });
+    }
+
+    /** Runs {@code action} on the FX thread now, or once the request to the simulation running now has answered. */
+    private void whenIdle(Runnable action) {
+        if (busy) {
+            waiting.add(action);
+        } else {
+            action.run();
+        }
     }
 
     /**
@@ -200,6 +303,8 @@ public final class LiveViewModel {
      */
     public void setDatabaseAccess(Function<String, ClaimStore> opener, Executor background, Executor fxThread) {
         connector.setAccess(opener, background, fxThread);
+        this.simThread = background;
+        this.fxThread = fxThread;
     }
 
     /** @return the database the current run's claim table lives in, or null for the in-memory model. */
@@ -240,7 +345,7 @@ public final class LiveViewModel {
         message.set(TEXTS.format("message.connecting", JdbcClaimStore.redact(resolved)));
         connector.open(resolved, db -> {
             if (!chosen.equals(parts.strategyProperty().get())) {
-                db.close();
+                connector.closeLater(db);
                 message.set(TEXTS.get("message.strategyChangedWhileConnecting"));
                 return;
             }
@@ -248,8 +353,15 @@ public final class LiveViewModel {
         }, problem -> message.set(TEXTS.format("message.databaseNotOpened", problem)));
     }
 
-    /** Starts a new run of {@code s} with the claim table in {@code db} (null: the in-memory model). */
+    /**
+     * Starts a new run of {@code s} with the claim table in {@code db} (null: the in-memory model), once the
+     * request to the current run (if any) has answered.
+     */
     private void start(Scenario s, ClaimStore db) {
+        whenIdle(() -> startNow(s, db));
+    }
+
+    private void startNow(Scenario s, ClaimStore db) {
         playback.restart();
         running = s;
         connector.use(db);
@@ -264,9 +376,18 @@ public final class LiveViewModel {
         pendingChanges.set(false);
         message.set("");
         frameListeners.attached(sim); // before the start, so the key store hears the very first key
-        sim.start();
-        applyPending();
-        refresh(false, 0);
+        FrameListeners.Delivery everyone = frameListeners.all();
+        onSimulation(() -> {
+            sim.start();
+            everyone.read(sim.nowMs());
+            return null;
+        }, r -> {
+            if (r.failure() != null) {
+                databaseFailed(r.failure());
+            }
+            applyPending();
+            refresh(everyone);
+        });
     }
 
     /**
@@ -279,22 +400,37 @@ public final class LiveViewModel {
         if (sim == null) {
             return;
         }
+        if (busy) { // the last frame's request still runs: its time waits for the next one
+            if (playback.isPlaying()) {
+                playback.carry(realElapsedNanos);
+            }
+            playback.measure(nowNanos);
+            return;
+        }
         boolean moved = playback.isPlaying() && !runOver();
-        if (moved) {
-            try {
-                playback.advance(sim, connector.current() != null, realElapsedNanos);
-            } catch (ClaimStoreException e) {
-                databaseFailed(e);
+        playback.measure(nowNanos);
+        if (!moved) {
+            return; // paused: nothing changed, nothing to redraw or flush
+        }
+        boolean onDatabase = connector.current() != null;
+        long target = playback.target(sim.nowMs(), realElapsedNanos);
+        FrameListeners.Delivery due = frameListeners.playingFrame(nowNanos);
+        onSimulation(() -> {
+            int ran = playback.runTo(sim, target, onDatabase);
+            due.read(sim.nowMs());
+            return ran;
+        }, r -> {
+            if (r.failure() != null) {
+                databaseFailed(r.failure());
+            } else {
+                playback.ran(sim, target, r.value());
             }
             applyPending();
-        }
-        playback.measure(nowNanos);
-        if (moved) {
-            refresh(true, nowNanos); // paused: nothing changed, nothing to redraw or flush
+            refresh(due);
             if (runOver()) {
                 playback.playingProperty().set(false); // the views that missed the last frames hear it now
             }
-        }
+        });
     }
 
     private void databaseFailed(ClaimStoreException e) {
@@ -318,37 +454,80 @@ public final class LiveViewModel {
             reset();
         }
         playback.playingProperty().set(false);
+        if (busy) {
+            whenIdle(this::stepOnce);
+            return;
+        }
         if (sim == null || broken) { // still connecting to a database, or it failed
             return;
         }
-        try {
-            if (sim.step()) {
+        FrameListeners.Delivery everyone = frameListeners.all();
+        onSimulation(() -> {
+            boolean stepped = sim.step();
+            everyone.read(sim.nowMs());
+            return stepped;
+        }, r -> {
+            if (r.failure() != null) {
+                databaseFailed(r.failure());
+            } else if (r.value()) {
                 playback.countStep();
             }
-        } catch (ClaimStoreException e) {
-            databaseFailed(e);
-        }
-        applyPending();
-        refresh(false, 0);
+            applyPending();
+            refresh(everyone);
+        });
+    }
+
+    /**
+     * Runs {@code change} on the simulation where it moves, then applies its events and tells every view (a click
+     * or a crash); {@code then} gets its answer on the FX thread first.
+     */
+    private <T> void change(Supplier<T> change, Consumer<T> then) {
+        FrameListeners.Delivery everyone = frameListeners.all();
+        onSimulation(() -> {
+            T value = change.get();
+            everyone.read(sim.nowMs());
+            return value;
+        }, r -> {
+            if (r.failure() != null) {
+                databaseFailed(r.failure());
+            } else {
+                then.accept(r.value());
+            }
+            applyPending();
+            refresh(everyone);
+        });
     }
 
     /** Plays if paused, pauses if playing; a run that is over (jobs ended, keys expired) starts over first. */
     public void togglePlay() {
-        if (sim == null || (!playback.isPlaying() && runOver())) {
+        if (playback.isPlaying()) {
+            playback.playingProperty().set(false);
+            return;
+        }
+        if (busy) {
+            whenIdle(this::togglePlay);
+            return;
+        }
+        if (sim == null || runOver()) {
             reset();
         }
-        playback.playingProperty().set(!playback.isPlaying());
+        playback.playingProperty().set(true);
     }
 
     /** The provider loses the reply of the next welcome-email call (a click on the provider). */
     public void clickProvider() {
+        if (busy) {
+            whenIdle(this::clickProvider);
+            return;
+        }
         if (sim == null || sim.isFinished()) {
             message.set(TEXTS.get("message.providerAfterEnd"));
             return;
         }
-        sim.loseNextReply();
-        applyPending();
-        refresh(false, 0);
+        change(() -> {
+            sim.loseNextReply();
+            return null;
+        }, r -> { });
     }
 
     /**
@@ -356,7 +535,8 @@ public final class LiveViewModel {
      * store is wiped, an in-memory queue loses its jobs, and the process restarts after the restart time.
      *
      * @return false, with a message, if the process is already down or every job has ended; false while a Reset
-     *         waits for its database
+     *         waits for its database. With the claim table on a database the crash runs on the background thread:
+     *         true then means it was asked for (a crash that finds every job ended says so in the message)
      */
     public boolean crashWorkers() {
         if (sim == null) {
@@ -365,18 +545,20 @@ public final class LiveViewModel {
         if (sim == null) { // waiting for a database to open
             return false;
         }
+        if (busy) {
+            whenIdle(this::crashWorkers);
+            return true;
+        }
         if (sim.isDown()) {
             message.set(TEXTS.format("message.alreadyDown", VirtualTime.format(projection.restartAtMs())));
             return false;
         }
-        if (!sim.crashNow()) {
-            message.set(TEXTS.get("message.crashAfterEnd"));
-            return false;
-        }
-        message.set("");
-        applyPending();
-        refresh(false, 0);
-        return true;
+        boolean[] crashed = {true};
+        change(sim::crashNow, ok -> {
+            crashed[0] = ok;
+            message.set(ok ? "" : TEXTS.get("message.crashAfterEnd"));
+        });
+        return crashed[0];
     }
 
     /**
@@ -384,17 +566,24 @@ public final class LiveViewModel {
      * token).
      */
     public void clickJob(JobToken token, boolean injectFault) {
+        if (busy) {
+            whenIdle(() -> clickJob(token, injectFault));
+            return;
+        }
         selected.set(token);
-        if (injectFault) {
-            if (token.active() && sim.failNextCall(token.user())) {
+        if (!injectFault) {
+            refresh(frameListeners.all()); // (nothing in the simulation changed: nothing to read)
+            return;
+        }
+        boolean active = token.active();
+        change(() -> active && sim.failNextCall(token.user()), armed -> {
+            if (armed) {
                 token.faultArmed = true;
                 message.set("");
-                applyPending();
             } else {
                 message.set(TEXTS.format("message.jobEnded", token.user()));
             }
-        }
-        refresh(false, 0);
+        });
     }
 
     /** A click on a sign-up still waiting in the queue: the first call it starts will fail (with the fault on). */
@@ -417,10 +606,10 @@ public final class LiveViewModel {
     /**
      * Publishes what changed: the clock, the status lines, and a frame to the views that follow the run.
      *
-     * @param playingFrame true for a frame of the playing run at real time {@code nowNanos}; false for anything
-     *                     else (a step, a click, a Reset), which every view hears at once
+     * @param to the views that hear this frame (all of them after a step, a click or a Reset; while playing, those
+     *           due), which read what they show just before, where the simulation moved
      */
-    private void refresh(boolean playingFrame, long nowNanos) {
+    private void refresh(FrameListeners.Delivery to) {
         version++;
         long now = sim.nowMs();
         clock.set(VirtualTime.format(now));
@@ -430,11 +619,7 @@ public final class LiveViewModel {
         failures.set(EventText.failures(r));
         ending.set(sim.isFinished() && sim.keysAlive() ? TEXTS.format("status.ending",
                 VirtualTime.countdown(Math.max(0, sim.nextKeyExpiryMs() - now))) : "");
-        if (playingFrame && playback.isPlaying()) {
-            frameListeners.playingFrame(now, nowNanos);
-        } else {
-            frameListeners.frame(now);
-        }
+        to.frame(now);
     }
 
     /** @return a number that changes whenever anything shown may have changed (the canvas skips a frame if not). */
@@ -474,12 +659,26 @@ public final class LiveViewModel {
 
     /** @return jobs that ended so far (all of them, though only recent ones keep a token). */
     public long finishedJobs() {
-        return sim == null ? 0 : sim.finishedJobs();
+        return sim == null ? 0 : busy ? shown.finishedJobs() : sim.finishedJobs();
     }
 
     /** @return true while the provider's next reply is set to be lost and a job can still use it. */
     public boolean providerArmed() {
-        return sim != null && !sim.isFinished() && sim.isNextReplyLost();
+        return sim != null && (busy ? shown.providerArmed() : !sim.isFinished() && sim.isNextReplyLost());
+    }
+
+    /** @return sign-ups waiting for a worker (as of the last answer while the simulation moves elsewhere). */
+    public long waitingJobs() {
+        return sim == null ? 0 : busy ? shown.waitingJobs() : sim.waitingJobs();
+    }
+
+    /** @return the first {@code max} sign-ups waiting for a worker, the next one taken first. */
+    public List<Long> waitingUsers(int max) {
+        if (sim == null) {
+            return List.of();
+        }
+        List<Long> users = busy ? shown.waitingUsers() : sim.waitingUsers(max);
+        return users.size() > max ? users.subList(0, max) : users;
     }
 
     /** @return the simulation being played, or null before the first reset. */
@@ -487,9 +686,14 @@ public final class LiveViewModel {
         return sim;
     }
 
-    /** @return the virtual time in ms. */
+    /** @return the virtual time in ms (as of the last answer while the simulation moves on the background thread). */
     public long nowMs() {
-        return sim == null ? 0 : sim.nowMs();
+        return sim == null ? 0 : busy ? shown.nowMs() : sim.nowMs();
+    }
+
+    /** @return true while a request to the simulation runs on the background thread (a claim table on a database). */
+    public boolean busy() {
+        return busy;
     }
 
     /** @return the strategy a reset runs; a preset chosen here also sets the three parts below. */

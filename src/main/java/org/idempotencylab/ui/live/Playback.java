@@ -23,7 +23,8 @@ import org.idempotencylab.ui.form.SliderScale;
  * database, at most {@link #DATABASE_FRAME_BUDGET_NANOS} of them; the clock then falls behind the speed
  * ({@link #behindProperty()}) rather than the window stuttering. Also counts events per real second.
  *
- * <p>Uses {@code javafx.beans} only: testable without the toolkit. Called on one thread (the FX thread).
+ * <p>Uses {@code javafx.beans} only: testable without the toolkit. Called on the FX thread, but for {@link #runTo},
+ * which may run where the simulation moves (a background thread on a database).
  */
 final class Playback {
     private static final Texts TEXTS = Texts.of(Playback.class);
@@ -71,23 +72,54 @@ final class Playback {
      * @throws ClaimStoreException if the database failed
      */
     int advance(SignupSimulation sim, boolean onDatabase, long realElapsedNanos) {
-        virtualCarryMs += realElapsedNanos / 1e6 * speed.get();
+        long target = target(sim.nowMs(), realElapsedNanos);
+        int ran = runTo(sim, target, onDatabase);
+        ran(sim, target, ran);
+        return ran;
+    }
+
+    /**
+     * The first part of {@link #advance}, on the FX thread: the virtual time to advance to, {@code nowMs} plus
+     * {@code realElapsedNanos} times the speed (whole ms; the fraction carried to the next frame). A frame whose
+     * time is not taken yet (the simulation is still busy with the last one) passes 0 next time: the elapsed time
+     * waits in the carry.
+     */
+    long target(long nowMs, long realElapsedNanos) {
+        carry(realElapsedNanos);
         long virtualMs = (long) virtualCarryMs;
         virtualCarryMs -= virtualMs;
-        long target = sim.nowMs() + virtualMs;
-        int ran;
-        if (onDatabase) {
-            long until = nanoClock.getAsLong() + DATABASE_FRAME_BUDGET_NANOS;
-            ran = 0;
-            do {
-                ran += sim.advanceTo(target, DATABASE_BATCH);
-            } while (sim.nowMs() < target && nanoClock.getAsLong() < until);
-        } else {
-            ran = sim.advanceTo(target, MAX_EVENTS_PER_FRAME);
+        return nowMs + virtualMs;
+    }
+
+    /** Keeps {@code realElapsedNanos} times the speed for the next {@link #target} (a frame that could not advance). */
+    void carry(long realElapsedNanos) {
+        virtualCarryMs += realElapsedNanos / 1e6 * speed.get();
+    }
+
+    /**
+     * The second part of {@link #advance}, on the thread that moves the simulation: runs events up to
+     * {@code target}, at most {@value #MAX_EVENTS_PER_FRAME}, or, on a database, for at most
+     * {@link #DATABASE_FRAME_BUDGET_NANOS} of real time. Touches no property.
+     *
+     * @return the events run
+     * @throws ClaimStoreException if the database failed
+     */
+    int runTo(SignupSimulation sim, long target, boolean onDatabase) {
+        if (!onDatabase) {
+            return sim.advanceTo(target, MAX_EVENTS_PER_FRAME);
         }
+        long until = nanoClock.getAsLong() + DATABASE_FRAME_BUDGET_NANOS;
+        int ran = 0;
+        do {
+            ran += sim.advanceTo(target, DATABASE_BATCH);
+        } while (sim.nowMs() < target && nanoClock.getAsLong() < until);
+        return ran;
+    }
+
+    /** The last part of {@link #advance}, on the FX thread: {@code ran} events went toward {@code target}. */
+    void ran(SignupSimulation sim, long target, int ran) {
         behind.set(sim.nowMs() < target && !sim.isFinished());
         rateWindowEvents += ran;
-        return ran;
     }
 
     /** Counts one event run by a step. */

@@ -503,10 +503,9 @@ public final class QueueCanvas extends Pane {
         int binRows = Math.max(1, (int) ((getHeight() - 50) / (2 * R + 4)));
         int firstShown = Math.max(0, finishedCount - binPerRow * binRows);
         // the waiting line comes from the engine's queue: the first sign-ups that fit, as grey tokens
-        long waiting = vm.simulation() == null ? 0 : vm.simulation().waitingJobs();
+        long waiting = vm.waitingJobs();
         int waitingRows = Math.max(1, (int) ((getHeight() - 70) / (2 * R + 6)));
-        List<Long> waitingUsers = vm.simulation() == null ? List.of()
-                : vm.simulation().waitingUsers(3 * waitingRows);
+        List<Long> waitingUsers = vm.waitingUsers(3 * waitingRows);
         lastWaitingAt = new HashMap<>(waitingAt);
         waitingAt.clear();
         int waitingSlots = 3 * waitingRows;

@@ -193,6 +193,34 @@ class CompareViewFxTest {
     }
 
     @Test
+    void aTableOfOtherParametersIsDimmedAndSaysSoUntilCompareRunsAgain() {
+        type(robot, "#jobsField", "2000");
+        compareAndWait();
+        TableView<ResultRow> table = table();
+        Label stale = robot.lookup("#staleLabel").queryAs(Label.class);
+        assertFalse(stale.isVisible(), "fresh numbers: no note");
+        assertEquals(1.0, table.getOpacity(), 1e-9);
+        String before = cell(table, 4, 0);
+
+        type(robot, "#pFailField", "5"); // a parameter changes; the table still holds the 1% run's numbers
+        waitUntil(() -> stale.isVisible());
+        assertEquals("Parameters changed — press \"Compare strategies\" to run them. The table and chart show the "
+                + "last run's numbers.", stale.getText());
+        assertTrue(stale.getHeight() > 0, "the note takes room above the table");
+        assertEquals(0.45, table.getOpacity(), 1e-9, "the old numbers are dimmed");
+        assertEquals(before, cell(table, 4, 0), "the numbers shown are still the last run's");
+
+        type(robot, "#pFailField", "1"); // back to the run's parameters: the numbers are theirs again
+        waitUntil(() -> !stale.isVisible());
+        assertEquals(1.0, table.getOpacity(), 1e-9);
+        type(robot, "#pFailField", "5");
+        waitUntil(() -> stale.isVisible());
+        compareAndWait();
+        waitUntil(() -> !stale.isVisible());
+        assertEquals(1.0, table.getOpacity(), 1e-9, "a new run's numbers are shown plainly");
+    }
+
+    @Test
     void everyParameterIsShownTheArticlesOpenTheOthersCollapsedEachExplainedByItsTooltip() {
         for (Parameter p : Parameter.values()) {
             Node editor = robot.lookup("#" + p.id() + (p.kind().isNumber() ? "Field" : "Box")).query();

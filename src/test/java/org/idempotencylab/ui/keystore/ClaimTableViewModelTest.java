@@ -207,7 +207,7 @@ class ClaimTableViewModelTest {
     }
 
     @Test
-    void moreRowsThanTheLimitShowTheFirstOnesAndSaySo() {
+    void moreRowsThanTheLimitShowTheInProgressOnesFirstAndCountTheWholeTable() {
         ClaimTableViewModel three = new ClaimTableViewModel(3);
         FlakyClaimStore counted = new FlakyClaimStore(store);
         three.attach(counted);
@@ -216,20 +216,24 @@ class ClaimTableViewModelTest {
         }
         store.complete("k1", "w1", "done", 10);
         three.refresh(20);
-        // the store's first 3 by created_at, shown in_progress first: k1 completed goes last
-        assertEquals(List.of("k0", "k2", "k1"), three.rows().stream().map(ClaimTableRow::key).toList());
+        // in_progress first (k0, k2, k3, k4 by created_at), cut at 3: the completed k1 is not among them
+        assertEquals(List.of("k0", "k2", "k3"), three.rows().stream().map(ClaimTableRow::key).toList());
         assertEquals(3, counted.lastLimit, "the store is asked for 3 rows, not all 5");
         assertEquals(5, three.totalRowsProperty().get());
-        assertEquals("Showing 3 of 5 rows (the first 3 in the store's order).", three.statusProperty().get());
-        assertEquals("Rows 5 · In progress 2 · Completed 1 · Expired leases 0 · Reclaimed 0 (in the 3 shown)",
-                three.countersProperty().get(), "k0, k2 in progress and k1 completed among the 3 shown");
+        assertEquals("Showing 3 of 5 rows (in_progress first, then the oldest).", three.statusProperty().get());
+        assertEquals("Rows 5 · In progress 4 · Completed 1 · Expired leases 0 · Reclaimed 0",
+                three.countersProperty().get(), "counted over the whole table, not over the 3 shown");
+        assertEquals(4, three.inProgressProperty().get());
+        assertEquals(1, three.completedProperty().get());
 
-        // k0 fails and is released: k3 moves up into the 3 shown.
+        // k0 fails and is released: k4 moves up into the 3 shown.
         store.release("k0", "w0");
         three.refresh(30);
-        assertEquals(List.of("k2", "k3", "k1"), three.rows().stream().map(ClaimTableRow::key).toList(),
-                "the store's first 3 (k1, k2, k3), in_progress first");
-        assertEquals("Showing 3 of 4 rows (the first 3 in the store's order).", three.statusProperty().get());
+        assertEquals(List.of("k2", "k3", "k4"), three.rows().stream().map(ClaimTableRow::key).toList());
+        assertEquals("Showing 3 of 4 rows (in_progress first, then the oldest).", three.statusProperty().get());
+        // the leases run out: every one of the table's in_progress rows counts as expired, shown or not
+        three.refresh(LEASE_MS + 10);
+        assertEquals(3, three.expiredLeasesProperty().get());
 
         // The default limit is 500: 502 rows say so.
         for (int i = 5; i <= 502; i++) { // k5..k502: 498 more, 502 in all with k1..k4
@@ -240,8 +244,29 @@ class ClaimTableViewModelTest {
         vm.refresh(600);
         assertEquals(500, vm.rows().size());
         assertEquals(502, vm.totalRowsProperty().get());
-        assertEquals("Showing 500 of 502 rows (the first 500 in the store's order).", vm.statusProperty().get());
+        assertEquals("Showing 500 of 502 rows (in_progress first, then the oldest).", vm.statusProperty().get());
         assertEquals(ClaimTableViewModel.DEFAULT_LIMIT, vm.limit());
+    }
+
+    @Test
+    void claimsStuckInProgressBehindThousandsOfCompletedRowsAreShownAndCounted() {
+        // as in the stuck-in_progress preset: ~2,000 completed rows, then a crash leaves a few claims in_progress
+        for (int i = 0; i < 1_960; i++) {
+            store.claim("done:" + i, FP, "w", i, LEASE_MS);
+            store.complete("done:" + i, "w", "ok", i + 1);
+        }
+        for (int i = 0; i < 6; i++) {
+            store.claim("stuck:" + i, FP, "crashed", 5_000 + i, 60_000);
+        }
+        vm.attach(store);
+        vm.refresh(6_000);
+        assertEquals(500, vm.rows().size());
+        assertEquals(List.of("stuck:0", "stuck:1", "stuck:2", "stuck:3", "stuck:4", "stuck:5"),
+                vm.rows().subList(0, 6).stream().map(ClaimTableRow::key).toList(),
+                "the claims the lesson is about come first, beyond the 500-row limit");
+        assertEquals("Rows 1,966 · In progress 6 · Completed 1,960 · Expired leases 0 · Reclaimed 0",
+                vm.countersProperty().get());
+        assertEquals(6, vm.inProgressProperty().get());
     }
 
     @Test

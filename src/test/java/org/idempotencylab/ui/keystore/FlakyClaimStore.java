@@ -1,21 +1,23 @@
 package org.idempotencylab.ui.keystore;
 
 import java.util.List;
+import org.idempotencylab.store.ClaimCounts;
 import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.DelegatingClaimStore;
 
 /**
- * A claim store for view tests: every call goes to a real one, {@link #rows} calls are counted (how often the
- * view polls, and how many rows it asks for), and reads ({@code rows}, {@code size}) throw {@link #failure} while it is set, as a database that
- * went away would.
+ * A claim store for view tests: every call goes to a real one, the reads of rows ({@link #rows},
+ * {@link #rowsInProgressFirst}) are counted (how often the view polls, and how many rows it asks for), and reads
+ * ({@code rows}, {@code rowsInProgressFirst}, {@code counts}, {@code size}) throw {@link #failure} while it is set,
+ * as a database that went away would.
  */
 final class FlakyClaimStore extends DelegatingClaimStore {
     /** Thrown by the reads while set. */
     RuntimeException failure;
-    /** {@link #rows} calls so far, failed ones included. */
+    /** Reads of rows so far, failed ones included. */
     int reads;
-    /** The limit the last {@link #rows} call asked for; -1 before any. */
+    /** The limit the last read of rows asked for; -1 before any. */
     int lastLimit = -1;
 
     FlakyClaimStore(ClaimStore real) {
@@ -34,6 +36,20 @@ final class FlakyClaimStore extends DelegatingClaimStore {
         lastLimit = limit;
         maybeFail();
         return super.rows(limit);
+    }
+
+    @Override
+    public List<ClaimRow> rowsInProgressFirst(int limit) {
+        reads++;
+        lastLimit = limit;
+        maybeFail();
+        return super.rowsInProgressFirst(limit);
+    }
+
+    @Override
+    public ClaimCounts counts(long nowMs) {
+        maybeFail();
+        return super.counts(nowMs);
     }
 
     @Override

@@ -41,6 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * keystore.fxml loaded as the lab loads its views, driven the way the live view drives it: advance the
@@ -183,10 +184,48 @@ class KeyStoreFxTest {
         assertEquals("Live keys 0 · Peak 10 · Hits 0 · Expired 10 · Shared 0", storeCounters.getText());
         Label placeholder = (Label) storeTable.getPlaceholder();
         assertTrue(showing(placeholder), "the empty table says why");
-        assertTrue(placeholder.getText().startsWith("No keys yet"), placeholder.getText());
+        assertEquals("No keys held now: none live · 10 expired · 0 lost when a crash wiped the store. A key "
+                + "appears when its step starts again.", placeholder.getText(), "what the store held, not 'yet'");
 
-        // The provider remembered the welcome email's key for its own TTL.
+        // The provider remembered the welcome email's key for its own TTL, and says so once it expired.
         assertEquals("Remembered 0 · Suppressed sends 0", providerCounters.getText());
+        assertTrue(providerTable.getItems().isEmpty());
+        Label providerPlaceholder = (Label) providerTable.getPlaceholder();
+        assertTrue(showing(providerPlaceholder));
+        assertEquals("No keys held now: none live · 1 expired. An email sent with an expired key goes out again.",
+                providerPlaceholder.getText());
+    }
+
+    @Test
+    void afterACrashWipesTheStoreTheTableShowsOnlyTheKeysTheRestartedProcessHolds(FxRobot robot) {
+        Scenario s = Scenario.article().toBuilder().jobs(40).pFail(0).lostReply(0).workers(4).arrivalRate(20)
+                .queue(org.idempotencylab.scenario.QueueKind.DURABLE).restartMs(2_000).ttlMs(60_000).build();
+        SignupSimulation sim = simulation(s, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        robot.interact(() -> model.attach(sim));
+        frame(robot, sim, 1_500);
+        int before = storeTable.getItems().size();
+        assertTrue(before > 4, "keys on screen before the crash: " + before);
+        robot.interact(() -> {
+            assertTrue(sim.crashNow());
+            model.flush(sim.nowMs());
+        });
+        assertTrue(storeTable.getItems().isEmpty(), "the table lists none of the keys the process lost");
+        assertEquals("Live keys 0 · Peak " + sim.store().peakKeys() + " · Hits 0 · Expired 0 · Shared 0",
+                storeCounters.getText());
+        assertEquals("No keys held now: none live · 0 expired · " + before + " lost when a crash wiped the store. A "
+                + "key appears when its step starts again.", ((Label) storeTable.getPlaceholder()).getText());
+        // after the restart the rows are the store's keys, each shown once, and the peak is at least the live keys
+        frame(robot, sim, 5_000);
+        List<String> shown = new ArrayList<>();
+        for (int i = 0; i < storeTable.getItems().size(); i++) {
+            shown.add(text(storeTable, 0, i));
+        }
+        List<String> held = sim.store().entries().stream().map(e -> SignupKeys.describe(e.key())).sorted().toList();
+        assertEquals(held, shown.stream().sorted().toList());
+        assertTrue(!held.isEmpty(), "the redelivered jobs ran again");
+        assertEquals("Live keys " + held.size() + " · Peak " + sim.store().peakKeys() + " · Hits "
+                + sim.store().hits() + " · Expired 0 · Shared 0", storeCounters.getText());
+        assertTrue(sim.store().peakKeys() >= held.size());
     }
 
     @Test
@@ -287,6 +326,41 @@ class KeyStoreFxTest {
     @SuppressWarnings("unchecked")
     private <T> T lookup(String id) {
         return (T) root.lookup(id);
+    }
+
+    @Test
+    void claimsStuckInProgressBehindTheRowLimitAreTheFirstRowsAndTheCountersCountTheWholeTable(FxRobot robot) {
+        // the stuck-in_progress preset's picture: ~2,000 completed rows, then crashes leave claims in_progress
+        InMemoryClaimTable table = new InMemoryClaimTable();
+        for (int i = 0; i < 1_958; i++) {
+            table.claim("done:user_" + i, "fp", "worker-1", i, 60_000);
+            table.complete("done:user_" + i, "worker-1", "ok", i + 1);
+        }
+        for (int i = 0; i < 8; i++) {
+            table.claim("send the welcome email:user_" + (1_958 + i), "fp", "worker-2", 5_000 + i, 60_000);
+        }
+        runClaims = table;
+        SignupSimulation sim = simulation(ONE_USER, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        robot.interact(() -> model.attach(sim));
+        frame(robot, sim, 600);
+        TableView<ClaimTableRow> claimTable = lookup("#claimTable");
+        assertEquals(500, claimTable.getItems().size());
+        for (int row = 0; row < 8; row++) {
+            assertEquals("send the welcome email:user_" + (1_958 + row), text(claimTable, 0, row));
+            assertEquals("IN_PROGRESS", text(claimTable, 1, row));
+        }
+        assertEquals("COMPLETED", text(claimTable, 1, 8));
+        TableRow<ClaimTableRow> first = tableRowOf(claimTable, claimTable.getItems().get(0));
+        assertNotNull(first, "the first stuck claim is on screen, at the top");
+        Label counters = lookup("#claimCounters");
+        assertEquals("Rows 1,966 · In progress 8 · Completed 1,958 · Expired leases 0 · Reclaimed 0",
+                counters.getText());
+        robot.interact(() -> root.getScene().getWindow().setWidth(1024)); // a narrow window: the line wraps, whole
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(counters.getText(), ((javafx.scene.text.Text) counters.lookup(".text")).getText(),
+                "every counter shown, none cut to '...'");
+        assertEquals("Showing 500 of 1,966 rows (in_progress first, then the oldest).",
+                ((Label) lookup("#claimStatus")).getText());
     }
 
     @Test

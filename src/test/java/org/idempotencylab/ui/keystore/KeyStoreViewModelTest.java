@@ -366,6 +366,34 @@ class KeyStoreViewModelTest {
     }
 
     @Test
+    void aCrashThatWipesTheStoreEmptiesTheTableOfTheKeysItLost() {
+        // four workers on the in-memory store, a durable queue: keys are running and finished when the process dies
+        Scenario s = Scenario.article().toBuilder().jobs(40).pFail(0).lostReply(0).workers(4).arrivalRate(20)
+                .queue(org.idempotencylab.scenario.QueueKind.DURABLE).restartMs(2_000).ttlMs(60_000).build();
+        SignupSimulation sim = simulation(s, Strategy.WHOLE_JOB_SKIP_FINISHED);
+        vm.attach(sim);
+        frame(sim, 1_500);
+        assertTrue(vm.storeRows().size() > 4, "keys held before the crash: " + vm.storeRows().size());
+        assertTrue(vm.storeRows().stream().anyMatch(r -> r.state() == State.RUNNING), "a step was running");
+        assertTrue(sim.crashNow());
+        vm.flush(sim.nowMs());
+        assertEquals(0, sim.store().liveKeys(), "the crash wiped the store");
+        assertEquals(List.of(), List.copyOf(vm.storeRows()), "no row of a key the process lost");
+        assertEquals(0, vm.liveKeysProperty().get());
+        assertMirrors(sim.store());
+        // the process restarts and the durable queue delivers the jobs again: the table follows the store, and the
+        // peak is never below the keys held
+        for (long t = 1_600; !sim.isFinished(); t += 250) {
+            frame(sim, t);
+            assertMirrors(sim.store());
+            assertTrue(vm.peakKeysProperty().get() >= vm.liveKeysProperty().get(), vm.storeCountersProperty().get());
+            if (t == 4_100) {
+                sim.crashNow(); // a second crash mid-run, between two flushes with keys added since the last one
+            }
+        }
+    }
+
+    @Test
     void aHundredThousandKeysAreAddedAndRemovedInOneBatchEach() {
         // 10,000 sign-ups x 10 steps, nothing fails, keys kept 24 h: ~5.6 virtual hours of work, no expiry yet.
         Scenario big = Scenario.article().toBuilder().jobs(10_000).pFail(0).lostReply(0).build();

@@ -78,8 +78,9 @@ class LockTableViewModelTest {
         two.refresh(10);
         assertEquals(List.of("k0", "k1"), two.rows().stream().map(LockTableRow::key).toList());
         assertEquals(4, two.totalRowsProperty().get());
-        assertEquals("Showing 2 of 4 locks (the first 2 in the store's order).", two.statusProperty().get());
-        assertEquals("Locks 4 · Held 2 · Expired, still stored 0 (in the 2 shown)", two.countersProperty().get());
+        assertEquals("Showing 2 of 4 locks (the soonest to expire first).", two.statusProperty().get());
+        assertEquals("Locks 4 · Held 4 · Expired, still stored 0", two.countersProperty().get(),
+                "counted over every lock stored, not the 2 shown");
 
         two.attach(null);
         assertFalse(two.inUseProperty().get());

@@ -18,6 +18,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.engine.RunControl;
+import javafx.application.Platform;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import javafx.animation.AnimationTimer;
 import javafx.fxml.FXMLLoader;
@@ -31,6 +38,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.skin.ComboBoxListViewSkin;
 import javafx.scene.input.KeyCode;
+import javafx.scene.Node;
 import javafx.stage.Stage;
 import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.SignupSimulation;
@@ -150,6 +158,47 @@ class LiveViewFxTest {
         robot.type(KeyCode.RIGHT);
         assertEquals(next2, live.nowMs(), "→ ran the following event and no other");
         assertFalse(live.playingProperty().get(), "stepping pauses");
+    }
+
+    @Test
+    void whilePausedEachStepScrollsTheLogToItsNewestLine(FxRobot robot) {
+        @SuppressWarnings("unchecked")
+        ListView<String> log = robot.lookup("#logList").queryAs(ListView.class);
+        assertFalse(live.playingProperty().get());
+        // step, one press at a time as a person does, until the log holds far more lines than it shows
+        for (int presses = 0; presses < 2_000 && log.getItems().size() < 60; presses++) {
+            LiveFx.press(robot, "#stepButton");
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        assertTrue(log.getItems().size() >= 60, "lines logged: " + log.getItems().size());
+        for (int i = 0; i < 5; i++) { // and after each further step the newest line is on screen
+            int before = log.getItems().size();
+            for (int presses = 0; presses < 200 && log.getItems().size() == before; presses++) {
+                LiveFx.press(robot, "#stepButton");
+                WaitForAsyncUtils.waitForFxEvents();
+            }
+            String newest = log.getItems().get(log.getItems().size() - 1);
+            int last = log.getItems().size() - 1;
+            try { // a few frames for the list to lay out; a person sees it at once
+                WaitForAsyncUtils.waitFor(3, java.util.concurrent.TimeUnit.SECONDS, () -> lineOnScreen(log, last));
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("the newest line is not shown, whole, at the bottom of the log: " + newest);
+            }
+        }
+    }
+
+    /** @return true if the list shows line {@code index} whole inside its viewport. */
+    private static boolean lineOnScreen(ListView<String> list, int index) {
+        javafx.geometry.Bounds view = list.localToScene(list.getLayoutBounds());
+        for (Node n : list.lookupAll(".list-cell")) {
+            ListCell<?> cell = (ListCell<?>) n;
+            if (cell.getIndex() == index && cell.isVisible() && !cell.isEmpty()
+                    && list.getItems().get(index).equals(cell.getText())) {
+                javafx.geometry.Bounds b = cell.localToScene(cell.getLayoutBounds());
+                return b.getMinY() >= view.getMinY() - 0.5 && b.getMaxY() <= view.getMaxY() + 0.5;
+            }
+        }
+        return false;
     }
 
     @Test
@@ -568,6 +617,49 @@ class LiveViewFxTest {
         SignupSimulation before = live.simulation();
         press(robot, "#resetButton");
         assertSame(before, live.simulation(), "no reset");
+    }
+
+    @Test
+    void onADatabaseTheFxThreadMakesNoDatabaseCallWhilePlayingSteppingAndShowingTheClaimTable(FxRobot robot)
+            throws Exception {
+        Path dir = Files.createTempDirectory("lab-live-thread");
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        AtomicInteger calls = new AtomicInteger();
+        ExecutorService database = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lab-database");
+            t.setDaemon(true);
+            return t;
+        });
+        // as App wires it: a background thread for the database, answers on the FX thread
+        onFx(() -> live.setDatabaseAccess(url -> new ThreadRecordingClaimStore(JdbcClaimStore.open(url), threads,
+                calls, null), database, Platform::runLater));
+        oneCalmSignupWithParts(robot, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        onFx(() -> {
+            live.form().set(Parameter.JOBS, 3);
+            live.databaseUrlProperty().set("jdbc:sqlite:" + dir.resolve("lab.db"));
+        });
+        press(robot, "#resetButton");
+        waitUntil(() -> live.database() != null && live.simulation() != null && !live.busy());
+        for (int i = 0; i < 5; i++) {
+            press(robot, "#stepButton");
+        }
+        waitUntil(() -> !live.busy());
+        onFx(() -> live.speedProperty().set(50));
+        press(robot, "#playButton");
+        waitUntil(() -> live.finishedProperty().get());
+        waitUntil(() -> !live.busy() && !live.playingProperty().get());
+        database.shutdown();
+        assertTrue(calls.get() > 30, "the run went through the database: " + calls.get());
+        assertEquals(Set.of("lab-database"), threads, "no database call on the FX thread");
+        // what a person sees: the claim table as the database holds it
+        TableView<?> claims = robot.lookup("#claimTable").queryAs(TableView.class);
+        assertEquals(30, claims.getItems().size(), "3 sign-ups × 10 steps");
+        assertTrue(text(robot, "#claimCounters").startsWith("Rows 30 · In progress 0 · Completed 30"),
+                text(robot, "#claimCounters"));
+        // and the numbers of the run played in the FX thread's stead are the in-memory model's
+        Scenario s = live.simulation().scenario();
+        assertEquals(new SignupSimulation(s, live.simulation().strategy(), RunControl.NONE).run(),
+                live.simulation().result());
     }
 
     @Test

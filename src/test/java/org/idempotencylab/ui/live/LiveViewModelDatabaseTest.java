@@ -121,7 +121,9 @@ class LiveViewModelDatabaseTest {
         vm.reset(); // pressed again while connecting
         background.poll().run();
         background.poll().run();
-        fx.poll().run(); // the first answer: a newer Reset came, so it is closed and ignored
+        fx.poll().run(); // the first answer: a newer Reset came, so it is closed (off the FX thread) and ignored
+        assertEquals(0, closed.get(), "closing is a round trip too: on the background executor");
+        background.poll().run();
         assertEquals(1, closed.get());
         assertNull(vm.simulation());
         fx.poll().run();
