@@ -187,8 +187,8 @@ public final class WorkRun {
                     lastOpen = open;
                     lastMove = now;
                 } else if (now - lastMove > stallMs) {
-                    throw new WorkException("the queue has not moved for " + (now - lastMove) + " ms with " + open
-                            + " jobs open; the run stops");
+                    throw new WorkException("work: the queue has not moved for " + (now - lastMove) + " ms with "
+                            + open + " jobs open; the run stops (worker processes: " + states() + ")");
                 }
                 for (Slot s : slots) {
                     s.tick(now);
@@ -220,6 +220,17 @@ public final class WorkRun {
                 // the JVM is already shutting down: the hook runs anyway
             }
         }
+    }
+
+    /** @return each slot's state, for a message: e.g. "p0.3 running, p1.2 starting, p2.4 ended 0" */
+    private String states() {
+        List<String> out = new ArrayList<>();
+        for (Slot s : slots) {
+            Process p = s.process;
+            out.add("p" + s.index + "." + s.incarnation + " " + (p == null ? "not started" : p.isAlive()
+                    ? (s.ready ? "running" : "starting") : "ended " + p.exitValue()));
+        }
+        return String.join(", ", out);
     }
 
     private long gap() {
