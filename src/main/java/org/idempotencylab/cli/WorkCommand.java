@@ -11,13 +11,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.scenario.Parameter;
-import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.work.EmbeddedDatabase;
 import org.idempotencylab.work.WorkConfig;
+import org.idempotencylab.work.WorkParameters;
 import org.idempotencylab.work.WorkRun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,34 +45,6 @@ import picocli.CommandLine.Spec;
                 + "with FOR UPDATE SKIP LOCKED, real sleeps, and a chaos loop that kills workers with SIGKILL. "
                 + "Prints run's metrics, read from the database, with the wall time and jobs per second.")
 public final class WorkCommand implements Callable<Integer> {
-    /** The scenario parameters {@code work} takes, as options of the same names, ranges and messages. */
-    static final List<Parameter> PARAMETERS = List.of(Parameter.JOBS, Parameter.WORKERS, Parameter.P_FAIL,
-            Parameter.LOST_REPLY, Parameter.MAX_ATTEMPTS, Parameter.SEED, Parameter.CALL_MS,
-            Parameter.BASE_DELAY_MS, Parameter.MAX_DELAY_MS, Parameter.BACKOFF_FACTOR, Parameter.JITTER,
-            Parameter.VISIBILITY_TIMEOUT_MS, Parameter.MAX_RECEIVES, Parameter.LEASE_MS, Parameter.LOCK_TTL_MS,
-            Parameter.TTL_MS, Parameter.RESTART_MS);
-
-    /**
-     * {@code work}'s defaults where they differ from the article's: a run of seconds, and leases and timeouts
-     * that a killed worker's jobs come back from in a second or two (the article's 5-minute lease would hold a
-     * killed worker's claim for 5 minutes of real time).
-     */
-    static final Scenario DEFAULTS = Scenario.article().toBuilder().jobs(2_000).workers(2).callMs(2)
-            .queue(QueueKind.DURABLE).visibilityTimeoutMs(2_000).leaseMs(1_000).lockTtlMs(2_000).restartMs(500)
-            .build();
-
-    /** What a parameter means in {@code work}, where its help differs from the simulation's. */
-    private static final Map<Parameter, String> MEANINGS = Map.of(
-            Parameter.CALL_MS, "how long one call takes on average: the worker sleeps uniformly between half and "
-                    + "one and a half times it",
-            Parameter.WORKERS, "worker threads in each worker process, each with its own database connection",
-            Parameter.RESTART_MS, "with --kill-every-ms: how long a killed worker process stays down before it is "
-                    + "started again",
-            Parameter.VISIBILITY_TIMEOUT_MS, "how long a taken job stays invisible in the queue table; a job its "
-                    + "worker has not acknowledged by then is taken again by another (pg-boss's expireInSeconds)",
-            Parameter.MAX_RECEIVES, "how many times a job may be taken without an acknowledgement before it is "
-                    + "dead-lettered; \"job in progress\" refusals count (Amazon SQS's maxReceiveCount)");
-
     /** Most worker processes. */
     static final int MAX_PROCESSES = 64;
 
@@ -97,7 +69,7 @@ public final class WorkCommand implements Callable<Integer> {
 
     @Option(names = "--kill-every-ms", paramLabel = "MS", description = "the chaos loop: kill a worker process, "
             + "drawn at random, with SIGKILL every this many wall-clock ms on average (each gap uniformly between "
-            + "half and one and a half times it), and start it again after --restart-ms; 0 to 86,400,000, 0 for "
+            + "half and one and a half times it), and start it again after the restart time; 0 to 86,400,000, 0 for "
             + "no kills (default: ${DEFAULT-VALUE})")
     String killEveryMs = "0";
 
@@ -108,9 +80,10 @@ public final class WorkCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
     String format = TableCommand.OutputFormat.json.name();
 
-    /** Adds the options of {@link #PARAMETERS} to {@code work}'s spec, with its defaults and its wall-clock unit. */
+    /** Adds the options of {@link WorkParameters#PARAMETERS} to {@code work}'s spec, with its defaults and its wall-clock unit. */
     static void addOptions(CommandLine.Model.CommandSpec spec) {
-        ScenarioOptions.addTo(spec, PARAMETERS, DEFAULTS, MEANINGS, " wall-clock ms");
+        ScenarioOptions.addTo(spec, WorkParameters.PARAMETERS, WorkParameters.DEFAULTS, WorkParameters.MEANINGS,
+                " wall-clock ms");
     }
 
     @Override
@@ -126,7 +99,7 @@ public final class WorkCommand implements Callable<Integer> {
             strategy = options.strategy();
             processCount = WholeNumber.read("--processes", processes, 1, MAX_PROCESSES);
             killEvery = WholeNumber.read("--kill-every-ms", killEveryMs, 0, 86_400_000);
-            s = ScenarioOptions.read(spec, DEFAULTS, false);
+            s = ScenarioOptions.read(spec, WorkParameters.DEFAULTS, false);
             refuseWithoutEffect(s, strategy, killEvery);
             if (db != null && !db.strip().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")) {
                 throw new IllegalArgumentException("--db: " + Cli.quote(JdbcClaimStore.redact(db.strip()))
@@ -155,11 +128,8 @@ public final class WorkCommand implements Callable<Integer> {
                 url = db.strip();
             }
             JdbcClaimStore.Options run = WorkRun.newRun();
-            WorkConfig cfg = new WorkConfig(url, run.runId(), run.epoch().toEpochMilli(), processCount,
-                    s.workers(), s.jobs(), s.pFail(), s.lostReply(), s.maxAttempts(), s.seed(), s.baseDelayMs(),
-                    s.maxDelayMs(), s.backoffFactor(), s.jitter(), s.callMs(), s.leaseMs(), s.visibilityTimeoutMs(),
-                    s.maxReceives(), s.lockTtlMs(), s.ttlMs(), strategy.scope(), strategy.keyMode(),
-                    strategy.store());
+            WorkConfig cfg = WorkParameters.config(url, run.runId(), run.epoch().toEpochMilli(), processCount, s,
+                    strategy);
             try {
                 long dropped = WorkRun.prepare(cfg, dropOldRuns);
                 if (dropOldRuns && !quiet.quiet) {
@@ -177,7 +147,7 @@ public final class WorkCommand implements Callable<Integer> {
             }
             WorkRun.Outcome o;
             try {
-                o = WorkRun.run(cfg, strategy, new WorkRun.Chaos(killEvery, s.restartMs()), err);
+                o = WorkRun.run(cfg, strategy, WorkParameters.chaos(killEvery, s), err);
             } catch (ClaimStoreException | WorkRun.WorkException e) {
                 err.println(e.getMessage());
                 return 1;
@@ -207,21 +177,18 @@ public final class WorkCommand implements Callable<Integer> {
     }
 
     /**
-     * Refuses an option given on the command line that changes nothing in this run: {@code --lease-ms} without the
-     * claim table, {@code --lock-ttl-ms} without the lock, {@code --ttl-ms} without the in-memory store, the
-     * backoff without retries ({@link Parameter#unmetNeed}, on a durable queue), {@code --restart-ms} without
-     * kills.
+     * Refuses an option given on the command line that changes nothing in this run
+     * ({@link WorkParameters#withoutEffect}): a claim table's lease without the claim table, a restart time without
+     * kills, and so on.
      */
     private void refuseWithoutEffect(Scenario s, Strategy strategy, long killEvery) {
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
-        if (given.hasMatchedOption("--restart-ms") && killEvery == 0) {
-            throw new IllegalArgumentException("--restart-ms: has no effect here; it needs --kill-every-ms above 0");
-        }
-        for (Parameter p : PARAMETERS) {
-            if (p == Parameter.RESTART_MS || !given.hasMatchedOption(p.cliOption())) {
-                continue;
+        for (Parameter p : WorkParameters.PARAMETERS) {
+            if (given.hasMatchedOption(p.cliOption())) {
+                WorkParameters.withoutEffect(p, s, strategy, killEvery).ifPresent(need -> {
+                    throw new IllegalArgumentException(p.cliOption() + ": has no effect here; it needs " + need);
+                });
             }
-            ScenarioOptions.refuseWithoutEffect(p, p.cliOption(), List.of(s), List.of(strategy), "");
         }
     }
 }
