@@ -31,6 +31,7 @@ class ArchitectureTest {
                 .layer("Main").definedBy("org.idempotencylab")
                 .layer("ui").definedBy("org.idempotencylab.ui..")
                 .layer("cli").definedBy("org.idempotencylab.cli..")
+                .layer("work").definedBy("org.idempotencylab.work..")
                 .layer("engine").definedBy("org.idempotencylab.engine..")
                 .layer("store").definedBy("org.idempotencylab.store..")
                 .layer("scenario").definedBy("org.idempotencylab.scenario..")
@@ -38,10 +39,12 @@ class ArchitectureTest {
                 .whereLayer("Main").mayNotBeAccessedByAnyLayer()
                 .whereLayer("ui").mayOnlyBeAccessedByLayers("Main")
                 .whereLayer("cli").mayOnlyBeAccessedByLayers("Main")
-                .whereLayer("engine").mayOnlyBeAccessedByLayers("ui", "cli")
+                // the real workers: only the command line starts them; they use the engine, store and scenario
+                .whereLayer("work").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("ui", "cli", "work")
                 // store and scenario depend on no other layer: not on each other either
-                .whereLayer("store").mayOnlyBeAccessedByLayers("engine", "ui", "cli")
-                .whereLayer("scenario").mayOnlyBeAccessedByLayers("engine", "ui", "cli")
+                .whereLayer("store").mayOnlyBeAccessedByLayers("engine", "ui", "cli", "work")
+                .whereLayer("scenario").mayOnlyBeAccessedByLayers("engine", "ui", "cli", "work")
                 .whereLayer("JavaFX").mayOnlyBeAccessedByLayers("ui", "Main")
                 .check(CLASSES);
     }

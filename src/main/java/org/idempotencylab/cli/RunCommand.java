@@ -209,14 +209,27 @@ public final class RunCommand implements Callable<Integer> {
      * ({@code key: value} lines) separated by an empty line.
      */
     static void writeAll(List<StrategyResult> results, TableCommand.OutputFormat format, PrintWriter out) {
+        writeRows(results.stream().map(RunCommand::row).toList(), results.stream().map(RunCommand::flatRow).toList(),
+                format, out);
+    }
+
+    /**
+     * Writes rows as {@link #writeAll} writes results: for a command that adds keys of its own to {@link #row}
+     * ({@code work}: the wall time and jobs per second).
+     *
+     * @param rows     one per result, as {@link #row} (for JSON and text)
+     * @param flatRows the same, as {@link #flatRow} (for CSV), with the same keys added
+     */
+    static void writeRows(List<Map<String, Object>> rows, List<Map<String, Object>> flatRows,
+                          TableCommand.OutputFormat format, PrintWriter out) {
         switch (format) {
-            case json -> results.forEach(r -> out.println(ResultWriter.json(row(r))));
+            case json -> rows.forEach(r -> out.println(ResultWriter.json(r)));
             case text -> {
-                for (int i = 0; i < results.size(); i++) {
+                for (int i = 0; i < rows.size(); i++) {
                     if (i > 0) {
                         out.println();
                     }
-                    row(results.get(i)).forEach((k, v) -> {
+                    rows.get(i).forEach((k, v) -> {
                         if (v instanceof Map<?, ?> m) {
                             out.println(k + ":");
                             m.forEach((step, n) -> out.println("  " + step + ": " + n));
@@ -229,10 +242,10 @@ public final class RunCommand implements Callable<Integer> {
             case csv -> {
                 try {
                     CSVPrinter p = new CSVPrinter(out, CSVFormat.DEFAULT.builder()
-                            .setHeader(flatRow(results.get(0)).keySet().toArray(String[]::new))
+                            .setHeader(flatRows.get(0).keySet().toArray(String[]::new))
                             .setRecordSeparator('\n').build());
-                    for (StrategyResult r : results) {
-                        p.printRecord(flatRow(r).values());
+                    for (Map<String, Object> r : flatRows) {
+                        p.printRecord(r.values());
                     }
                     p.flush();
                 } catch (IOException e) {

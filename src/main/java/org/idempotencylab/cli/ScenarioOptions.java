@@ -3,6 +3,7 @@ package org.idempotencylab.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
@@ -27,8 +28,20 @@ final class ScenarioOptions {
 
     /** Adds one option per parameter to {@code spec} (the end of a range has none of its own). */
     static void addTo(CommandSpec spec) {
-        Scenario defaults = Scenario.article();
-        for (Parameter p : Parameter.values()) {
+        addTo(spec, List.of(Parameter.values()), Scenario.article(), Map.of(), " virtual ms");
+    }
+
+    /**
+     * Adds one option per parameter of {@code parameters} to {@code spec}, for a command that takes only some of
+     * them ({@code work}): the same reading and range messages as every other command.
+     *
+     * @param defaults the scenario whose values are the options' defaults
+     * @param meanings what a parameter means in this command, where it differs from {@link Parameter#meaning}
+     * @param msUnit   how the help names a time's unit, e.g. " virtual ms" or " wall-clock ms"
+     */
+    static void addTo(CommandSpec spec, List<Parameter> parameters, Scenario defaults, Map<Parameter, String> meanings,
+                      String msUnit) {
+        for (Parameter p : parameters) {
             if (p.rangeStart() != null) {
                 continue; // set through its start's MIN..MAX
             }
@@ -39,7 +52,7 @@ final class ScenarioOptions {
                     .paramLabel(end == null ? paramLabel(p) : "MS|MIN..MAX")
                     .type(String.class)
                     .defaultValue(dflt)
-                    .description(description(p, end))
+                    .description(description(p, end, meanings.get(p), msUnit))
                     .build());
         }
     }
@@ -60,13 +73,13 @@ final class ScenarioOptions {
         };
     }
 
-    private static String description(Parameter p, Parameter end) {
-        String what = end == null ? p.meaning()
+    private static String description(Parameter p, Parameter end, String meaning, String msUnit) {
+        String what = meaning != null ? meaning : end == null ? p.meaning()
                 : "when the repeated request arrives after the first: a fixed delay, or MIN..MAX for a delay drawn "
                         + "uniformly between";
         String unit = switch (p.kind()) {
             case PROBABILITY -> " (a probability)";
-            case MILLIS -> " virtual ms";
+            case MILLIS -> msUnit;
             case RATE -> " per virtual second";
             case FACTOR -> " (a factor)";
             default -> "";
@@ -98,13 +111,14 @@ final class ScenarioOptions {
         return read(spec, base, true);
     }
 
-    private static Scenario read(CommandSpec spec, Scenario base, boolean givenOnly) {
+    static Scenario read(CommandSpec spec, Scenario base, boolean givenOnly) {
         Scenario.Builder b = base.toBuilder();
         for (Parameter p : Parameter.values()) {
             if (p.rangeStart() != null) {
                 continue;
             }
-            if (givenOnly && !spec.commandLine().getParseResult().hasMatchedOption(p.cliOption())) {
+            if (spec.findOption(p.cliOption()) == null // a command that takes only some parameters
+                    || givenOnly && !spec.commandLine().getParseResult().hasMatchedOption(p.cliOption())) {
                 continue;
             }
             String text = spec.findOption(p.cliOption()).getValue();
@@ -142,7 +156,8 @@ final class ScenarioOptions {
     static void refuseWithoutEffect(CommandSpec spec, List<Scenario> scenarios, List<Strategy> strategies,
                                     String whose) {
         for (Parameter p : Parameter.values()) {
-            if (p.rangeStart() != null || !spec.commandLine().getParseResult().hasMatchedOption(p.cliOption())) {
+            if (p.rangeStart() != null || spec.findOption(p.cliOption()) == null
+                    || !spec.commandLine().getParseResult().hasMatchedOption(p.cliOption())) {
                 continue;
             }
             refuseWithoutEffect(p, p.cliOption(), scenarios, strategies, whose);

@@ -312,7 +312,22 @@ public final class JdbcClaimStore implements ClaimStore {
      *                             wrong and what to do
      */
     public static JdbcClaimStore open(String jdbcUrl, Options options) {
+        return open(jdbcUrl, options, POSTGRES_CONNECTIONS);
+    }
+
+    /**
+     * As {@link #open(String, Options)}, keeping {@code connections} connections open to PostgreSQL: one per
+     * thread that claims at once (a worker process of {@code work} opens one per worker). SQLite always gets one.
+     *
+     * @param connections 1 to 64
+     * @throws IllegalArgumentException if {@code connections} is outside 1 to 64
+     * @throws ClaimStoreException      as {@link #open(String, Options)}
+     */
+    public static JdbcClaimStore open(String jdbcUrl, Options options, int connections) {
         Objects.requireNonNull(options, "options");
+        if (connections < 1 || connections > 64) {
+            throw new IllegalArgumentException("connections: " + connections + " is outside the allowed range 1 to 64");
+        }
         if (jdbcUrl == null || jdbcUrl.isBlank()) {
             throw new ClaimStoreException(null, "Cannot open the claim store: no database URL was given. Allowed: "
                     + ALLOWED_URLS + ".", null);
@@ -325,7 +340,7 @@ public final class JdbcClaimStore implements ClaimStore {
             return openSqlite(url, shown, messages, options);
         }
         if (lower.startsWith("jdbc:postgresql:")) {
-            return openPostgres(url, shown, messages, options);
+            return openPostgres(url, shown, messages, options, connections);
         }
         String what = lower.startsWith("jdbc:") ? "this kind of database is not supported"
                 : "this is not a JDBC URL";
@@ -384,6 +399,15 @@ public final class JdbcClaimStore implements ClaimStore {
      */
     public static String redact(String url) {
         return JdbcMessages.redact(url);
+    }
+
+    /**
+     * @return what went wrong with a database at {@code jdbcUrl}, in one line of the lab's words (a refused
+     *         connection, a timeout, the driver's first line), with any password of the URL hidden: for code that
+     *         talks to the same database beside a store (the real workers' queue)
+     */
+    public static String explain(String jdbcUrl, Throwable e) {
+        return JdbcMessages.forUrl(jdbcUrl).explain(e);
     }
 
     private static JdbcClaimStore openSqlite(String url, String shown, JdbcMessages messages, Options options) {
@@ -446,7 +470,8 @@ public final class JdbcClaimStore implements ClaimStore {
         }
     }
 
-    private static JdbcClaimStore openPostgres(String url, String shown, JdbcMessages messages, Options options) {
+    private static JdbcClaimStore openPostgres(String url, String shown, JdbcMessages messages, Options options,
+                                               int connectionCount) {
         Properties defaults = new Properties();
         // the driver reads these from the properties unless the URL sets them (pgjdbc's "Connection Parameters")
         defaults.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_S));
@@ -457,7 +482,7 @@ public final class JdbcClaimStore implements ClaimStore {
         boolean ownStatementTimeout = !url.toLowerCase(Locale.ROOT).contains("statement_timeout");
         List<Connection> connections = new ArrayList<>();
         try {
-            for (int i = 0; i < POSTGRES_CONNECTIONS; i++) {
+            for (int i = 0; i < connectionCount; i++) {
                 Connection c = DriverManager.getConnection(url, defaults);
                 connections.add(c);
                 if (ownStatementTimeout) {
@@ -619,6 +644,65 @@ public final class JdbcClaimStore implements ClaimStore {
             ps.setString(4, options.runId());
             ps.setString(5, owner);
             return ps.executeUpdate() == 1;
+        });
+    }
+
+    /**
+     * Work done in the transaction that completes a claim ({@link #complete(String, String, String, long,
+     * InTransaction)}), on the store's connection; it must not commit, roll back or change auto-commit.
+     */
+    @FunctionalInterface
+    public interface InTransaction {
+        /** @param connection the claim's connection, inside the transaction */
+        void run(Connection connection) throws SQLException;
+    }
+
+    /**
+     * {@link #complete(String, String, String, long)} and {@code alsoDo} in one transaction: both commit, or
+     * neither does. A step whose side effect is a write to the same database (the lab's own records, in the real
+     * workers of {@code work}) then happens exactly once: a worker killed before the commit leaves neither the
+     * side effect nor the completion, and the next delivery reclaims the key once the lease runs out. A side
+     * effect outside the database (an email provider's send) cannot join the transaction; only its own key
+     * protects it (the first article).
+     *
+     * @param alsoDo runs only if {@code owner} still holds the claim (the completion updated its row)
+     * @return true if both committed; false if {@code owner} no longer holds the key: nothing changes
+     * @throws ClaimStoreException if the database fails (the transaction is rolled back)
+     */
+    public boolean complete(String key, String owner, String result, long nowMs, InTransaction alsoDo) {
+        ClaimArgs.keyOwner(key, owner);
+        ClaimArgs.now(nowMs);
+        Objects.requireNonNull(alsoDo, "alsoDo");
+        checkKey(key);
+        checkTime("nowMs", nowMs);
+        String json = encode(result);
+        return withConnection("complete '" + key + "' with its side effect", link -> {
+            Connection c = link.connection;
+            c.setAutoCommit(false);
+            try {
+                PreparedStatement ps = link.prepare(completeSql);
+                dialect.bindJson(ps, 1, json);
+                dialect.bindTime(ps, 2, at(nowMs));
+                ps.setString(3, prefix + key);
+                ps.setString(4, options.runId());
+                ps.setString(5, owner);
+                if (ps.executeUpdate() != 1) {
+                    c.rollback();
+                    return false;
+                }
+                alsoDo.run(c);
+                c.commit();
+                return true;
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    c.rollback();
+                } catch (SQLException ignored) {
+                    // the first error is the one to report
+                }
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
         });
     }
 

@@ -1,0 +1,194 @@
+package org.idempotencylab.cli;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.idempotencylab.engine.ResultColumns;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.work.EmbeddedDatabase;
+import org.idempotencylab.work.WorkConfig;
+import org.idempotencylab.work.WorkParameters;
+import org.idempotencylab.work.WorkRun;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code work}: the sign-up job run for real, in wall-clock time, by {@code --processes} worker processes of
+ * {@code --workers} threads each, sharing one PostgreSQL database ({@link WorkRun}): a durable queue table taken
+ * with {@code FOR UPDATE SKIP LOCKED} and a visibility timeout, the chosen store per step, a provider table, and
+ * with {@code --kill-every-ms} a chaos loop that kills worker processes with SIGKILL and starts them again. Prints
+ * {@code run}'s metrics, read back from the tables, and the wall time and jobs per second.
+ *
+ * <p>With no {@code --db}, starts an embedded PostgreSQL in a temporary folder and removes it at the end. Every
+ * time is wall-clock ms. The run's rows carry a run id of their own, as {@code run --db}'s do, so other runs on
+ * the same database are neither read nor changed (unless {@code --drop-old-runs}).
+ *
+ * <p>Exit codes as {@link Cli}: 2 for bad input (an option out of range, an option that changes nothing in
+ * {@code work}, a URL that does not open or is not PostgreSQL); 1 if the database or a worker process fails during
+ * the run (one line on stderr).
+ */
+@Command(name = "work", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        description = "Runs the sign-up job for real: worker processes sharing one PostgreSQL, a queue table taken "
+                + "with FOR UPDATE SKIP LOCKED, real sleeps, and a chaos loop that kills workers with SIGKILL. "
+                + "Prints run's metrics, read from the database, with the wall time and jobs per second.")
+public final class WorkCommand implements Callable<Integer> {
+    /** Most worker processes. */
+    static final int MAX_PROCESSES = 64;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    StrategyOptions options = new StrategyOptions();
+
+    @Mixin
+    QuietOption quiet = new QuietOption();
+
+    @Option(names = "--db", paramLabel = "URL", description = "the PostgreSQL database to run on, "
+            + "jdbc:postgresql://host[:port]/database[?user=...] (a password is best kept in ~/.pgpass); the "
+            + "run's rows carry a run id of their own, rows of other runs are never read or changed "
+            + "(default: an embedded PostgreSQL in a temporary folder, removed at the end)")
+    String db;
+
+    @Option(names = "--processes", paramLabel = "N", description = "worker processes (JVMs), 1 to "
+            + MAX_PROCESSES + " (default: ${DEFAULT-VALUE})")
+    String processes = "2";
+
+    @Option(names = "--kill-every-ms", paramLabel = "MS", description = "the chaos loop: kill a worker process, "
+            + "drawn at random, with SIGKILL every this many wall-clock ms on average (each gap uniformly between "
+            + "half and one and a half times it), and start it again after the restart time; 0 to 86,400,000, 0 for "
+            + "no kills (default: ${DEFAULT-VALUE})")
+    String killEveryMs = "0";
+
+    @Option(names = "--drop-old-runs", description = "first delete the rows of every other run from the tables "
+            + "work uses; do not use it while another run uses the same database")
+    boolean dropOldRuns;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
+    String format = TableCommand.OutputFormat.json.name();
+
+    /** Adds the options of {@link WorkParameters#PARAMETERS} to {@code work}'s spec, with its defaults and its wall-clock unit. */
+    static void addOptions(CommandLine.Model.CommandSpec spec) {
+        ScenarioOptions.addTo(spec, WorkParameters.PARAMETERS, WorkParameters.DEFAULTS, WorkParameters.MEANINGS,
+                " wall-clock ms");
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        TableCommand.OutputFormat how;
+        Strategy strategy;
+        Scenario s;
+        int processCount;
+        long killEvery;
+        try {
+            how = TableCommand.OutputFormat.read(format);
+            strategy = options.strategy();
+            processCount = WholeNumber.read("--processes", processes, 1, MAX_PROCESSES);
+            killEvery = WholeNumber.read("--kill-every-ms", killEveryMs, 0, 86_400_000);
+            s = ScenarioOptions.read(spec, WorkParameters.DEFAULTS, false);
+            refuseWithoutEffect(s, strategy, killEvery);
+            if (db != null && !db.strip().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")) {
+                throw new IllegalArgumentException("--db: " + Cli.quote(JdbcClaimStore.redact(db.strip()))
+                        + " is not a PostgreSQL URL; work needs PostgreSQL (FOR UPDATE SKIP LOCKED): "
+                        + "jdbc:postgresql://host[:port]/database[?user=...], or no --db for an embedded one");
+            }
+        } catch (IllegalArgumentException e) {
+            return Cli.badInput(spec, e);
+        }
+        EmbeddedDatabase embedded = null;
+        try {
+            String url;
+            if (db == null) {
+                if (!quiet.quiet) {
+                    err.println("work: starting an embedded PostgreSQL in a temporary folder (removed at the end)");
+                    err.flush();
+                }
+                try {
+                    embedded = EmbeddedDatabase.start();
+                } catch (UncheckedIOException e) {
+                    err.println("work: " + e.getMessage());
+                    return 1;
+                }
+                url = embedded.url();
+            } else {
+                url = db.strip();
+            }
+            JdbcClaimStore.Options run = WorkRun.newRun();
+            WorkConfig cfg = WorkParameters.config(url, run.runId(), run.epoch().toEpochMilli(), processCount, s,
+                    strategy);
+            try {
+                long dropped = WorkRun.prepare(cfg, dropOldRuns);
+                if (dropOldRuns && !quiet.quiet) {
+                    err.printf(Locale.ROOT, "--drop-old-runs: deleted %,d rows of other runs%n", dropped);
+                }
+            } catch (ClaimStoreException e) {
+                err.println("--db: " + e.getMessage());
+                return Cli.BAD_INPUT;
+            }
+            if (!quiet.quiet) {
+                err.println("work: this run's rows have run_id '" + cfg.runId() + "'; " + processCount
+                        + " worker processes of " + cfg.workers() + " workers, " + Parameter.grouped(cfg.jobs())
+                        + " sign-ups" + (killEvery > 0 ? ", a kill every ~" + killEvery + " ms" : ""));
+                err.flush();
+            }
+            WorkRun.Outcome o;
+            try {
+                o = WorkRun.run(cfg, strategy, WorkParameters.chaos(killEvery, s), err);
+            } catch (ClaimStoreException | WorkRun.WorkException e) {
+                err.println(e.getMessage());
+                return 1;
+            }
+            Map<String, Object> row = withWallTime(ResultColumns.all(o.result()), o, processCount, cfg.workers());
+            Map<String, Object> flat = withWallTime(ResultColumns.flat(o.result()), o, processCount, cfg.workers());
+            RunCommand.writeRows(List.of(row), List.of(flat), how, spec.commandLine().getOut());
+            return 0;
+        } finally {
+            if (embedded != null) {
+                embedded.close();
+            }
+        }
+    }
+
+    /** @return {@code row} and then work's own keys: run id, processes, workers, wall time, jobs per second */
+    private static Map<String, Object> withWallTime(Map<String, Object> row, WorkRun.Outcome o, int processes,
+                                                    int workers) {
+        Map<String, Object> m = new LinkedHashMap<>(row);
+        m.put("runId", o.runId());
+        m.put("processes", processes);
+        m.put("workersPerProcess", workers);
+        m.put("restarts", o.restarts());
+        m.put("wallTimeMs", o.wallMs());
+        m.put("jobsPerSecond", BigDecimal.valueOf(o.jobsPerSecond()).setScale(1, RoundingMode.HALF_UP));
+        return m;
+    }
+
+    /**
+     * Refuses an option given on the command line that changes nothing in this run
+     * ({@link WorkParameters#withoutEffect}): a claim table's lease without the claim table, a restart time without
+     * kills, and so on.
+     */
+    private void refuseWithoutEffect(Scenario s, Strategy strategy, long killEvery) {
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        for (Parameter p : WorkParameters.PARAMETERS) {
+            if (given.hasMatchedOption(p.cliOption())) {
+                WorkParameters.withoutEffect(p, s, strategy, killEvery).ifPresent(need -> {
+                    throw new IllegalArgumentException(p.cliOption() + ": has no effect here; it needs " + need);
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,388 @@
+package org.idempotencylab.work;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import org.idempotencylab.engine.Mulberry32;
+import org.idempotencylab.engine.RandomStreams;
+import org.idempotencylab.engine.RetryPolicy;
+import org.idempotencylab.engine.SignupKeys;
+import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.store.ClaimResult;
+import org.idempotencylab.store.JdbcClaimStore;
+
+/**
+ * One worker thread of a worker process: takes a job from the queue table, runs the first article's ten sign-up
+ * steps through the chosen store, with real sleeps for calls and backoffs, and acknowledges it. Loops until the
+ * run has no job left a worker could take.
+ *
+ * <h2>Taking a job</h2>
+ * One statement, as pg-boss, River, graphile-worker and Oban take jobs: a {@code SELECT ... FOR UPDATE SKIP
+ * LOCKED} picks the oldest visible job no other transaction is taking, and the {@code UPDATE} around it marks it
+ * {@code running} and invisible for the visibility timeout ({@code visible_after = now() + timeout}, Amazon SQS's
+ * term; pg-boss's {@code expireInSeconds}, River's rescue after {@code RescueStuckJobsAfter}). A job whose worker
+ * died becomes visible again when the timeout passes and another worker takes it: at-least-once delivery. A job
+ * received {@code maxReceives} times without an acknowledgement is dead-lettered instead (SQS's redrive policy).
+ *
+ * <h2>A step</h2>
+ * A call sleeps its time, then draws "does it fail before doing anything?" ({@code < pFail}); for the welcome
+ * email the provider table is asked to send (it honours a key), then "is the reply lost?" ({@code < lostReply}),
+ * the first article's order, from the worker's own seeded stream. Per store:
+ * <ul>
+ *   <li>none: every call does its work; the side effect is recorded as it happens;</li>
+ *   <li>memory: {@link ProcessMemoryStore}, this process's in-memory store, under {@code <step name>:user_<n>};</li>
+ *   <li>claim table: the second article's {@code processed_jobs} through {@link JdbcClaimStore}: a completed key
+ *       is skipped, one in progress elsewhere sends the job back to the queue until its lease ends ("job in
+ *       progress"), a claimed key runs, and the step's side effect row commits in the same transaction as the
+ *       claim's completion, so a kill before the commit leaves neither;</li>
+ *   <li>lock: {@code signup:user_<n>} in a table of the claim table's layout, taken with a TTL as the job starts
+ *       and released as it ends, no record of completion (the second article's counter-example).</li>
+ * </ul>
+ * A failed step retries after the backoff per the retry scope ({@link RetryPolicy}); a step out of attempts fails
+ * the job.
+ */
+final class SignupWorker implements Runnable {
+    /** Wall-clock ms an idle worker waits before it looks at the queue again. */
+    static final long POLL_MS = 20;
+
+    private static final String FINGERPRINT = "payload-v1";
+
+    private static final String TAKE = "WITH next AS (SELECT job FROM " + WorkTables.JOBS
+            + " WHERE run_id = ? AND status IN ('queued', 'running') AND visible_after <= clock_timestamp() "
+            + "ORDER BY visible_after LIMIT 1 FOR UPDATE SKIP LOCKED) "
+            + "UPDATE " + WorkTables.JOBS + " j SET "
+            + "status = CASE WHEN j.receives >= ? THEN 'dead' ELSE 'running' END, "
+            + "receives = CASE WHEN j.receives >= ? THEN j.receives ELSE j.receives + 1 END, "
+            + "redeliveries = j.redeliveries + CASE WHEN j.status = 'running' AND j.receives < ? THEN 1 ELSE 0 END, "
+            + "visible_after = clock_timestamp() + make_interval(secs => ?::double precision / 1000), worker = ?, "
+            + "ended_at = CASE WHEN j.receives >= ? THEN clock_timestamp() END "
+            + "FROM next WHERE j.run_id = ? AND j.job = next.job RETURNING j.job, j.status, j.receives";
+    private static final String ACK = "UPDATE " + WorkTables.JOBS + " SET status = ?, ended_at = clock_timestamp(), "
+            + "worker = ? WHERE run_id = ? AND job = ? AND status IN ('queued', 'running')";
+    private static final String SEND_BACK = "UPDATE " + WorkTables.JOBS + " SET status = 'queued', "
+            + "visible_after = clock_timestamp() + make_interval(secs => ?::double precision / 1000), "
+            + "refusals = refusals + 1 WHERE run_id = ? AND job = ? AND worker = ? AND status = 'running'";
+    static final String RECORD_CALL = "INSERT INTO " + WorkTables.CALLS + " (run_id, job, step, attempt, delivery, "
+            + "worker, outcome, side_effect) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String SEND = "INSERT INTO " + WorkTables.PROVIDER + " (run_id, job, provider_key, sent, "
+            + "worker) VALUES (?, ?, ?, true, ?) ON CONFLICT (run_id, provider_key) WHERE sent AND provider_key IS "
+            + "NOT NULL DO NOTHING";
+    private static final String SUPPRESSED = "INSERT INTO " + WorkTables.PROVIDER + " (run_id, job, provider_key, "
+            + "sent, worker) VALUES (?, ?, ?, false, ?)";
+
+    private final WorkConfig cfg;
+    private final Connection db;
+    private final JdbcClaimStore claims; // claim table or lock table; null for none and memory
+    private final ProcessMemoryStore memory; // null unless memory
+    private final String owner;
+    private final Mulberry32 outcomes;
+    private final Mulberry32 durations;
+    private final Mulberry32 jitter;
+    private final RetryPolicy retry;
+    private final boolean eachStep;
+    private long freshKeys;
+    // the job in hand
+    private long job;
+    private int delivery;
+
+    /**
+     * @param db     this worker's own connection (auto-commit)
+     * @param claims the claim table ({@code store claim-table}) or the lock table ({@code store lock}), else null
+     * @param memory this process's in-memory store ({@code store memory}), else null
+     * @param owner  who this worker is, e.g. {@code p1.3-w0} (process slot 1, its third start, worker 0)
+     * @param streamSeed the seed of this worker's random streams, derived from the run's seed
+     */
+    SignupWorker(WorkConfig cfg, Connection db, JdbcClaimStore claims, ProcessMemoryStore memory, String owner,
+                 long streamSeed) {
+        this.cfg = cfg;
+        this.db = db;
+        this.claims = claims;
+        this.memory = memory;
+        this.owner = owner;
+        this.outcomes = RandomStreams.outcomes(streamSeed);
+        this.durations = RandomStreams.derived(streamSeed, RandomStreams.Purpose.CALL_DURATION);
+        this.jitter = RandomStreams.derived(streamSeed, RandomStreams.Purpose.JITTER);
+        this.retry = new RetryPolicy(cfg.maxAttempts(), cfg.baseDelayMs(), cfg.maxDelayMs(), cfg.jitter(),
+                cfg.backoffFactor());
+        this.eachStep = cfg.scope() == RetryScope.EACH_STEP;
+    }
+
+    /** A database failure: the process reports it in one line and ends. */
+    static final class Failure extends RuntimeException {
+        Failure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (true) {
+                if (take()) {
+                    runDelivery();
+                } else if (WorkTables.openJobs(db, cfg.runId()) == 0) {
+                    return; // every job is done, failed or dead-lettered
+                } else {
+                    Thread.sleep(POLL_MS);
+                }
+            }
+        } catch (SQLException e) {
+            throw new Failure(JdbcClaimStore.explain(cfg.url(), e), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** @return true if a job was taken for running; false if none is visible now (or one was dead-lettered) */
+    private boolean take() throws SQLException {
+        try (PreparedStatement ps = db.prepareStatement(TAKE)) {
+            int i = 1;
+            ps.setString(i++, cfg.runId());
+            ps.setInt(i++, cfg.maxReceives());
+            ps.setInt(i++, cfg.maxReceives());
+            ps.setInt(i++, cfg.maxReceives());
+            ps.setLong(i++, cfg.visibilityTimeoutMs());
+            ps.setString(i++, owner);
+            ps.setInt(i++, cfg.maxReceives());
+            ps.setString(i, cfg.runId());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return false;
+                }
+                job = rs.getLong(1);
+                delivery = rs.getInt(3);
+                return "running".equals(rs.getString(2));
+            }
+        }
+    }
+
+    /** Runs one delivery of the job in hand, to its acknowledgement or its return to the queue. */
+    private void runDelivery() throws SQLException, InterruptedException {
+        String lockKey = "signup:user_" + job;
+        if (cfg.store() == StoreKind.LOCK) {
+            ClaimResult lock = claims.claim(lockKey, FINGERPRINT, owner, nowMs(), cfg.lockTtlMs());
+            if (!lock.owned()) {
+                sendBack(lock.lockedUntilMs());
+                return;
+            }
+        }
+        boolean ok;
+        try {
+            ok = runSteps();
+        } catch (InProgress p) {
+            sendBack(p.lockedUntilMs);
+            return;
+        } finally {
+            if (cfg.store() == StoreKind.LOCK) {
+                claims.release(lockKey, owner);
+            }
+        }
+        try (PreparedStatement ps = db.prepareStatement(ACK)) {
+            ps.setString(1, ok ? "done" : "failed");
+            ps.setString(2, owner);
+            ps.setString(3, cfg.runId());
+            ps.setLong(4, job);
+            ps.executeUpdate();
+        }
+    }
+
+    /** Another delivery holds a key this one needs, until {@code lockedUntilMs} (ms after the run's epoch). */
+    private static final class InProgress extends Exception {
+        final long lockedUntilMs;
+
+        InProgress(long lockedUntilMs) {
+            super(null, null, false, false);
+            this.lockedUntilMs = lockedUntilMs;
+        }
+    }
+
+    /** "Job in progress": the job goes back to the queue, visible again just after the holder's lease ends. */
+    private void sendBack(long lockedUntilMs) throws SQLException {
+        long waitMs = Math.max(1, lockedUntilMs - nowMs() + 1);
+        try (PreparedStatement ps = db.prepareStatement(SEND_BACK)) {
+            ps.setLong(1, waitMs);
+            ps.setString(2, cfg.runId());
+            ps.setLong(3, job);
+            ps.setString(4, owner);
+            ps.executeUpdate();
+        }
+    }
+
+    /** @return true if every step succeeded, false if one ran out of attempts */
+    private boolean runSteps() throws SQLException, InterruptedException, InProgress {
+        int step = 0;
+        int stepAttempt = 1;
+        int jobAttempt = 1;
+        while (step < SignupSteps.COUNT) {
+            int attempt = eachStep ? stepAttempt : jobAttempt;
+            StepOutcome outcome = step(step, attempt);
+            if (outcome.succeeded()) {
+                step++;
+                stepAttempt = 1;
+                continue;
+            }
+            if (attempt >= cfg.maxAttempts()) {
+                return false;
+            }
+            Thread.sleep(retry.backoffMs(attempt, jitter));
+            if (eachStep) {
+                stepAttempt++;
+            } else {
+                jobAttempt++;
+                step = 0;
+            }
+        }
+        return true;
+    }
+
+    private StepOutcome step(int step, int attempt) throws SQLException, InterruptedException, InProgress {
+        switch (cfg.store()) {
+            case CLAIM_TABLE -> {
+                return claimedStep(step, attempt);
+            }
+            case MEMORY -> {
+                ProcessMemoryStore.Answer a = memory.once(SignupKeys.step(step, job), () -> {
+                    try {
+                        StepOutcome o = call(step);
+                        record(db, step, attempt, o);
+                        return o;
+                    } catch (SQLException e) {
+                        throw new Failure(JdbcClaimStore.explain(cfg.url(), e), e);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new Failure("interrupted", e);
+                    }
+                });
+                if (a.source() == ProcessMemoryStore.Source.SAVED) {
+                    recordSaved(step, attempt);
+                }
+                return a.outcome();
+            }
+            default -> { // none, lock: the lock is the job's, every step calls
+                StepOutcome o = call(step);
+                record(db, step, attempt, o);
+                return o;
+            }
+        }
+    }
+
+    /** A step through the claim table: claim, call, then complete with its side effect or release. */
+    private StepOutcome claimedStep(int step, int attempt) throws SQLException, InterruptedException, InProgress {
+        String key = SignupSteps.NAMES.get(step) + ":user_" + job;
+        ClaimResult r = claims.claim(key, FINGERPRINT, owner, nowMs(), cfg.leaseMs());
+        switch (r.kind()) {
+            case COMPLETED -> {
+                recordSaved(step, attempt);
+                return StepOutcome.OK;
+            }
+            case IN_PROGRESS -> throw new InProgress(r.lockedUntilMs());
+            case KEY_MISMATCH -> throw new IllegalStateException("key mismatch on " + key + ": every delivery of a "
+                    + "job carries the same payload here");
+            default -> {
+                // CLAIMED or RECLAIMED: this worker does the work
+            }
+        }
+        StepOutcome o = call(step);
+        if (!o.succeeded()) {
+            record(db, step, attempt, o);
+            claims.release(key, owner); // a failure is not remembered (first article)
+            return o;
+        }
+        boolean sent = step != SignupSteps.EMAIL || lastSent;
+        boolean completed = claims.complete(key, owner, SignupSteps.NAMES.get(step) + ": done", nowMs(),
+                c -> insertCall(c, step, attempt, o, sent));
+        if (!completed) {
+            // the lease ran out during the call and another delivery reclaimed the key: its side effect is its own
+            throw new InProgress(nowMs());
+        }
+        return o;
+    }
+
+    private boolean lastSent; // whether the last welcome-email call's provider sent an email
+
+    /**
+     * Makes one call of {@code step}: its time, then the first article's draws in its order; the welcome email
+     * asks the provider table to send. Records nothing of the call itself (the caller does, per store).
+     */
+    private StepOutcome call(int step) throws SQLException, InterruptedException {
+        long c = cfg.callMs();
+        if (c > 0) {
+            Thread.sleep(Math.round(c * (0.5 + durations.nextDouble())));
+        }
+        if (outcomes.nextDouble() < cfg.pFail()) {
+            return StepOutcome.FAILED; // failed before doing anything
+        }
+        if (step != SignupSteps.EMAIL) {
+            return StepOutcome.OK;
+        }
+        lastSent = send();
+        return outcomes.nextDouble() < cfg.lostReply() ? StepOutcome.LOST : StepOutcome.OK;
+    }
+
+    /** The provider: sends unless it has already sent under this key; records the request either way. */
+    private boolean send() throws SQLException {
+        String key = switch (cfg.keyMode()) {
+            case NONE -> null;
+            case NEW_PER_CALL -> "welcome-email:user_" + job + ":" + owner + ":" + (++freshKeys);
+            case SAME -> "welcome-email:user_" + job;
+        };
+        try (PreparedStatement ps = db.prepareStatement(SEND)) {
+            ps.setString(1, cfg.runId());
+            ps.setLong(2, job);
+            ps.setString(3, key);
+            ps.setString(4, owner);
+            if (ps.executeUpdate() == 1) {
+                return true;
+            }
+        }
+        try (PreparedStatement ps = db.prepareStatement(SUPPRESSED)) {
+            ps.setString(1, cfg.runId());
+            ps.setLong(2, job);
+            ps.setString(3, key);
+            ps.setString(4, owner);
+            ps.executeUpdate();
+        }
+        return false;
+    }
+
+    /** Records a call on {@code c}: its outcome, and whether its side effect happened. */
+    private void record(Connection c, int step, int attempt, StepOutcome o) throws SQLException {
+        boolean sideEffect = step == SignupSteps.EMAIL ? o != StepOutcome.FAILED && lastSent : o == StepOutcome.OK;
+        insertCall(c, step, attempt, o, sideEffect);
+    }
+
+    private void recordSaved(int step, int attempt) throws SQLException {
+        try (PreparedStatement ps = db.prepareStatement(RECORD_CALL)) {
+            bindCall(ps, step, attempt, "saved", false);
+            ps.executeUpdate();
+        }
+    }
+
+    private void insertCall(Connection c, int step, int attempt, StepOutcome o, boolean sideEffect)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(RECORD_CALL)) {
+            bindCall(ps, step, attempt, o.sql(), sideEffect);
+            ps.executeUpdate();
+        }
+    }
+
+    private void bindCall(PreparedStatement ps, int step, int attempt, String outcome, boolean sideEffect)
+            throws SQLException {
+        ps.setString(1, cfg.runId());
+        ps.setLong(2, job);
+        ps.setShort(3, (short) step);
+        ps.setInt(4, attempt);
+        ps.setInt(5, delivery);
+        ps.setString(6, owner);
+        ps.setString(7, outcome);
+        ps.setBoolean(8, sideEffect);
+    }
+
+    /** @return wall-clock ms since the run's epoch: the claim table's clock, the same in every process */
+    private long nowMs() {
+        return Math.max(0, System.currentTimeMillis() - cfg.epochMs());
+    }
+}

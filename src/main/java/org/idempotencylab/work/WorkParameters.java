@@ -1,0 +1,75 @@
+package org.idempotencylab.work;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.QueueKind;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
+
+/**
+ * The scenario parameters real workers have, named in one place (the command line only iterates them): their
+ * options, ranges and messages are the simulation's, their times wall-clock ms.
+ */
+public final class WorkParameters {
+    /** The parameters {@code work} takes, in the help's order. */
+    public static final List<Parameter> PARAMETERS = List.of(Parameter.JOBS, Parameter.WORKERS, Parameter.P_FAIL,
+            Parameter.LOST_REPLY, Parameter.MAX_ATTEMPTS, Parameter.SEED, Parameter.CALL_MS,
+            Parameter.BASE_DELAY_MS, Parameter.MAX_DELAY_MS, Parameter.BACKOFF_FACTOR, Parameter.JITTER,
+            Parameter.VISIBILITY_TIMEOUT_MS, Parameter.MAX_RECEIVES, Parameter.LEASE_MS, Parameter.LOCK_TTL_MS,
+            Parameter.TTL_MS, Parameter.RESTART_MS);
+
+    /**
+     * {@code work}'s defaults where they differ from the article's: a run of seconds, and leases and timeouts that
+     * a killed worker's jobs come back from in a second or two (the article's 5-minute lease would hold a killed
+     * worker's claim for 5 minutes of real time). The queue is durable: it is a table.
+     */
+    public static final Scenario DEFAULTS = Scenario.article().toBuilder().jobs(2_000).workers(2).callMs(2)
+            .queue(QueueKind.DURABLE).visibilityTimeoutMs(2_000).leaseMs(1_000).lockTtlMs(2_000).restartMs(500)
+            .build();
+
+    /** What a parameter means in {@code work}, where its help differs from the simulation's. */
+    public static final Map<Parameter, String> MEANINGS = Map.of(
+            Parameter.CALL_MS, "how long one call takes on average: the worker sleeps uniformly between half and "
+                    + "one and a half times it",
+            Parameter.WORKERS, "worker threads in each worker process, each with its own database connection",
+            Parameter.RESTART_MS, "with --kill-every-ms: how long a killed worker process stays down before it is "
+                    + "started again",
+            Parameter.VISIBILITY_TIMEOUT_MS, "how long a taken job stays invisible in the queue table; a job its "
+                    + "worker has not acknowledged by then is taken again by another (pg-boss's expireInSeconds)",
+            Parameter.MAX_RECEIVES, "how many times a job may be taken without an acknowledgement before it is "
+                    + "dead-lettered; \"job in progress\" refusals count (Amazon SQS's maxReceiveCount)");
+
+    private WorkParameters() {
+    }
+
+    /**
+     * @param killEveryMs the chaos loop's mean gap, wall-clock ms (0: no kills)
+     * @return why {@code p} changes nothing in this run, if it does not: the restart time without kills, else the
+     *         parameter's own need ({@link Parameter#unmetNeed}, on a durable queue)
+     */
+    public static Optional<String> withoutEffect(Parameter p, Scenario s, Strategy strategy, long killEveryMs) {
+        if (p == Parameter.RESTART_MS) {
+            return killEveryMs > 0 ? Optional.empty() : Optional.of("--kill-every-ms above 0");
+        }
+        return p.unmetNeed(s, List.of(strategy));
+    }
+
+    /**
+     * @return the configuration of a run of {@code strategy} on {@code s}'s values
+     * @throws IllegalArgumentException as {@link WorkConfig}
+     */
+    public static WorkConfig config(String url, String runId, long epochMs, int processes, Scenario s,
+                                    Strategy strategy) {
+        return new WorkConfig(url, runId, epochMs, processes, s.workers(), s.jobs(), s.pFail(), s.lostReply(),
+                s.maxAttempts(), s.seed(), s.baseDelayMs(), s.maxDelayMs(), s.backoffFactor(), s.jitter(),
+                s.callMs(), s.leaseMs(), s.visibilityTimeoutMs(), s.maxReceives(), s.lockTtlMs(), s.ttlMs(),
+                strategy.scope(), strategy.keyMode(), strategy.store());
+    }
+
+    /** @return the chaos loop's settings: a kill every {@code killEveryMs} on average, {@code s}'s restart time */
+    public static WorkRun.Chaos chaos(long killEveryMs, Scenario s) {
+        return new WorkRun.Chaos(killEveryMs, s.restartMs());
+    }
+}

@@ -1,0 +1,434 @@
+package org.idempotencylab.work;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.idempotencylab.engine.Mulberry32;
+import org.idempotencylab.engine.RandomStreams;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.JdbcClaimStore;
+
+/**
+ * The parent of a run of real workers ({@code work}): puts the sign-ups on the queue table, starts
+ * {@code processes} worker processes (JVMs of this same program, {@link WorkerProcess}), runs the chaos loop that
+ * kills one of them with SIGKILL every {@code killEveryMs} or so and starts it again {@code restartMs} later,
+ * waits until every job is done, failed or dead-lettered, and reads the metrics back from the tables
+ * ({@link WorkMetrics}). Times are wall-clock ms.
+ *
+ * <p>The kill is {@link Process#destroyForcibly()}, which on Linux and macOS sends SIGKILL: the worker runs no
+ * code at all as it dies; its open transactions roll back when PostgreSQL sees the connection close, its claims
+ * stay {@code in_progress} until their lease runs out, and the jobs it held become visible again when their
+ * visibility timeout passes.
+ */
+public final class WorkRun {
+    /** Wall-clock ms between two looks of the parent at the queue, the processes and the chaos clock. */
+    static final long TICK_MS = 10;
+
+    /** JVM options of a worker process: a quick start, a small heap (the workers wait on sleeps and I/O). */
+    static final List<String> WORKER_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+            "-Xmx128m", "-Xss512k", "-XX:-UsePerfData");
+
+    /** The main class a worker process starts with. */
+    static final String WORKER_MAIN = WorkerMain.class.getName();
+
+    /**
+     * What one run did.
+     *
+     * @param result   the metrics, read from the tables
+     * @param runId    the run id its rows carry
+     * @param wallMs   wall-clock ms from the first process's start to the last job's end
+     * @param kills    worker processes killed by the chaos loop
+     * @param restarts worker processes started again after a kill
+     */
+    public record Outcome(StrategyResult result, String runId, long wallMs, long kills, long restarts) {
+        /** @return sign-ups per wall-clock second (each ends done, failed or dead-lettered) */
+        public double jobsPerSecond() {
+            return result.jobs() * 1000.0 / Math.max(1, wallMs);
+        }
+    }
+
+    /**
+     * The chaos loop's settings.
+     *
+     * @param killEveryMs mean wall-clock ms between two kills (each gap drawn uniformly in [0.5, 1.5) times it);
+     *                    0 for no kills
+     * @param restartMs   wall-clock ms from a kill to the new start of that process
+     */
+    public record Chaos(long killEveryMs, long restartMs) {
+        /** No kills. */
+        public static final Chaos NONE = new Chaos(0, 0);
+    }
+
+    /** A run that could not finish: one line saying why. */
+    public static final class WorkException extends RuntimeException {
+        public WorkException(String message) {
+            super(message);
+        }
+    }
+
+    private final WorkConfig cfg;
+    private final Chaos chaos;
+    private final PrintWriter err;
+    private final Mulberry32 chaosDraws;
+    private final Slot[] slots;
+    private volatile String childFailure;
+    private long kills;
+    private long restarts;
+
+    private WorkRun(WorkConfig cfg, Chaos chaos, PrintWriter err) {
+        this.cfg = cfg;
+        this.chaos = chaos;
+        this.err = err;
+        this.chaosDraws = RandomStreams.derived(cfg.seed(), RandomStreams.Purpose.CRASHES);
+        this.slots = new Slot[cfg.processes()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = new Slot(i);
+        }
+    }
+
+    /**
+     * @return a new run's id and epoch, made as {@code run --db} makes them
+     *         ({@link JdbcClaimStore.Options#newRun}), for the claim table {@value WorkTables#CLAIMS}
+     */
+    public static JdbcClaimStore.Options newRun() {
+        return JdbcClaimStore.Options.newRun(WorkTables.CLAIMS);
+    }
+
+    /**
+     * Prepares the database for a run: creates the missing tables, checks the claim table (or the lock table) as
+     * {@code run --db} does, and with {@code dropOldRuns} deletes the rows of every other run first.
+     *
+     * @return rows of other runs deleted (0 without {@code dropOldRuns})
+     * @throws ClaimStoreException naming the database, for a URL that does not open or a table that is not the
+     *                             lab's
+     */
+    public static long prepare(WorkConfig cfg, boolean dropOldRuns) {
+        Instant epoch = Instant.ofEpochMilli(cfg.epochMs());
+        long dropped = 0;
+        for (String table : List.of(WorkTables.CLAIMS, WorkTables.LOCKS)) {
+            boolean used = table.equals(WorkTables.CLAIMS) ? cfg.store() == StoreKind.CLAIM_TABLE
+                    : cfg.store() == StoreKind.LOCK;
+            if (!used && !dropOldRuns) {
+                continue;
+            }
+            try (JdbcClaimStore s = JdbcClaimStore.open(cfg.url(), new JdbcClaimStore.Options(table, cfg.runId(),
+                    epoch), 1)) {
+                if (dropOldRuns) {
+                    dropped += s.dropOtherRuns().rows();
+                }
+            }
+        }
+        try (Connection c = WorkerProcess.connect(cfg.url())) {
+            WorkTables.create(c);
+            if (dropOldRuns) {
+                dropped += WorkTables.dropOtherRuns(c, cfg.runId());
+            }
+            WorkTables.enqueue(c, cfg.runId(), cfg.jobs());
+        } catch (SQLException e) {
+            throw new ClaimStoreException(JdbcClaimStore.redact(cfg.url()), "Cannot prepare the work tables at '"
+                    + JdbcClaimStore.redact(cfg.url()) + "': " + JdbcClaimStore.explain(cfg.url(), e) + ".", null);
+        }
+        return dropped;
+    }
+
+    /**
+     * Runs the prepared run ({@link #prepare}) to its end.
+     *
+     * @param err where the worker processes' messages go, each one line
+     * @return what the run did
+     * @throws WorkException       if a worker process fails by itself (its line is on {@code err}), or the queue
+     *                             stops moving
+     * @throws ClaimStoreException if the database fails while the parent watches it
+     */
+    public static Outcome run(WorkConfig cfg, Strategy strategy, Chaos chaos, PrintWriter err) {
+        return new WorkRun(cfg, chaos, err).go(strategy);
+    }
+
+    private Outcome go(Strategy strategy) {
+        Thread hook = new Thread(this::killAll, "work: kill the worker processes");
+        Runtime.getRuntime().addShutdownHook(hook); // Ctrl+C on the parent leaves no worker behind
+        long start = System.nanoTime();
+        long wallMs;
+        try (Connection c = WorkerProcess.connect(cfg.url())) {
+            for (Slot s : slots) {
+                s.start();
+            }
+            long nextKill = chaos.killEveryMs() > 0 ? nowMs() + gap() : Long.MAX_VALUE;
+            long lastOpen = -1;
+            long lastMove = nowMs();
+            long stallMs = 60_000 + 2 * (cfg.visibilityTimeoutMs() + cfg.leaseMs() + cfg.lockTtlMs());
+            while (true) {
+                long open = WorkTables.openJobs(c, cfg.runId());
+                long now = nowMs();
+                if (open == 0) {
+                    wallMs = (System.nanoTime() - start) / 1_000_000;
+                    break;
+                }
+                if (childFailure != null) {
+                    throw new WorkException(childFailure);
+                }
+                if (open != lastOpen) {
+                    lastOpen = open;
+                    lastMove = now;
+                } else if (now - lastMove > stallMs) {
+                    throw new WorkException("work: the queue has not moved for " + (now - lastMove) + " ms with "
+                            + open + " jobs open; the run stops (worker processes: " + states() + ")");
+                }
+                for (Slot s : slots) {
+                    s.tick(now);
+                }
+                if (now >= nextKill) {
+                    killOne(now);
+                    nextKill = now + gap();
+                }
+                Thread.sleep(TICK_MS);
+            }
+            waitForExits();
+            if (childFailure != null) {
+                throw new WorkException(childFailure);
+            }
+            return new Outcome(WorkMetrics.read(c, cfg, strategy, kills, wallMs), cfg.runId(), wallMs, kills,
+                    restarts);
+        } catch (SQLException e) {
+            throw new ClaimStoreException(JdbcClaimStore.redact(cfg.url()), "work: the database at '"
+                    + JdbcClaimStore.redact(cfg.url()) + "' failed: " + JdbcClaimStore.explain(cfg.url(), e) + ".",
+                    null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WorkException("work: interrupted");
+        } finally {
+            killAll();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException ignored) {
+                // the JVM is already shutting down: the hook runs anyway
+            }
+        }
+    }
+
+    /** @return each slot's state, for a message: e.g. "p0.3 running, p1.2 starting, p2.4 ended 0" */
+    private String states() {
+        List<String> out = new ArrayList<>();
+        for (Slot s : slots) {
+            Process p = s.process;
+            out.add("p" + s.index + "." + s.incarnation + " " + (p == null ? "not started" : p.isAlive()
+                    ? (s.ready ? "running" : "starting") : "ended " + p.exitValue()));
+        }
+        return String.join(", ", out);
+    }
+
+    private long gap() {
+        return Math.max(1, Math.round(chaos.killEveryMs() * (0.5 + chaosDraws.nextDouble())));
+    }
+
+    private static long nowMs() {
+        return System.nanoTime() / 1_000_000;
+    }
+
+    /**
+     * Kills one worker process, drawn at random among those whose workers take jobs (one still starting is not
+     * drawn: killing a JVM that has not connected tests nothing), with SIGKILL; it starts again after the restart
+     * time.
+     */
+    private void killOne(long now) {
+        List<Slot> alive = new ArrayList<>();
+        for (Slot s : slots) {
+            if (s.process != null && s.ready && s.process.isAlive()) {
+                alive.add(s);
+            }
+        }
+        if (alive.isEmpty()) {
+            return;
+        }
+        Slot victim = alive.get((int) (chaosDraws.nextDouble() * alive.size()));
+        victim.kill(now + chaos.restartMs());
+        kills++;
+    }
+
+    /** Waits for the processes that are still running to see the empty queue and end (a few polls). */
+    private void waitForExits() throws InterruptedException {
+        long deadline = nowMs() + 10_000;
+        for (Slot s : slots) {
+            s.restartAtMs = Long.MAX_VALUE; // nothing is left to do: no more starts
+            Process p = s.process;
+            if (p != null) {
+                long left = Math.max(1, deadline - nowMs());
+                if (!p.waitFor(left, TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly();
+                }
+                s.checkExit();
+            }
+        }
+    }
+
+    private void killAll() {
+        for (Slot s : slots) {
+            Process p = s.process;
+            if (p != null && p.isAlive()) {
+                s.killed = true;
+                p.destroyForcibly();
+            }
+        }
+        for (Slot s : slots) {
+            Process p = s.process;
+            if (p != null) {
+                try {
+                    p.waitFor(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** One place for a worker process: its current process, and when it starts again after a kill. */
+    private final class Slot {
+        final int index;
+        int incarnation = -1;
+        Process process;
+        volatile boolean ready; // its workers take jobs: the chaos loop kills only such a process
+        boolean killed;
+        long restartAtMs = Long.MAX_VALUE;
+
+        Slot(int index) {
+            this.index = index;
+        }
+
+        void start() {
+            incarnation++;
+            killed = false;
+            restartAtMs = Long.MAX_VALUE;
+            List<String> cmd = new ArrayList<>();
+            cmd.add(javaCommand());
+            cmd.addAll(WORKER_JVM_OPTIONS);
+            cmd.add("-cp");
+            cmd.add(System.getProperty("java.class.path"));
+            cmd.add(WORKER_MAIN);
+            cmd.add(Integer.toString(index));
+            cmd.add(Integer.toString(incarnation));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false);
+            ready = false;
+            try {
+                process = pb.start();
+                try (OutputStream in = process.getOutputStream()) {
+                    // the configuration on stdin, so the URL (and a password in it) is never on a command line
+                    cfg.write(in);
+                }
+            } catch (IOException e) {
+                if (process == null) {
+                    throw new WorkException("work: cannot start a worker process (" + cmd.get(0) + "): "
+                            + e.getMessage());
+                }
+                // it died while reading its configuration: killed at once, or its exit code says why
+            }
+            Process p = process;
+            String name = "p" + index + "." + incarnation;
+            Thread t = new Thread(() -> forward(p), "work: stderr of " + name);
+            t.setDaemon(true);
+            t.start();
+            Thread r = new Thread(() -> awaitReady(p), "work: stdout of " + name);
+            r.setDaemon(true);
+            r.start();
+            if (incarnation > 0) {
+                restarts++;
+            }
+        }
+
+        /** Starts the process again once its restart time has come; notices a process that failed by itself. */
+        void tick(long now) {
+            if (process != null && !process.isAlive() && !killed) {
+                checkExit();
+            }
+            if (now >= restartAtMs) {
+                start();
+            }
+        }
+
+        void checkExit() {
+            Process p = process;
+            if (p != null && !p.isAlive() && !killed && p.exitValue() != 0 && childFailure == null) {
+                childFailure = "work: worker process p" + index + "." + incarnation + " ended with exit code "
+                        + p.exitValue() + " (its message is above)";
+            }
+        }
+
+        /** Waits for the process's {@value WorkerMain#READY} line on its stdout. */
+        void awaitReady(Process p) {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    if (line.equals(WorkerMain.READY) && p == process) {
+                        ready = true;
+                    }
+                }
+            } catch (IOException e) {
+                // killed: its pipe closed
+            }
+        }
+
+        void kill(long restartAt) {
+            killed = true;
+            process.destroyForcibly(); // SIGKILL on Linux and macOS
+            try {
+                process.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            restartAtMs = restartAt;
+        }
+    }
+
+    /** Copies a worker process's stderr to {@link #err}, line by line. */
+    private void forward(Process p) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.startsWith("SLF4J(")) {
+                    continue; // a library's notice about its logging, at every start of a worker process
+                }
+                synchronized (err) {
+                    err.println(line);
+                    err.flush();
+                }
+            }
+        } catch (IOException e) {
+            // the process was killed: its pipe closed
+        }
+    }
+
+    /**
+     * @return the {@code java} launcher of this JVM: {@code java.home/bin/java} (a jlink runtime has it too), or
+     *         the command this process was started with
+     */
+    static String javaCommand() {
+        Path java = Path.of(System.getProperty("java.home"), "bin",
+                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")
+                        ? "java.exe" : "java");
+        if (Files.isExecutable(java)) {
+            return java.toString();
+        }
+        Optional<String> own = ProcessHandle.current().info().command();
+        return own.orElseThrow(() -> new WorkException("work: cannot find the java launcher of this JVM ("
+                + java + ")"));
+    }
+
+}

@@ -1,0 +1,120 @@
+package org.idempotencylab.work;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.JdbcClaimStore;
+
+/**
+ * One worker process of {@code work}, in a JVM of its own that the parent started: {@code workers} threads, each
+ * a {@link SignupWorker} with its own connection, sharing the process's in-memory store (with {@code --store
+ * memory}) and a claim store with one connection per worker (claim table or lock). Ends by itself, with exit code
+ * 0, once the run has no job left a worker could take; the parent's chaos loop may kill it with SIGKILL at any
+ * moment before, which runs no code of it at all: no {@code finally}, no shutdown hook, no rollback but the
+ * database's own.
+ */
+public final class WorkerProcess {
+    /** PostgreSQL: seconds to wait for any reply, as the claim store's. */
+    private static final int SOCKET_TIMEOUT_S = JdbcClaimStore.SOCKET_TIMEOUT_S;
+
+    private WorkerProcess() {
+    }
+
+    /**
+     * Runs the process's workers to the end of the run.
+     *
+     * @param slot        the process's place among the run's processes, 0-based
+     * @param incarnation how many times this slot was started before (0 for its first start)
+     * @param err         where a failure is reported, one line
+     * @param ready         told once every connection is open, just before the workers start
+     * @return 0 when the run has no job left; 1 if the database failed (reported on {@code err})
+     */
+    public static int run(WorkConfig cfg, int slot, int incarnation, PrintWriter err, Runnable ready) {
+        String name = "p" + slot + "." + incarnation;
+        List<Connection> connections = new ArrayList<>();
+        JdbcClaimStore claims = null;
+        try {
+            if (cfg.store() == StoreKind.CLAIM_TABLE || cfg.store() == StoreKind.LOCK) {
+                claims = JdbcClaimStore.open(cfg.url(), new JdbcClaimStore.Options(cfg.store() == StoreKind.LOCK
+                        ? WorkTables.LOCKS : WorkTables.CLAIMS, cfg.runId(), Instant.ofEpochMilli(cfg.epochMs())),
+                        cfg.workers());
+            }
+            ProcessMemoryStore memory = cfg.store() == StoreKind.MEMORY ? new ProcessMemoryStore(cfg.ttlMs()) : null;
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            List<Thread> threads = new ArrayList<>();
+            for (int w = 0; w < cfg.workers(); w++) {
+                connections.add(connect(cfg.url()));
+            }
+            ready.run();
+            for (int w = 0; w < cfg.workers(); w++) {
+                Connection c = connections.get(w);
+                long streamSeed = cfg.seed() + 1_000_003L * ((long) slot * 4_096 + (long) incarnation * 64 + w + 1);
+                SignupWorker worker = new SignupWorker(cfg, c, claims, memory, name + "-w" + w, streamSeed);
+                Thread t = new Thread(() -> {
+                    try {
+                        worker.run();
+                    } catch (RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }, name + "-w" + w);
+                threads.add(t);
+                t.start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            Throwable f = failure.get();
+            if (f != null) {
+                err.println("work: worker process " + name + " stopped: " + (f instanceof SignupWorker.Failure
+                        || f instanceof ClaimStoreException ? f.getMessage() : f.toString()));
+                return 1;
+            }
+            return 0;
+        } catch (ClaimStoreException e) {
+            err.println("work: worker process " + name + " stopped: " + e.getMessage());
+            return 1;
+        } catch (SQLException e) {
+            err.println("work: worker process " + name + " stopped: " + JdbcClaimStore.explain(cfg.url(), e));
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        } finally {
+            err.flush();
+            for (Connection c : connections) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // ending
+                }
+            }
+            if (claims != null) {
+                claims.close();
+            }
+        }
+    }
+
+    /** @return a new auto-commit connection with the claim store's time limits */
+    static Connection connect(String url) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("connectTimeout", Integer.toString(JdbcClaimStore.CONNECT_TIMEOUT_S));
+        p.setProperty("loginTimeout", Integer.toString(JdbcClaimStore.LOGIN_TIMEOUT_S));
+        p.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
+        p.setProperty("tcpKeepAlive", "true");
+        p.setProperty("ApplicationName", "idempotency-lab work");
+        // pgjdbc's driver itself, not DriverManager, which would load every JDBC driver on the class path (SQLite's
+        // and its logging too) at each start of a worker process
+        Connection c = new org.postgresql.Driver().connect(url, p);
+        if (c == null) {
+            throw new SQLException("not a PostgreSQL URL: " + JdbcClaimStore.redact(url));
+        }
+        return c;
+    }
+}
