@@ -9,7 +9,8 @@
 #             build's training run loaded (packaging/app-cds.sh)
 #   jdk-list  an archive of the JDK's own default class list (what jlink's --generate-cds-archive gives)
 #   no-cds    no archive at all (-Xshare:off)
-# Needs xvfb-run (apt-get install xvfb xauth). The load average is printed, since other work on the machine
+# "window" is when the title card was handed to the renderer, "lab frame" when the first frame of the lab's own
+# content (the tab it opens on) was. Needs xvfb-run (apt-get install xvfb xauth). The load average is printed, since other work on the machine
 # lengthens every figure.
 set -euo pipefail
 image=${1:-target/installer/image/idempotency-lab}
@@ -35,12 +36,13 @@ xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
       opts="$(variant_opts $v) -Dlab.timing=true -Dlab.exitAfterFirstFrame=true -Dlab.prefs=memory"
       t0=$(date +%s%3N)
       JAVA_TOOL_OPTIONS="$opts" "$IMAGE/bin/idempotency-lab" > "$WORK/out" 2>&1 || true
+      window=$(grep -o "window at [0-9]*" "$WORK/out" | grep -o "[0-9]*$" || echo "")
       frame=$(grep -o "first frame at [0-9]*" "$WORK/out" | grep -o "[0-9]*$" || echo "")
       t1=$(date +%s%3N)
       JAVA_TOOL_OPTIONS="$(variant_opts $v)" "$IMAGE/bin/idempotency-lab" table --jobs 1000 > /dev/null 2>&1
       t2=$(date +%s%3N)
       if [[ -z $frame ]]; then echo "run $i $v: no first frame: $(tail -n 2 "$WORK/out")"; continue; fi
-      echo "run $i $v: first frame $((frame - t0)) ms; table --jobs 1000 $((t2 - t1)) ms"
+      echo "run $i $v: window $((window - t0)) ms, lab frame $((frame - t0)) ms; table --jobs 1000 $((t2 - t1)) ms"
     done
   done
   echo "load average at end: $(cut -d" " -f1-3 /proc/loadavg)"'

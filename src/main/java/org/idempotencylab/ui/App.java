@@ -1,6 +1,7 @@
 package org.idempotencylab.ui;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URL;
 import java.util.Map;
 import java.util.ResourceBundle;
@@ -10,10 +11,13 @@ import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.fxml.FXMLLoader;
+import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 import org.idempotencylab.scenario.Scenario;
@@ -54,8 +58,45 @@ public final class App extends Application {
         });
     }
 
+    /**
+     * Shows the window at once with a title card (a frame the toolkit draws in about a second), then builds the
+     * lab in it: the view-models, the frame, the tab it opens on. A teacher who clicked the icon sees the window
+     * open while the lab is being built.
+     */
     @Override
-    public void start(Stage stage) throws IOException {
+    public void start(Stage stage) {
+        // -Dlab.prefs=memory: start as on a first run and remember nothing (screenshots, demos on a shared machine)
+        LabPrefs prefs = "memory".equals(System.getProperty("lab.prefs")) ? LabPrefs.memory() : LabPrefs.user();
+        Texts texts = Texts.of(App.class);
+        stage.setTitle(texts.get("window.title"));
+        Scene scene = scene(titleCard(texts));
+        stage.setScene(scene);
+        stage.setMinWidth(1024);
+        stage.setMinHeight(700);
+        WindowMemory.restore(stage, prefs);
+        afterFirstFrame(scene, () -> {
+            report("window");
+            try {
+                openLab(stage, prefs);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot load the lab's window (a broken installation?)", e);
+            }
+        });
+        stage.show();
+    }
+
+    /** @return what the window shows while the lab is built: its name, and that it is opening. */
+    private static Parent titleCard(Texts texts) {
+        Label name = new Label(texts.get("window.title"));
+        name.getStyleClass().add("title-card-name");
+        Label opening = new Label(texts.get("window.opening"));
+        VBox card = new VBox(12, name, opening);
+        card.setAlignment(Pos.CENTER);
+        card.getStyleClass().add("title-card");
+        return card;
+    }
+
+    private void openLab(Stage stage, LabPrefs prefs) throws IOException {
         background = daemonThread("lab-background");
         CompareViewModel compare = new CompareViewModel(Scenario.article(), background, THREADS);
         LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
@@ -65,8 +106,6 @@ public final class App extends Application {
         // since relaying out a table of thousands of rows every frame costs more than everything else)
         KeyStoreViewModel keyStore = new KeyStoreViewModel();
         live.addFrameListener(keyStore, KeyStoreViewModel.FLUSHES_PER_SECOND);
-        // -Dlab.prefs=memory: start as on a first run and remember nothing (screenshots, demos on a shared machine)
-        LabPrefs prefs = "memory".equals(System.getProperty("lab.prefs")) ? LabPrefs.memory() : LabPrefs.user();
         // a sweep has its own background thread, so it need not wait for a comparison (its cells use every core)
         sweeps = daemonThread("lab-sweep");
         SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), sweeps, THREADS);
@@ -88,11 +127,6 @@ public final class App extends Application {
         ViewLoader.View frame = frame(factory);
         LabController lab = (LabController) frame.controller();
         Parent root = frame.root();
-        stage.setTitle(Texts.of(App.class).get("window.title"));
-        stage.setScene(scene(root));
-        stage.setMinWidth(1024);
-        stage.setMinHeight(700);
-        WindowMemory.restore(stage, prefs);
         TabPane tabs = (TabPane) root.lookup(".tab-pane");
         // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the opening scene
         // (unless a teacher turned it off, or -Dlab.tab asks for a tab); else the last scenario
@@ -131,32 +165,37 @@ public final class App extends Application {
         // only the tab the window opens on is built before the first frame; the others follow in quiet moments
         // after it, one at a time, so the window is on screen about a second sooner and answers meanwhile
         lab.buildShownTab();
+        stage.getScene().setRoot(root);
         reportFirstFrame(stage.getScene(), lab);
-        stage.show();
     }
 
     /**
-     * Start-up measurement, off unless asked for: with {@code -Dlab.timing=true} prints one line on stdout when the
-     * window's first frame has been laid out and handed to the renderer, {@code lab.timing: first frame at <epoch
-     * ms> ms, <ms> ms after the process started} (the process start is the operating system's, which some
+     * Start-up measurement, off unless asked for: with {@code -Dlab.timing=true} prints a line on stdout when the
+     * window's title card has been handed to the renderer, {@code lab.timing: window at <epoch ms> ms, ...}, and
+     * one when the lab's own first frame has, {@code lab.timing: first frame at <epoch ms> ms, <ms> ms after the
+     * process started} (the process start is the operating system's, which some
      * containers report a second early: benchmarks time the launch themselves, see packaging/measure-startup.sh);
      * with {@code -Dlab.exitAfterFirstFrame=true} the lab then builds its other tabs and closes (the build's
      * class-data-sharing training run, which so lists the classes of every view, and start-up benchmarks). Then
      * builds the tabs not shown, one every {@value #TAB_BUILD_PAUSE_MS} ms.
      */
     private static void reportFirstFrame(Scene scene, LabController lab) {
-        boolean timing = Boolean.getBoolean("lab.timing");
         boolean exit = Boolean.getBoolean("lab.exitAfterFirstFrame");
         afterFirstFrame(scene, () -> {
-            if (timing) {
-                long now = System.currentTimeMillis();
-                long started = ProcessHandle.current().info().startInstant().map(i -> i.toEpochMilli()).orElse(now);
-                System.out.println("lab.timing: first frame at " + now + " ms, " + (now - started)
-                        + " ms after the process started");
-                System.out.flush();
-            }
+            report("first frame");
             buildOtherTabs(lab, exit ? Platform::exit : () -> { });
         });
+    }
+
+    /** With {@code -Dlab.timing=true}: {@code lab.timing: <what> at <epoch ms> ms, <ms> ms after the process started}. */
+    private static void report(String what) {
+        if (Boolean.getBoolean("lab.timing")) {
+            long now = System.currentTimeMillis();
+            long started = ProcessHandle.current().info().startInstant().map(i -> i.toEpochMilli()).orElse(now);
+            System.out.println("lab.timing: " + what + " at " + now + " ms, " + (now - started)
+                    + " ms after the process started");
+            System.out.flush();
+        }
     }
 
     /** Pause between building two tabs after the first frame, in ms: input and drawing go on in between. */

@@ -253,6 +253,9 @@ public final class QueueCanvas extends Pane {
         if (vm.version() == drawnVersion && !gliding && getWidth() == drawnWidth && getHeight() == drawnHeight) {
             return;
         }
+        if (stationTitles[0] == null) {
+            return; // not laid out yet (a view built into a window already showing): its first layout draws it
+        }
         drawnVersion = vm.version();
         drawnWidth = getWidth();
         drawnHeight = getHeight();
