@@ -5,8 +5,7 @@
 # Xvfb display, RUNS rounds (default 5) each start the window once per variant, alternating, and print the time
 # from just before the launcher starts to the first frame (the lab's -Dlab.timing=true line), and the wall time
 # of "table --jobs 1000":
-#   shipped   the image as built: lib/app/app.jsa, the archive of the JDK's, JavaFX's and the app's classes that the
-#             build's training run loaded (packaging/app-cds.sh)
+#   shipped   the image as built: its runtime's class-data-sharing archive from the build's training run
 #   jdk-list  an archive of the JDK's own default class list (what jlink's --generate-cds-archive gives)
 #   no-cds    no archive at all (-Xshare:off)
 # "window" is when the title card was handed to the renderer, "lab frame" when the first frame of the lab's own
