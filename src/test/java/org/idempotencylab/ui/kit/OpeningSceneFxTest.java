@@ -13,6 +13,7 @@ import javafx.scene.Node;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TabPane;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
@@ -109,6 +110,11 @@ class OpeningSceneFxTest {
         assertFalse(text(robot, "#clockLabel").startsWith("0.0"), text(robot, "#clockLabel"));
         assertEquals("Why did user_1 get two welcome emails?", text(robot, "#noteTitle"));
         assertTrue(shown(robot, "#openingFixButton") && shown(robot, "#openingLabButton"));
+        for (String button : List.of("#openingFixButton", "#openingLabButton")) {
+            Labeled b = robot.lookup(button).queryAs(Labeled.class);
+            // what the button draws is its whole text, not cut to "..." in the note's width
+            assertEquals(b.getText(), ((Text) b.lookup(".text")).getText(), button);
+        }
 
         toTheEnd(robot);
         // user_1: the first email (its reply lost), then the retry's: a second email, the red envelope
