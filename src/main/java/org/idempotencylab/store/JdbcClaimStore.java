@@ -757,27 +757,20 @@ public final class JdbcClaimStore implements ClaimStore {
     /** This run's rows only. */
     @Override
     public List<ClaimRow> rows(int limit) {
-        ClaimArgs.limit(limit);
-        return withConnection("list rows", link -> {
-            PreparedStatement ps = link.prepare(rowsSql);
-            ps.setString(1, options.runId());
-            ps.setInt(2, limit);
-            List<ClaimRow> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(row(rs));
-                }
-            }
-            return out;
-        });
+        return rows(rowsSql, limit);
     }
 
     /** This run's rows only, {@code in_progress} first, in one query. */
     @Override
     public List<ClaimRow> rowsInProgressFirst(int limit) {
+        return rows(rowsInProgressFirstSql, limit);
+    }
+
+    /** @return up to {@code limit} of this run's rows, in the order {@code sql} (run id, limit) gives */
+    private List<ClaimRow> rows(String sql, int limit) {
         ClaimArgs.limit(limit);
         return withConnection("list rows", link -> {
-            PreparedStatement ps = link.prepare(rowsInProgressFirstSql);
+            PreparedStatement ps = link.prepare(sql);
             ps.setString(1, options.runId());
             ps.setInt(2, limit);
             List<ClaimRow> out = new ArrayList<>();
