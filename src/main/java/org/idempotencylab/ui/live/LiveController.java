@@ -12,12 +12,12 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.property.Property;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.event.EventHandler;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -110,6 +110,9 @@ public final class LiveController {
         };
     }
 
+    /** The window's keys for this view (one handler, so the scene it leaves can drop it again). */
+    private final EventHandler<KeyEvent> keys = this::onKey;
+
     @FXML
     private void initialize() {
         bindStrategy();
@@ -119,7 +122,16 @@ public final class LiveController {
         bindStatusBar();
         bindMessages();
         queue.setOnMouseClicked(this::onQueueClicked);
-        root.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        // Space, →, R and C act from anywhere in the window while this view is shown (a focused slider, box or tab
+        // header included), not only from the play area: a teacher need not click into it first
+        root.sceneProperty().addListener((o, was, scene) -> {
+            if (was != null) {
+                was.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
+            }
+            if (scene != null) {
+                scene.addEventFilter(KeyEvent.KEY_PRESSED, keys);
+            }
+        });
         if (model.simulation() == null) {
             model.reset(); // a run loaded or started before the view was built (a preset, the opening) goes on
         }
@@ -345,7 +357,8 @@ public final class LiveController {
     /** Space, →, R and C work anywhere in the view except in a control that needs those keys itself. */
     private void onKey(KeyEvent e) {
         Node focus = root.getScene() == null ? null : root.getScene().getFocusOwner();
-        if (focus instanceof TextInputControl || focus instanceof Slider || focus instanceof ComboBoxBase) {
+        // a text field keeps its keys; so does the window while another tab is shown
+        if (focus instanceof TextInputControl || e.isAltDown() || !shown()) {
             return;
         }
         if (e.getCode() == KeyCode.SPACE) {
@@ -360,6 +373,11 @@ public final class LiveController {
             return;
         }
         e.consume();
+    }
+
+    /** @return whether this view is on screen: the window's root, or the content of the selected tab */
+    private boolean shown() {
+        return root.getScene() != null && (root.getParent() == null || root.getParent().isVisible());
     }
 
     @FXML

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ListView;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
@@ -137,5 +138,39 @@ class TabsOnDemandFxTest {
         assertTrue(robot.lookup("#playButton").query().isVisible(), "the live view's Play button");
         robot.interact(() -> lab.selectTab("sweepTab"));
         assertTrue(robot.lookup("#sweepRunButton").query().isVisible(), "the sweep's Run button");
+    }
+
+    @Test
+    void theLiveViewsKeysWorkWhereverTheFocusIsButInATextField(FxRobot robot) {
+        open(robot, () -> lab.selectTab("liveTab"));
+        TabPane tabs = (TabPane) root.lookup(".tab-pane");
+        // the tab header has the focus (a teacher just clicked "Watch it happen"): → steps, it does not change tab
+        robot.interact(tabs::requestFocus);
+        ListView<?> log = robot.lookup("#logList").queryAs(ListView.class);
+        int lines = log.getItems().size();
+        robot.type(KeyCode.RIGHT);
+        assertTrue(log.getItems().size() > lines, "→ stepped the run: the event log grew");
+        assertTrue(tab("liveTab").isSelected(), "and the live view stays shown");
+        // the speed slider has the focus: Space plays, and pauses again
+        robot.interact(() -> robot.lookup("#speedSlider").query().requestFocus());
+        robot.type(KeyCode.SPACE);
+        assertEquals("Pause", robot.lookup("#playButton").queryLabeled().getText(), "Space played");
+        robot.type(KeyCode.SPACE);
+        assertEquals("Play", robot.lookup("#playButton").queryLabeled().getText(), "Space paused");
+        // a text field keeps its keys: R is typed, not a reset
+        robot.type(KeyCode.RIGHT);
+        int before = log.getItems().size();
+        TextField workers = robot.lookup("#liveWorkersField").queryAs(TextField.class);
+        robot.interact(workers::requestFocus);
+        robot.type(KeyCode.R);
+        assertEquals(before, log.getItems().size(), "no reset while typing (a reset empties the log)");
+        // with another tab shown, the keys are that tab's
+        robot.interact(() -> {
+            lab.selectTab("compareTab");
+            root.requestFocus();
+        });
+        int shown = log.getItems().size();
+        robot.type(KeyCode.RIGHT);
+        assertEquals(shown, log.getItems().size(), "→ on the Compare tab does not step the live run");
     }
 }
