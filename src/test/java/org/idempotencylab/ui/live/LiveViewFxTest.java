@@ -30,6 +30,7 @@ import javafx.animation.AnimationTimer;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -216,13 +217,23 @@ class LiveViewFxTest {
     }
 
     @Test
-    void clickingAJobShowsItsHistoryAndFailsItsNextCall(FxRobot robot) {
+    void clickingAJobFollowsItAndOnlyTheFaultModeFailsItsNextCall(FxRobot robot) {
         stepUntil(robot, () -> live.token(0) != null && live.token(0).phase() == JobToken.Phase.CALLING);
         QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
         JobToken user0 = live.token(0);
         waitForPulses(robot, 2); // the canvas has drawn the step
         waitUntil(() -> Math.abs(user0.x - user0.toX) < 0.5 && Math.abs(user0.y - user0.toY) < 0.5); // glided there
         double[] at = queue.drawnAt(user0);
+        // as the view opens, a click follows the job and arms nothing
+        CheckBox faults = robot.lookup("#faultBox").queryAs(CheckBox.class);
+        assertFalse(faults.isSelected(), "failing a call by click is a mode a teacher turns on");
+        robot.clickOn(queue.localToScreen(at[0], at[1]));
+        assertSame(user0, live.selectedProperty().get());
+        assertEquals("Job history: user_0", text(robot, "#historyTitle"));
+        assertFalse(user0.faultArmed(), "a click to follow the job does not make its next call fail");
+        // the fault mode on: a click makes its next call fail
+        reveal(robot, faults);
+        robot.clickOn(faults);
         robot.clickOn(queue.localToScreen(at[0], at[1]));
         assertSame(user0, live.selectedProperty().get());
         assertEquals("Job history: user_0", text(robot, "#historyTitle"));
@@ -352,7 +363,7 @@ class LiveViewFxTest {
         assertEquals(2, live.simulation().firstWaitingUser());
         QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
         WaitForAsyncUtils.waitForFxEvents();
-        // the first waiting one is drawn in the queue column, and a click arms its first call
+        // the first waiting one is drawn in the queue column, and in the fault mode a click arms its first call
         double[] at = null;
         for (double y = 40; y < 80 && at == null; y += 2) {
             if (queue.waitingUserAt(12 + 12, y) == 2) {
@@ -360,6 +371,9 @@ class LiveViewFxTest {
             }
         }
         assertNotNull(at, "user_2 is drawn in the waiting line");
+        CheckBox faults = robot.lookup("#faultBox").queryAs(CheckBox.class);
+        reveal(robot, faults);
+        robot.clickOn(faults); // the fault mode on
         robot.clickOn(queue.localToScreen(at[0], at[1]));
         assertEquals(2, live.selectedProperty().get().user());
         assertTrue(live.token(2).faultArmed());
