@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Callable;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.scenario.Parameter;
@@ -16,6 +17,7 @@ import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.work.EmbeddedDatabase;
+import org.idempotencylab.work.WorkerMain;
 import org.idempotencylab.work.WorkConfig;
 import org.idempotencylab.work.WorkParameters;
 import org.idempotencylab.work.WorkRun;
@@ -47,6 +49,8 @@ import picocli.CommandLine.Spec;
 public final class WorkCommand implements Callable<Integer> {
     /** Most worker processes. */
     static final int MAX_PROCESSES = 64;
+    /** Shortest gap between kills, wall-clock ms (0 is no kills). */
+    static final long MIN_KILL_EVERY_MS = 100;
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -99,6 +103,13 @@ public final class WorkCommand implements Callable<Integer> {
             strategy = options.strategy();
             processCount = WholeNumber.read("--processes", processes, 1, MAX_PROCESSES);
             killEvery = WholeNumber.read("--kill-every-ms", killEveryMs, 0, 86_400_000);
+            if (killEvery > 0 && killEvery < MIN_KILL_EVERY_MS) {
+                // a killed worker process takes about a second of CPU to start again: kills faster than that
+                // stop every process before it takes a job, and the run never ends
+                throw new IllegalArgumentException("--kill-every-ms: " + killEvery + " is outside the allowed range "
+                        + "0 (no kills) or " + MIN_KILL_EVERY_MS + " to 86,400,000 ms (a restarted worker process "
+                        + "needs about a second to take jobs again)");
+            }
             s = ScenarioOptions.read(spec, WorkParameters.DEFAULTS, false);
             refuseWithoutEffect(s, strategy, killEvery);
             if (db != null && !db.strip().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")) {
@@ -109,7 +120,22 @@ public final class WorkCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
-        EmbeddedDatabase embedded = null;
+        EmbeddedDatabase[] embedded = {null};
+        // Ctrl+C (or a SIGTERM): the worker processes and the embedded server stop and its folder goes, with one
+        // line instead of the messages of connections cut under the run
+        AtomicBoolean interrupted = new AtomicBoolean();
+        Thread onInterrupt = new Thread(() -> {
+            interrupted.set(true);
+            err.println("work: interrupted; the worker processes and the embedded database are stopped");
+            err.flush();
+            // the worker processes only: the embedded server is stopped by its own close, below
+            ProcessHandle.current().descendants().filter(WorkCommand::isWorkerProcess)
+                    .forEach(ProcessHandle::destroyForcibly);
+            if (embedded[0] != null) {
+                embedded[0].close();
+            }
+        }, "work-interrupted");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
         try {
             String url;
             if (db == null) {
@@ -118,12 +144,12 @@ public final class WorkCommand implements Callable<Integer> {
                     err.flush();
                 }
                 try {
-                    embedded = EmbeddedDatabase.start();
+                    embedded[0] = EmbeddedDatabase.start();
                 } catch (UncheckedIOException e) {
                     err.println("work: " + e.getMessage());
                     return 1;
                 }
-                url = embedded.url();
+                url = embedded[0].url();
             } else {
                 url = db.strip();
             }
@@ -141,7 +167,8 @@ public final class WorkCommand implements Callable<Integer> {
             }
             if (!quiet.quiet) {
                 err.println("work: this run's rows have run_id '" + cfg.runId() + "'; " + processCount
-                        + " worker processes of " + cfg.workers() + " workers, " + Parameter.grouped(cfg.jobs())
+                        + (processCount == 1 ? " worker process of " : " worker processes of ") + cfg.workers()
+                        + (cfg.workers() == 1 ? " worker, " : " workers, ") + Parameter.grouped(cfg.jobs())
                         + " sign-ups" + (killEvery > 0 ? ", a kill every ~" + killEvery + " ms" : ""));
                 err.flush();
             }
@@ -149,7 +176,9 @@ public final class WorkCommand implements Callable<Integer> {
             try {
                 o = WorkRun.run(cfg, strategy, WorkParameters.chaos(killEvery, s), err);
             } catch (ClaimStoreException | WorkRun.WorkException e) {
-                err.println(e.getMessage());
+                if (!interrupted.get()) { // an interrupt cut the connections: its own line said so
+                    err.println(e.getMessage());
+                }
                 return 1;
             }
             Map<String, Object> row = withWallTime(ResultColumns.all(o.result()), o, processCount, cfg.workers());
@@ -157,10 +186,19 @@ public final class WorkCommand implements Callable<Integer> {
             RunCommand.writeRows(List.of(row), List.of(flat), how, spec.commandLine().getOut());
             return 0;
         } finally {
-            if (embedded != null) {
-                embedded.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it stops the database
+            }
+            if (embedded[0] != null && !interrupted.get()) {
+                embedded[0].close();
             }
         }
+    }
+
+    private static boolean isWorkerProcess(ProcessHandle h) {
+        return h.info().arguments().map(a -> List.of(a).contains(WorkerMain.class.getName())).orElse(false);
     }
 
     /** @return {@code row} and then work's own keys: run id, processes, workers, wall time, jobs per second */

@@ -5,11 +5,13 @@ import java.io.UncheckedIOException;
 import java.net.URL;
 import java.util.Map;
 import java.util.ResourceBundle;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.fxml.FXMLLoader;
 import javafx.geometry.Pos;
 import javafx.scene.Parent;
@@ -76,14 +78,23 @@ public final class App extends Application {
         WindowMemory.restore(stage, prefs);
         afterFirstFrame(scene, () -> {
             report("window");
-            try {
-                openLab(stage, prefs);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot load the lab's window (a broken installation?)", e);
-            }
+            // a moment for the toolkit to put the card's pixels on the screen (the software pipeline uploads them
+            // on the FX thread), then the lab is built
+            PauseTransition upload = new PauseTransition(Duration.millis(CARD_SHOWN_MS));
+            upload.setOnFinished(e -> {
+                try {
+                    openLab(stage, prefs);
+                } catch (IOException ex) {
+                    throw new UncheckedIOException("cannot load the lab's window (a broken installation?)", ex);
+                }
+            });
+            upload.play();
         });
         stage.show();
     }
+
+    /** Wait between the title card's first frame and building the lab, ms. */
+    static final int CARD_SHOWN_MS = 60;
 
     /** @return what the window shows while the lab is built: its name, and that it is opening. */
     private static Parent titleCard(Texts texts) {
@@ -166,7 +177,7 @@ public final class App extends Application {
         // after it, one at a time, so the window is on screen about a second sooner and answers meanwhile
         lab.buildShownTab();
         stage.getScene().setRoot(root);
-        reportFirstFrame(stage.getScene(), lab);
+        reportFirstFrame(stage.getScene(), lab, live.playingProperty());
     }
 
     /**
@@ -179,11 +190,11 @@ public final class App extends Application {
      * class-data-sharing training run, which so lists the classes of every view, and start-up benchmarks). Then
      * builds the tabs not shown, one every {@value #TAB_BUILD_PAUSE_MS} ms.
      */
-    private static void reportFirstFrame(Scene scene, LabController lab) {
+    private static void reportFirstFrame(Scene scene, LabController lab, ObservableBooleanValue playing) {
         boolean exit = Boolean.getBoolean("lab.exitAfterFirstFrame");
         afterFirstFrame(scene, () -> {
             report("first frame");
-            buildOtherTabs(lab, exit ? Platform::exit : () -> { });
+            buildOtherTabs(lab, exit ? () -> false : playing::get, exit ? Platform::exit : () -> { });
         });
     }
 
@@ -201,11 +212,17 @@ public final class App extends Application {
     /** Pause between building two tabs after the first frame, in ms: input and drawing go on in between. */
     static final int TAB_BUILD_PAUSE_MS = 150;
 
-    /** Builds the tabs not built yet, one every {@value #TAB_BUILD_PAUSE_MS} ms, then runs {@code done}. */
-    private static void buildOtherTabs(LabController lab, Runnable done) {
+    /**
+     * Builds the tabs not built yet, one every {@value #TAB_BUILD_PAUSE_MS} ms while {@code busy} is false (a tab
+     * takes the FX thread for about a second: not while the live view plays, e.g. the opening scene; a tab
+     * clicked meanwhile is built at once), then runs {@code done}.
+     */
+    private static void buildOtherTabs(LabController lab, BooleanSupplier busy, Runnable done) {
         PauseTransition pause = new PauseTransition(Duration.millis(TAB_BUILD_PAUSE_MS));
         pause.setOnFinished(e -> {
-            if (lab.buildNextTab()) {
+            if (busy.getAsBoolean()) {
+                pause.playFromStart();
+            } else if (lab.buildNextTab()) {
                 pause.playFromStart();
             } else {
                 done.run();

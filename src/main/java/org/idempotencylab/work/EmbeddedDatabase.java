@@ -68,13 +68,29 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public void close() {
         try {
             server.close();
-        } catch (IOException ignored) {
-            // the folder goes anyway
+        } catch (IOException | RuntimeException e) {
+            // a server already stopping (Ctrl+C reached it too) refuses pg_ctl stop: the folder goes anyway
         }
         removeQuietly(folder);
     }
 
     private static void removeQuietly(Path folder) {
+        // a server that is still shutting down (Ctrl+C reached it too) writes its last files for a moment: try
+        // again for up to 5 s
+        for (int tries = 0; tries < 20 && Files.exists(folder); tries++) {
+            removeOnce(folder);
+            if (Files.exists(folder)) {
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static void removeOnce(Path folder) {
         try {
             Files.walkFileTree(folder, new SimpleFileVisitor<>() {
                 @Override

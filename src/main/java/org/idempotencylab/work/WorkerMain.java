@@ -18,7 +18,13 @@ public final class WorkerMain {
     private WorkerMain() {
     }
 
+    /** The exit code of a worker process whose parent (the {@code work} command) is gone. */
+    static final int PARENT_GONE = 3;
+
     public static void main(String[] args) {
+        // a parent that dies (killed with SIGKILL, so its own clean-up never ran) takes its workers with it
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit()
+                .thenRun(() -> Runtime.getRuntime().halt(PARENT_GONE)));
         PrintWriter err = new PrintWriter(System.err, true);
         WorkConfig cfg;
         int slot;

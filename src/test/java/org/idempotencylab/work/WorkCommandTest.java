@@ -183,6 +183,12 @@ class WorkCommandTest {
         assertTrue(slow.err().startsWith("'--p-slow' is not an option of work"), slow.err());
         Ran fail = cli("work", "--p-fail", "2");
         assertTrue(fail.err().startsWith("--p-fail: 2 is outside the allowed range"), fail.err());
-        assertEquals("", lease.out() + restart.out() + processes.out() + sqlite.out() + slow.out() + fail.out());
+        // a kill every 10 ms, with a second to restart a worker process: no process would ever take a job
+        Ran kills = cli("work", "--kill-every-ms", "10");
+        assertEquals(Cli.BAD_INPUT, kills.code());
+        assertEquals("--kill-every-ms: 10 is outside the allowed range 0 (no kills) or 100 to 86,400,000 ms (a "
+                + "restarted worker process needs about a second to take jobs again)", kills.err().strip());
+        assertEquals("", lease.out() + restart.out() + processes.out() + sqlite.out() + slow.out() + fail.out()
+                + kills.out());
     }
 }

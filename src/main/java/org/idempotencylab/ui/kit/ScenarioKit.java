@@ -123,6 +123,7 @@ public final class ScenarioKit {
         ScenarioFile f = loaded.get();
         if (f != null) {
             views.get(f.view()).play();
+            watchLine.set(TEXTS.format("watch.waiting", label(f.watch()), TEXTS.get("watch.playing")));
         }
     }
 

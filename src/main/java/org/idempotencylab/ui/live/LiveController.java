@@ -94,12 +94,17 @@ public final class LiveController {
     @FXML private ListView<String> historyList;
     @FXML private StatusBar liveStatusBar;
 
+    /** Most real time one animation frame plays, ns: 100 ms (a frame is about 16 ms). */
+    static final long MAX_FRAME_NANOS = 100_000_000L;
+
     public LiveController(LiveViewModel model) {
         this.model = model;
         this.timer = new AnimationTimer() {
             @Override
             public void handle(long now) {
-                long elapsed = lastFrameNanos == 0 ? 0 : now - lastFrameNanos;
+                // a frame late because the FX thread was busy (a tab being built, a dialog) moves the run by at
+                // most MAX_FRAME_NANOS: the run slows for a moment instead of jumping past what the class watches
+                long elapsed = lastFrameNanos == 0 ? 0 : Math.min(now - lastFrameNanos, MAX_FRAME_NANOS);
                 lastFrameNanos = now;
                 model.frame(elapsed, now);
                 // a run goes on while another tab is shown, but only a visible queue is drawn
