@@ -125,8 +125,13 @@ public final class SweepCommand implements Callable<Integer> {
             double y = to != null ? bound("--to", to, parameter) : plan != null ? plan.to() : explore[1];
             int n = plan != null && !given("--points") ? plan.points() : points(points);
             if (x == y) {
-                throw new IllegalArgumentException("--to: " + parameter.format(y) + " equals --from; a sweep needs "
-                        + "two different ends");
+                // name the end the command line gave (the other may be the file's or the explore range's)
+                String end = to != null ? "--to" : "--from";
+                String other = to != null
+                        ? from != null ? "--from" : plan != null ? "the file's sweep.from" : "the default --from"
+                        : plan != null ? "the file's sweep.to" : "the default --to";
+                throw new IllegalArgumentException(end + ": " + parameter.format(y) + " equals " + other
+                        + "; a sweep needs two different ends");
             }
             Spacing how = spacing == null && plan != null ? plan.spacing() : spacing(spacing);
             if (how == Spacing.LOG && (x <= 0 || y <= 0)) {

@@ -117,6 +117,10 @@ public final class WorkCommand implements Callable<Integer> {
                         + " is not a PostgreSQL URL; work needs PostgreSQL (FOR UPDATE SKIP LOCKED): "
                         + "jdbc:postgresql://host[:port]/database[?user=...], or no --db for an embedded one");
             }
+            if (db == null && dropOldRuns) {
+                throw new IllegalArgumentException("--drop-old-runs: has no effect here; the embedded database a "
+                        + "run without --db starts holds no other runs");
+            }
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }

@@ -67,6 +67,9 @@ class SweepFileTest {
     void whatCannotBeSweptFromAFileIsRefusedInOneLine() {
         assertRefused("sweep needs --vary OPTION: the scenario file has no sweep of its own", "sweep", "--preset",
                 "lost-reply");
+        // the preset sweeps up to 3,600,000 ms: a --from of that names the file's end, not a --to never given
+        assertRefused("--from: 3600000 equals the file's sweep.to; a sweep needs two different ends", "sweep",
+                "--preset", POWERTOOLS, "--from", "3600000");
         assertRefused("--retry: the scenario names its strategies; give them in its file, or sweep without "
                 + "--scenario and --preset", "sweep", "--preset", POWERTOOLS, "--retry", "each-step");
         // the bull preset's second strategy sets heartbeatMs itself: sweeping it would leave that row flat

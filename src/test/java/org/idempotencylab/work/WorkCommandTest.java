@@ -188,7 +188,10 @@ class WorkCommandTest {
         assertEquals(Cli.BAD_INPUT, kills.code());
         assertEquals("--kill-every-ms: 10 is outside the allowed range 0 (no kills) or 100 to 86,400,000 ms (a "
                 + "restarted worker process needs about a second to take jobs again)", kills.err().strip());
+        Ran drop = cli("work", "--drop-old-runs");
+        assertEquals("--drop-old-runs: has no effect here; the embedded database a run without --db starts holds no "
+                + "other runs", drop.err().strip());
         assertEquals("", lease.out() + restart.out() + processes.out() + sqlite.out() + slow.out() + fail.out()
-                + kills.out());
+                + kills.out() + drop.out());
     }
 }
