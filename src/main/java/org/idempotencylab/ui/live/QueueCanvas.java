@@ -83,6 +83,8 @@ public final class QueueCanvas extends Pane {
     private double drawnWidth;
     private double drawnHeight;
     private long lastMoveStartNanos;
+    /** Whether the last frame drawn had every glide at its end (a frame skipped mid-glide must still be drawn). */
+    private boolean drawnSettled;
 
     public QueueCanvas() {
         getChildren().add(canvas);
@@ -244,13 +246,14 @@ public final class QueueCanvas extends Pane {
 
     /**
      * Redraws everything for the view-model's state; {@code nowNanos} drives the glides. Skips the frame when
-     * nothing changed and nothing is gliding, so a paused lab costs next to nothing.
+     * nothing changed and the last frame drawn showed every glide at its end, so a paused lab costs next to nothing
+     * (frames the FX thread missed while busy, e.g. building a tab, do not leave a token drawn half way).
      */
     public void draw(LiveViewModel vm, long nowNanos) {
         lastModel = vm;
         lastNowNanos = nowNanos;
-        boolean gliding = nowNanos - lastMoveStartNanos < MOVE_NANOS;
-        if (vm.version() == drawnVersion && !gliding && getWidth() == drawnWidth && getHeight() == drawnHeight) {
+        if (vm.version() == drawnVersion && drawnSettled && getWidth() == drawnWidth
+                && getHeight() == drawnHeight) {
             return;
         }
         if (stationTitles[0] == null) {
@@ -267,6 +270,7 @@ public final class QueueCanvas extends Pane {
         long now = vm.nowMs();
         drawFrame(g, vm, h);
         placeTokens(vm, now, nowNanos, g);
+        drawnSettled = nowNanos - lastMoveStartNanos >= MOVE_NANOS;
     }
 
     private void drawFrame(GraphicsContext g, LiveViewModel vm, double h) {

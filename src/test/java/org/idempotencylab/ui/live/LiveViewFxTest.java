@@ -217,6 +217,35 @@ class LiveViewFxTest {
     }
 
     @Test
+    void aTokenGlidingWhileTheWindowWasBusyIsDrawnWhereItArrived(FxRobot robot) {
+        stepUntil(robot, () -> live.token(0) != null && live.token(0).phase() == JobToken.Phase.CALLING);
+        JobToken user0 = live.token(0);
+        waitUntil(() -> Math.abs(user0.x - user0.toX) < 0.5 && Math.abs(user0.y - user0.toY) < 0.5);
+        double fromX = user0.toX;
+        double fromY = user0.toY;
+        // the next events move user_0 on; a frame starts its glide, then the FX thread is busy (a tab being
+        // built) for longer than a glide lasts, and the run does not change meanwhile
+        onFx(() -> {
+            for (int i = 0; i < 100 && live.token(0) == user0 && live.token(0).phase() == JobToken.Phase.CALLING
+                    && user0.toX == fromX && user0.toY == fromY; i++) {
+                live.stepOnce();
+                robot.lookup("#queue").queryAs(QueueCanvas.class).draw(live, System.nanoTime());
+            }
+        });
+        assertTrue(user0.toX != fromX || user0.toY != fromY, "user_0 has somewhere else to go");
+        onFx(() -> {
+            try {
+                Thread.sleep(400);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        waitForPulses(robot, 3);
+        assertEquals(user0.toX, user0.x, 0.5, "drawn where it arrived, not where the busy moment left it");
+        assertEquals(user0.toY, user0.y, 0.5);
+    }
+
+    @Test
     void clickingAJobFollowsItAndOnlyTheFaultModeFailsItsNextCall(FxRobot robot) {
         stepUntil(robot, () -> live.token(0) != null && live.token(0).phase() == JobToken.Phase.CALLING);
         QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
