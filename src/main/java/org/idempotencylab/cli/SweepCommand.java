@@ -125,11 +125,10 @@ public final class SweepCommand implements Callable<Integer> {
             double y = to != null ? bound("--to", to, parameter) : plan != null ? plan.to() : explore[1];
             int n = plan != null && !given("--points") ? plan.points() : points(points);
             if (x == y) {
-                // name the end the command line gave (the other may be the file's or the explore range's)
+                // name the end the command line gave, and where the other came from
                 String end = to != null ? "--to" : "--from";
-                String other = to != null
-                        ? from != null ? "--from" : plan != null ? "the file's sweep.from" : "the default --from"
-                        : plan != null ? "the file's sweep.to" : "the default --to";
+                String other = to != null ? origin("--from", from, plan, "sweep.from")
+                        : origin("--to", to, plan, "sweep.to");
                 throw new IllegalArgumentException(end + ": " + parameter.format(y) + " equals " + other
                         + "; a sweep needs two different ends");
             }
@@ -286,6 +285,11 @@ public final class SweepCommand implements Callable<Integer> {
             }
         }
         throw new IllegalArgumentException("--spacing: " + ParameterException.quoted(text) + " is not one of linear, log");
+    }
+
+    /** @return where an end of the sweep came from: its option, the file's field, or the option's default */
+    private static String origin(String option, String text, SweepSpec plan, String field) {
+        return text != null ? option : plan != null ? "the file's " + field : "the default " + option;
     }
 
     private boolean given(String option) {

@@ -177,20 +177,20 @@ public final class App extends Application {
         // after it, one at a time, so the window is on screen about a second sooner and answers meanwhile
         lab.buildShownTab();
         stage.getScene().setRoot(root);
-        reportFirstFrame(stage.getScene(), lab, live.playingProperty());
+        afterLabFrame(stage.getScene(), lab, live.playingProperty());
     }
 
     /**
-     * Start-up measurement, off unless asked for: with {@code -Dlab.timing=true} prints a line on stdout when the
+     * After the lab's first frame: builds the tabs not shown (see {@link #buildOtherTabs}), and the start-up
+     * measurement, off unless asked for: with {@code -Dlab.timing=true} prints a line on stdout when the
      * window's title card has been handed to the renderer, {@code lab.timing: window at <epoch ms> ms, ...}, and
      * one when the lab's own first frame has, {@code lab.timing: first frame at <epoch ms> ms, <ms> ms after the
      * process started} (the process start is the operating system's, which some
      * containers report a second early: benchmarks time the launch themselves, see packaging/measure-startup.sh);
      * with {@code -Dlab.exitAfterFirstFrame=true} the lab then builds its other tabs and closes (the build's
-     * class-data-sharing training run, which so lists the classes of every view, and start-up benchmarks). Then
-     * builds the tabs not shown, one every {@value #TAB_BUILD_PAUSE_MS} ms.
+     * class-data-sharing training run, which so lists the classes of every view, and start-up benchmarks).
      */
-    private static void reportFirstFrame(Scene scene, LabController lab, ObservableBooleanValue playing) {
+    private static void afterLabFrame(Scene scene, LabController lab, ObservableBooleanValue playing) {
         boolean exit = Boolean.getBoolean("lab.exitAfterFirstFrame");
         afterFirstFrame(scene, () -> {
             report("first frame");
@@ -220,9 +220,7 @@ public final class App extends Application {
     private static void buildOtherTabs(LabController lab, BooleanSupplier busy, Runnable done) {
         PauseTransition pause = new PauseTransition(Duration.millis(TAB_BUILD_PAUSE_MS));
         pause.setOnFinished(e -> {
-            if (busy.getAsBoolean()) {
-                pause.playFromStart();
-            } else if (lab.buildNextTab()) {
+            if (busy.getAsBoolean() || lab.buildNextTab()) {
                 pause.playFromStart();
             } else {
                 done.run();
