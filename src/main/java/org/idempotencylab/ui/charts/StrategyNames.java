@@ -2,6 +2,7 @@ package org.idempotencylab.ui.charts;
 
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
+import java.util.List;
 import java.util.Map;
 import org.idempotencylab.ui.Texts;
 
@@ -11,6 +12,14 @@ import org.idempotencylab.ui.Texts;
  */
 public final class StrategyNames {
     private static final Texts TEXTS = Texts.of(StrategyNames.class);
+
+    /**
+     * The strategies' own colours, one per strategy of the article in its order (other strategies take the ones
+     * left over): Paul Tol's "muted" scheme, colour-blind safe, and apart from the concept colours
+     * ({@link org.idempotencylab.ui.Concept}, Okabe–Ito), so a strategy's line or lane never looks like a
+     * duplicate or a lease.
+     */
+    public static final List<String> COLOURS = List.of("#332288", "#117733", "#44AA99", "#882255", "#999933");
 
     private StrategyNames() {
     }

@@ -4,8 +4,8 @@ import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
 
 /**
- * One row of the results table: a strategy's result, its cells as text exactly as the article prints them
- * ("99.999%", "10.11", "4939").
+ * One row of the results table: a strategy's result, its cells as text a person reads, with the chart's thousands
+ * separators ("99.999%", "10.11", "4,939"); the command line and CSV keep the article's plain numbers.
  *
  * @param result the engine's result behind the row
  */
@@ -15,8 +15,17 @@ public record ResultRow(StrategyResult result) {
         return result.strategy().name();
     }
 
-    /** @return {@code metric}'s cell: its value as the command line prints it (no thousands separators). */
+    /** @return {@code metric}'s cell: {@link Metric#text}, e.g. "4,939" (the chart's bar labels read the same). */
     public String cell(Metric metric) {
-        return String.valueOf(metric.value(result));
+        return metric.text(result);
+    }
+
+    /**
+     * @return true when {@code metric} counts duplicate side effects ("steps done again", "users with 2+ welcome
+     *         emails") and this row has some: the cell takes the duplicate's look
+     */
+    public boolean duplicates(Metric metric) {
+        return (metric == Metric.REPEATED_STEPS || metric == Metric.USERS_WITH_DUPLICATE_EMAILS)
+                && metric.number(result) > 0;
     }
 }

@@ -22,6 +22,7 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 import org.idempotencylab.engine.Metric;
+import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.charts.StrategyNames;
 
 /**
@@ -98,6 +99,16 @@ final class StrategyTable {
             c.setPrefWidth(Math.max(80, 4.6 * m.label().length()));
             c.setUserData(m);
             valueOf(c, r -> r.cell(m));
+            c.setCellFactory(col -> new TableCell<>() {
+                @Override
+                protected void updateItem(String text, boolean empty) {
+                    super.updateItem(text, empty);
+                    setText(empty ? null : text);
+                    ResultRow row = empty ? null : getTableRow().getItem();
+                    // a duplicate count above zero carries the duplicate's icon and colour, as the chart does
+                    Concept.mark(this, row != null && row.duplicates(m) ? Concept.DUPLICATE : null);
+                }
+            });
             columns.add(c);
         }
         table.getColumns().setAll(columns);
@@ -132,7 +143,7 @@ final class StrategyTable {
         return switch (m.kind()) {
             case PERCENT -> "100.000%";
             case DECIMAL -> "10.00";
-            default -> "100,000";
+            default -> "1,000,000";
         };
     }
 

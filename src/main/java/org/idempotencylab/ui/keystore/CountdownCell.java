@@ -8,6 +8,7 @@ import javafx.css.PseudoClass;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableCell;
+import org.idempotencylab.ui.Concept;
 
 /**
  * "Expires in": a bar showing the part of the TTL (or lease) left and the row's countdown text
@@ -31,8 +32,14 @@ final class CountdownCell<R extends CountdownRow> extends TableCell<R, R> {
     private final WeakChangeListener<Number> weakTick = new WeakChangeListener<>(tick);
     private ReadOnlyLongProperty watchedExpiry;
 
-    CountdownCell(ReadOnlyLongProperty nowMs) {
+    /**
+     * @param nowMs   the view's virtual clock, in virtual ms
+     * @param concept what the countdown is the time of: a key remembered (its TTL) or a lease (a claim's
+     *                {@code locked_until}, a lock's TTL); the bar takes that concept's colour
+     */
+    CountdownCell(ReadOnlyLongProperty nowMs, Concept concept) {
         this.nowMs = nowMs;
+        getStyleClass().add(concept.styleClass());
         nowMs.addListener(weakTick);
         bar.getStyleClass().add("ttl-bar");
         bar.setFocusTraversable(false);

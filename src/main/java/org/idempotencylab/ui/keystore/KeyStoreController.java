@@ -20,6 +20,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
 import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
+import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.VirtualTime;
 
 /**
@@ -28,7 +29,6 @@ import org.idempotencylab.ui.VirtualTime;
  * view-models decide what the rows are; the cells only show them.
  */
 public final class KeyStoreController {
-    private static final PseudoClass RUNNING = PseudoClass.getPseudoClass("running");
     private static final PseudoClass ERROR = PseudoClass.getPseudoClass("error");
 
     private final KeyStoreViewModel model;
@@ -84,13 +84,15 @@ public final class KeyStoreController {
                 super.updateItem(state, empty);
                 setText(empty || state == null ? null
                         : TEXTS.get(state == State.RUNNING ? "state.running" : "state.finished"));
-                pseudoClassStateChanged(RUNNING, !empty && state == State.RUNNING);
+                // a running key is a run in progress; a finished one is a key remembered with its saved result
+                Concept.mark(this, empty || state == null ? null
+                        : state == State.RUNNING ? Concept.IN_PROGRESS : Concept.KEY_REMEMBERED);
             }
         });
         fixed(savedValueColumn, KeyRow::savedValueProperty);
         fixed(createdAtColumn, r -> new ReadOnlyStringWrapper(VirtualTime.format(r.createdAtMs())));
         fixed(expiresInColumn, ReadOnlyObjectWrapper::new);
-        expiresInColumn.setCellFactory(col -> new CountdownCell<>(model.nowMsProperty()));
+        expiresInColumn.setCellFactory(col -> new CountdownCell<>(model.nowMsProperty(), Concept.KEY_REMEMBERED));
         fixed(hitsColumn, KeyRow::hitsProperty);
         storeTable.setRowFactory(table -> new FlashingRow<>());
         storeTable.setItems(model.storeRows());
@@ -99,7 +101,8 @@ public final class KeyStoreController {
         fixed(providerKeyColumn, r -> new ReadOnlyStringWrapper(r.keyText()));
         fixed(addedAtColumn, r -> new ReadOnlyStringWrapper(VirtualTime.format(r.addedAtMs())));
         fixed(providerExpiresInColumn, ReadOnlyObjectWrapper::new);
-        providerExpiresInColumn.setCellFactory(col -> new CountdownCell<>(model.nowMsProperty()));
+        providerExpiresInColumn.setCellFactory(col -> new CountdownCell<>(model.nowMsProperty(),
+                Concept.KEY_REMEMBERED));
         fixed(suppressedColumn, ProviderKeyRow::suppressedProperty);
         providerTable.setRowFactory(table -> new FlashingRow<>());
         providerTable.setItems(model.providerRows());
@@ -126,13 +129,14 @@ public final class KeyStoreController {
             protected void updateItem(Status status, boolean empty) {
                 super.updateItem(status, empty);
                 setText(empty || status == null ? null : status.sql());
-                pseudoClassStateChanged(RUNNING, !empty && status == Status.IN_PROGRESS);
+                Concept.mark(this, empty || status == null ? null
+                        : status == Status.IN_PROGRESS ? Concept.IN_PROGRESS : Concept.KEY_REMEMBERED);
             }
         });
         fixed(claimOwnerColumn, ClaimTableRow::ownerProperty);
         fixed(lockedUntilColumn, r -> time(r.lockedUntilMsProperty()));
         fixed(leaseColumn, ReadOnlyObjectWrapper::new);
-        leaseColumn.setCellFactory(col -> new CountdownCell<>(claims.nowMsProperty()));
+        leaseColumn.setCellFactory(col -> new CountdownCell<>(claims.nowMsProperty(), Concept.LEASE));
         fixed(claimResultColumn, ClaimTableRow::resultProperty);
         fixed(claimsColumn, ClaimTableRow::claimsProperty);
         fixed(claimCreatedAtColumn, r -> time(r.createdAtMsProperty()));
@@ -151,7 +155,7 @@ public final class KeyStoreController {
         fixed(lockOwnerColumn, LockTableRow::ownerProperty);
         fixed(lockExpiresAtColumn, r -> time(r.expiresAtMsProperty()));
         fixed(lockExpiresInColumn, ReadOnlyObjectWrapper::new);
-        lockExpiresInColumn.setCellFactory(col -> new CountdownCell<>(locks.nowMsProperty()));
+        lockExpiresInColumn.setCellFactory(col -> new CountdownCell<>(locks.nowMsProperty(), Concept.LEASE));
         lockTable.setItems(locks.rows());
         lockTable.setPlaceholder(fitted(lockTable, placeholder(TEXTS.get("locks.empty"))));
         lockCounters.textProperty().bind(locks.countersProperty());

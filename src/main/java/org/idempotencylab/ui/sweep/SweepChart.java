@@ -18,6 +18,7 @@ import org.idempotencylab.engine.Sweep;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.charts.SymlogScale;
 
 /**
@@ -29,8 +30,8 @@ import org.idempotencylab.ui.charts.SymlogScale;
  * numbers come from {@link SweepViewModel}; this only draws them. Not animated.
  */
 final class SweepChart {
-    /** One colour per strategy of the article, in its order; other strategies take the ones left over. */
-    static final List<String> COLOURS = List.of("#D55E00", "#E69F00", "#009E73", "#0072B2", "#CC79A7");
+    /** One colour per strategy: the strategies' palette, {@link StrategyNames#COLOURS}. */
+    static final List<String> COLOURS = StrategyNames.COLOURS;
 
     private final LineChart<Number, Number> chart;
     private final NumberAxis xAxis;

@@ -4,6 +4,7 @@ import static org.idempotencylab.ui.FxSteps.press;
 import static org.idempotencylab.ui.FxSteps.type;
 import static org.idempotencylab.ui.FxSteps.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -34,6 +36,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
@@ -148,6 +151,17 @@ class CompareViewFxTest {
         return robot.lookup("#resultsTable").queryAs(TableView.class);
     }
 
+    /** @return the cell on screen in column {@code id}, row {@code row}. */
+    private static TableCell<?, ?> shownCell(TableView<ResultRow> table, String id, int row) {
+        for (Node n : table.lookupAll(".table-cell")) {
+            if (n instanceof TableCell<?, ?> c && c.getTableColumn() != null && id.equals(c.getTableColumn().getId())
+                    && c.getIndex() == row) {
+                return c;
+            }
+        }
+        throw new AssertionError("no cell on screen in " + id + " row " + row);
+    }
+
     private static String cell(TableView<ResultRow> table, int column, int row) {
         return String.valueOf(table.getColumns().get(column).getCellData(row));
     }
@@ -179,13 +193,19 @@ class CompareViewFxTest {
             StrategyResult e = expected.get(i);
             assertEquals(e.strategy().name(), cell(table, 0, i));
             assertEquals(e.succeeded(), cell(table, 1, i));
-            assertEquals(Long.toString(e.failedJobs()), cell(table, 2, i));
+            // counts with the chart's thousands separators (464,233 in the article's million-job table)
+            assertEquals(String.format(Locale.ROOT, "%,d", e.failedJobs()), cell(table, 2, i));
             assertEquals(e.callsPerJobText(), cell(table, 3, i));
-            assertEquals(Long.toString(e.repeatedSteps()), cell(table, 4, i));
-            assertEquals(Long.toString(e.usersWithDuplicateEmails()), cell(table, 5, i));
+            assertEquals(String.format(Locale.ROOT, "%,d", e.repeatedSteps()), cell(table, 4, i));
+            assertEquals(String.format(Locale.ROOT, "%,d", e.usersWithDuplicateEmails()), cell(table, 5, i));
         }
         // With 5% failures the no-key strategy really does send duplicates, so the chart has bars to draw.
         assertTrue(expected.get(0).usersWithDuplicateEmails() > 0);
+        // on screen, a duplicate count above zero carries the duplicate's icon; the same-key row's 0 does not
+        assertTrue(shownCell(table, "usersWithDuplicateEmailsColumn", 0).getStyleClass().contains("concept-duplicate"));
+        assertNotNull(shownCell(table, "usersWithDuplicateEmailsColumn", 0).getGraphic(), "the duplicate's icon");
+        assertEquals(0, expected.get(2).usersWithDuplicateEmails(), "same key every time: no second email");
+        assertNull(shownCell(table, "usersWithDuplicateEmailsColumn", 2).getGraphic());
         assertEquals("10,000 sign-ups · failure rate 5% · lost reply 0.5% · 4 attempts · seed 1 · backoff 100 ms "
                 + "up to 2,000 ms with jitter", robot.lookup(".chart-caption").queryAs(Label.class).getText());
         assertEquals(CompareViewModel.differencesLine("Sign-ups 10,000 · Failure rate 5% · Max attempts 4"),
@@ -319,18 +339,18 @@ class CompareViewFxTest {
         assertEquals("Saved " + exportTarget + " (" + png.getWidth() + " × " + png.getHeight() + " px)",
                 model.statusProperty().get());
         Set<Integer> colours = new HashSet<>();
-        boolean orangeBar = false;
-        boolean blueBar = false;
+        boolean solidBar = false;
+        boolean hatchedBar = false;
         for (int y = 0; y < png.getHeight(); y++) {
             for (int x = 0; x < png.getWidth(); x++) {
                 int rgb = png.getRGB(x, y) & 0xFFFFFF;
                 colours.add(rgb);
-                orangeBar |= rgb == 0xD55E00;
-                blueBar |= rgb == 0x0072B2;
+                solidBar |= rgb == 0xD55E00; // the duplicate's colour (Concept.DUPLICATE)
+                hatchedBar |= rgb == 0xF6D2BD; // the pale stripe of the hatched "steps done again" bars
             }
         }
         assertTrue(colours.size() > 20, "real content, not a blank image: " + colours.size() + " colours");
-        assertTrue(orangeBar && blueBar, "both series' bars are in the image");
+        assertTrue(solidBar && hatchedBar, "both series' bars are in the image");
 
         // the CSV: the run command's columns, one row per strategy, the engine's values
         exportTarget = tmp.resolve("strategies-" + System.nanoTime() + ".csv").toFile();
@@ -388,7 +408,7 @@ class CompareViewFxTest {
         List<StrategyResult> expected = Comparison.run(s, List.of(Strategy.EACH_STEP_NO_KEY,
                 Strategy.WHOLE_JOB_SAME_KEY), 1, RunControl.NONE);
         for (int i = 0; i < 2; i++) {
-            assertEquals(Long.toString(expected.get(i).emailsSent()), cell(table, 6, i));
+            assertEquals(String.format(Locale.ROOT, "%,d", expected.get(i).emailsSent()), cell(table, 6, i));
         }
         // the sixth number column keeps every header's words whole
         for (Node header : robot.lookup(".results-table .column-header .label").queryAll()) {

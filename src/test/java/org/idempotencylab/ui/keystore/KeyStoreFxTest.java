@@ -32,6 +32,7 @@ import org.idempotencylab.store.InMemoryClaimTable;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.store.LockOnlyStore;
+import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
@@ -413,7 +414,7 @@ class KeyStoreFxTest {
         assertTrue(lease.getPseudoClassStates().contains(CountdownCell.EXPIRED));
         assertNull(lease.getGraphic());
         robot.interact(lease::applyCss);
-        assertEquals(Color.web("#D55E00"), lease.getTextFill(), "keystore.css colours an expired lease");
+        assertEquals(Concept.LEASE.ink(), lease.getTextFill(), "keystore.css gives an expired lease the lease's ink");
         assertEquals("Rows 2 · In progress 1 · Completed 1 · Expired leases 1 · Reclaimed 0",
                 ((Label) lookup("#claimCounters")).getText());
 
