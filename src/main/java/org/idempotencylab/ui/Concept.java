@@ -27,9 +27,10 @@ public enum Concept {
     /** A side effect done a second time (or more) for one user: the bug the lab is about. Two stacked sheets. */
     DUPLICATE("duplicate", "#D55E00", "#A33F00",
             "M1 5h9v10H1z M5 1h10v10h-4V5H5z"),
-    /** The call did its work but its reply never came back: the caller sees a timeout. A broken return arrow. */
+    /** The call did its work but its reply never came back: the caller sees a timeout. A reply crossed out. */
     LOST_REPLY("lost-reply", "#000000", "#000000",
-            "M1 8l5-5v3h2v4H6v3z M10 6h5v4h-5z"),
+            "M2 1h12a1 1 0 0 1 1 1v8a1 1 0 0 1 -1 1H7l-4 4v-4H2a1 1 0 0 1 -1 -1V2a1 1 0 0 1 1 -1z"
+                    + " M4.49 3.61L5.51 2.39L11.51 7.39L10.49 8.61z M10.49 2.39L11.51 3.61L5.51 8.61L4.49 7.39z"),
     /** A key the idempotency store (or the provider) remembers, with its saved result, until its TTL. A key. */
     KEY_REMEMBERED("key", "#56B4E9", "#1F6F9E",
             "M5 3a4 4 0 1 0 3.46 6H11v2h2V9h2V7H8.46A4 4 0 0 0 5 3z M5 5.5a1.5 1.5 0 1 0 0.01 0z"),

@@ -11,11 +11,13 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.ArcType;
+import javafx.scene.shape.FillRule;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
 
@@ -33,17 +35,23 @@ import org.idempotencylab.ui.VirtualTime;
  */
 public final class QueueCanvas extends Pane {
     private static final Texts TEXTS = Texts.of(QueueCanvas.class);
+    // A job's phase. The concepts (a duplicate, a lost reply, a crash, "job in progress", ...) take their one
+    // look from Concept, so the canvas, the tables, the charts and the legend say the same thing the same way.
     static final Color CALLING = Color.web("#0072B2");
-    static final Color BACKOFF = Color.web("#E69F00");
+    /** Waiting its backoff: a pale token of the calling colour, the same job between two calls. */
+    static final Color BACKOFF = Color.web("#cfe3f1");
     static final Color DONE = Color.web("#009E73");
-    static final Color FAILED = Color.web("#D55E00");
+    /** Ran out of attempts: dark grey, with "✗" beside it. */
+    static final Color FAILED = Color.web("#707a84");
     static final Color WAITING = Color.web("#8a939b");
     static final Color INK = Color.web("#1b1f23");
     static final Color MUTED = Color.web("#5a6570");
-    /** Sent back with "job in progress" (Okabe–Ito reddish purple). */
-    static final Color SENT_BACK = Color.web("#CC79A7");
-    /** Lost with an in-memory queue. */
-    static final Color LOST = Color.web("#3b3f44");
+    /** Sent back with "job in progress". */
+    static final Color SENT_BACK = Concept.IN_PROGRESS.fill();
+    /** Lost with an in-memory queue when the worker process crashed: the crash's look. */
+    static final Color LOST = Concept.CRASH.fill();
+    /** The provider's box: a neutral frame, no concept's colour. */
+    private static final Color PROVIDER_FRAME = Color.web("#c9b58f");
     /** Waiting for a redelivery after a crash: a pale token with a dashed outline. */
     static final Color REDELIVERY = Color.web("#e4e7ea");
     private static final double R = 12;              // token radius
@@ -156,7 +164,7 @@ public final class QueueCanvas extends Pane {
      * smaller, the envelopes moving down to make room.
      */
     private void layoutProviderLegend() {
-        String legend = TEXTS.get("canvas.providerLegend");
+        String legend = providerLegendText();
         double width = providerW - 16;
         for (double size : new double[] {11, 10.5}) {
             Font font = Font.font("System", size);
@@ -173,6 +181,60 @@ public final class QueueCanvas extends Pane {
             lines = List.of(legend);
         }
         providerLegend = lines.toArray(String[]::new);
+    }
+
+    /** The provider's legend items, each after an em space where its concept's icon is drawn. */
+    private static final Concept[] PROVIDER_LEGEND_ICONS = {Concept.DUPLICATE, Concept.SUPPRESSED, Concept.LOST_REPLY};
+
+    /** An em space: the room a concept's icon takes in a line of text (about the font's size). */
+    private static final char ICON_ROOM = '\u2003';
+
+    private static String providerLegendText() {
+        String room = ICON_ROOM + "\u2009"; // an em and a thin space: the icon is 1.1 em wide
+        return room + TEXTS.get("canvas.providerLegend.duplicate") + " · " + room
+                + TEXTS.get("canvas.providerLegend.suppressed") + " · " + room
+                + TEXTS.get("canvas.providerLegend.lost");
+    }
+
+    /**
+     * Draws a concept's icon (its SVG path, {@link Concept#iconPath}) with its top-left corner at (x, y).
+     *
+     * @param size the icon's side in px
+     */
+    static void drawIcon(GraphicsContext g, Concept c, double x, double y, double size) {
+        g.save();
+        g.translate(x, y);
+        g.scale(size / Concept.ICON_SIZE, size / Concept.ICON_SIZE);
+        g.beginPath();
+        g.appendSVGPath(c.iconPath());
+        g.setFillRule(FillRule.EVEN_ODD);
+        g.setFill(c.fill());
+        g.fill();
+        if (c.pale()) {
+            g.setStroke(c.ink());
+            g.setLineWidth(1);
+            g.stroke();
+        }
+        g.restore();
+    }
+
+    /**
+     * Draws a line of text at (x, y, top baseline), each {@link #ICON_ROOM} in it holding the next of
+     * {@code icons}.
+     *
+     * @return the index of the icon the next line starts with
+     */
+    private static int fillTextWithIcons(GraphicsContext g, String line, Font font, double x, double y,
+                                         Concept[] icons, int next) {
+        g.fillText(line, x, y);
+        Text probe = new Text();
+        probe.setFont(font);
+        for (int i = line.indexOf(ICON_ROOM); i >= 0 && next < icons.length; i = line.indexOf(ICON_ROOM, i + 1)) {
+            probe.setText(line.substring(0, i));
+            double at = i == 0 ? 0 : probe.getLayoutBounds().getWidth();
+            drawIcon(g, icons[next++], x + at, y, font.getSize() * 1.1);
+        }
+        return next;
     }
 
     private static String[] legendNames() {
@@ -329,7 +391,7 @@ public final class QueueCanvas extends Pane {
             if (again != null) {
                 probe.setFont(Font.font("System", FontWeight.BOLD, size));
                 probe.setText(again);
-                againW = probe.getLayoutBounds().getWidth() + 8;
+                againW = probe.getLayoutBounds().getWidth() + 10 + size; // the duplicate's icon before it
             }
             if (doneW + againW <= room || size <= 9) {
                 break;
@@ -339,10 +401,11 @@ public final class QueueCanvas extends Pane {
         g.setFont(Font.font("System", size));
         g.setFill(MUTED);
         g.fillText(done, x + 8, y + stationH - 18);
-        if (again != null) {
-            g.setFill(FAILED);
+        if (again != null) { // a duplicate: its icon, then the count in its ink
+            drawIcon(g, Concept.DUPLICATE, x + 14 + doneW, y + stationH - 18, size);
+            g.setFill(Concept.DUPLICATE.ink());
             g.setFont(Font.font("System", FontWeight.BOLD, size));
-            g.fillText(again, x + 16 + doneW, y + stationH - 18);
+            g.fillText(again, x + 16 + doneW + size + 2, y + stationH - 18);
         }
     }
 
@@ -351,9 +414,9 @@ public final class QueueCanvas extends Pane {
         boolean down = vm.workersDown();
         double x = workersX;
         double y = providerY;
-        g.setFill(down ? Color.web("#c9ced3") : Color.web("#eef7f3"));
+        g.setFill(down ? Color.web("#faf6c8") : Color.web("#eef7f3")); // down: the crash's hazard yellow, pale
         g.fillRoundRect(x, y, stationW, providerH, 12, 12);
-        g.setStroke(down ? LOST : DONE);
+        g.setStroke(down ? Concept.CRASH.ink() : DONE);
         g.setLineWidth(2);
         if (down) {
             g.setLineDashes(6, 4);
@@ -369,6 +432,7 @@ public final class QueueCanvas extends Pane {
         double lineH = 14;
         double bottom = y + providerH - 16;
         if (down) {
+            drawIcon(g, Concept.CRASH, x + stationW - 22, y + 4, 16);
             g.setFill(INK);
             g.fillText(TEXTS.get("canvas.restarting"), x + 6, y + 20);
             g.setFont(Font.font("System", FontWeight.BOLD, 13));
@@ -385,9 +449,10 @@ public final class QueueCanvas extends Pane {
             g.setFill(running[i] == null || last ? MUTED : INK);
             g.fillText(text, x + 6, y + 20 + i * lineH);
         }
-        g.setFill(FAILED);
+        drawIcon(g, Concept.CRASH, x + 6, bottom, 11);
+        g.setFill(Concept.CRASH.ink());
         g.setFont(Font.font("System", FontWeight.BOLD, 11));
-        g.fillText(TEXTS.get("canvas.crashHint"), x + 6, bottom);
+        g.fillText(TEXTS.get("canvas.crashHint"), x + 20, bottom);
     }
 
     /** What the marks of the durable path mean. */
@@ -422,6 +487,9 @@ public final class QueueCanvas extends Pane {
                 g.setTextBaseline(VPos.CENTER);
                 g.setFont(legendFont);
             }
+            if (fills[i] == SENT_BACK || fills[i] == LOST) { // the concept's icon on its colour's dot
+                drawIcon(g, fills[i] == SENT_BACK ? Concept.IN_PROGRESS : Concept.CRASH, x + 8, cy - r, 2 * r);
+            }
             g.setFill(INK);
             g.fillText(names[i], x + 22, cy);
         }
@@ -432,16 +500,27 @@ public final class QueueCanvas extends Pane {
         boolean armed = vm.providerArmed();
         g.setFill(Color.web("#fbf7ee"));
         g.fillRoundRect(providerX, providerY, providerW, providerH, 12, 12);
-        g.setStroke(armed ? FAILED : BACKOFF);
+        g.setStroke(armed ? Concept.LOST_REPLY.fill() : PROVIDER_FRAME); // armed: the lost reply's look
         g.setLineWidth(armed ? 3 : 2);
+        if (armed) {
+            g.setLineDashes(8, 4);
+        }
         g.strokeRoundRect(providerX, providerY, providerW, providerH, 12, 12);
+        g.setLineDashes();
         g.setFill(INK);
         g.setFont(armed ? providerArmedFont : providerFont);
-        g.fillText(TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"), providerX + 8, providerY + 6);
+        double titleX = providerX + 8;
+        if (armed) {
+            drawIcon(g, Concept.LOST_REPLY, titleX, providerY + 6, 14);
+            titleX += 18;
+        }
+        g.fillText(TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"), titleX, providerY + 6);
         g.setFont(providerLegendFont);
         g.setFill(MUTED);
+        int icon = 0;
         for (int line = 0; line < providerLegend.length; line++) {
-            g.fillText(providerLegend[line], providerX + 8, providerY + 23 + 13 * line);
+            icon = fillTextWithIcons(g, providerLegend[line], providerLegendFont, providerX + 8,
+                    providerY + 23 + 13 * line, PROVIDER_LEGEND_ICONS, icon);
         }
         // envelopes: newest last; a second email to the same user is a duplicate
         double ex = providerX + 8;
@@ -459,22 +538,25 @@ public final class QueueCanvas extends Pane {
             Envelope e = shown.get(i);
             double x = ex + (i % perRow) * (ew + 6);
             double y = ey + (i / perRow) * (eh + 6);
-            Color c = e.suppressed() ? Color.web("#c5ccd3") : e.duplicate() ? FAILED : Color.web("#fdfdfd");
+            Color c = e.suppressed() ? Concept.SUPPRESSED.fill() : e.duplicate() ? Concept.DUPLICATE.fill()
+                    : Color.web("#fdfdfd");
             g.setFill(c);
             g.fillRect(x, y, ew, eh);
-            g.setStroke(e.duplicate() ? FAILED : MUTED);
+            g.setStroke(e.duplicate() ? Concept.DUPLICATE.ink() : MUTED);
             g.setLineWidth(e.duplicate() ? 2 : 1);
             g.strokeRect(x, y, ew, eh);
             g.strokeLine(x, y, x + ew / 2, y + eh / 2);
             g.strokeLine(x + ew, y, x + ew / 2, y + eh / 2);
             g.setFill(e.duplicate() ? Color.WHITE : INK);
-            g.fillText(TEXTS.format("canvas.envelope", e.user()) + (e.duplicate() ? " " + ordinal(e.nth())
-                    : e.suppressed() ? " " + TEXTS.get("canvas.notSent") : ""), x + 3, y + eh - 13);
-            if (e.replyLost()) { // the caller never heard back: the retry is on its way
-                g.setFill(FAILED);
-                g.setFont(Font.font("System", FontWeight.BOLD, 9));
-                g.fillText(TEXTS.get("canvas.lost"), x + ew - 24, y + 1);
-                g.setFont(Font.font("System", 10));
+            g.fillText(TEXTS.format("canvas.envelope", e.user()) + (e.duplicate() ? " " + ordinal(e.nth()) : ""),
+                    x + 3, y + eh - 13);
+            if (e.suppressed()) { // the key stopped it: the suppressed call's icon
+                drawIcon(g, Concept.SUPPRESSED, x + ew - 14, y + eh - 13, 11);
+            }
+            if (e.replyLost()) { // the caller never heard back: the lost reply's icon on a white tab
+                g.setFill(Color.WHITE);
+                g.fillRect(x + ew - 17, y - 8, 16, 15);
+                drawIcon(g, Concept.LOST_REPLY, x + ew - 16, y - 7, 14);
             }
         }
     }
@@ -605,7 +687,7 @@ public final class QueueCanvas extends Pane {
                 g.setTextAlign(TextAlignment.LEFT);
             }
             if (inBackoff[s] > backoffCapacity) {
-                g.setFill(BACKOFF);
+                g.setFill(CALLING);
                 g.fillText("+" + (inBackoff[s] - backoffCapacity), stationX[s] + stationW - 30,
                         stationY[s] + stationH + 4);
             }
@@ -667,7 +749,7 @@ public final class QueueCanvas extends Pane {
             // a ring that empties as the call, the wait or the time until the job is visible again runs out
             double left = Math.max(0, Math.min(1, (t.untilMs - nowMs) / (double) (t.untilMs - t.sinceMs)));
             g.setStroke(switch (t.phase) {
-                case BACKOFF -> Color.web("#8a5a00");
+                case BACKOFF -> CALLING;
                 case REDELIVERY, SENT_BACK -> Color.web("#8c3f6b");
                 default -> Color.web("#9cc7e6");
             });
@@ -675,7 +757,7 @@ public final class QueueCanvas extends Pane {
             g.strokeArc(t.x - R - 3, t.y - R - 3, 2 * R + 6, 2 * R + 6, 90, 360 * left, ArcType.OPEN);
         }
         if (t.faultArmed) {
-            g.setStroke(FAILED);
+            g.setStroke(INK);
             g.setLineWidth(2);
             g.strokeLine(t.x - R, t.y - R, t.x + R, t.y + R);
         }
@@ -684,7 +766,11 @@ public final class QueueCanvas extends Pane {
             g.setLineWidth(3);
             g.strokeOval(t.x - R - 2, t.y - R - 2, 2 * R + 4, 2 * R + 4);
         }
-        g.setFill(t.phase == JobToken.Phase.REDELIVERY ? INK : Color.WHITE);
+        g.setFill(switch (t.phase) { // the number in a colour that reads on the token's fill
+            case REDELIVERY, LOST -> INK;
+            case BACKOFF -> CALLING;
+            default -> Color.WHITE;
+        });
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         long u = t.user();
@@ -698,7 +784,10 @@ public final class QueueCanvas extends Pane {
         if (t.delivery() > 1) { // delivered again after a crash or a "job in progress" refusal
             drawDeliveryBadge(g, t.x, t.y, t.delivery());
         }
-        if (t.phase == JobToken.Phase.LOST) {
+        if (t.phase == JobToken.Phase.LOST) { // lost in the crash: the crash's icon
+            drawIcon(g, Concept.CRASH, t.x + R - 2, t.y - R - 6, 12);
+        }
+        if (t.phase == JobToken.Phase.FAILED) { // out of attempts
             g.setFill(INK);
             g.setFont(Font.font("System", FontWeight.BOLD, 10));
             g.fillText("✗", t.x + R + 4, t.y - R + 2);

@@ -38,6 +38,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.skin.ComboBoxListViewSkin;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.paint.Color;
 import javafx.scene.input.KeyCode;
 import javafx.scene.Node;
 import javafx.stage.Stage;
@@ -52,6 +55,7 @@ import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.keystore.KeyRow;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.junit.jupiter.api.AfterEach;
@@ -497,6 +501,42 @@ class LiveViewFxTest {
         assertTrue(envelopes.get(1).duplicate() && envelopes.get(1).nth() == 2);
         assertTrue(live.log().stream().anyMatch(l -> l.contains("reply lost") && l.contains("clicked")));
         assertTrue(text(robot, "#providerCounters").startsWith("Remembered 0 ·"), "no key: nothing remembered");
+        // drawn in the duplicate's one colour (Concept.DUPLICATE): the second envelope, 44 px wide, and the icon
+        // beside "again 1" on the email's station
+        assertTrue(pixelsOf(robot, Concept.DUPLICATE.fill()) > 300, "the duplicate's colour is on the canvas");
+    }
+
+    @Test
+    void aJobThatRunsOutOfAttemptsIsNotDrawnInTheDuplicatesColour(FxRobot robot) {
+        // every call fails: the one job fails after its attempts, nothing is done twice; before the one look per
+        // concept, a failed token was the duplicate's vermillion
+        oneCalmSignup(robot, Strategy.EACH_STEP_NO_KEY);
+        onFx(() -> live.form().set(Parameter.P_FAIL, 1.0));
+        press(robot, "#resetButton");
+        stepToTheEnd(robot);
+        assertEquals(1, live.simulation().result().failedJobs());
+        // only the provider legend's small icon for "sent again" (about 50 px); a token of radius 12 px would be
+        // about 450
+        assertTrue(pixelsOf(robot, Concept.DUPLICATE.fill()) < 150, "no duplicate, so no duplicate's colour");
+        assertTrue(pixelsOf(robot, QueueCanvas.FAILED) > 300, "the failed token (radius 12 px) is drawn in its own grey");
+    }
+
+    /** @return how many pixels of the live canvas, as a person sees it now, have exactly colour {@code c}. */
+    private static int pixelsOf(FxRobot robot, Color c) {
+        waitForPulses(robot, 5); // the frames that draw the last step (under load they come late)
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        WritableImage[] image = new WritableImage[1];
+        robot.interact(() -> image[0] = queue.snapshot(null, null));
+        PixelReader px = image[0].getPixelReader();
+        int argb = (int) Math.round(c.getOpacity() * 255) << 24 | (int) Math.round(c.getRed() * 255) << 16
+                | (int) Math.round(c.getGreen() * 255) << 8 | (int) Math.round(c.getBlue() * 255);
+        int n = 0;
+        for (int y = 0; y < image[0].getHeight(); y++) {
+            for (int x = 0; x < image[0].getWidth(); x++) {
+                n += px.getArgb(x, y) == argb ? 1 : 0;
+            }
+        }
+        return n;
     }
 
     @Test
