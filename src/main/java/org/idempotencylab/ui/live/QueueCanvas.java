@@ -427,12 +427,14 @@ public final class QueueCanvas extends Pane {
         g.setTextBaseline(VPos.TOP);
         g.setFill(INK);
         g.setFont(Font.font("System", FontWeight.BOLD, 12));
-        g.fillText(TEXTS.get(down ? "canvas.workersDown" : "canvas.workers"), x + 6, y + 4);
+        if (down) { // the crash's icon before the title
+            drawIcon(g, Concept.CRASH, x + 5, y + 4, 14);
+        }
+        g.fillText(TEXTS.get(down ? "canvas.workersDown" : "canvas.workers"), x + (down ? 21 : 6), y + 4);
         g.setFont(Font.font("System", 11));
         double lineH = 14;
         double bottom = y + providerH - 16;
         if (down) {
-            drawIcon(g, Concept.CRASH, x + stationW - 22, y + 4, 16);
             g.setFill(INK);
             g.fillText(TEXTS.get("canvas.restarting"), x + 6, y + 20);
             g.setFont(Font.font("System", FontWeight.BOLD, 13));
