@@ -415,8 +415,10 @@ public final class LessonFiles {
                 }
             }
             JsonNode a = p.get("answer");
-            int count = list != null && list.isArray() ? list.size() : 0;
-            Long answer = a == null ? null : whole(a, path + ".answer", 0, Math.max(0, count - 1),
+            // with no good list of choices, the answer is only checked as a place at all
+            int count = list != null && list.isArray() && list.size() >= 2 && list.size() <= MAX_OPTIONS
+                    ? list.size() : MAX_OPTIONS;
+            Long answer = a == null ? null : whole(a, path + ".answer", 0, count - 1,
                     "the right choice's place in choices, from 0");
             if (a == null) {
                 add(path + ".answer", "missing; the right choice's place in choices, from 0");
