@@ -301,7 +301,8 @@ public final class LessonFiles {
             }
             if (file.scenario().jobs() > MAX_JOBS) {
                 add(path + ".scenario.jobs", Parameter.grouped(file.scenario().jobs())
-                        + (sc != null && sc.has("jobs") ? "" : " (the preset's)")
+                        + (sc != null && sc.has("jobs") ? "" : base == null ? " (the article's: no jobs given)"
+                        : " (the preset's)")
                         + " is more than a lesson plays; allowed 1 to " + Parameter.grouped(MAX_JOBS)
                         + " (the live view's limit)");
                 return null;

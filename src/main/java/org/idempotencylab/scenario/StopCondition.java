@@ -56,4 +56,14 @@ public record StopCondition(Kind kind, Tally tally, long times, long atMs) {
     public long user() {
         return tally == null ? -1 : tally.user();
     }
+
+    /** @return the condition in a lesson file's words: {@code "end"}, {@code "time 12,000 ms"}, {@code "lease-reclaimed"}, {@code "duplicate-side-effect step 7 user 1, 2 times"} */
+    public String fileText() {
+        return switch (kind) {
+            case END -> LessonFiles.END;
+            case TIME -> LessonFiles.TIME + " " + Parameter.grouped(atMs) + " ms";
+            case EVENT -> tally.count().fileName() + (tally.step() == 0 ? "" : " step " + tally.step())
+                    + (tally.user() < 0 ? "" : " user " + tally.user()) + (times == 1 ? "" : ", " + times + " times");
+        };
+    }
 }
