@@ -160,7 +160,9 @@ public final class App extends Application {
         } else {
             kit.restoreLast();
         }
-        if (kit.loadedProperty().get() == null || kit.loadedProperty().get().view() == ScenarioFile.View.COMPARE) {
+        boolean compareFirst = kit.loadedProperty().get() == null ? lesson == null // a lesson plays: it gets the CPU
+                : kit.loadedProperty().get().view() == ScenarioFile.View.COMPARE;
+        if (compareFirst) {
             // the article's table and chart at once (a loaded compare preset is running already), though only once
             // the window is drawn: on two cores the comparison's threads would otherwise take the CPU the first
             // frame needs

@@ -46,4 +46,22 @@ class LessonSchemaTest {
             }
         }
     }
+
+    @Test
+    void theReadmesLessonReadsAndPassesIt() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("```json\\n(.*?)```",
+                java.util.regex.Pattern.DOTALL).matcher(readme);
+        int found = 0;
+        while (m.find()) {
+            if (m.group(1).contains(Lesson.FORMAT)) {
+                found++;
+                assertEquals(Set.of(), SCHEMA.validate(JSON.readTree(m.group(1))), m.group(1));
+                LessonFiles reader = Lessons.reader(new ScenarioFiles(org.idempotencylab.engine.Metric.watchNames()),
+                        SignupSteps.NAMES);
+                assertEquals(1, reader.read(m.group(1)).frames().size());
+            }
+        }
+        assertEquals(1, found, "the README shows one lesson file");
+    }
 }

@@ -34,7 +34,7 @@ public final class LessonMenuController {
             MenuItem bad = new MenuItem(TEXTS.format("menu.problem", player.problems().size()));
             bad.setId("lessonProblems");
             bad.setMnemonicParsing(false);
-            bad.setOnAction(a -> player.open(""));
+            bad.setOnAction(a -> player.showProblems());
             lessonsMenu.getItems().addAll(new SeparatorMenuItem(), bad);
         }
     }

@@ -147,6 +147,15 @@ public final class LessonPlayer {
         return false;
     }
 
+    /** Opens the panel on the lines saying which built-in lessons did not read, and why. */
+    public void showProblems() {
+        lesson = null;
+        state = State.CLOSED;
+        notice = "";
+        open.set(true);
+        changed();
+    }
+
     /** Opens {@code entry} at its first frame. */
     public void open(Lessons.Entry entry) {
         lesson = entry;

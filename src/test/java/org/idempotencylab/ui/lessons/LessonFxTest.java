@@ -151,7 +151,7 @@ class LessonFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(clock, text(robot, "#clockLabel"), "the clock stands still");
         assertEquals(at, live.nowMs());
-        assertTrue(text(robot, "#lessonStatus").startsWith("Paused at 0:03.154: the first lost reply"),
+        assertTrue(text(robot, "#lessonStatus").equals("Paused: the first lost reply came at 0:03.154."),
                 text(robot, "#lessonStatus"));
         // the answer beside the prediction, in words and symbols
         assertEquals("Yes, one email went out   ✓ your prediction: right", text(robot, "#lessonChoice-1"));
