@@ -125,23 +125,42 @@ public final class LessonPlayer {
     }
 
     /**
-     * Opens the built-in lesson {@code fileName} (-Dlab.lesson=lost-reply.json; the {@code .json} may be left
-     * out) at its first frame; an unknown name opens the panel with a line naming it and the lessons there are.
+     * Opens the built-in lesson {@code name} (-Dlab.lesson=lost-reply.json; the {@code .json} may be left out) at
+     * its first frame, or at frame N (from 1) with {@code name:N} ({@code stuck-in-progress:3}); an unknown name or
+     * frame opens the panel with a line naming it and what there is.
      *
      * @return true if one was opened
      */
-    public boolean open(String fileName) {
-        String name = fileName.endsWith(".json") ? fileName : fileName + ".json";
+    public boolean open(String name) {
+        String file = name;
+        int at = 1;
+        int colon = name.lastIndexOf(':');
+        if (colon > 0 && name.substring(colon + 1).matches("[0-9]{1,3}")) {
+            file = name.substring(0, colon);
+            at = Integer.parseInt(name.substring(colon + 1));
+        }
+        String fileName = file.endsWith(".json") ? file : file + ".json";
         for (Lessons.Entry e : lessons()) {
-            if (e.fileName().equals(name)) {
-                open(e);
+            if (e.fileName().equals(fileName)) {
+                int frames = e.lesson().frames().size();
+                if (at < 1 || at > frames) {
+                    return refuse(TEXTS.format("notice.noFrame", e.fileName(), at, frames));
+                }
+                lesson = e;
+                notice = "";
+                show(at - 1);
+                open.set(true);
                 return true;
             }
         }
+        return refuse(TEXTS.format("notice.noLesson", name, String.join(", ", lessons().stream()
+                .map(Lessons.Entry::fileName).toList())));
+    }
+
+    private boolean refuse(String why) {
         lesson = null;
         state = State.CLOSED;
-        notice = TEXTS.format("notice.noLesson", fileName, String.join(", ", lessons().stream()
-                .map(Lessons.Entry::fileName).toList()));
+        notice = why;
         open.set(true);
         changed();
         return false;
