@@ -22,7 +22,7 @@ class ArchitectureTest {
             .importPackages("org.idempotencylab");
 
     /** The UI's features: each imports the engine, store, scenario and the shared UI pieces, never another. */
-    private static final Set<String> FEATURES = Set.of("compare", "live", "keystore", "sweep", "kit");
+    private static final Set<String> FEATURES = Set.of("compare", "live", "keystore", "sweep", "kit", "lessons");
 
     @Test
     void theLayersDependOneWayAndOnlyTheUiAndMainKnowJavaFx() {

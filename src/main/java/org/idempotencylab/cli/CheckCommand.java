@@ -4,12 +4,25 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import org.idempotencylab.engine.Comparison;
+import org.idempotencylab.engine.LessonRun;
 import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Expectation;
+import org.idempotencylab.scenario.Lesson;
+import org.idempotencylab.scenario.LessonFrame;
+import org.idempotencylab.scenario.Lessons;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Prediction;
 import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFileException;
+import org.idempotencylab.scenario.ScenarioFiles;
+import org.idempotencylab.scenario.StopCondition;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,6 +33,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code check FILE}: runs a scenario file's strategies and tests the expectations it states ({@code "expect"}),
  * so a retry design kept as a file in an engineer's repository is checked by their CI.
+ *
+ * <p>{@code check --lesson FILE} checks a lesson file instead: it reads it (every problem one line, as a scenario file's)
+ * and plays every frame headlessly until its condition, as the lesson panel will: each condition must be met before
+ * the run ends, and each prediction's right choice must hold the measured value.
  *
  * <p>Exit codes: 0 when every expectation holds (one line saying how many); 1 when one or more fail, one line on
  * stdout per failed expectation naming the strategy, the metric, the bound and the value; 2 for a file that cannot
@@ -42,6 +59,10 @@ public final class CheckCommand implements Callable<Integer> {
             + "(those that state expectations)")
     String preset;
 
+    @Option(names = "--lesson", paramLabel = "FILE", description = "check a lesson file: it reads, every frame "
+            + "reaches its condition, every prediction's right answer is the measured one")
+    String lesson;
+
     @Mixin
     ThreadsOption threads = new ThreadsOption();
 
@@ -50,6 +71,9 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (lesson != null) {
+            return checkLesson();
+        }
         ScenarioFile f;
         int threadCount;
         try {
@@ -99,6 +123,64 @@ public final class CheckCommand implements Callable<Integer> {
             if (!e.holds(value)) {
                 out.add("expect[" + i + "]: strategy " + e.strategy() + " (" + r.strategy().name() + "): " + e.metric()
                         + " is " + Parameter.plain(value) + ", expected " + e.boundsText());
+            }
+        }
+        return out;
+    }
+
+    private int checkLesson() {
+        Lesson l;
+        try {
+            if (file != null || preset != null) {
+                throw new IllegalArgumentException("--lesson: give a lesson FILE alone, not with a scenario FILE or "
+                        + "--preset");
+            }
+            l = Lessons.reader(new ScenarioFiles(Metric.watchNames()), SignupSteps.NAMES).read(Path.of(lesson));
+        } catch (NoSuchFileException e) {
+            return Cli.badInput(spec, new IllegalArgumentException("--lesson: " + lesson + ": no such file"));
+        } catch (ScenarioFileException e) {
+            return Cli.badInput(spec, new IllegalArgumentException(String.join("\n", e.lines().stream()
+                    .map(line -> lesson + ": " + line).toList())));
+        } catch (IOException e) {
+            return Cli.badInput(spec, new IllegalArgumentException("--lesson: " + lesson + " cannot be read: "
+                    + e.getMessage()));
+        } catch (IllegalArgumentException e) {
+            return Cli.badInput(spec, e);
+        }
+        List<String> failed = lessonFailures(l);
+        PrintWriter out = spec.commandLine().getOut();
+        if (failed.isEmpty()) {
+            out.println("all " + l.frames().size() + " frames reach their moment"
+                    + (l.frames().stream().anyMatch(f -> f.predict() != null) ? " and their answers hold" : ""));
+        } else {
+            failed.forEach(out::println);
+        }
+        out.flush();
+        return failed.isEmpty() ? 0 : FAILED;
+    }
+
+    /**
+     * @return one line per frame whose condition is not met before its run ends, or whose prediction's right
+     *         choice does not hold the measured value: {@code frames[2] (The lease runs out): measured 109, but the
+     *         answer "1 to 5" stands for 1 to 5}
+     */
+    static List<String> lessonFailures(Lesson l) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < l.frames().size(); i++) {
+            LessonFrame f = l.frames().get(i);
+            LessonRun.Outcome o = LessonRun.play(f);
+            String at = "frames[" + i + "] (" + f.title() + "): ";
+            if (!o.reached() || f.until().kind() != StopCondition.Kind.END && o.finishedRun()) {
+                out.add(at + "the run ended at " + Parameter.grouped(o.atMs()) + " virtual ms before its condition \""
+                        + f.until().fileText() + "\" was met");
+                continue;
+            }
+            Prediction p = f.predict();
+            if (p != null && p.optionFor(o.measured()) != p.answer()) {
+                Prediction.Option right = p.options().get(p.answer());
+                out.add(at + "measured " + o.measured() + ", but the answer \"" + right.text() + "\" stands for "
+                        + (right.min() == right.max() ? String.valueOf(right.min()) : right.max() == Long.MAX_VALUE
+                        ? right.min() + " or more" : right.min() + " to " + right.max()));
             }
         }
         return out;

@@ -49,6 +49,8 @@ public final class SignupSimulation {
     private final JobQueue queue;
     private final WorkerProcess process;
     private SimulationListener listener;
+    /** Who else hears every event (a lesson waiting for its condition), after {@link #listener}. */
+    private final List<SimulationListener> observers = new java.util.ArrayList<>();
     private boolean started;
 
     /**
@@ -104,6 +106,14 @@ public final class SignupSimulation {
     /** Sets who hears every event from now on; null for no one. Set it before {@link #start()} to hear them all. */
     public void setListener(SimulationListener listener) {
         this.listener = listener;
+    }
+
+    /**
+     * Adds one more listener, told every event after the one {@link #setListener} set (which it does not replace):
+     * a view that follows the run beside the one that draws it. Add it before {@link #start()} to hear every event.
+     */
+    public void addListener(SimulationListener observer) {
+        observers.add(java.util.Objects.requireNonNull(observer, "observer"));
     }
 
     /**
@@ -374,15 +384,22 @@ public final class SignupSimulation {
     private final class Emission implements Emitter {
         @Override
         public boolean listening() {
-            return listener != null;
+            return listener != null || !observers.isEmpty();
         }
 
         @Override
         public void emit(Kind kind, long user, boolean repeat, int step, int attempt, int worker, long untilMs,
                          String note, int delivery) {
+            if (listener == null && observers.isEmpty()) {
+                return;
+            }
+            SimulationEvent e = new SimulationEvent(sim.nowMs(), kind, user, repeat, step, attempt, worker, untilMs,
+                    note, delivery);
             if (listener != null) {
-                listener.on(new SimulationEvent(sim.nowMs(), kind, user, repeat, step, attempt, worker, untilMs,
-                        note, delivery));
+                listener.on(e);
+            }
+            for (SimulationListener o : observers) {
+                o.on(e);
             }
         }
     }

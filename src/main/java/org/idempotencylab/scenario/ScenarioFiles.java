@@ -191,7 +191,7 @@ public final class ScenarioFiles {
         return read(ScenarioText.read(in));
     }
 
-    private ScenarioFile read(String text) {
+    ScenarioFile read(String text) {
         JsonNode root = parse(text);
         if (!root.isObject()) {
             throw new ScenarioFileException("file", "a scenario file is one JSON object {...}, not "
@@ -209,7 +209,7 @@ public final class ScenarioFiles {
     }
 
     /** @return the one JSON value {@code text} holds; MissingNode or null for none */
-    private static JsonNode parse(String text) {
+    static JsonNode parse(String text) {
         int end = endOfFirstValue(text);
         if (end >= 0) {
             String rest = text.substring(end);
@@ -968,7 +968,7 @@ public final class ScenarioFiles {
         }
     }
 
-    private static ObjectNode tree(ScenarioFile file) {
+    static ObjectNode tree(ScenarioFile file) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", ScenarioFile.FORMAT);
         root.put("name", file.name());
@@ -1014,6 +1014,15 @@ public final class ScenarioFiles {
             }
         }
         return root;
+    }
+
+    /** @return {@code tree} as JSON text, written as files are (numbers plain), for reading back with {@link #read(String)} */
+    static String text(JsonNode tree) {
+        try {
+            return MAPPER.writeValueAsString(tree);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e); // a tree of plain nodes always writes
+        }
     }
 
     /** @return {@code value} as {@code p}'s kind holds it: a long for whole numbers, else the double */

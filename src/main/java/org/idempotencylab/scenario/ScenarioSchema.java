@@ -89,7 +89,7 @@ public final class ScenarioSchema {
     }
 
     /** @return the scenario's fields (or a strategy's settings: all but those every strategy shares) */
-    private static ObjectNode parameters(boolean all, String description) {
+    static ObjectNode parameters(boolean all, String description) {
         ObjectNode o = MAPPER.createObjectNode().put("description", description).put("type", "object")
                 .put("additionalProperties", false);
         ObjectNode props = o.putObject("properties");
@@ -118,7 +118,7 @@ public final class ScenarioSchema {
         return n;
     }
 
-    private static ObjectNode strategy() {
+    static ObjectNode strategy() {
         ObjectNode o = MAPPER.createObjectNode().put("type", "object").put("additionalProperties", false);
         o.putArray("required").add("retry").add("providerKey");
         ObjectNode props = o.putObject("properties");

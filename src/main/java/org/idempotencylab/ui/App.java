@@ -34,6 +34,7 @@ import org.idempotencylab.ui.kit.OpeningScene;
 import org.idempotencylab.ui.kit.ScenarioFileChooser;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.WindowMemory;
+import org.idempotencylab.ui.lessons.LessonPlayer;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.sweep.SweepViewModel;
 
@@ -142,21 +143,32 @@ public final class App extends Application {
         // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the opening scene
         // (unless a teacher turned it off, or -Dlab.tab asks for a tab); else the last scenario
         String preset = System.getProperty("lab.preset");
-        boolean scene = preset == null && System.getProperty("lab.tab") == null && opening.atStartProperty().get();
-        if (preset != null) {
+        // -Dlab.lesson=lost-reply opens that lesson at its first frame, on the live view (a class's start)
+        String lesson = preset == null ? System.getProperty("lab.lesson") : null;
+        boolean scene = preset == null && lesson == null && System.getProperty("lab.tab") == null
+                && opening.atStartProperty().get();
+        if (lesson != null) {
+            LessonPlayer player = factory.service(LessonPlayer.class);
+            // an unknown name says so in the lesson panel; -Dlab.play=true also plays frame 1 to its moment
+            if (player.open(lesson) && Boolean.getBoolean("lab.play")) {
+                player.primary();
+            }
+        } else if (preset != null) {
             kit.applyPreset(preset); // an unknown name says so in the note panel
         } else if (scene) {
             opening.start(); // on the live tab, playing from the first frame
         } else {
             kit.restoreLast();
         }
-        if (kit.loadedProperty().get() == null || kit.loadedProperty().get().view() == ScenarioFile.View.COMPARE) {
+        boolean compareFirst = kit.loadedProperty().get() == null ? lesson == null // a lesson plays: it gets the CPU
+                : kit.loadedProperty().get().view() == ScenarioFile.View.COMPARE;
+        if (compareFirst) {
             // the article's table and chart at once (a loaded compare preset is running already), though only once
             // the window is drawn: on two cores the comparison's threads would otherwise take the CPU the first
             // frame needs
             afterFirstFrame(stage.getScene(), compare::compare);
         }
-        if (preset == null && !scene) { // a preset opens on its own view's tab, not on the tab left last time
+        if (preset == null && lesson == null && !scene) { // a preset or a lesson opens on its own view's tab, not on the tab left last time
             prefs.tab().ifPresent(id -> select(tabs, id));
         }
         // -Dlab.tab=live opens on "Watch it happen" (for a lesson that starts there, and for screenshots);
@@ -302,9 +314,31 @@ public final class App extends Application {
         if (!factory.has(OpeningScene.class)) {
             factory.with(OpeningScene.class, new OpeningScene(factory.service(ScenarioKit.class)));
         }
+        if (!factory.has(LessonPlayer.class)) {
+            factory.with(LessonPlayer.class, lessons(factory.service(LiveViewModel.class),
+                    factory.service(ScenarioKit.class)));
+        }
         factory.with(ViewLoader.class, (fxml, texts) -> view("/fxml/" + fxml, ResourceBundle.getBundle(texts),
                 factory));
-        return view("/fxml/lab.fxml", Texts.of(LabController.class).bundle(), factory);
+        ViewLoader.View frame = view("/fxml/lab.fxml", Texts.of(LabController.class).bundle(), factory);
+        LabController lab = (LabController) frame.controller();
+        factory.service(LessonPlayer.class).setShowStage(() -> lab.selectTab("liveTab"));
+        return frame;
+    }
+
+    /**
+     * @return the lesson player over the live view; a lesson that opens closes the kit's note (the lesson panel
+     *         takes its place), and a preset or scenario file loaded meanwhile closes the lesson
+     */
+    public static LessonPlayer lessons(LiveViewModel live, ScenarioKit kit) {
+        LessonPlayer player = new LessonPlayer(ScenarioViews.lessons(live), LessonPlayer.defaultReader());
+        player.openProperty().addListener((o, was, on) -> {
+            if (on) {
+                kit.closeNote();
+            }
+        });
+        kit.loadedProperty().addListener((o, was, f) -> player.close());
+        return player;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
@@ -13,6 +14,7 @@ import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.kit.ScenarioView;
+import org.idempotencylab.ui.lessons.LessonStage;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.sweep.SweepViewModel;
 
@@ -202,6 +204,43 @@ final class ScenarioViews {
                         listener.accept(m -> SweepViewModel.peakText(r, m));
                     }
                 });
+            }
+        };
+    }
+
+    /**
+     * @return "Watch it happen" as a lesson sees it: a frame's scenario and strategy (its own settings go into the
+     *         fields, as a live preset's do), reset onto it at the frame's speed; play, pause, and the run's frames
+     */
+    static LessonStage lessons(LiveViewModel live) {
+        return new LessonStage() {
+            @Override
+            public void load(Scenario scenario, Strategy strategy, double speed) {
+                live.playingProperty().set(false);
+                live.apply(strategy.on(scenario), strategy.withSettings(Map.of()));
+                live.speedProperty().set(speed);
+            }
+
+            @Override
+            public void play() {
+                if (!live.playingProperty().get()) {
+                    live.togglePlay();
+                }
+            }
+
+            @Override
+            public void pause() {
+                live.playingProperty().set(false);
+            }
+
+            @Override
+            public ReadOnlyBooleanProperty playingProperty() {
+                return live.playingProperty();
+            }
+
+            @Override
+            public void addRunListener(LiveRunListener listener) {
+                live.addFrameListener(listener);
             }
         };
     }

@@ -1,0 +1,32 @@
+package org.idempotencylab.ui.lessons;
+
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.LiveRunListener;
+
+/**
+ * What a lesson needs of "Watch it happen", without knowing its classes: load a frame's scenario, play, pause, and
+ * hear the run. App builds one over the live view's model.
+ */
+public interface LessonStage {
+    /**
+     * Shows {@code scenario} with {@code strategy} (its own settings applied) and starts a new run on it, paused at
+     * virtual time 0.
+     *
+     * @param speed virtual time per real time, {@code 0.1} to {@code 1000}
+     */
+    void load(Scenario scenario, Strategy strategy, double speed);
+
+    /** Plays the run from where it stands. */
+    void play();
+
+    /** Pauses the run: the clock stops. */
+    void pause();
+
+    /** @return true while the run plays */
+    ReadOnlyBooleanProperty playingProperty();
+
+    /** @param listener told each new run and every frame after the run moved (on the FX thread) */
+    void addRunListener(LiveRunListener listener);
+}

@@ -1,0 +1,201 @@
+package org.idempotencylab.ui.lessons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.ControllerFactory;
+import org.idempotencylab.ui.FxSteps;
+import org.idempotencylab.ui.ViewLoader;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.kit.LabController;
+import org.idempotencylab.ui.kit.LabPrefs;
+import org.idempotencylab.ui.kit.ScenarioKit;
+import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.matcher.control.LabeledMatchers;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * A lesson as a class sees it, in a 1280 × 720 window: the Lessons menu, frame 1's watch text, a prediction, Play
+ * to the moment, the live view paused at the first lost reply (its clock stopped), the answer beside the
+ * prediction marked in words, Continue to frame 2 and Back to frame 1. The numbers are the lesson's own
+ * (lost-reply.json on opening-no-key.json: seed 13, user_1's reply lost at 3,154 virtual ms).
+ */
+@ExtendWith(ApplicationExtension.class)
+class LessonFxTest {
+    private static final String TITLE = "1. The lost reply and the provider key";
+    private final ExecutorService pool = Executors.newSingleThreadExecutor();
+    private LiveViewModel live;
+    private ScenarioKit kit;
+    private Scene scene;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        CompareViewModel compare = new CompareViewModel(Scenario.article(), pool, 1);
+        compare.form().set(Parameter.JOBS, 2_000);
+        live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
+        kit = App.kit(compare, live, sweep, LabPrefs.memory());
+        ViewLoader.View frame = App.frame(new ControllerFactory()
+                .with(CompareViewModel.class, compare)
+                .with(LiveViewModel.class, live)
+                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, sweep)
+                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
+                .with(ScenarioKit.class, kit));
+        scene = App.scene(frame.root());
+        stage.setScene(scene);
+        stage.setWidth(1280);
+        stage.setHeight(720);
+        ((LabController) frame.controller()).buildShownTab();
+        stage.show();
+    }
+
+    @AfterEach
+    void stop(FxRobot robot) {
+        robot.interact(() -> live.playingProperty().set(false));
+        pool.shutdownNow();
+    }
+
+    private static String text(FxRobot robot, String query) {
+        return robot.lookup(query).queryAs(Labeled.class).getText();
+    }
+
+    private static boolean shown(FxRobot robot, String query) {
+        return robot.lookup(query).tryQuery().map(n -> n.isVisible() && n.getScene() != null).orElse(false);
+    }
+
+    /** Opens the Lessons menu and clicks the lesson named {@code title}, as a teacher does. */
+    private static void chooseLesson(FxRobot robot, String title) {
+        Menu lessons = robot.lookup(".menu-bar").queryAs(MenuBar.class).getMenus().stream()
+                .filter(m -> "lessonsMenu".equals(m.getId())).findFirst().orElseThrow();
+        assertTrue(lessons.getItems().size() >= 5, "five lessons or more: " + lessons.getItems());
+        robot.interact(lessons::show);
+        Node item = robot.from(robot.lookup(".context-menu").queryAll()).lookup(".label")
+                .match(LabeledMatchers.hasText(title)).query();
+        robot.clickOn(item);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Asserts that {@code query}'s node lies wholly inside the 1280 × 720 window. */
+    private void inWindow(FxRobot robot, String query) {
+        Node n = robot.lookup(query).query();
+        Bounds b = n.localToScene(n.getBoundsInLocal());
+        assertTrue(scene.getWidth() <= 1280 && scene.getHeight() <= 720, "window " + scene.getWidth() + " × "
+                + scene.getHeight());
+        assertTrue(b.getMinX() >= 0 && b.getMinY() >= 0 && b.getMaxX() <= scene.getWidth() + 0.5
+                && b.getMaxY() <= scene.getHeight() + 0.5, query + " at " + b + " in " + scene.getWidth() + " × "
+                + scene.getHeight());
+    }
+
+    /** Presses Play to the moment and waits until the frame paused there (its button says Continue). */
+    private static void playToTheMoment(FxRobot robot) {
+        assertEquals("Play to the moment ▶", text(robot, "#lessonNext"));
+        robot.clickOn("#lessonNext");
+        FxSteps.waitUntil(() -> text(robot, "#lessonNext").equals("Continue →"));
+    }
+
+    @Test
+    void aClassPredictsWatchesTheMomentAndSeesTheAnswerBesideItsPrediction(FxRobot robot) throws Exception {
+        assertFalse(shown(robot, "#lessonPanel"), "no lesson before one is chosen");
+        chooseLesson(robot, TITLE);
+        TabPane tabs = robot.lookup(".tab-pane").queryAs(TabPane.class);
+        assertEquals("liveTab", tabs.getSelectionModel().getSelectedItem().getId(), "a lesson plays in the live view");
+        assertTrue(shown(robot, "#lessonPanel"));
+        assertEquals(TITLE, text(robot, "#lessonTitle"));
+        assertEquals("Frame 1 of 4", text(robot, "#lessonFrameCount"));
+        assertEquals("The reply that never came", text(robot, "#lessonFrameTitle"));
+        String watch1 = text(robot, "#lessonWatch");
+        assertTrue(watch1.startsWith("Three people sign up"), watch1);
+        assertEquals("When the reply is lost, has user_1's email gone out?", text(robot, "#lessonQuestion"));
+        assertEquals(0, live.nowMs(), "loaded, paused at its start");
+        assertFalse(live.playingProperty().get());
+        inWindow(robot, "#lessonPanel");
+        inWindow(robot, "#lessonNext");
+
+        robot.clickOn("#lessonChoice-1"); // "Yes, one email went out"
+        assertTrue(robot.lookup("#lessonChoice-1").queryAs(RadioButton.class).isSelected());
+        playToTheMoment(robot);
+
+        // paused at the first lost reply: the clock has stopped there
+        assertFalse(live.playingProperty().get(), "the live view is paused");
+        String clock = text(robot, "#clockLabel");
+        long at = live.nowMs();
+        assertTrue(at >= 3_154 && at < 3_411, "paused at the lost reply (3,154 ms), before the retry's email: " + at);
+        Thread.sleep(400);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(clock, text(robot, "#clockLabel"), "the clock stands still");
+        assertEquals(at, live.nowMs());
+        assertTrue(text(robot, "#lessonStatus").equals("Paused: the first lost reply came at 0:03.154."),
+                text(robot, "#lessonStatus"));
+        // the answer beside the prediction, in words and symbols
+        assertEquals("Yes, one email went out   ✓ your prediction: right", text(robot, "#lessonChoice-1"));
+        assertEquals("No, nothing was sent", text(robot, "#lessonChoice-0"));
+        assertEquals("✓ You predicted \"Yes, one email went out\": right. Measured, welcome emails for user_1: 1.",
+                text(robot, "#lessonReveal"));
+        assertTrue(shown(robot, "#lessonExplain"), "the explanation comes with the answer");
+        inWindow(robot, "#lessonNext");
+
+        robot.clickOn("#lessonNext"); // Continue
+        assertEquals("Frame 2 of 4", text(robot, "#lessonFrameCount"));
+        assertTrue(text(robot, "#lessonWatch").startsWith("The worker waits its backoff"), text(robot, "#lessonWatch"));
+        assertEquals(0, live.nowMs(), "frame 2 starts its run from the start");
+        assertFalse(shown(robot, "#lessonReveal"), "no answer before the moment");
+
+        robot.clickOn("#lessonBack");
+        assertEquals("Frame 1 of 4", text(robot, "#lessonFrameCount"));
+        assertEquals(watch1, text(robot, "#lessonWatch"), "Back shows frame 1's text again");
+        assertFalse(robot.lookup("#lessonChoice-1").queryAs(RadioButton.class).isSelected(), "a new prediction");
+    }
+
+    @Test
+    void aWrongPredictionIsMarkedAsSuchBesideTheRightAnswer(FxRobot robot) {
+        chooseLesson(robot, TITLE);
+        robot.clickOn("#lessonNext"); // Continue is not there yet: this is Play, with no prediction made
+        FxSteps.waitUntil(() -> text(robot, "#lessonNext").equals("Continue →"));
+        assertTrue(text(robot, "#lessonReveal").startsWith("No prediction was made. The answer: Yes, one email"),
+                text(robot, "#lessonReveal"));
+        robot.clickOn("#lessonReplay");
+        robot.clickOn("#lessonChoice-0"); // "No, nothing was sent"
+        playToTheMoment(robot);
+        assertEquals("No, nothing was sent   ✗ your prediction", text(robot, "#lessonChoice-0"));
+        assertEquals("Yes, one email went out   ✓ right answer", text(robot, "#lessonChoice-1"));
+        assertTrue(text(robot, "#lessonReveal").startsWith("✗ You predicted \"No, nothing was sent\"; the answer is"),
+                text(robot, "#lessonReveal"));
+        assertTrue(robot.lookup("#lessonChoice-0").queryAs(Node.class).getStyleClass().contains("lesson-wrong"));
+    }
+
+    @Test
+    void aPresetLoadedMeanwhileClosesTheLesson(FxRobot robot) {
+        chooseLesson(robot, TITLE);
+        robot.interact(() -> kit.applyPreset("lost-reply.json"));
+        assertFalse(shown(robot, "#lessonPanel"));
+        assertTrue(List.of("compareTab").contains(robot.lookup(".tab-pane").queryAs(TabPane.class)
+                .getSelectionModel().getSelectedItem().getId()));
+    }
+}

@@ -1,0 +1,111 @@
+package org.idempotencylab.ui.lessons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.idempotencylab.engine.LessonRun;
+import org.idempotencylab.scenario.LessonFrame;
+import org.idempotencylab.scenario.Lessons;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.kit.LabPrefs;
+import org.idempotencylab.ui.kit.ScenarioKit;
+import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lesson player over the real live view's model (no toolkit: the live view is stepped event by event, as its
+ * Step button does): every frame of every shipped lesson pauses the live run at its moment with the answer the
+ * headless run measures, a Reset replays the frame to its moment, Back and Continue load the frames' runs, and an
+ * unknown -Dlab.lesson name says which lessons there are.
+ */
+class LessonPlayerTest {
+    private final LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+    private final ScenarioKit kit = App.kit(new CompareViewModel(Scenario.article(), Runnable::run, 1), live,
+            new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1), LabPrefs.memory());
+    private final LessonPlayer player = App.lessons(live, kit);
+
+    /** Steps the live run, as Step → does, until the frame paused at its moment (at most {@code max} events). */
+    private void stepToTheMoment(int max) {
+        for (int i = 0; i < max && player.state() != LessonPlayer.State.REVEALED; i++) {
+            live.stepOnce();
+        }
+        assertEquals(LessonPlayer.State.REVEALED, player.state(), player.statusText());
+    }
+
+    @Test
+    void everyFramePausesTheLiveRunAtItsMomentWithTheHeadlessAnswer() {
+        List<String> seen = new ArrayList<>();
+        for (Lessons.Entry e : player.lessons()) {
+            player.open(e);
+            for (int i = 0; i < e.lesson().frames().size(); i++) {
+                LessonFrame f = player.current();
+                assertEquals(0, live.nowMs(), e.fileName() + " frame " + (i + 1) + " starts at 0");
+                assertEquals(LessonPlayer.State.READY, player.state());
+                if (f.predict() != null) {
+                    player.choose(f.predict().answer());
+                }
+                player.primary();
+                assertTrue(live.playingProperty().get(), "Play to the moment plays the live view");
+                stepToTheMoment(200_000);
+                assertFalse(live.playingProperty().get(), "paused at the moment");
+                LessonRun.Outcome headless = LessonRun.play(f);
+                assertEquals(headless.measured(), player.measured(), e.fileName() + " frame " + (i + 1));
+                assertTrue(live.nowMs() >= headless.atMs(), "not before the moment");
+                if (f.predict() != null) {
+                    assertTrue(player.revealText().startsWith("✓ You predicted"), player.revealText());
+                    assertTrue(player.optionText(f.predict().answer()).endsWith("✓ your prediction: right"));
+                }
+                assertFalse(player.explainText().isEmpty() && !f.explain().isEmpty());
+                seen.add(e.fileName() + " " + (i + 1));
+                player.primary(); // Continue (the last frame: finish)
+            }
+            assertFalse(player.openProperty().get(), "Finish the lesson closes it");
+        }
+        assertTrue(seen.size() >= 15, seen.toString());
+    }
+
+    @Test
+    void aResetInTheLiveViewReplaysTheFrameToItsMomentAndBackGoesToThePreviousFrame() {
+        assertTrue(player.open("stuck-in-progress"));
+        player.primary(); // frame 1 to its crash
+        stepToTheMoment(200_000);
+        player.primary(); // Continue: frame 2, at its start
+        player.primary(); // Play to the moment
+        stepToTheMoment(200_000);
+        long measured = player.measured();
+        live.reset();
+        assertEquals(LessonPlayer.State.READY, player.state(), "the same run again: its moment to come");
+        stepToTheMoment(200_000);
+        assertEquals(measured, player.measured());
+        assertEquals("Frame 2 of 4", player.frameCountText());
+        player.back();
+        assertEquals("Frame 1 of 4", player.frameCountText());
+        assertEquals(0, live.nowMs());
+        assertEquals(LessonPlayer.State.READY, player.state());
+    }
+
+    @Test
+    void aNameWithAFrameNumberOpensThere() {
+        assertTrue(player.open("whole-job-retry:3"));
+        assertEquals("Frame 3 of 4", player.frameCountText());
+        assertFalse(player.open("whole-job-retry:9"));
+        assertTrue(player.notice().contains("frame 9"), player.notice());
+    }
+
+    @Test
+    void anUnknownLessonNameSaysWhichThereAreAndAPresetClosesALesson() {
+        assertFalse(player.open("nope"));
+        assertTrue(player.openProperty().get());
+        assertTrue(player.notice().startsWith("There is no lesson named nope. The lessons are: lost-reply.json, "),
+                player.notice());
+        assertTrue(player.open("lost-reply.json"));
+        kit.applyPreset("lost-reply.json");
+        assertFalse(player.openProperty().get(), "a preset loaded meanwhile closes the lesson");
+    }
+}
