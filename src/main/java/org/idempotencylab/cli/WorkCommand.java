@@ -103,10 +103,8 @@ public final class WorkCommand implements Callable<Integer> {
             killEvery = WorkParameters.killEveryMs("--kill-every-ms", killEveryMs);
             s = ScenarioOptions.read(spec, WorkParameters.DEFAULTS, false);
             refuseWithoutEffect(s, strategy, killEvery);
-            if (db != null && !db.strip().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")) {
-                throw new IllegalArgumentException("--db: " + Cli.quote(JdbcClaimStore.redact(db.strip()))
-                        + " is not a PostgreSQL URL; work needs PostgreSQL (FOR UPDATE SKIP LOCKED): "
-                        + "jdbc:postgresql://host[:port]/database[?user=...], or no --db for an embedded one");
+            if (db != null) {
+                WorkParameters.postgresUrl("--db", db, "no --db for an embedded one");
             }
             if (db == null && dropOldRuns) {
                 throw new IllegalArgumentException("--drop-old-runs: has no effect here; the embedded database a "

@@ -85,6 +85,27 @@ public final class WorkParameters {
         return v;
     }
 
+    /**
+     * Checks a database URL for {@code work}, which needs PostgreSQL ({@code FOR UPDATE SKIP LOCKED}).
+     *
+     * @param field     the name the message gives the value, e.g. {@code --db}
+     * @param url       as typed; surrounding spaces are ignored
+     * @param otherwise what the message offers instead, e.g. {@code no --db for an embedded one}
+     * @return the URL, stripped
+     * @throws IllegalArgumentException naming the field and the URL (its password hidden) if it is not
+     *                                  {@code jdbc:postgresql:...}
+     */
+    public static String postgresUrl(String field, String url, String otherwise) {
+        String u = url == null ? "" : url.strip();
+        if (!u.toLowerCase(java.util.Locale.ROOT).startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException(field + ": " + ParameterException.quoted(
+                    org.idempotencylab.store.JdbcClaimStore.redact(u)) + " is not a PostgreSQL URL; work needs "
+                    + "PostgreSQL (FOR UPDATE SKIP LOCKED): jdbc:postgresql://host[:port]/database[?user=...], or "
+                    + otherwise);
+        }
+        return u;
+    }
+
     private static long wholeNumber(String field, String text, long min, long max, String range) {
         String t = text == null ? "" : text.strip();
         if (!t.matches("[-+]?[0-9]+")) {
