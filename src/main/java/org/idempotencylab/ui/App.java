@@ -19,6 +19,8 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.Node;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
@@ -27,6 +29,10 @@ import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.store.ClaimStore;
+import org.idempotencylab.ui.keystore.ClaimTableController;
+import org.idempotencylab.ui.keystore.ClaimTableViewModel;
+import org.idempotencylab.ui.keystore.KeyStoreTexts;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.kit.LabController;
 import org.idempotencylab.ui.kit.LabPrefs;
@@ -36,6 +42,7 @@ import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.WindowMemory;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.sweep.SweepViewModel;
+import org.idempotencylab.ui.work.WorkViewModel;
 
 /**
  * The lab window, and the one place that wires the features together: it builds each feature's view-model, the
@@ -50,6 +57,7 @@ public final class App extends Application {
 
     private ExecutorService background;
     private ExecutorService sweeps;
+    private WorkViewModel work;
 
     /** @return one daemon thread named {@code name}, so a closing window never waits for its work. */
     private static ExecutorService daemonThread(String name) {
@@ -120,6 +128,8 @@ public final class App extends Application {
         // a sweep has its own background thread, so it need not wait for a comparison (its cells use every core)
         sweeps = daemonThread("lab-sweep");
         SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), sweeps, THREADS);
+        // the Real workers tab: a real run's threads are its own; closing the window stops the run (App.stop)
+        work = new WorkViewModel();
         ScenarioKit kit = kit(compare, live, sweep, prefs);
         kit.setRunOnLoad(true); // a preset's numbers appear without Ctrl+R, never the last run's beside its note
         if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
@@ -132,6 +142,8 @@ public final class App extends Application {
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, keyStore)
                 .with(SweepViewModel.class, sweep)
+                .with(WorkViewModel.class, work)
+                .with(ClaimTableView.Factory.class, claimTableViews())
                 .with(FileChooserService.class, FileChooserService.dialog())
                 .with(ScenarioKit.class, kit)
                 .with(ScenarioFileChooser.class, ScenarioFileChooser.dialog());
@@ -171,6 +183,12 @@ public final class App extends Application {
             select(tabs, "sweepTab");
             if (Boolean.getBoolean("lab.play")) {
                 sweep.run();
+            }
+        } else if ("work".equals(System.getProperty("lab.tab"))) {
+            // -Dlab.tab=work opens on "Real workers"; -Dlab.play=true also starts a real run with its defaults
+            select(tabs, "workTab");
+            if (Boolean.getBoolean("lab.play")) {
+                work.start();
             }
         }
         // only the tab the window opens on is built before the first frame; the others follow in quiet moments
@@ -259,6 +277,9 @@ public final class App extends Application {
 
     @Override
     public void stop() {
+        if (work != null) {
+            work.shutdown(); // a real run's worker processes are killed and its embedded database stopped first
+        }
         if (background != null) {
             background.shutdownNow();
         }
@@ -299,6 +320,12 @@ public final class App extends Application {
         if (!factory.has(ScenarioFileChooser.class)) {
             factory.with(ScenarioFileChooser.class, ScenarioFileChooser.NONE);
         }
+        if (!factory.has(WorkViewModel.class)) {
+            factory.with(WorkViewModel.class, new WorkViewModel());
+        }
+        if (!factory.has(ClaimTableView.Factory.class)) {
+            factory.with(ClaimTableView.Factory.class, claimTableViews());
+        }
         if (!factory.has(OpeningScene.class)) {
             factory.with(OpeningScene.class, new OpeningScene(factory.service(ScenarioKit.class)));
         }
@@ -323,6 +350,53 @@ public final class App extends Application {
         loader.setControllerFactory(factory);
         Parent root = loader.load();
         return new ViewLoader.View(root, loader.getController());
+    }
+
+    /**
+     * @return claim-table views made of the key store's own (claimtable.fxml, {@link ClaimTableViewModel}), for the
+     *         Real workers tab: a real run's {@code processed_jobs}, {@value ClaimTableViewModel#DEFAULT_LIMIT} rows
+     *         at most, {@code in_progress} first, then the newest; counters over the whole run
+     */
+    public static ClaimTableView.Factory claimTableViews() {
+        return () -> {
+            ClaimTableViewModel model = new ClaimTableViewModel(ClaimTableViewModel.DEFAULT_LIMIT, true);
+            ViewLoader.View v;
+            try {
+                v = view("/fxml/claimtable.fxml", Texts.of(KeyStoreTexts.class).bundle(), new ControllerFactory());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot load the claim table's view (a broken installation?)", e);
+            }
+            ((ClaimTableController) v.controller()).bind(model);
+            StackPane node = new StackPane(v.root());
+            node.getStyleClass().add("keystore-view"); // the key store's look: its counters, its placeholder
+            node.setStyle("-fx-padding: 0");
+            return new ClaimTableView() {
+                @Override
+                public Node node() {
+                    return node;
+                }
+
+                @Override
+                public void attach(ClaimStore store) {
+                    model.attach(store);
+                }
+
+                @Override
+                public void read(long nowMs) {
+                    model.read(nowMs);
+                }
+
+                @Override
+                public void show(long nowMs) {
+                    model.show(nowMs);
+                }
+
+                @Override
+                public String counters() {
+                    return model.countersProperty().get();
+                }
+            };
+        };
     }
 
     /** @return a 1280 × 820 scene with the lab's style sheet. */

@@ -84,7 +84,7 @@ public final class WorkViewModel {
     public static final int EVENTS_KEPT = 300;
     /** The parameters the form takes, besides processes, kill gap, strategy and URL. */
     static final List<Parameter> FORM = List.of(Parameter.JOBS, Parameter.WORKERS, Parameter.P_FAIL,
-            Parameter.LOST_REPLY, Parameter.RESTART_MS);
+            Parameter.LOST_REPLY, Parameter.CALL_MS, Parameter.RESTART_MS);
 
     /** The defaults of the form: a run of some seconds on a laptop, the second article's fix. */
     public static final Scenario DEFAULTS = WorkParameters.DEFAULTS.toBuilder().jobs(300).workers(2).build();
@@ -126,6 +126,11 @@ public final class WorkViewModel {
     private final ObservableList<String> events = FXCollections.observableArrayList();
     private final ObservableList<SendRow> sends = FXCollections.observableArrayList();
     private final ObservableList<MetricRow> metrics = FXCollections.observableArrayList();
+    // read-only views, made once: a wrapper listens to its list weakly, so a listener on a new one would be lost
+    private final ObservableList<ProcessRow> processRowsShown = FXCollections.unmodifiableObservableList(processRows);
+    private final ObservableList<String> eventsShown = FXCollections.unmodifiableObservableList(events);
+    private final ObservableList<SendRow> sendsShown = FXCollections.unmodifiableObservableList(sends);
+    private final ObservableList<MetricRow> metricsShown = FXCollections.unmodifiableObservableList(metrics);
 
     private ClaimTableView claimView;
     // the run going, if any: written on the run's thread, read on the others
@@ -617,22 +622,22 @@ public final class WorkViewModel {
 
     /** @return one row per worker process (slot), in slot order */
     public ObservableList<ProcessRow> processRows() {
-        return FXCollections.unmodifiableObservableList(processRows);
+        return processRowsShown;
     }
 
     /** @return the event log, the newest line first, at most {@value #EVENTS_KEPT} */
     public ObservableList<String> events() {
-        return FXCollections.unmodifiableObservableList(events);
+        return eventsShown;
     }
 
     /** @return the provider's sends per user, duplicates first */
     public ObservableList<SendRow> sends() {
-        return FXCollections.unmodifiableObservableList(sends);
+        return sendsShown;
     }
 
     /** @return the finished run's metrics; empty until it has finished */
     public ObservableList<MetricRow> metrics() {
-        return FXCollections.unmodifiableObservableList(metrics);
+        return metricsShown;
     }
 
     /** Collects written characters into lines (a worker process's stderr) and hands each over. */
