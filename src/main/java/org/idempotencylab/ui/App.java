@@ -19,8 +19,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.Node;
-import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
@@ -29,10 +27,7 @@ import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
-import org.idempotencylab.store.ClaimStore;
-import org.idempotencylab.ui.keystore.ClaimTableController;
-import org.idempotencylab.ui.keystore.ClaimTableViewModel;
-import org.idempotencylab.ui.keystore.KeyStoreTexts;
+import org.idempotencylab.ui.keystore.ClaimTablePane;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.kit.LabController;
 import org.idempotencylab.ui.kit.LabPrefs;
@@ -353,50 +348,11 @@ public final class App extends Application {
     }
 
     /**
-     * @return claim-table views made of the key store's own (claimtable.fxml, {@link ClaimTableViewModel}), for the
-     *         Real workers tab: a real run's {@code processed_jobs}, {@value ClaimTableViewModel#DEFAULT_LIMIT} rows
-     *         at most, {@code in_progress} first, then the newest; counters over the whole run
+     * @return claim-table views made of the key store's own ({@link ClaimTablePane}), for the Real workers tab: a
+     *         real run's {@code processed_jobs}, {@code in_progress} first, then the newest; counters over the run
      */
     public static ClaimTableView.Factory claimTableViews() {
-        return () -> {
-            ClaimTableViewModel model = new ClaimTableViewModel(ClaimTableViewModel.DEFAULT_LIMIT, true);
-            ViewLoader.View v;
-            try {
-                v = view("/fxml/claimtable.fxml", Texts.of(KeyStoreTexts.class).bundle(), new ControllerFactory());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot load the claim table's view (a broken installation?)", e);
-            }
-            ((ClaimTableController) v.controller()).bind(model);
-            StackPane node = new StackPane(v.root());
-            node.getStyleClass().add("keystore-view"); // the key store's look: its counters, its placeholder
-            node.setStyle("-fx-padding: 0");
-            return new ClaimTableView() {
-                @Override
-                public Node node() {
-                    return node;
-                }
-
-                @Override
-                public void attach(ClaimStore store) {
-                    model.attach(store);
-                }
-
-                @Override
-                public void read(long nowMs) {
-                    model.read(nowMs);
-                }
-
-                @Override
-                public void show(long nowMs) {
-                    model.show(nowMs);
-                }
-
-                @Override
-                public String counters() {
-                    return model.countersProperty().get();
-                }
-            };
-        };
+        return ClaimTablePane::new;
     }
 
     /** @return a 1280 × 820 scene with the lab's style sheet. */
