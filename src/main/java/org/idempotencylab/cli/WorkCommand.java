@@ -48,9 +48,7 @@ import picocli.CommandLine.Spec;
                 + "Prints run's metrics, read from the database, with the wall time and jobs per second.")
 public final class WorkCommand implements Callable<Integer> {
     /** Most worker processes. */
-    static final int MAX_PROCESSES = 64;
-    /** Shortest gap between kills, wall-clock ms (0 is no kills). */
-    static final long MIN_KILL_EVERY_MS = 100;
+    static final int MAX_PROCESSES = WorkParameters.MAX_PROCESSES;
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -101,21 +99,12 @@ public final class WorkCommand implements Callable<Integer> {
         try {
             how = TableCommand.OutputFormat.read(format);
             strategy = options.strategy();
-            processCount = WholeNumber.read("--processes", processes, 1, MAX_PROCESSES);
-            killEvery = WholeNumber.read("--kill-every-ms", killEveryMs, 0, 86_400_000);
-            if (killEvery > 0 && killEvery < MIN_KILL_EVERY_MS) {
-                // a killed worker process takes about a second of CPU to start again: kills faster than that
-                // stop every process before it takes a job, and the run never ends
-                throw new IllegalArgumentException("--kill-every-ms: " + killEvery + " is outside the allowed range "
-                        + "0 (no kills) or " + MIN_KILL_EVERY_MS + " to 86,400,000 ms (a restarted worker process "
-                        + "needs about a second to take jobs again)");
-            }
+            processCount = WorkParameters.processes("--processes", processes);
+            killEvery = WorkParameters.killEveryMs("--kill-every-ms", killEveryMs);
             s = ScenarioOptions.read(spec, WorkParameters.DEFAULTS, false);
             refuseWithoutEffect(s, strategy, killEvery);
-            if (db != null && !db.strip().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")) {
-                throw new IllegalArgumentException("--db: " + Cli.quote(JdbcClaimStore.redact(db.strip()))
-                        + " is not a PostgreSQL URL; work needs PostgreSQL (FOR UPDATE SKIP LOCKED): "
-                        + "jdbc:postgresql://host[:port]/database[?user=...], or no --db for an embedded one");
+            if (db != null) {
+                WorkParameters.postgresUrl("--db", db, "no --db for an embedded one");
             }
             if (db == null && dropOldRuns) {
                 throw new IllegalArgumentException("--drop-old-runs: has no effect here; the embedded database a "

@@ -124,6 +124,21 @@ public interface ClaimStore extends AutoCloseable {
     }
 
     /**
+     * As {@link #rowsInProgressFirst}, but the {@code completed} rows newest first ({@code created_at} descending,
+     * then key): a view of a table that grows by thousands of rows (a real run's) shows what just happened. The
+     * default sorts {@link #rows}; a database does it in its query.
+     *
+     * @param limit at most this many rows, 0 to {@link Integer#MAX_VALUE}
+     * @return up to {@code limit} rows, {@code in_progress} first (oldest first among them), then the newest
+     */
+    default List<ClaimRow> rowsInProgressFirstNewest(int limit) {
+        ClaimArgs.limit(limit);
+        List<ClaimRow> all = new ArrayList<>(rows(Integer.MAX_VALUE));
+        all.sort(IN_PROGRESS_FIRST_THEN_NEWEST);
+        return all.size() > limit ? new ArrayList<>(all.subList(0, limit)) : all;
+    }
+
+    /**
      * Counts the whole table (beyond any row limit a view uses): rows, {@code in_progress}, {@code completed},
      * expired leases at {@code nowMs} and reclaimed rows. The default reads {@link #rows}; a database counts in
      * one query.
@@ -141,6 +156,15 @@ public interface ClaimStore extends AutoCloseable {
     Comparator<ClaimRow> IN_PROGRESS_FIRST = Comparator
             .comparing((ClaimRow r) -> r.status() != ClaimRow.Status.IN_PROGRESS)
             .thenComparingLong(ClaimRow::createdAtMs)
+            .thenComparing(ClaimRow::key);
+
+    /**
+     * The order of {@link #rowsInProgressFirstNewest}: {@code in_progress} first, oldest first; then the
+     * {@code completed} rows, newest {@code created_at} first; then key.
+     */
+    Comparator<ClaimRow> IN_PROGRESS_FIRST_THEN_NEWEST = Comparator
+            .comparing((ClaimRow r) -> r.status() != ClaimRow.Status.IN_PROGRESS)
+            .thenComparingLong(r -> r.status() == ClaimRow.Status.IN_PROGRESS ? r.createdAtMs() : -r.createdAtMs())
             .thenComparing(ClaimRow::key);
 
     /**

@@ -237,6 +237,7 @@ public final class JdbcClaimStore implements ClaimStore {
     private final String deleteSql;
     private final String rowsSql;
     private final String rowsInProgressFirstSql;
+    private final String rowsInProgressFirstNewestSql;
     private final String countsSql;
     private final String expiredSql;
     private final String rescueSql;
@@ -274,6 +275,9 @@ public final class JdbcClaimStore implements ClaimStore {
         rowsSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE run_id = ? ORDER BY created_at, idempotency_key LIMIT ?";
         rowsInProgressFirstSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE run_id = ? ORDER BY CASE WHEN status = "
                 + "'in_progress' THEN 0 ELSE 1 END, created_at, idempotency_key LIMIT ?";
+        rowsInProgressFirstNewestSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE run_id = ? ORDER BY CASE WHEN "
+                + "status = 'in_progress' THEN 0 ELSE 1 END, CASE WHEN status = 'in_progress' THEN created_at END, "
+                + "created_at DESC, idempotency_key LIMIT ?";
         countsSql = "SELECT COUNT(*), "
                 + "COALESCE(SUM(CASE WHEN status = 'in_progress' THEN 1 ELSE 0 END), 0), "
                 + "COALESCE(SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END), 0), "
@@ -764,6 +768,12 @@ public final class JdbcClaimStore implements ClaimStore {
     @Override
     public List<ClaimRow> rowsInProgressFirst(int limit) {
         return rows(rowsInProgressFirstSql, limit);
+    }
+
+    /** This run's rows only, {@code in_progress} first, then the newest, in one query. */
+    @Override
+    public List<ClaimRow> rowsInProgressFirstNewest(int limit) {
+        return rows(rowsInProgressFirstNewestSql, limit);
     }
 
     /** @return up to {@code limit} of this run's rows, in the order {@code sql} (run id, limit) gives */

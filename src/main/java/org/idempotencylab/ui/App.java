@@ -27,6 +27,7 @@ import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.keystore.ClaimTablePane;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.kit.LabController;
 import org.idempotencylab.ui.kit.LabPrefs;
@@ -37,6 +38,7 @@ import org.idempotencylab.ui.kit.WindowMemory;
 import org.idempotencylab.ui.lessons.LessonPlayer;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.sweep.SweepViewModel;
+import org.idempotencylab.ui.work.WorkViewModel;
 
 /**
  * The lab window, and the one place that wires the features together: it builds each feature's view-model, the
@@ -51,6 +53,7 @@ public final class App extends Application {
 
     private ExecutorService background;
     private ExecutorService sweeps;
+    private WorkViewModel work;
 
     /** @return one daemon thread named {@code name}, so a closing window never waits for its work. */
     private static ExecutorService daemonThread(String name) {
@@ -121,6 +124,8 @@ public final class App extends Application {
         // a sweep has its own background thread, so it need not wait for a comparison (its cells use every core)
         sweeps = daemonThread("lab-sweep");
         SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), sweeps, THREADS);
+        // the Real workers tab: a real run's threads are its own; closing the window stops the run (App.stop)
+        work = new WorkViewModel();
         ScenarioKit kit = kit(compare, live, sweep, prefs);
         kit.setRunOnLoad(true); // a preset's numbers appear without Ctrl+R, never the last run's beside its note
         if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
@@ -133,6 +138,8 @@ public final class App extends Application {
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, keyStore)
                 .with(SweepViewModel.class, sweep)
+                .with(WorkViewModel.class, work)
+                .with(ClaimTableView.Factory.class, claimTableViews())
                 .with(FileChooserService.class, FileChooserService.dialog())
                 .with(ScenarioKit.class, kit)
                 .with(ScenarioFileChooser.class, ScenarioFileChooser.dialog());
@@ -183,6 +190,12 @@ public final class App extends Application {
             select(tabs, "sweepTab");
             if (Boolean.getBoolean("lab.play")) {
                 sweep.run();
+            }
+        } else if ("work".equals(System.getProperty("lab.tab"))) {
+            // -Dlab.tab=work opens on "Real workers"; -Dlab.play=true also starts a real run with its defaults
+            select(tabs, "workTab");
+            if (Boolean.getBoolean("lab.play")) {
+                work.start();
             }
         }
         // only the tab the window opens on is built before the first frame; the others follow in quiet moments
@@ -271,6 +284,9 @@ public final class App extends Application {
 
     @Override
     public void stop() {
+        if (work != null) {
+            work.shutdown(); // a real run's worker processes are killed and its embedded database stopped first
+        }
         if (background != null) {
             background.shutdownNow();
         }
@@ -310,6 +326,12 @@ public final class App extends Application {
         }
         if (!factory.has(ScenarioFileChooser.class)) {
             factory.with(ScenarioFileChooser.class, ScenarioFileChooser.NONE);
+        }
+        if (!factory.has(WorkViewModel.class)) {
+            factory.with(WorkViewModel.class, new WorkViewModel());
+        }
+        if (!factory.has(ClaimTableView.Factory.class)) {
+            factory.with(ClaimTableView.Factory.class, claimTableViews());
         }
         if (!factory.has(OpeningScene.class)) {
             factory.with(OpeningScene.class, new OpeningScene(factory.service(ScenarioKit.class)));
@@ -357,6 +379,14 @@ public final class App extends Application {
         loader.setControllerFactory(factory);
         Parent root = loader.load();
         return new ViewLoader.View(root, loader.getController());
+    }
+
+    /**
+     * @return claim-table views made of the key store's own ({@link ClaimTablePane}), for the Real workers tab: a
+     *         real run's {@code processed_jobs}, {@code in_progress} first, then the newest; counters over the run
+     */
+    public static ClaimTableView.Factory claimTableViews() {
+        return ClaimTablePane::new;
     }
 
     /** @return a 1280 × 820 scene with the lab's style sheet. */

@@ -4,11 +4,12 @@
  * controller factory), and the small pieces every feature shares: {@link org.idempotencylab.ui.ControllerFactory},
  * {@link org.idempotencylab.ui.Texts} (a package's texts.properties), {@link org.idempotencylab.ui.BackgroundRun}
  * (a long run off the FX thread), {@link org.idempotencylab.ui.TabCommands} (what the menus ask of a tab),
- * {@link org.idempotencylab.ui.LiveRunListener} (following the live run) and
+ * {@link org.idempotencylab.ui.LiveRunListener} (following the live run),
+ * {@link org.idempotencylab.ui.ClaimTableView} (the key store's claim-table view, for the Real workers tab) and
  * {@link org.idempotencylab.ui.VirtualTime}.
  *
  * <p>May import: the engine, store and scenario layers, JavaFX and ControlsFX, and the shared UI packages
- * (form, charts, export). Only {@code App} and {@code ScenarioViews} import the features (compare, live, keystore,
- * sweep, kit); the features import this package's shared pieces, never each other (ArchitectureTest).
+ * (form, charts, export), and {@code work} (the real workers). Only {@code App} and {@code ScenarioViews} import the
+ * features (compare, live, keystore, sweep, kit, work); the features import this package's shared pieces, never each other (ArchitectureTest).
  */
 package org.idempotencylab.ui;

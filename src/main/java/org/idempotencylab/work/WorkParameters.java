@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
@@ -41,7 +42,82 @@ public final class WorkParameters {
             Parameter.MAX_RECEIVES, "how many times a job may be taken without an acknowledgement before it is "
                     + "dead-lettered; \"job in progress\" refusals count (Amazon SQS's maxReceiveCount)");
 
+    /** Most worker processes a run may start. */
+    public static final int MAX_PROCESSES = 64;
+    /** Shortest mean gap between two kills of the chaos loop, wall-clock ms (0 is no kills). */
+    public static final long MIN_KILL_EVERY_MS = 100;
+    /** Longest mean gap between two kills of the chaos loop, wall-clock ms (a day). */
+    public static final long MAX_KILL_EVERY_MS = 86_400_000;
+
     private WorkParameters() {
+    }
+
+    /**
+     * Reads the number of worker processes as typed (the command line's {@code --processes}, the window's field).
+     *
+     * @param field the name the message gives the value, e.g. {@code --processes}
+     * @param text  as typed; surrounding spaces are ignored; ASCII digits only
+     * @return 1 to {@value #MAX_PROCESSES}
+     * @throws IllegalArgumentException "{@code --processes: 0 is outside the allowed range 1 to 64}", or "{@code
+     *                                  --processes: 'x' is not a whole number; allowed 1 to 64}"
+     */
+    public static int processes(String field, String text) {
+        return (int) wholeNumber(field, text, 1, MAX_PROCESSES, "1 to " + MAX_PROCESSES);
+    }
+
+    /**
+     * Reads the chaos loop's mean gap between kills as typed ({@code --kill-every-ms}, the window's field).
+     *
+     * @param field the name the message gives the value, e.g. {@code --kill-every-ms}
+     * @param text  as typed; surrounding spaces are ignored; ASCII digits only
+     * @return 0 (no kills) or {@value #MIN_KILL_EVERY_MS} to {@value #MAX_KILL_EVERY_MS} wall-clock ms: a killed
+     *         worker process needs about a second of CPU to start again, so kills faster than that would stop every
+     *         process before it takes a job, and the run would never end
+     * @throws IllegalArgumentException naming the field, the value and the allowed range
+     */
+    public static long killEveryMs(String field, String text) {
+        String range = "0 (no kills) or " + MIN_KILL_EVERY_MS + " to " + Parameter.grouped(MAX_KILL_EVERY_MS)
+                + " ms (a restarted worker process needs about a second to take jobs again)";
+        long v = wholeNumber(field, text, 0, MAX_KILL_EVERY_MS, range);
+        if (v > 0 && v < MIN_KILL_EVERY_MS) {
+            throw new IllegalArgumentException(field + ": " + v + " is outside the allowed range " + range);
+        }
+        return v;
+    }
+
+    /**
+     * Checks a database URL for {@code work}, which needs PostgreSQL ({@code FOR UPDATE SKIP LOCKED}).
+     *
+     * @param field     the name the message gives the value, e.g. {@code --db}
+     * @param url       as typed; surrounding spaces are ignored
+     * @param otherwise what the message offers instead, e.g. {@code no --db for an embedded one}
+     * @return the URL, stripped
+     * @throws IllegalArgumentException naming the field and the URL (its password hidden) if it is not
+     *                                  {@code jdbc:postgresql:...}
+     */
+    public static String postgresUrl(String field, String url, String otherwise) {
+        String u = url == null ? "" : url.strip();
+        if (!u.toLowerCase(java.util.Locale.ROOT).startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException(field + ": " + ParameterException.quoted(
+                    org.idempotencylab.store.JdbcClaimStore.redact(u)) + " is not a PostgreSQL URL; work needs "
+                    + "PostgreSQL (FOR UPDATE SKIP LOCKED): jdbc:postgresql://host[:port]/database[?user=...], or "
+                    + otherwise);
+        }
+        return u;
+    }
+
+    private static long wholeNumber(String field, String text, long min, long max, String range) {
+        String t = text == null ? "" : text.strip();
+        if (!t.matches("[-+]?[0-9]+")) {
+            throw new IllegalArgumentException(field + ": " + ParameterException.quoted(t)
+                    + " is not a whole number; allowed " + range);
+        }
+        java.math.BigInteger v = new java.math.BigInteger(t); // any length: 10^40 is out of range, not an overflow
+        if (v.compareTo(java.math.BigInteger.valueOf(min)) < 0 || v.compareTo(java.math.BigInteger.valueOf(max)) > 0) {
+            throw new IllegalArgumentException(field + ": " + ParameterException.shortened(t)
+                    + " is outside the allowed range " + range);
+        }
+        return v.longValueExact();
     }
 
     /**

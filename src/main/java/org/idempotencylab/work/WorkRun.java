@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.idempotencylab.engine.Mulberry32;
 import org.idempotencylab.engine.RandomStreams;
@@ -88,6 +89,9 @@ public final class WorkRun {
     private final Mulberry32 chaosDraws;
     private final Slot[] slots;
     private volatile String childFailure;
+    private volatile boolean stopAsked;
+    private boolean ended; // the queue is empty or the run stopped: no more kills or starts (under this's lock)
+    private boolean started;
     private long kills;
     private long restarts;
 
@@ -157,7 +161,152 @@ public final class WorkRun {
      * @throws ClaimStoreException if the database fails while the parent watches it
      */
     public static Outcome run(WorkConfig cfg, Strategy strategy, Chaos chaos, PrintWriter err) {
-        return new WorkRun(cfg, chaos, err).go(strategy);
+        return create(cfg, chaos, err).run(strategy);
+    }
+
+    /**
+     * A run that has not started yet, for a caller that watches it while it runs (the window's Real workers tab):
+     * {@link #run(Strategy)} runs it on the caller's thread; from any other thread, {@link #processes()} says what
+     * each worker process is doing, {@link #kill(int)} kills one as the chaos loop would, and {@link #stop()}
+     * ends the run early.
+     *
+     * @param err where the worker processes' messages go, each one line
+     */
+    public static WorkRun create(WorkConfig cfg, Chaos chaos, PrintWriter err) {
+        return new WorkRun(cfg, chaos, err);
+    }
+
+    /**
+     * Runs this prepared run ({@link #prepare}) to its end, on the calling thread; once per run.
+     *
+     * @return what the run did
+     * @throws WorkException         if a worker process fails by itself (its line is on {@code err}), the queue
+     *                               stops moving, or {@link #stop()} was called ({@code work: stopped})
+     * @throws ClaimStoreException   if the database fails while the parent watches it
+     * @throws IllegalStateException if this run was run before
+     */
+    public Outcome run(Strategy strategy) {
+        synchronized (this) {
+            if (started) {
+                throw new IllegalStateException("this run was run before");
+            }
+            started = true;
+        }
+        return go(strategy);
+    }
+
+    /** What a worker process is doing, as {@link #processes()} tells it. */
+    public enum ProcessState {
+        /** Its JVM runs but its workers do not take jobs yet (about a second after a start). */
+        STARTING,
+        /** Its workers take jobs. */
+        RUNNING,
+        /** Killed with SIGKILL; it starts again after the restart time, unless the run has ended. */
+        KILLED,
+        /** Its JVM ended by itself: the run has no job left (or the run was stopped). */
+        ENDED
+    }
+
+    /**
+     * One worker process as it is at the moment of {@link #processes()}.
+     *
+     * @param slot        its place among the run's processes, 0-based (its workers are named {@code p<slot>.<n>-w<i>})
+     * @param incarnation how many times this slot was started before the current process (0: its first start)
+     * @param pid         the operating system's process id of the current (or last) process; -1 before any start
+     * @param state       what it is doing
+     * @param restartInMs while {@link ProcessState#KILLED}: wall-clock ms until it starts again (0 once due, -1 if
+     *                    it will not start again because the run has ended); otherwise -1
+     * @param kills       how many times this slot was killed so far, by the chaos loop or {@link #kill(int)}
+     */
+    public record WorkerProcessView(int slot, int incarnation, long pid, ProcessState state, long restartInMs,
+                                    long kills) {
+        /** @return the name its workers carry, {@code p<slot>.<incarnation>} (their owner in the claim table) */
+        public String name() {
+            return "p" + slot + "." + incarnation;
+        }
+    }
+
+    /**
+     * @return every worker process, in slot order, as it is now (before {@link #run} starts them: none started,
+     *         pid -1, {@link ProcessState#STARTING}). Thread-safe; cheap (no database).
+     */
+    public synchronized List<WorkerProcessView> processes() {
+        long now = nowMs();
+        List<WorkerProcessView> out = new ArrayList<>(slots.length);
+        for (Slot s : slots) {
+            Process p = s.process;
+            ProcessState state;
+            long restartIn = -1;
+            if (p == null) {
+                state = ProcessState.STARTING;
+            } else if (s.killed) {
+                state = ProcessState.KILLED;
+                restartIn = s.restartAtMs == Long.MAX_VALUE ? -1 : Math.max(0, s.restartAtMs - now);
+            } else if (!p.isAlive()) {
+                state = ProcessState.ENDED;
+            } else {
+                state = s.ready ? ProcessState.RUNNING : ProcessState.STARTING;
+            }
+            out.add(new WorkerProcessView(s.index, Math.max(0, s.incarnation), p == null ? -1 : p.pid(), state,
+                    restartIn, s.kills));
+        }
+        return out;
+    }
+
+    /**
+     * Kills the worker process in {@code slot} now with SIGKILL ({@link Process#destroyForcibly()}), as the chaos
+     * loop does, and waits (up to 5 s) until it is gone; it starts again {@link Chaos#restartMs()} later, as after
+     * a kill of the chaos loop, and counts as a crash in the metrics. A process still starting may be killed too.
+     * Thread-safe: call it from any thread while {@link #run} runs.
+     *
+     * @param slot 0-based, below the run's process count
+     * @return the process id killed; empty if that slot has no live process (killed already, ended, not started
+     *         yet) or the run has ended
+     * @throws IllegalArgumentException if {@code slot} is out of range
+     */
+    public OptionalLong kill(int slot) {
+        if (slot < 0 || slot >= slots.length) {
+            throw new IllegalArgumentException("slot: " + slot + " is outside the allowed range 0 to "
+                    + (slots.length - 1));
+        }
+        Process p;
+        synchronized (this) {
+            Slot s = slots[slot];
+            p = s.process;
+            if (ended || p == null || s.killed || !p.isAlive()) {
+                return OptionalLong.empty();
+            }
+            s.markKilled(nowMs() + chaos.restartMs());
+            kills++;
+        }
+        awaitGone(p);
+        return OptionalLong.of(p.pid());
+    }
+
+    /**
+     * Ends a run that is going: {@link #run} kills every worker process and throws {@link WorkException}
+     * ({@code work: stopped}) within a tick. Thread-safe; does nothing once the run has ended.
+     */
+    public void stop() {
+        stopAsked = true;
+    }
+
+    /** @return worker processes killed so far, by the chaos loop and {@link #kill(int)}. Thread-safe. */
+    public synchronized long kills() {
+        return kills;
+    }
+
+    /** @return the run's configuration */
+    public WorkConfig config() {
+        return cfg;
+    }
+
+    private static void awaitGone(Process p) {
+        try {
+            p.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private Outcome go(Strategy strategy) {
@@ -166,8 +315,10 @@ public final class WorkRun {
         long start = System.nanoTime();
         long wallMs;
         try (Connection c = WorkerProcess.connect(cfg.url())) {
-            for (Slot s : slots) {
-                s.start();
+            synchronized (this) {
+                for (Slot s : slots) {
+                    s.start();
+                }
             }
             long nextKill = chaos.killEveryMs() > 0 ? nowMs() + gap() : Long.MAX_VALUE;
             long lastOpen = -1;
@@ -183,6 +334,9 @@ public final class WorkRun {
                 if (childFailure != null) {
                     throw new WorkException(childFailure);
                 }
+                if (stopAsked) {
+                    throw new WorkException("work: stopped");
+                }
                 if (open != lastOpen) {
                     lastOpen = open;
                     lastMove = now;
@@ -190,12 +344,18 @@ public final class WorkRun {
                     throw new WorkException("work: the queue has not moved for " + (now - lastMove) + " ms with "
                             + open + " jobs open; the run stops (worker processes: " + states() + ")");
                 }
-                for (Slot s : slots) {
-                    s.tick(now);
+                Process victim = null;
+                synchronized (this) {
+                    for (Slot s : slots) {
+                        s.tick(now);
+                    }
+                    if (now >= nextKill) {
+                        victim = killOne(now);
+                        nextKill = now + gap();
+                    }
                 }
-                if (now >= nextKill) {
-                    killOne(now);
-                    nextKill = now + gap();
+                if (victim != null) {
+                    awaitGone(victim);
                 }
                 Thread.sleep(TICK_MS);
             }
@@ -213,6 +373,9 @@ public final class WorkRun {
             Thread.currentThread().interrupt();
             throw new WorkException("work: interrupted");
         } finally {
+            synchronized (this) {
+                ended = true;
+            }
             killAll();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -246,26 +409,32 @@ public final class WorkRun {
      * drawn: killing a JVM that has not connected tests nothing), with SIGKILL; it starts again after the restart
      * time.
      */
-    private void killOne(long now) {
+    private Process killOne(long now) {
         List<Slot> alive = new ArrayList<>();
         for (Slot s : slots) {
-            if (s.process != null && s.ready && s.process.isAlive()) {
+            if (s.process != null && s.ready && !s.killed && s.process.isAlive()) {
                 alive.add(s);
             }
         }
         if (alive.isEmpty()) {
-            return;
+            return null;
         }
         Slot victim = alive.get((int) (chaosDraws.nextDouble() * alive.size()));
-        victim.kill(now + chaos.restartMs());
+        victim.markKilled(now + chaos.restartMs());
         kills++;
+        return victim.process;
     }
 
     /** Waits for the processes that are still running to see the empty queue and end (a few polls). */
     private void waitForExits() throws InterruptedException {
         long deadline = nowMs() + 10_000;
+        synchronized (this) {
+            ended = true; // nothing is left to do: no more kills, no more starts
+            for (Slot s : slots) {
+                s.restartAtMs = Long.MAX_VALUE;
+            }
+        }
         for (Slot s : slots) {
-            s.restartAtMs = Long.MAX_VALUE; // nothing is left to do: no more starts
             Process p = s.process;
             if (p != null) {
                 long left = Math.max(1, deadline - nowMs());
@@ -278,11 +447,14 @@ public final class WorkRun {
     }
 
     private void killAll() {
-        for (Slot s : slots) {
-            Process p = s.process;
-            if (p != null && p.isAlive()) {
-                s.killed = true;
-                p.destroyForcibly();
+        synchronized (this) {
+            for (Slot s : slots) {
+                Process p = s.process;
+                s.restartAtMs = Long.MAX_VALUE;
+                if (p != null && p.isAlive()) {
+                    s.killed = true;
+                    p.destroyForcibly();
+                }
             }
         }
         for (Slot s : slots) {
@@ -298,14 +470,18 @@ public final class WorkRun {
         }
     }
 
-    /** One place for a worker process: its current process, and when it starts again after a kill. */
+    /**
+     * One place for a worker process: its current process, and when it starts again after a kill. Changed only
+     * under the run's lock (but {@link #ready}, which its stdout's reader sets).
+     */
     private final class Slot {
         final int index;
         int incarnation = -1;
-        Process process;
+        volatile Process process;
         volatile boolean ready; // its workers take jobs: the chaos loop kills only such a process
-        boolean killed;
+        volatile boolean killed;
         long restartAtMs = Long.MAX_VALUE;
+        long kills;
 
         Slot(int index) {
             this.index = index;
@@ -384,14 +560,11 @@ public final class WorkRun {
             }
         }
 
-        void kill(long restartAt) {
+        /** SIGKILL (on Linux and macOS) to the current process, to start again at {@code restartAt}; no wait. */
+        void markKilled(long restartAt) {
             killed = true;
-            process.destroyForcibly(); // SIGKILL on Linux and macOS
-            try {
-                process.waitFor();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            kills++;
+            process.destroyForcibly();
             restartAtMs = restartAt;
         }
     }

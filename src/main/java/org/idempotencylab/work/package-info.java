@@ -8,6 +8,6 @@
  *
  * <p>Times here are wall-clock milliseconds, never virtual ones: calls really sleep, and a lease really runs out.
  * Depends on the engine (metrics, steps, retry policy, random streams), the store (the claim table, the in-memory
- * store) and the scenario (parameters, strategies); only the command line uses it.
+ * store) and the scenario (parameters, strategies); the command line ({@code work}) and the window's Real workers tab ({@code ui.work}) use it.
  */
 package org.idempotencylab.work;

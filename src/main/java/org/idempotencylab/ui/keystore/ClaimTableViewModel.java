@@ -59,12 +59,27 @@ public final class ClaimTableViewModel
      * @throws IllegalArgumentException if {@code limit} is out of range
      */
     public ClaimTableViewModel(int limit) {
-        super(limit, TEXTS.get("claims.noun"), TEXTS.get("claims.order"), ClaimRow::key, ClaimTableRow::new, ClaimTableRow::update);
+        this(limit, false);
     }
+
+    /**
+     * @param limit       rows shown at most, 1 to {@link #MAX_LIMIT}
+     * @param newestFirst after the {@code in_progress} rows, the newest first
+     *                    ({@link ClaimStore#rowsInProgressFirstNewest}: a real run's table, which grows by thousands of
+     *                    rows, shows what just happened); false: the oldest first, as the live run's
+     * @throws IllegalArgumentException if {@code limit} is out of range
+     */
+    public ClaimTableViewModel(int limit, boolean newestFirst) {
+        super(limit, TEXTS.get("claims.noun"), TEXTS.get(newestFirst ? "claims.orderNewest" : "claims.order"),
+                ClaimRow::key, ClaimTableRow::new, ClaimTableRow::update);
+        this.newestFirst = newestFirst;
+    }
+
+    private final boolean newestFirst;
 
     @Override
     Snapshot<ClaimRow, ClaimCounts> read(ClaimStore claims, int limit, long nowMs) {
-        List<ClaimRow> read = claims.rowsInProgressFirst(limit);
+        List<ClaimRow> read = newestFirst ? claims.rowsInProgressFirstNewest(limit) : claims.rowsInProgressFirst(limit);
         ClaimCounts counts = claims.counts(nowMs);
         return new Snapshot<>(read, counts.rows(), counts);
     }

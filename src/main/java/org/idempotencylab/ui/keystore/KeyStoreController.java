@@ -18,7 +18,6 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
-import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.VirtualTime;
@@ -48,19 +47,8 @@ public final class KeyStoreController {
     @FXML private TableColumn<ProviderKeyRow, ProviderKeyRow> providerExpiresInColumn;
     @FXML private TableColumn<ProviderKeyRow, Number> suppressedColumn;
     @FXML private VBox memorySection;
-    @FXML private VBox claimSection;
-    @FXML private Label claimCounters;
-    @FXML private Label claimStatus;
-    @FXML private TableView<ClaimTableRow> claimTable;
-    @FXML private TableColumn<ClaimTableRow, String> claimKeyColumn;
-    @FXML private TableColumn<ClaimTableRow, Status> claimStatusColumn;
-    @FXML private TableColumn<ClaimTableRow, String> claimOwnerColumn;
-    @FXML private TableColumn<ClaimTableRow, String> lockedUntilColumn;
-    @FXML private TableColumn<ClaimTableRow, ClaimTableRow> leaseColumn;
-    @FXML private TableColumn<ClaimTableRow, String> claimResultColumn;
-    @FXML private TableColumn<ClaimTableRow, Number> claimsColumn;
-    @FXML private TableColumn<ClaimTableRow, String> claimCreatedAtColumn;
-    @FXML private TableColumn<ClaimTableRow, String> completedAtColumn;
+    /** The claim table's section, claimtable.fxml included. */
+    @FXML private ClaimTableController claimSectionController;
     @FXML private VBox lockSection;
     @FXML private Label lockCounters;
     @FXML private Label lockStatus;
@@ -113,41 +101,12 @@ public final class KeyStoreController {
         storeTable.setPlaceholder(fitted(storeTable, placeholder(model.storePlaceholderProperty())));
         providerTable.setPlaceholder(fitted(providerTable, placeholder(model.providerPlaceholderProperty())));
 
-        initClaimTable(model.claimTable());
+        claimSectionController.bind(model.claimTable());
         initLockTable(model.lockTable());
         // the in-memory store's section gives way to the claim table or the lock store when the run uses one
         memorySection.visibleProperty().bind(model.claimTable().inUseProperty()
                 .or(model.lockTable().inUseProperty()).not());
         shownWhen(memorySection);
-    }
-
-    private void initClaimTable(ClaimTableViewModel claims) {
-        fixed(claimKeyColumn, r -> new ReadOnlyStringWrapper(r.key()));
-        fixed(claimStatusColumn, ClaimTableRow::statusProperty);
-        claimStatusColumn.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(Status status, boolean empty) {
-                super.updateItem(status, empty);
-                setText(empty || status == null ? null : status.sql());
-                Concept.mark(this, empty || status == null ? null
-                        : status == Status.IN_PROGRESS ? Concept.IN_PROGRESS : Concept.KEY_REMEMBERED);
-            }
-        });
-        fixed(claimOwnerColumn, ClaimTableRow::ownerProperty);
-        fixed(lockedUntilColumn, r -> time(r.lockedUntilMsProperty()));
-        fixed(leaseColumn, ReadOnlyObjectWrapper::new);
-        leaseColumn.setCellFactory(col -> new CountdownCell<>(claims.nowMsProperty(), Concept.LEASE));
-        fixed(claimResultColumn, ClaimTableRow::resultProperty);
-        fixed(claimsColumn, ClaimTableRow::claimsProperty);
-        fixed(claimCreatedAtColumn, r -> time(r.createdAtMsProperty()));
-        fixed(completedAtColumn, r -> Bindings.createStringBinding(() -> r.completedAtMs() == null ? ""
-                : VirtualTime.format(r.completedAtMs()), r.completedAtMsProperty()));
-        claimTable.setItems(claims.rows());
-        claimTable.setPlaceholder(fitted(claimTable, placeholder(TEXTS.get("claims.empty"))));
-        claimCounters.textProperty().bind(claims.countersProperty());
-        status(claimStatus, claims);
-        claimSection.visibleProperty().bind(claims.inUseProperty());
-        shownWhen(claimSection);
     }
 
     private void initLockTable(LockTableViewModel locks) {
@@ -165,7 +124,7 @@ public final class KeyStoreController {
     }
 
     /** The status line: the view-model's text, shown only when there is one, in the error style after a failure. */
-    private static void status(Label label, PolledTableModel<?, ?, ?, ?> table) {
+    static void status(Label label, PolledTableModel<?, ?, ?, ?> table) {
         label.textProperty().bind(table.statusProperty());
         label.visibleProperty().bind(table.statusProperty().isNotEmpty());
         shownWhen(label);
@@ -192,17 +151,17 @@ public final class KeyStoreController {
     }
 
     /** A hidden node takes no room. */
-    private static void shownWhen(Node node) {
+    static void shownWhen(Node node) {
         node.managedProperty().bind(node.visibleProperty());
     }
 
     /** A placeholder wraps inside its table's width instead of being cut off at a narrow window's edge. */
-    private static Label fitted(TableView<?> table, Label label) {
+    static Label fitted(TableView<?> table, Label label) {
         label.maxWidthProperty().bind(table.widthProperty().subtract(24));
         return label;
     }
 
-    private static Label placeholder(String text) {
+    static Label placeholder(String text) {
         Label label = new Label(text);
         label.getStyleClass().add("placeholder-text");
         label.setWrapText(true);
@@ -215,11 +174,11 @@ public final class KeyStoreController {
         return label;
     }
 
-    private static ObservableValue<String> time(ReadOnlyLongProperty ms) {
+    static ObservableValue<String> time(ReadOnlyLongProperty ms) {
         return Bindings.createStringBinding(() -> VirtualTime.format(ms.get()), ms);
     }
 
-    private static <R, T> void fixed(TableColumn<R, T> col, Function<R, ObservableValue<T>> value) {
+    static <R, T> void fixed(TableColumn<R, T> col, Function<R, ObservableValue<T>> value) {
         col.setCellValueFactory(cell -> value.apply(cell.getValue()));
         col.setSortable(false); // rows keep the order keys came in; the lists are changed only in batches
         col.setReorderable(false);

@@ -133,11 +133,13 @@ class TabsOnDemandFxTest {
                 built[0]++;
             }
         });
-        assertEquals(2, built[0], "the live view and the sweep, one a call");
+        assertEquals(3, built[0], "the live view, the sweep and the real workers, one a call");
         robot.interact(() -> lab.selectTab("liveTab"));
         assertTrue(robot.lookup("#playButton").query().isVisible(), "the live view's Play button");
         robot.interact(() -> lab.selectTab("sweepTab"));
         assertTrue(robot.lookup("#sweepRunButton").query().isVisible(), "the sweep's Run button");
+        robot.interact(() -> lab.selectTab("workTab"));
+        assertTrue(robot.lookup("#startButton").query().isVisible(), "the real workers' Start button");
     }
 
     @Test

@@ -1,0 +1,249 @@
+package org.idempotencylab.ui.work;
+
+import static org.idempotencylab.ui.work.WorkTexts.TEXTS;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.idempotencylab.scenario.Choice;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.ui.ClaimTableView;
+import org.idempotencylab.ui.TabCommands;
+import org.idempotencylab.work.WorkRun.ProcessState;
+
+/**
+ * Binds work.fxml to a {@link WorkViewModel}: the form, Start and Stop, the progress, the Workers box (one box per
+ * real worker process; a click kills that process), the run's claim table (a {@link ClaimTableView} the window
+ * gives, the key store's), the event log, the provider's sends per user and the metrics. No logic beyond wiring.
+ * Ctrl+R starts a run; this tab has no chart to export.
+ *
+ * <p>Node ids for tests and style sheets: {@code workerBox<slot>} for a worker process's box, the fields'
+ * {@code fx:id}s of work.fxml.
+ */
+public final class WorkController implements TabCommands {
+    private static final PseudoClass DOWN = PseudoClass.getPseudoClass("down");
+    private static final PseudoClass STARTING = PseudoClass.getPseudoClass("starting");
+    private static final PseudoClass ENDED = PseudoClass.getPseudoClass("ended");
+    private static final PseudoClass DUPLICATE = PseudoClass.getPseudoClass("duplicate");
+
+    private final WorkViewModel model;
+    private final ClaimTableView claims;
+
+    @FXML private TextField processesField;
+    @FXML private TextField workersField;
+    @FXML private TextField jobsField;
+    @FXML private TextField pFailField;
+    @FXML private TextField lostReplyField;
+    @FXML private TextField killEveryField;
+    @FXML private TextField restartField;
+    @FXML private TextField callField;
+    @FXML private TextField dbField;
+    @FXML private ComboBox<RetryScope> retryBox;
+    @FXML private ComboBox<StoreKind> storeBox;
+    @FXML private ComboBox<KeyMode> keyBox;
+    @FXML private Button startButton;
+    @FXML private Button stopButton;
+    @FXML private Label messageLabel;
+    @FXML private ProgressBar progressBar;
+    @FXML private Label progressLabel;
+    @FXML private Label statusLabel;
+    @FXML private FlowPane workerBoxes;
+    @FXML private StackPane claimHost;
+    @FXML private Label claimNoteLabel;
+    @FXML private ListView<String> eventList;
+    @FXML private Label sendCounters;
+    @FXML private TableView<WorkViewModel.SendRow> sendsTable;
+    @FXML private TableColumn<WorkViewModel.SendRow, String> userColumn;
+    @FXML private TableColumn<WorkViewModel.SendRow, Number> sentColumn;
+    @FXML private TableColumn<WorkViewModel.SendRow, Number> suppressedColumn;
+    @FXML private TableColumn<WorkViewModel.SendRow, String> duplicateColumn;
+    @FXML private TableView<WorkViewModel.MetricRow> metricsTable;
+    @FXML private TableColumn<WorkViewModel.MetricRow, String> metricColumn;
+    @FXML private TableColumn<WorkViewModel.MetricRow, String> valueColumn;
+
+    /**
+     * @param model  the tab's view-model
+     * @param claims makes the claim table's view the run's {@code processed_jobs} is shown in
+     */
+    public WorkController(WorkViewModel model, ClaimTableView.Factory claims) {
+        this.model = model;
+        this.claims = claims.create();
+    }
+
+    @FXML
+    private void initialize() {
+        processesField.textProperty().bindBidirectional(model.processesProperty());
+        workersField.textProperty().bindBidirectional(model.field(Parameter.WORKERS));
+        jobsField.textProperty().bindBidirectional(model.field(Parameter.JOBS));
+        pFailField.textProperty().bindBidirectional(model.field(Parameter.P_FAIL));
+        lostReplyField.textProperty().bindBidirectional(model.field(Parameter.LOST_REPLY));
+        restartField.textProperty().bindBidirectional(model.field(Parameter.RESTART_MS));
+        callField.textProperty().bindBidirectional(model.field(Parameter.CALL_MS));
+        killEveryField.textProperty().bindBidirectional(model.killEveryMsProperty());
+        dbField.textProperty().bindBidirectional(model.dbProperty());
+        choices(retryBox, RetryScope.values());
+        retryBox.valueProperty().bindBidirectional(model.retryProperty());
+        choices(storeBox, StoreKind.values());
+        storeBox.valueProperty().bindBidirectional(model.storeProperty());
+        choices(keyBox, KeyMode.values());
+        keyBox.valueProperty().bindBidirectional(model.keyModeProperty());
+        for (var field : new javafx.scene.Node[] {processesField, workersField, jobsField, pFailField,
+                lostReplyField, restartField, callField, killEveryField, dbField, retryBox, storeBox, keyBox}) {
+            field.disableProperty().bind(model.runningProperty());
+        }
+        startButton.disableProperty().bind(model.runningProperty());
+        stopButton.disableProperty().bind(model.runningProperty().not());
+
+        messageLabel.textProperty().bind(model.messageProperty());
+        messageLabel.visibleProperty().bind(model.messageProperty().isNotEmpty());
+        messageLabel.managedProperty().bind(messageLabel.visibleProperty());
+        progressBar.progressProperty().bind(model.progressProperty());
+        progressLabel.textProperty().bind(model.progressTextProperty());
+        statusLabel.textProperty().bind(model.statusProperty());
+
+        model.setClaimView(claims);
+        claimHost.getChildren().add(claims.node());
+        claimNoteLabel.textProperty().bind(model.claimNoteProperty());
+        claimNoteLabel.visibleProperty().bind(model.claimNoteProperty().isNotEmpty());
+        claimNoteLabel.managedProperty().bind(claimNoteLabel.visibleProperty());
+
+        model.processRows().addListener((ListChangeListener<ProcessRow>) c -> boxes());
+        boxes();
+        eventList.setItems(model.events());
+
+        userColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().user()));
+        sentColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().sent()));
+        suppressedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().suppressed()));
+        duplicateColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(TEXTS.get(c.getValue().duplicate()
+                ? "sends.duplicate" : "sends.once")));
+        sendsTable.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(WorkViewModel.SendRow item, boolean empty) {
+                super.updateItem(item, empty);
+                pseudoClassStateChanged(DUPLICATE, !empty && item != null && item.duplicate());
+            }
+        });
+        sendsTable.setItems(model.sends());
+        sendsTable.setPlaceholder(new Label(TEXTS.get("sends.empty")));
+        sendCounters.textProperty().bind(model.sendCountersProperty());
+        metricColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
+        valueColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().value()));
+        metricsTable.setItems(model.metrics());
+        Label noMetrics = new Label(TEXTS.get("metrics.empty"));
+        noMetrics.setWrapText(true);
+        metricsTable.setPlaceholder(noMetrics);
+    }
+
+    private static <C extends Choice> void choices(ComboBox<C> box, C[] values) {
+        box.getItems().setAll(values);
+        box.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(C c) {
+                return c == null ? "" : c.cliName();
+            }
+
+            @Override
+            public C fromString(String s) {
+                for (C c : values) {
+                    if (c.cliName().equals(s)) {
+                        return c;
+                    }
+                }
+                return null;
+            }
+        });
+    }
+
+    /** One box per worker process, rebuilt when a run starts with its number of processes. */
+    private void boxes() {
+        workerBoxes.getChildren().clear();
+        for (ProcessRow row : model.processRows()) {
+            workerBoxes.getChildren().add(box(row));
+        }
+    }
+
+    private VBox box(ProcessRow row) {
+        Label title = new Label(row.title());
+        title.getStyleClass().add("box-title");
+        Label pid = line(Bindings.createStringBinding(() -> row.pidProperty().get() < 0 ? TEXTS.get("box.pidNone")
+                : TEXTS.format("box.pid", row.pidProperty().get()), row.pidProperty()));
+        Label state = line(row.stateTextProperty());
+        state.getStyleClass().add("box-state");
+        Label jobs = line(row.jobsTextProperty());
+        Label kills = line(row.killsTextProperty());
+        Label hint = new Label(TEXTS.get("box.crashHint"));
+        hint.getStyleClass().add("crash-hint");
+        VBox box = new VBox(1, title, pid, state, jobs, kills, hint);
+        box.setId("workerBox" + row.slot());
+        box.getStyleClass().add("worker-box");
+        Runnable look = () -> {
+            ProcessState s = row.stateProperty().get();
+            box.pseudoClassStateChanged(DOWN, row.downProperty().get());
+            box.pseudoClassStateChanged(STARTING, !row.downProperty().get() && s == ProcessState.STARTING);
+            box.pseudoClassStateChanged(ENDED, s == ProcessState.ENDED);
+        };
+        row.downProperty().addListener((o, was, now) -> look.run());
+        row.stateProperty().addListener((o, was, now) -> look.run());
+        look.run();
+        box.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY) {
+                model.kill(row.slot());
+            }
+        });
+        return box;
+    }
+
+    private static Label line(javafx.beans.value.ObservableValue<String> text) {
+        Label l = new Label();
+        l.textProperty().bind(text);
+        l.getStyleClass().add("box-line");
+        return l;
+    }
+
+    @FXML
+    private void start() {
+        model.start();
+    }
+
+    @FXML
+    private void stop() {
+        model.stop();
+    }
+
+    /** Ctrl+R: starts a real run with the form's values (nothing while one goes). */
+    @Override
+    public void run() {
+        model.start();
+    }
+
+    /** Ctrl+E: this tab has no chart; its status line says so. */
+    @Override
+    public void exportChart() {
+        // nothing to export: the metrics table is the result, and `work --format csv` writes it
+    }
+
+    @Override
+    public void showStatus(String text) {
+        // the status line belongs to the run; a scenario saved from this tab is the comparison's (its own tab says)
+    }
+}
