@@ -23,12 +23,14 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Slider;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -38,6 +40,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
+import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
@@ -93,6 +96,14 @@ public final class LiveController {
     @FXML private Label historyTitle;
     @FXML private ListView<String> historyList;
     @FXML private StatusBar liveStatusBar;
+    @FXML private Label captionLabel;
+    @FXML private ToggleButton codeToggle;
+    @FXML private SplitPane playSplit;
+    @FXML private CodePanel codePanel;
+    // what the code panel and the caption last showed: they are redrawn at most once a frame, when one changed
+    private long storyVersion = -1;
+    private Strategy storyChosen;
+    private JobToken storyJob;
 
     /** Most real time one animation frame plays, ns: 100 ms (a frame is about 16 ms). */
     static final long MAX_FRAME_NANOS = 100_000_000L;
@@ -110,6 +121,7 @@ public final class LiveController {
                 // a run goes on while another tab is shown, but only a visible queue is drawn
                 if (root.getParent() == null || root.getParent().isVisible()) {
                     queue.draw(model, now);
+                    showStory();
                 }
             }
         };
@@ -126,6 +138,7 @@ public final class LiveController {
         bindLists();
         bindStatusBar();
         bindMessages();
+        bindStory();
         queue.setOnMouseClicked(this::onQueueClicked);
         // Space, →, R and C act from anywhere in the window while this view is shown (a focused slider, box or tab
         // header included), not only from the play area: a teacher need not click into it first
@@ -328,6 +341,43 @@ public final class LiveController {
         endingLabel.managedProperty().bind(endingLabel.visibleProperty());
         model.messageProperty().addListener((o, a, m) -> showInputError(m));
         model.strategyProblemProperty().addListener((o, a, m) -> showInputError(m));
+    }
+
+    /** The code panel beside the queue, shown or hidden by its toggle; the canvas takes the width a resize adds. */
+    private void bindStory() {
+        SplitPane.setResizableWithParent(codePanel, false);
+        codeToggle.selectedProperty().addListener((o, was, on) -> {
+            if (on && !playSplit.getItems().contains(codePanel)) {
+                playSplit.getItems().add(codePanel);
+                playSplit.setDividerPositions(0.64);
+            } else if (!on) {
+                playSplit.getItems().remove(codePanel);
+            }
+        });
+        showStory();
+    }
+
+    /**
+     * The code panel and the caption tell the last moment of the followed job (the selected one, else the job of
+     * the latest event), for the strategy chosen: redrawn once a frame at most, and only when the run moved (a
+     * step, a frame played, a click, a Reset, a seek), the strategy changed or another job is followed. What they
+     * show depends on the job's events up to now alone.
+     */
+    private void showStory() {
+        Strategy chosen = model.strategyProperty().get();
+        JobToken job = model.storyJob();
+        if (model.version() == storyVersion && chosen == storyChosen && job == storyJob) {
+            return;
+        }
+        storyVersion = model.version();
+        storyChosen = chosen;
+        storyJob = job;
+        Strategy running = model.simulation() == null ? null : model.simulation().strategy();
+        List<SimulationEvent> history = job == null ? List.of() : job.history();
+        String who = job == null ? null : EventText.user(job.user(), job.repeat());
+        codePanel.show(chosen, running, who, job != null && job == model.selectedProperty().get(), history);
+        String caption = running == null || history.isEmpty() ? "" : Caption.of(running, history);
+        captionLabel.setText(caption.isEmpty() ? TEXTS.get("caption.none") : caption);
     }
 
     /** Shows {@code message} under the toolbar; null or "" hides it. */
