@@ -45,6 +45,7 @@ public final class CodePanel extends VBox {
         lines.getStyleClass().add("code-lines");
         scroll.getStyleClass().add("code-scroll");
         scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         setSpacing(4);
         setPadding(new Insets(6));
@@ -71,7 +72,7 @@ public final class CodePanel extends VBox {
             for (CodeProgram.Line line : program) {
                 Label l = new Label(NO_MARKER + line.text());
                 l.getStyleClass().add("code-line");
-                l.setMinWidth(USE_PREF_SIZE); // scrolls sideways rather than cutting code off
+                l.setWrapText(true); // a narrow panel wraps a long line rather than cutting it off
                 l.setMaxWidth(Double.MAX_VALUE);
                 labels.add(l);
             }

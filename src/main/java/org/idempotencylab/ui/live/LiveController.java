@@ -91,6 +91,7 @@ public final class LiveController {
     @FXML private CheckBox faultBox;
     @FXML private QueueCanvas queue;
     @FXML private TabPane detailTabs;
+    @FXML private SplitPane split;
     @FXML private Tab historyTab;
     @FXML private ListView<String> logList;
     @FXML private Label historyTitle;
@@ -343,18 +344,75 @@ public final class LiveController {
         model.strategyProblemProperty().addListener((o, a, m) -> showInputError(m));
     }
 
-    /** The code panel beside the queue, shown or hidden by its toggle; the canvas takes the width a resize adds. */
+    /**
+     * The code panel beside the queue, shown or hidden by its toggle. Beside the canvas when the play area has room
+     * for the canvas's least width and {@link #CODE_MIN_WIDTH} (1440 × 900, or 1280 × 720 with no note open);
+     * else beside the tabs below it (1280 × 720 with a preset's note), so both stay visible and the canvas keeps
+     * its width. The canvas takes the width a resize adds.
+     */
     private void bindStory() {
         SplitPane.setResizableWithParent(codePanel, false);
-        codeToggle.selectedProperty().addListener((o, was, on) -> {
-            if (on && !playSplit.getItems().contains(codePanel)) {
-                playSplit.getItems().add(codePanel);
-                playSplit.setDividerPositions(0.64);
-            } else if (!on) {
-                playSplit.getItems().remove(codePanel);
-            }
-        });
+        codeToggle.selectedProperty().addListener((o, was, on) -> placeCode());
+        split.widthProperty().addListener((o, was, now) -> placeLater());
         showStory();
+    }
+
+    /** Width the code panel starts with, px (it keeps its width when the window is resized). */
+    private static final double CODE_WIDTH = 290;
+    /** Least width the code panel is put beside the canvas with, px. */
+    private static final double CODE_MIN_WIDTH = 240;
+    /** The tabs below the canvas and the code panel beside them, when the play area is too narrow for both. */
+    private SplitPane detailSplit;
+
+    private boolean placing;
+
+    /** Places the code panel after this layout pass (never inside it), once however many widths it went through. */
+    private void placeLater() {
+        if (!placing) {
+            placing = true;
+            Platform.runLater(() -> {
+                placing = false;
+                placeCode();
+            });
+        }
+    }
+
+    /** Puts the code panel where it fits (see {@link #bindStory}), or nowhere while its toggle is off. */
+    private void placeCode() {
+        double w = split.getWidth();
+        if (w <= 0) {
+            return;
+        }
+        boolean beside = w >= queue.minWidth(-1) + CODE_MIN_WIDTH;
+        SplitPane want = !codeToggle.isSelected() ? null : beside ? playSplit : detailSplit();
+        SplitPane now = playSplit.getItems().contains(codePanel) ? playSplit
+                : detailSplit != null && detailSplit.getItems().contains(codePanel) ? detailSplit : null;
+        if (want == now) {
+            return;
+        }
+        if (now != null) {
+            now.getItems().remove(codePanel);
+        }
+        if (want != null) {
+            want.getItems().add(codePanel);
+            double canvas = Math.max(want == playSplit ? queue.minWidth(-1) : 0, w - CODE_WIDTH);
+            want.setDividerPositions(Math.min(1, canvas / w));
+        }
+    }
+
+    /** @return the split that holds the tabs below the canvas, made (in the tabs' place) the first time */
+    private SplitPane detailSplit() {
+        if (detailSplit == null) {
+            int at = split.getItems().indexOf(detailTabs);
+            double[] dividers = split.getDividerPositions();
+            detailSplit = new SplitPane();
+            detailSplit.setMinWidth(0); // as the play area's split: the placement never changes the width
+            detailSplit.getStyleClass().add("detail-split");
+            split.getItems().set(at, detailSplit);
+            detailSplit.getItems().add(detailTabs);
+            split.setDividerPositions(dividers); // the play area keeps its height
+        }
+        return detailSplit;
     }
 
     /**

@@ -62,7 +62,7 @@ class CodeMapTest {
                     assertTrue(program.size() >= 9 && program.size() <= 30, scope + " " + key + " " + store
                             + ": " + program.size() + " lines");
                     for (CodeProgram.Line l : program) {
-                        assertTrue(l.text().length() <= 52, "short enough to project: " + l.text());
+                        assertTrue(l.text().length() <= 44, "short enough to project: " + l.text());
                     }
                 }
             }
@@ -106,7 +106,7 @@ class CodeMapTest {
                 at(1_200, Kind.BACKOFF_STARTED, EMAIL, 1_380, "timeout, reply lost"));
         assertEquals(Kind.REPLY_LOST, CodeMap.decisive(EACH_NO_KEY, h).kind());
         assertEquals("retry.error", CodeMap.litLine(EACH_NO_KEY, h));
-        assertEquals("error or timeout: backoff, retry the step", litText(EACH_NO_KEY, h));
+        assertEquals("error or timeout: backoff, retry", litText(EACH_NO_KEY, h));
         assertEquals("user_7's welcome email went out, but the reply was lost: the worker sees a timeout and "
                 + "retries in 180 ms", Caption.of(EACH_NO_KEY, h));
     }
@@ -120,24 +120,24 @@ class CodeMapTest {
                 + "done again; next: \"create the workspace\"", Caption.of(MEMORY, h));
         List<SimulationEvent> shared = List.of(at(100, Kind.RUN_SHARED, 0, 100, "shared a run in flight"));
         assertEquals("running: share that run", litText(MEMORY, shared));
-        assertEquals("else: run it, remember it (not a failure)",
+        assertEquals("else: run; remember only a success",
                 litText(MEMORY, List.of(at(100, Kind.CALL_STARTED, 0, 300, ""))));
     }
 
     @Test
     void theClaimTablesOutcomesEachLightTheirLine() {
-        assertEquals("in progress: \"job in progress\", to queue", litText(CLAIM, List.of(
+        assertEquals("in_progress: \"job in progress\"", litText(CLAIM, List.of(
                 at(3_000, Kind.JOB_STARTED, -1), at(3_000, Kind.JOB_IN_PROGRESS, -1, 4_200, "job in progress"))));
         assertEquals("user_7: another delivery holds the key, so job in progress: back to the queue until 0:04.200",
                 Caption.of(CLAIM, List.of(at(3_000, Kind.JOB_IN_PROGRESS, -1, 4_200, "job in progress"))));
         assertEquals("expired lease: reclaimed, run it", litText(CLAIM, List.of(at(9_000, Kind.JOB_STARTED, -1),
                 at(9_000, Kind.LEASE_RECLAIMED, 0, 69_000, "lease ran out"), at(9_000, Kind.CALL_STARTED, 0, 9_200,
                         ""))), "the reclaim, not the call that follows it, decided");
-        assertEquals("claimed: run; completed, or freed on error",
+        assertEquals("claimed: run it, then completed",
                 litText(CLAIM, List.of(at(9_000, Kind.JOB_STARTED, -1), at(9_000, Kind.CALL_STARTED, 0, 9_200, ""))));
-        assertEquals("completed: return the saved result",
+        assertEquals("completed: return saved result",
                 litText(CLAIM, List.of(at(9_000, Kind.STEP_SKIPPED, 0, 9_000, "completed: saved result"))));
-        assertEquals("other payload: key mismatch, job fails",
+        assertEquals("other payload: key mismatch",
                 litText(CLAIM, List.of(at(9_000, Kind.KEY_MISMATCH, 0), at(9_000, Kind.JOB_FAILED, -1))),
                 "the mismatch decided the job's end");
     }
@@ -146,27 +146,27 @@ class CodeMapTest {
     void theProvidersKeyCheckAndTheLock() {
         List<SimulationEvent> known = List.of(at(2_000, Kind.EMAIL_SUPPRESSED, EMAIL, 2_000, "provider knew it"),
                 at(2_000, Kind.CALL_SUCCEEDED, EMAIL), at(2_000, Kind.CALL_STARTED, EMAIL + 1, 2_200, ""));
-        assertEquals("provider knew the key: send nothing", litText(EACH_SAME, known));
+        assertEquals("provider knew key: send nothing", litText(EACH_SAME, known));
         assertTrue(Caption.of(EACH_SAME, known).contains("the provider knew the key, nothing sent"),
                 Caption.of(EACH_SAME, known));
-        assertEquals("new key: send, remember the key", litText(EACH_SAME, List.of(
+        assertEquals("new key: send, remember key", litText(EACH_SAME, List.of(
                 at(2_000, Kind.SIDE_EFFECT, EMAIL), at(2_000, Kind.CALL_SUCCEEDED, EMAIL))));
         assertEquals("provider sends on every call", litText(EACH_NO_KEY, List.of(
                 at(2_000, Kind.DUPLICATE_SIDE_EFFECT, EMAIL, 2_000, "done 2 times"))));
-        assertEquals("held: \"job in progress\", back to queue", litText(LOCK, List.of(
+        assertEquals("held: \"job in progress\", requeue", litText(LOCK, List.of(
                 at(2_000, Kind.JOB_STARTED, -1), at(2_000, Kind.JOB_IN_PROGRESS, -1, 3_000, "lock held"))));
-        assertEquals("taken: run the steps, DEL at the end", litText(LOCK, List.of(
+        assertEquals("taken: run steps, DEL at the end", litText(LOCK, List.of(
                 at(2_000, Kind.JOB_STARTED, -1), at(2_000, Kind.CALL_STARTED, 0, 2_200, ""))));
     }
 
     @Test
     void theRetryLoopsEnds() {
-        assertEquals("failed on the last attempt: job failed", litText(EACH_NO_KEY, List.of(
+        assertEquals("last attempt failed: job fails", litText(EACH_NO_KEY, List.of(
                 at(2_000, Kind.CALL_FAILED, 3, 2_000, "503"), at(2_000, Kind.JOB_FAILED, -1))));
         assertEquals("all steps ok: job done", litText(EACH_NO_KEY, List.of(at(2_000, Kind.SIDE_EFFECT, 9),
                 at(2_000, Kind.CALL_SUCCEEDED, 9), at(2_000, Kind.JOB_SUCCEEDED, -1))));
         Strategy whole = Strategy.of(RetryScope.WHOLE_JOB, KeyMode.SAME, StoreKind.NONE);
-        assertEquals("error or timeout: backoff, again from step 1", litText(whole, List.of(
+        assertEquals("error or timeout: backoff, step 1", litText(whole, List.of(
                 at(2_000, Kind.CALL_FAILED, 3, 2_000, "503"), at(2_000, Kind.BACKOFF_STARTED, 3, 2_400, "503"))));
         assertEquals("user_7's call to \"add to the CRM\" failed (503): nothing was done and retries in 400 ms",
                 Caption.of(whole, List.of(at(2_000, Kind.CALL_FAILED, 4, 2_000, "503"),
@@ -204,7 +204,7 @@ class CodeMapTest {
         }
         assertTrue(job != null, "a reply is lost within 400 steps");
         Strategy s = live.simulation().strategy();
-        assertEquals("error or timeout: backoff, retry the step", litText(s, job.history()));
+        assertEquals("error or timeout: backoff, retry", litText(s, job.history()));
         String caption = Caption.of(s, job.history());
         assertTrue(caption.matches("user_\\d+'s welcome email went out, but the reply was lost: the worker sees "
                 + "a timeout and retries in \\d+ ms"), caption);
