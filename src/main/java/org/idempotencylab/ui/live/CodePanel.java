@@ -141,9 +141,9 @@ public final class CodePanel extends VBox {
         return labels.stream().map(Label::getText).toList();
     }
 
-    /** @return the lit line's text without its marker, or null when none is lit. */
+    /** @return the lit line's text without its marker and indentation, or null when none is lit. */
     String litText() {
-        return lit < 0 ? null : program.get(lit).text();
+        return lit < 0 ? null : program.get(lit).text().strip();
     }
 
     /** @return the lit line's label, or null (tests check that a person can see it). */
