@@ -345,7 +345,8 @@ public final class LiveController {
     }
 
     /**
-     * The code panel beside the queue, shown or hidden by its toggle. Beside the canvas when the play area has room
+     * The code panel beside the queue, shown or hidden by its toggle, as wide as its longest line up to
+     * {@link #CODE_SHARE} of the width. Beside the canvas when the play area has room
      * for the canvas's least width and {@link #CODE_MIN_WIDTH} (1440 × 900, or 1280 × 720 with no note open);
      * else beside the tabs below it (1280 × 720 with a preset's note), so both stay visible and the canvas keeps
      * its width. The canvas takes the width a resize adds.
@@ -357,8 +358,8 @@ public final class LiveController {
         showStory();
     }
 
-    /** Width the code panel starts with, px (it keeps its width when the window is resized). */
-    private static final double CODE_WIDTH = 290;
+    /** Most of the play area's width the code panel starts with (it keeps its width when the window is resized). */
+    private static final double CODE_SHARE = 0.45;
     /** Least width the code panel is put beside the canvas with, px. */
     private static final double CODE_MIN_WIDTH = 240;
     /** The tabs below the canvas and the code panel beside them, when the play area is too narrow for both. */
@@ -395,7 +396,9 @@ public final class LiveController {
         }
         if (want != null) {
             want.getItems().add(codePanel);
-            double canvas = Math.max(want == playSplit ? queue.minWidth(-1) : 0, w - CODE_WIDTH);
+            // as wide as its longest line (larger in presentation mode), within its share of the width
+            double code = Math.max(CODE_MIN_WIDTH, Math.min(codePanel.prefWidth(-1) + 16, w * CODE_SHARE));
+            double canvas = Math.max(want == playSplit ? queue.minWidth(-1) : 0, w - code);
             want.setDividerPositions(Math.min(1, canvas / w));
         }
     }
