@@ -106,7 +106,7 @@ class CodeMapTest {
                 at(1_200, Kind.BACKOFF_STARTED, EMAIL, 1_380, "timeout, reply lost"));
         assertEquals(Kind.REPLY_LOST, CodeMap.decisive(EACH_NO_KEY, h).kind());
         assertEquals("retry.error", CodeMap.litLine(EACH_NO_KEY, h));
-        assertEquals("error or timeout: backoff, retry", litText(EACH_NO_KEY, h));
+        assertEquals("error, timeout: backoff, retry", litText(EACH_NO_KEY, h));
         assertEquals("user_7's welcome email went out, but the reply was lost: the worker sees a timeout and "
                 + "retries in 180 ms", Caption.of(EACH_NO_KEY, h));
     }
@@ -115,12 +115,12 @@ class CodeMapTest {
     void theMemoryStoresSavedResultLightsTheFinishedCase() {
         List<SimulationEvent> h = List.of(at(5_000, Kind.JOB_STARTED, -1), at(5_000, Kind.STEP_SKIPPED, 0),
                 at(5_000, Kind.STEP_SKIPPED, 1), at(5_000, Kind.CALL_STARTED, 2, 5_200, ""));
-        assertEquals("finished: return the saved result", litText(MEMORY, h));
+        assertEquals("finished: return saved result", litText(MEMORY, h));
         assertEquals("user_7: the store had a saved result for \"create the billing customer\": skipped, nothing "
                 + "done again; next: \"create the workspace\"", Caption.of(MEMORY, h));
         List<SimulationEvent> shared = List.of(at(100, Kind.RUN_SHARED, 0, 100, "shared a run in flight"));
         assertEquals("running: share that run", litText(MEMORY, shared));
-        assertEquals("else: run; remember only a success",
+        assertEquals("else: run, remember a success",
                 litText(MEMORY, List.of(at(100, Kind.CALL_STARTED, 0, 300, ""))));
     }
 
@@ -130,7 +130,7 @@ class CodeMapTest {
                 at(3_000, Kind.JOB_STARTED, -1), at(3_000, Kind.JOB_IN_PROGRESS, -1, 4_200, "job in progress"))));
         assertEquals("user_7: another delivery holds the key, so job in progress: back to the queue until 0:04.200",
                 Caption.of(CLAIM, List.of(at(3_000, Kind.JOB_IN_PROGRESS, -1, 4_200, "job in progress"))));
-        assertEquals("expired lease: reclaimed, run it", litText(CLAIM, List.of(at(9_000, Kind.JOB_STARTED, -1),
+        assertEquals("lease expired: reclaim, run it", litText(CLAIM, List.of(at(9_000, Kind.JOB_STARTED, -1),
                 at(9_000, Kind.LEASE_RECLAIMED, 0, 69_000, "lease ran out"), at(9_000, Kind.CALL_STARTED, 0, 9_200,
                         ""))), "the reclaim, not the call that follows it, decided");
         assertEquals("claimed: run it, then completed",
@@ -153,20 +153,20 @@ class CodeMapTest {
                 at(2_000, Kind.SIDE_EFFECT, EMAIL), at(2_000, Kind.CALL_SUCCEEDED, EMAIL))));
         assertEquals("provider sends on every call", litText(EACH_NO_KEY, List.of(
                 at(2_000, Kind.DUPLICATE_SIDE_EFFECT, EMAIL, 2_000, "done 2 times"))));
-        assertEquals("held: \"job in progress\", requeue", litText(LOCK, List.of(
+        assertEquals("held: \"job in progress\"", litText(LOCK, List.of(
                 at(2_000, Kind.JOB_STARTED, -1), at(2_000, Kind.JOB_IN_PROGRESS, -1, 3_000, "lock held"))));
-        assertEquals("taken: run steps, DEL at the end", litText(LOCK, List.of(
+        assertEquals("taken: run steps, then DEL", litText(LOCK, List.of(
                 at(2_000, Kind.JOB_STARTED, -1), at(2_000, Kind.CALL_STARTED, 0, 2_200, ""))));
     }
 
     @Test
     void theRetryLoopsEnds() {
-        assertEquals("last attempt failed: job fails", litText(EACH_NO_KEY, List.of(
+        assertEquals("last attempt: job fails", litText(EACH_NO_KEY, List.of(
                 at(2_000, Kind.CALL_FAILED, 3, 2_000, "503"), at(2_000, Kind.JOB_FAILED, -1))));
         assertEquals("all steps ok: job done", litText(EACH_NO_KEY, List.of(at(2_000, Kind.SIDE_EFFECT, 9),
                 at(2_000, Kind.CALL_SUCCEEDED, 9), at(2_000, Kind.JOB_SUCCEEDED, -1))));
         Strategy whole = Strategy.of(RetryScope.WHOLE_JOB, KeyMode.SAME, StoreKind.NONE);
-        assertEquals("error or timeout: backoff, step 1", litText(whole, List.of(
+        assertEquals("error, timeout: backoff, step 1", litText(whole, List.of(
                 at(2_000, Kind.CALL_FAILED, 3, 2_000, "503"), at(2_000, Kind.BACKOFF_STARTED, 3, 2_400, "503"))));
         assertEquals("user_7's call to \"add to the CRM\" failed (503): nothing was done and retries in 400 ms",
                 Caption.of(whole, List.of(at(2_000, Kind.CALL_FAILED, 4, 2_000, "503"),
@@ -204,7 +204,7 @@ class CodeMapTest {
         }
         assertTrue(job != null, "a reply is lost within 400 steps");
         Strategy s = live.simulation().strategy();
-        assertEquals("error or timeout: backoff, retry", litText(s, job.history()));
+        assertEquals("error, timeout: backoff, retry", litText(s, job.history()));
         String caption = Caption.of(s, job.history());
         assertTrue(caption.matches("user_\\d+'s welcome email went out, but the reply was lost: the worker sees "
                 + "a timeout and retries in \\d+ ms"), caption);
