@@ -48,7 +48,7 @@ public final class CodePanel extends VBox {
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         setSpacing(4);
-        setPadding(new Insets(6));
+        setPadding(new Insets(6, 4, 6, 4));
         setMinWidth(0);
         getChildren().addAll(title, forWhom, scroll);
     }

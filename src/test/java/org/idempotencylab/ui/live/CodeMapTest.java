@@ -106,7 +106,7 @@ class CodeMapTest {
                 at(1_200, Kind.BACKOFF_STARTED, EMAIL, 1_380, "timeout, reply lost"));
         assertEquals(Kind.REPLY_LOST, CodeMap.decisive(EACH_NO_KEY, h).kind());
         assertEquals("retry.error", CodeMap.litLine(EACH_NO_KEY, h));
-        assertEquals("error, timeout: backoff, retry", litText(EACH_NO_KEY, h));
+        assertEquals("error/timeout: backoff, retry", litText(EACH_NO_KEY, h));
         assertEquals("user_7's welcome email went out, but the reply was lost: the worker sees a timeout and "
                 + "retries in 180 ms", Caption.of(EACH_NO_KEY, h));
     }
@@ -166,7 +166,7 @@ class CodeMapTest {
         assertEquals("all steps ok: job done", litText(EACH_NO_KEY, List.of(at(2_000, Kind.SIDE_EFFECT, 9),
                 at(2_000, Kind.CALL_SUCCEEDED, 9), at(2_000, Kind.JOB_SUCCEEDED, -1))));
         Strategy whole = Strategy.of(RetryScope.WHOLE_JOB, KeyMode.SAME, StoreKind.NONE);
-        assertEquals("error, timeout: backoff, step 1", litText(whole, List.of(
+        assertEquals("error/timeout: backoff, step 1", litText(whole, List.of(
                 at(2_000, Kind.CALL_FAILED, 3, 2_000, "503"), at(2_000, Kind.BACKOFF_STARTED, 3, 2_400, "503"))));
         assertEquals("user_7's call to \"add to the CRM\" failed (503): nothing was done and retries in 400 ms",
                 Caption.of(whole, List.of(at(2_000, Kind.CALL_FAILED, 4, 2_000, "503"),
@@ -204,7 +204,7 @@ class CodeMapTest {
         }
         assertTrue(job != null, "a reply is lost within 400 steps");
         Strategy s = live.simulation().strategy();
-        assertEquals("error, timeout: backoff, retry", litText(s, job.history()));
+        assertEquals("error/timeout: backoff, retry", litText(s, job.history()));
         String caption = Caption.of(s, job.history());
         assertTrue(caption.matches("user_\\d+'s welcome email went out, but the reply was lost: the worker sees "
                 + "a timeout and retries in \\d+ ms"), caption);

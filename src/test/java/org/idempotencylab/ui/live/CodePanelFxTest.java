@@ -96,7 +96,7 @@ class CodePanelFxTest {
         assertNull(panel(robot).litText(), "nothing has happened yet: nothing lit");
         stepUntilDecided(robot, Kind.REPLY_LOST);
         CodePanel code = panel(robot);
-        waitUntil(() -> "error, timeout: backoff, retry".equals(code.litText()));
+        waitUntil(() -> "error/timeout: backoff, retry".equals(code.litText()));
         Label lit = code.litLabel();
         assertTrue(lit.getText().startsWith(CodePanel.MARKER), "the lit line has its marker: " + lit.getText());
         assertTrue(lit.getStyleClass().contains("code-line-lit"));
@@ -106,7 +106,7 @@ class CodePanelFxTest {
                 + "a timeout and retries in \\d+ ms"), caption(robot));
         // the next step moves both on: the retry's call is the story now
         press(robot, "#stepButton");
-        waitUntil(() -> !"error, timeout: backoff, retry".equals(code.litText()));
+        waitUntil(() -> !"error/timeout: backoff, retry".equals(code.litText()));
         assertTrue(caption(robot).startsWith("user_"), caption(robot));
         // Reset starts over: nothing lit, the caption asks for a step
         press(robot, "#resetButton");
