@@ -39,13 +39,26 @@ final class EventText {
 
     /** @return one line for the log or a history: virtual time, who, the step and attempt, what happened. */
     static String describe(SimulationEvent e) {
-        String who = e.user() >= 0 ? USER.fill(e.user()) + (e.repeat() ? REPEAT : "")
-                : e.kind() == Kind.WORKER_CRASHED || e.kind() == Kind.WORKER_RESTARTED ? WORKERS : PROVIDER;
         String step = e.step() < 0 ? "" : STEP.fill(e.stepName());
         String attempt = e.attempt() > 1 ? ATTEMPT.fill(e.attempt()) : "";
+        return LINE.fill(VirtualTime.format(e.timeMs()), who(e), step, attempt, what(e));
+    }
+
+    /** @return who an event is about: {@code user_7}, {@code user_7 (repeat)}, the workers or the provider. */
+    static String who(SimulationEvent e) {
+        return e.user() >= 0 ? user(e.user(), e.repeat())
+                : e.kind() == Kind.WORKER_CRASHED || e.kind() == Kind.WORKER_RESTARTED ? WORKERS : PROVIDER;
+    }
+
+    /** @return a job's name: {@code user_7}, or {@code user_7 (repeat)} for its repeated request's job. */
+    static String user(long user, boolean repeat) {
+        return USER.fill(user) + (repeat ? REPEAT : "");
+    }
+
+    /** @return what happened, in the log's words ({@code event.<kind>}), without the time, who and the step. */
+    static String what(SimulationEvent e) {
         Template kind = WHAT.get(e.kind());
-        String what = kind.fill(e.note(), kind.uses(1) ? VirtualTime.format(e.untilMs()) : "", e.worker() + 1);
-        return LINE.fill(VirtualTime.format(e.timeMs()), who, step, attempt, what);
+        return kind.fill(e.note(), kind.uses(1) ? VirtualTime.format(e.untilMs()) : "", e.worker() + 1);
     }
 
     /**

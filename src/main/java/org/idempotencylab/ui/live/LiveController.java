@@ -23,12 +23,14 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Slider;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -38,6 +40,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
+import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
@@ -88,11 +91,20 @@ public final class LiveController {
     @FXML private CheckBox faultBox;
     @FXML private QueueCanvas queue;
     @FXML private TabPane detailTabs;
+    @FXML private SplitPane split;
     @FXML private Tab historyTab;
     @FXML private ListView<String> logList;
     @FXML private Label historyTitle;
     @FXML private ListView<String> historyList;
     @FXML private StatusBar liveStatusBar;
+    @FXML private Label captionLabel;
+    @FXML private ToggleButton codeToggle;
+    @FXML private SplitPane playSplit;
+    @FXML private CodePanel codePanel;
+    // what the code panel and the caption last showed: they are redrawn at most once a frame, when one changed
+    private long storyVersion = -1;
+    private Strategy storyChosen;
+    private JobToken storyJob;
 
     /** Most real time one animation frame plays, ns: 100 ms (a frame is about 16 ms). */
     static final long MAX_FRAME_NANOS = 100_000_000L;
@@ -110,6 +122,7 @@ public final class LiveController {
                 // a run goes on while another tab is shown, but only a visible queue is drawn
                 if (root.getParent() == null || root.getParent().isVisible()) {
                     queue.draw(model, now);
+                    showStory();
                 }
             }
         };
@@ -126,6 +139,7 @@ public final class LiveController {
         bindLists();
         bindStatusBar();
         bindMessages();
+        bindStory();
         queue.setOnMouseClicked(this::onQueueClicked);
         // Space, →, R and C act from anywhere in the window while this view is shown (a focused slider, box or tab
         // header included), not only from the play area: a teacher need not click into it first
@@ -328,6 +342,103 @@ public final class LiveController {
         endingLabel.managedProperty().bind(endingLabel.visibleProperty());
         model.messageProperty().addListener((o, a, m) -> showInputError(m));
         model.strategyProblemProperty().addListener((o, a, m) -> showInputError(m));
+    }
+
+    /**
+     * The code panel beside the queue, shown or hidden by its toggle, as wide as its longest line up to
+     * {@link #CODE_SHARE} of the width. Beside the canvas when the play area has room
+     * for the canvas's least width and {@link #CODE_MIN_WIDTH} (1440 × 900, or 1280 × 720 with no note open);
+     * else beside the tabs below it (1280 × 720 with a preset's note), so both stay visible and the canvas keeps
+     * its width. The canvas takes the width a resize adds.
+     */
+    private void bindStory() {
+        SplitPane.setResizableWithParent(codePanel, false);
+        codeToggle.selectedProperty().addListener((o, was, on) -> placeCode());
+        split.widthProperty().addListener((o, was, now) -> placeLater());
+        showStory();
+    }
+
+    /** Most of the play area's width the code panel starts with (it keeps its width when the window is resized). */
+    private static final double CODE_SHARE = 0.45;
+    /** Least width the code panel is put beside the canvas with, px. */
+    private static final double CODE_MIN_WIDTH = 240;
+    /** The tabs below the canvas and the code panel beside them, when the play area is too narrow for both. */
+    private SplitPane detailSplit;
+
+    private boolean placing;
+
+    /** Places the code panel after this layout pass (never inside it), once however many widths it went through. */
+    private void placeLater() {
+        if (!placing) {
+            placing = true;
+            Platform.runLater(() -> {
+                placing = false;
+                placeCode();
+            });
+        }
+    }
+
+    /** Puts the code panel where it fits (see {@link #bindStory}), or nowhere while its toggle is off. */
+    private void placeCode() {
+        double w = split.getWidth();
+        if (w <= 0) {
+            return;
+        }
+        boolean beside = w >= queue.minWidth(-1) + CODE_MIN_WIDTH;
+        SplitPane want = !codeToggle.isSelected() ? null : beside ? playSplit : detailSplit();
+        SplitPane now = playSplit.getItems().contains(codePanel) ? playSplit
+                : detailSplit != null && detailSplit.getItems().contains(codePanel) ? detailSplit : null;
+        if (want == now) {
+            return;
+        }
+        if (now != null) {
+            now.getItems().remove(codePanel);
+        }
+        if (want != null) {
+            want.getItems().add(codePanel);
+            // as wide as its longest line (larger in presentation mode), within its share of the width
+            double code = Math.max(CODE_MIN_WIDTH, Math.min(codePanel.prefWidth(-1) + 16, w * CODE_SHARE));
+            double canvas = Math.max(want == playSplit ? queue.minWidth(-1) : 0, w - code);
+            want.setDividerPositions(Math.min(1, canvas / w));
+        }
+    }
+
+    /** @return the split that holds the tabs below the canvas, made (in the tabs' place) the first time */
+    private SplitPane detailSplit() {
+        if (detailSplit == null) {
+            int at = split.getItems().indexOf(detailTabs);
+            double[] dividers = split.getDividerPositions();
+            detailSplit = new SplitPane();
+            detailSplit.setMinWidth(0); // as the play area's split: the placement never changes the width
+            detailSplit.getStyleClass().add("detail-split");
+            split.getItems().set(at, detailSplit);
+            detailSplit.getItems().add(detailTabs);
+            split.setDividerPositions(dividers); // the play area keeps its height
+        }
+        return detailSplit;
+    }
+
+    /**
+     * The code panel and the caption tell the last moment of the followed job (the selected one, else the job of
+     * the latest event), for the strategy chosen: redrawn once a frame at most, and only when the run moved (a
+     * step, a frame played, a click, a Reset, a seek), the strategy changed or another job is followed. What they
+     * show depends on the job's events up to now alone.
+     */
+    private void showStory() {
+        Strategy chosen = model.strategyProperty().get();
+        JobToken job = model.storyJob();
+        if (model.version() == storyVersion && chosen == storyChosen && job == storyJob) {
+            return;
+        }
+        storyVersion = model.version();
+        storyChosen = chosen;
+        storyJob = job;
+        Strategy running = model.simulation() == null ? null : model.simulation().strategy();
+        List<SimulationEvent> history = job == null ? List.of() : job.history();
+        String who = job == null ? null : EventText.user(job.user(), job.repeat());
+        codePanel.show(chosen, running, who, job != null && job == model.selectedProperty().get(), history);
+        String caption = running == null || history.isEmpty() ? "" : Caption.of(running, history);
+        captionLabel.setText(caption.isEmpty() ? TEXTS.get("caption.none") : caption);
     }
 
     /** Shows {@code message} under the toolbar; null or "" hides it. */

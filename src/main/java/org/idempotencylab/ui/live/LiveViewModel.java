@@ -98,6 +98,7 @@ public final class LiveViewModel {
     private Scenario running;
     private String runningDatabaseUrl = "";
     private RunProjection projection = RunProjection.none();
+    private JobToken lastJob; // the job of the latest event that has one, for the code panel and the caption
     private boolean broken; // the database failed mid-run: nothing advances until Reset
     private long version;
     // where the simulation moves on a database (the background executor), and how its answers come back
@@ -370,6 +371,7 @@ public final class LiveViewModel {
         sim = new SignupSimulation(s, parts.strategyProperty().get(), RunControl.NONE, false, db);
         sim.setListener(pending::add);
         projection = new RunProjection(s);
+        lastJob = null;
         pending.clear();
         selected.set(null);
         eventLog.clear();
@@ -596,6 +598,9 @@ public final class LiveViewModel {
         for (SimulationEvent e : pending) {
             projection.apply(e);
             eventLog.add(e);
+            if (e.user() >= 0 && e.kind() != SimulationEvent.Kind.ARRIVED) {
+                lastJob = projection.token(e.user(), e.repeat());
+            }
         }
         pending.clear();
         eventLog.publish();
@@ -785,6 +790,14 @@ public final class LiveViewModel {
     /** @return the event log's lines, oldest first. */
     public ObservableList<String> log() {
         return eventLog.log();
+    }
+
+    /**
+     * @return the job the code panel and the caption tell about: the one a person clicked, else the job of the
+     *         latest event that has one (a waiting sign-up's arrival has none); null before any
+     */
+    public JobToken storyJob() {
+        return selected.get() != null ? selected.get() : lastJob;
     }
 
     /** @return the job a person clicked, whose history is shown; null for none. */

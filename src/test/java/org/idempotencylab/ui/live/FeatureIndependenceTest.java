@@ -43,7 +43,7 @@ class FeatureIndependenceTest {
     void theLiveViewModelsRunWithoutTheToolkit() {
         // the view-models use javafx.beans and javafx.collections only: no scene graph, no controls
         noClasses().that().resideInAPackage("org.idempotencylab.ui.live..")
-                .and().haveNameNotMatching(".*\\.(LiveController|QueueCanvas)(\\$.*)?") // the view itself
+                .and().haveNameNotMatching(".*\\.(LiveController|QueueCanvas|CodePanel)(\\$.*)?") // the view itself
                 .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.animation..",
                         "javafx.fxml..", "org.controlsfx..")
                 .check(classes);
@@ -56,6 +56,9 @@ class FeatureIndependenceTest {
                 .or().haveFullyQualifiedName(Envelope.class.getName())
                 .or().haveFullyQualifiedName(EventText.class.getName())
                 .or().haveFullyQualifiedName(Template.class.getName())
+                .or().haveFullyQualifiedName(CodeProgram.class.getName())
+                .or().haveFullyQualifiedName(CodeMap.class.getName())
+                .or().haveFullyQualifiedName(Caption.class.getName())
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..")
                 .check(classes);
     }

@@ -1,0 +1,85 @@
+package org.idempotencylab.ui.live;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.engine.SimulationEvent;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.Texts;
+import org.idempotencylab.ui.VirtualTime;
+
+/**
+ * "What just happened": one line in plain words for a job's last moment ({@link CodeMap#lastMoment}), e.g.
+ * "user_7's welcome email went out, but the reply was lost: the worker sees a timeout and retries in 180 ms". It
+ * says the event that decided the moment ({@link CodeMap#decisive}), naming the user and the step, then what comes
+ * next when the moment's last event is another one (a backoff and its length, the next step's call, "job in
+ * progress" and until when, the job's end).
+ *
+ * <p>The words are {@code caption.<kind>} (and {@code caption.<kind>.email} for the welcome email) and
+ * {@code next.<kind>} in this package's {@code texts.properties}; a kind with no caption of its own says the event
+ * log's words for it ({@link EventText}). Arguments: {@code %1$s} the user ({@code user_7}, or
+ * {@code user_7 (repeat)}), {@code %2$s} the step's name, {@code %3$s} the engine's note, {@code %4$s} the virtual
+ * time its wait or call ends, {@code %5$s} that wait in virtual ms, {@code %6$s} the attempt, {@code %7$s} the
+ * worker (from 1). Plain Java, no toolkit.
+ */
+final class Caption {
+    private static final Texts TEXTS = Texts.of(Caption.class);
+    private static final Map<Kind, Template> WHAT = new EnumMap<>(Kind.class);
+    private static final Map<Kind, Template> EMAIL = new EnumMap<>(Kind.class);
+    private static final Map<Kind, Template> NEXT = new EnumMap<>(Kind.class);
+    private static final Template FALLBACK = Template.of(TEXTS.get("caption.fallback"));
+
+    static {
+        for (Kind k : Kind.values()) {
+            template("caption." + k.name()).ifPresent(t -> WHAT.put(k, t));
+            template("caption." + k.name() + ".email").ifPresent(t -> EMAIL.put(k, t));
+            template("next." + k.name()).ifPresent(t -> NEXT.put(k, t));
+        }
+    }
+
+    private Caption() {
+    }
+
+    private static java.util.Optional<Template> template(String key) {
+        return TEXTS.bundle().containsKey(key) ? java.util.Optional.of(Template.of(TEXTS.get(key)))
+                : java.util.Optional.empty();
+    }
+
+    /**
+     * @param strategy the strategy the run plays (it ranks the events, {@link CodeMap#rank})
+     * @param history  a job's events, oldest first ({@link JobToken#history})
+     * @return the caption of the job's last moment, or "" for a job with no events yet
+     */
+    static String of(Strategy strategy, List<SimulationEvent> history) {
+        SimulationEvent decided = CodeMap.decisive(strategy, history);
+        if (decided == null) {
+            return "";
+        }
+        String what = say(decided);
+        SimulationEvent last = history.get(history.size() - 1);
+        Template next = last == decided ? null : NEXT.get(last.kind());
+        return next == null ? what : what + next.fill(args(last));
+    }
+
+    /** @return the caption's first part: what {@code e} did, in plain words */
+    static String say(SimulationEvent e) {
+        Template own = e.step() == SignupSteps.EMAIL && EMAIL.containsKey(e.kind()) ? EMAIL.get(e.kind())
+                : WHAT.get(e.kind());
+        if (own != null) {
+            return own.fill(args(e));
+        }
+        String line = EventText.what(e); // the log's words for it
+        return FALLBACK.fill(who(e), line);
+    }
+
+    private static Object[] args(SimulationEvent e) {
+        return new Object[] {who(e), e.stepName(), e.note(), VirtualTime.format(Math.max(0, e.untilMs())),
+                Math.max(0, e.untilMs() - e.timeMs()), e.attempt(), e.worker() + 1};
+    }
+
+    private static String who(SimulationEvent e) {
+        return EventText.who(e);
+    }
+}

@@ -1,0 +1,153 @@
+package org.idempotencylab.ui.live;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.scene.AccessibleRole;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.idempotencylab.engine.SimulationEvent;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.Texts;
+
+/**
+ * "The code that ran" (VisuAlgo's code panel), beside the play area: the pseudo-code of the chosen strategy
+ * ({@link CodeProgram}), one label per line, and the line that decided the last moment of the followed job lit
+ * ({@link CodeMap}) with a ▶ marker and a background, so it does not rest on colour alone. A strategy chosen but not
+ * running yet shows its code with nothing lit until Reset runs it.
+ *
+ * <p>Style classes (lab.css, presentation.css): {@code code-panel}, {@code code-title}, {@code code-for},
+ * {@code code-line} and {@code code-line-lit}.
+ */
+public final class CodePanel extends VBox {
+    private static final Texts TEXTS = Texts.of(CodePanel.class);
+    /** What a lit line starts with; an unlit one starts with as many spaces. */
+    static final String MARKER = "▶ ";
+    private static final String NO_MARKER = "  ";
+
+    private final Label forWhom = new Label(TEXTS.get("code.none"));
+    private final VBox lines = new VBox();
+    private List<CodeProgram.Line> program = List.of();
+    private final List<Label> labels = new ArrayList<>();
+    private final ScrollPane scroll = new ScrollPane(lines);
+    private int lit = -1;
+    private boolean scrollToLit;
+    private Strategy shown;
+
+    public CodePanel() {
+        getStyleClass().add("code-panel");
+        Label title = new Label(TEXTS.get("code.title"));
+        title.getStyleClass().add("code-title");
+        forWhom.getStyleClass().add("code-for");
+        forWhom.setWrapText(true);
+        lines.getStyleClass().add("code-lines");
+        scroll.getStyleClass().add("code-scroll");
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        setSpacing(4);
+        setPadding(new Insets(6, 4, 6, 4));
+        setMinWidth(0);
+        getChildren().addAll(title, forWhom, scroll);
+    }
+
+    /**
+     * Shows the code of {@code chosen} and lights the line that decided {@code history}'s last moment when
+     * {@code chosen} is the strategy running; nothing lit otherwise. Rebuilds the lines only when the strategy
+     * changes.
+     *
+     * @param chosen   the strategy the strategy box and the parts show (what Reset runs)
+     * @param running  the strategy of the run being played, or null before the first run
+     * @param who      who the lit line is for ({@code user_7}), or null for no job yet
+     * @param selected true if that job was clicked, false if it is the job of the latest event
+     * @param history  that job's events, oldest first (empty for none)
+     */
+    void show(Strategy chosen, Strategy running, String who, boolean selected, List<SimulationEvent> history) {
+        if (!chosen.equals(shown)) {
+            shown = chosen;
+            program = CodeProgram.compose(chosen);
+            labels.clear();
+            for (CodeProgram.Line line : program) {
+                Label l = new Label(NO_MARKER + line.text());
+                l.getStyleClass().add("code-line");
+                l.setWrapText(true); // a narrow panel wraps a long line rather than cutting it off
+                l.setMaxWidth(Double.MAX_VALUE);
+                labels.add(l);
+            }
+            lines.getChildren().setAll(labels);
+            lit = -1;
+        }
+        boolean runs = chosen.equals(running);
+        int now = runs ? CodeProgram.indexOf(program, CodeMap.litLine(running, history)) : -1;
+        light(now);
+        if (!runs) {
+            forWhom.setText(TEXTS.get(running == null ? "code.none" : "code.pending"));
+        } else if (who == null) {
+            forWhom.setText(TEXTS.get("code.none"));
+        } else {
+            forWhom.setText(TEXTS.format("code.for", who,
+                    TEXTS.get(selected ? "code.forSelected" : "code.forLatest")));
+        }
+    }
+
+    private void light(int index) {
+        if (index == lit) {
+            return;
+        }
+        if (lit >= 0) {
+            Label was = labels.get(lit);
+            was.getStyleClass().remove("code-line-lit");
+            was.setText(NO_MARKER + program.get(lit).text());
+            was.setAccessibleText(null);
+        }
+        lit = index;
+        if (lit >= 0) {
+            Label l = labels.get(lit);
+            l.getStyleClass().add("code-line-lit");
+            l.setText(MARKER + program.get(lit).text());
+            l.setAccessibleRole(AccessibleRole.TEXT);
+            l.setAccessibleText(TEXTS.format("code.litLine", program.get(lit).text()));
+            scrollToLit = true;
+            requestLayout();
+        }
+    }
+
+    /** Keeps the lit line in sight when the code is taller than the panel (1280 × 720). */
+    @Override
+    protected void layoutChildren() {
+        super.layoutChildren();
+        if (!scrollToLit || lit < 0) {
+            return;
+        }
+        scrollToLit = false;
+        double content = lines.getLayoutBounds().getHeight();
+        double view = scroll.getViewportBounds().getHeight();
+        if (content <= view || view <= 0) {
+            return;
+        }
+        Label l = labels.get(lit);
+        double top = l.getBoundsInParent().getMinY();
+        double bottom = l.getBoundsInParent().getMaxY();
+        double from = scroll.getVvalue() * (content - view);
+        if (top < from || bottom > from + view) {
+            scroll.setVvalue(Math.max(0, Math.min(1, (top - view / 3) / (content - view))));
+        }
+    }
+
+    /** @return the program's lines as shown, the lit one starting with {@link #MARKER}. */
+    List<String> shownLines() {
+        return labels.stream().map(Label::getText).toList();
+    }
+
+    /** @return the lit line's text without its marker and indentation, or null when none is lit. */
+    String litText() {
+        return lit < 0 ? null : program.get(lit).text().strip();
+    }
+
+    /** @return the lit line's label, or null (tests check that a person can see it). */
+    Label litLabel() {
+        return lit < 0 ? null : labels.get(lit);
+    }
+}

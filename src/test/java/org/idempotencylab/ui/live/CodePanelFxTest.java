@@ -1,0 +1,221 @@
+package org.idempotencylab.ui.live;
+
+import static org.idempotencylab.ui.live.LiveFx.onFx;
+import static org.idempotencylab.ui.live.LiveFx.press;
+import static org.idempotencylab.ui.live.LiveFx.showing;
+import static org.idempotencylab.ui.live.LiveFx.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.ToggleButton;
+import javafx.stage.Stage;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFiles;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * "The code that ran" and "What just happened" as a class sees them: Step to the opening scene's lost reply and
+ * read the lit line and the caption; change the strategy and read another program; click a job and read its name;
+ * and at a projector's 1280 × 720 (with and without a preset's note beside the view) find the code and the queue
+ * inside the window, the queue at its full width.
+ */
+@ExtendWith(ApplicationExtension.class)
+class CodePanelFxTest {
+    private LiveViewModel live;
+    private LiveController controller;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        controller = LiveFx.show(stage, live, new KeyStoreViewModel()).getController();
+    }
+
+    @AfterEach
+    void stopTheAnimation() {
+        onFx(controller::stop);
+    }
+
+    private static ScenarioFile preset(String name) throws Exception {
+        ScenarioFiles files = new ScenarioFiles(Metric.watchNames());
+        try (InputStream in = CodePanelFxTest.class.getResourceAsStream("/assets/scenarios/" + name)) {
+            return in != null ? files.read(in) : files.read(Path.of("assets/scenarios", name));
+        }
+    }
+
+    private CodePanel panel(FxRobot robot) {
+        return robot.lookup("#codePanel").queryAs(CodePanel.class);
+    }
+
+    private String caption(FxRobot robot) {
+        return robot.lookup("#captionLabel").queryLabeled().getText();
+    }
+
+    /** Presses Step, as a person does, until the followed job's last moment was decided by {@code kind}. */
+    private void stepUntilDecided(FxRobot robot, Kind kind) {
+        for (int presses = 0; presses < 500; presses++) {
+            press(robot, "#stepButton");
+            WaitForAsyncUtils.waitForFxEvents();
+            JobToken job = live.storyJob();
+            if (job != null && CodeMap.decisive(live.simulation().strategy(), job.history()).kind() == kind) {
+                return;
+            }
+        }
+        throw new AssertionError("no " + kind + " within 500 steps");
+    }
+
+    @Test
+    void steppingToTheLostReplyLightsTheRetryLineAndTheCaptionSaysIt(FxRobot robot) throws Exception {
+        ScenarioFile opening = preset("opening-no-key.json");
+        onFx(() -> live.apply(opening.scenario(), opening.strategies().get(0)));
+        waitUntil(() -> caption(robot).startsWith("What just happened"));
+        assertNull(panel(robot).litText(), "nothing has happened yet: nothing lit");
+        stepUntilDecided(robot, Kind.REPLY_LOST);
+        CodePanel code = panel(robot);
+        waitUntil(() -> "error/timeout: backoff, retry".equals(code.litText()));
+        Label lit = code.litLabel();
+        assertTrue(lit.getText().startsWith(CodePanel.MARKER), "the lit line has its marker: " + lit.getText());
+        assertTrue(lit.getStyleClass().contains("code-line-lit"));
+        assertTrue(showing(lit) && insideTheWindow(lit), "a person sees the lit line");
+        String who = EventText.user(live.storyJob().user(), live.storyJob().repeat());
+        assertTrue(caption(robot).matches(who + "'s welcome email went out, but the reply was lost: the worker sees "
+                + "a timeout and retries in \\d+ ms"), caption(robot));
+        // the next step moves both on: the retry's call is the story now
+        press(robot, "#stepButton");
+        waitUntil(() -> !"error/timeout: backoff, retry".equals(code.litText()));
+        assertTrue(caption(robot).startsWith("user_"), caption(robot));
+        // Reset starts over: nothing lit, the caption asks for a step
+        press(robot, "#resetButton");
+        waitUntil(() -> code.litText() == null && caption(robot).startsWith("What just happened"));
+    }
+
+    @Test
+    void changingTheStrategyShowsItsProgramLitOnlyOnceReset(FxRobot robot) {
+        CodePanel code = panel(robot);
+        press(robot, "#stepButton");
+        waitUntil(() -> code.litText() != null);
+        List<String> noKey = code.shownLines();
+        assertTrue(noKey.stream().anyMatch(l -> l.contains("provider sends on every call")), noKey.toString());
+        @SuppressWarnings("unchecked")
+        ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
+        onFx(() -> box.setValue(Strategy.EACH_STEP_SAME_KEY));
+        waitUntil(() -> !code.shownLines().equals(noKey));
+        assertTrue(code.shownLines().stream().anyMatch(l -> l.contains("provider knew key: send nothing")));
+        assertNull(code.litText(), "the chosen strategy is not running yet: nothing of it is lit");
+        @SuppressWarnings("unchecked")
+        ComboBox<StoreKind> store = robot.lookup("#storeBox").queryAs(ComboBox.class);
+        onFx(() -> store.setValue(StoreKind.CLAIM_TABLE));
+        waitUntil(() -> code.shownLines().stream().anyMatch(l -> l.contains("INSERT INTO processed_jobs")));
+        assertEquals(KeyMode.SAME, live.keyModeProperty().get());
+        press(robot, "#resetButton");
+        press(robot, "#stepButton");
+        waitUntil(() -> "claimed: run it, then completed".equals(code.litText()));
+    }
+
+    @Test
+    void clickingAJobMakesTheCaptionAndTheCodeTellItsStory(FxRobot robot) {
+        // two workers: step until both user_0 and user_1 call, the latest event being user_1's
+        onFx(() -> {
+            for (int i = 0; i < 10_000; i++) {
+                JobToken a = live.token(0);
+                JobToken b = live.token(1);
+                if (a != null && b != null && a.phase() == JobToken.Phase.CALLING
+                        && b.phase() == JobToken.Phase.CALLING && live.storyJob() == b) {
+                    return;
+                }
+                live.stepOnce();
+            }
+        });
+        JobToken user0 = live.token(0);
+        assertNotNull(user0);
+        waitUntil(() -> caption(robot).startsWith("user_1"));
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        waitUntil(() -> queue.drawnAt(user0) != null && Math.abs(user0.x - user0.toX) < 0.5
+                && Math.abs(user0.y - user0.toY) < 0.5);
+        double[] at = queue.drawnAt(user0);
+        robot.clickOn(queue.localToScreen(at[0], at[1]));
+        assertSame(user0, live.selectedProperty().get());
+        waitUntil(() -> caption(robot).startsWith("user_0"));
+        Label forWhom = (Label) panel(robot).lookup(".code-for");
+        assertEquals("Lit for user_0 (selected)", forWhom.getText());
+        assertNotNull(panel(robot).litText());
+    }
+
+    @Test
+    void atAProjectorsSizeTheCodeAndTheQueueAreInTheWindowAndTheQueueKeepsItsWidth(FxRobot robot) {
+        CodePanel code = panel(robot);
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        SplitPane playSplit = robot.lookup("#playSplit").queryAs(SplitPane.class);
+        // 1280 × 720, the view alone: the code sits beside the queue
+        resize(1280, 720);
+        waitUntil(() -> playSplit.getItems().contains(code));
+        assertTrue(insideTheWindow(code) && insideTheWindow(queue), "both in the window at 1280 × 720");
+        assertTrue(queue.getWidth() >= 640 - 0.5, "the queue keeps its width: " + queue.getWidth());
+        assertTrue(code.getWidth() >= 200, "the code is readable: " + code.getWidth());
+        // a preset's note takes 240 px beside the view: the code moves beside the tabs, the queue keeps its width
+        resize(1040, 720);
+        waitUntil(() -> !playSplit.getItems().contains(code) && code.getScene() != null && code.getWidth() > 0);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(insideTheWindow(code) && insideTheWindow(queue), "both in the window with a note beside");
+        assertTrue(queue.getWidth() >= 640 - 0.5, "the queue keeps its width: " + queue.getWidth());
+        assertTrue(showing(code) && code.getWidth() >= 200, "the code is still there: " + code.getWidth());
+        // the toggle hides it, and brings it back
+        ToggleButton toggle = robot.lookup("#codeToggle").queryAs(ToggleButton.class);
+        robot.clickOn(toggle);
+        waitUntil(() -> code.getScene() == null);
+        robot.clickOn(toggle);
+        waitUntil(() -> code.getScene() != null);
+        // presentation mode: larger code
+        double normal = codeFontSize(code);
+        onFx(() -> stage.getScene().getStylesheets().add(
+                getClass().getResource("/assets/presentation.css").toExternalForm()));
+        waitUntil(() -> codeFontSize(code) > normal);
+        assertTrue(codeFontSize(code) >= 16, "presentation: " + codeFontSize(code));
+    }
+
+    private void resize(double w, double h) {
+        onFx(() -> {
+            stage.setWidth(w);
+            stage.setHeight(h);
+        });
+        waitUntil(() -> Math.abs(stage.getScene().getWidth() - w) < 40);
+    }
+
+    private static double codeFontSize(CodePanel code) {
+        Node line = code.lookup(".code-line");
+        return ((Label) line).getFont().getSize();
+    }
+
+    /** @return true if {@code node}'s bounds lie inside its window's scene. */
+    private static boolean insideTheWindow(Node node) {
+        Bounds b = node.localToScene(node.getLayoutBounds());
+        double w = node.getScene().getWidth();
+        double h = node.getScene().getHeight();
+        return b.getWidth() > 0 && b.getMinX() >= -0.5 && b.getMinY() >= -0.5 && b.getMaxX() <= w + 0.5
+                && b.getMaxY() <= h + 0.5;
+    }
+}
