@@ -709,8 +709,8 @@ public final class LiveViewModel {
         StrategyResult r = sim.result();
         counters.set(EventText.counters(sim.finishedJobs(), r));
         history.reached(now);
+        reachMs.set(history.furthestMs()); // the timeline's range first, so its thumb can go there
         timeMs.set(now);
-        reachMs.set(history.furthestMs());
         failures.set(EventText.failures(r));
         ending.set(sim.isFinished() && sim.keysAlive() ? TEXTS.format("status.ending",
                 VirtualTime.countdown(Math.max(0, sim.nextKeyExpiryMs() - now))) : "");
