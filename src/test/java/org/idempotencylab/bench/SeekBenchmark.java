@@ -32,8 +32,10 @@ public final class SeekBenchmark {
         Scenario s = LiveViewModel.classroomDefaults().toBuilder().jobs(Math.max(20, events / 10)).build();
         LiveViewModel live = new LiveViewModel(s);
         live.strategyProperty().set(Strategy.WHOLE_JOB_SKIP_FINISHED);
-        KeyStoreViewModel keys = new KeyStoreViewModel();
-        live.addFrameListener(keys, KeyStoreViewModel.FLUSHES_PER_SECOND);
+        if (!Boolean.getBoolean("bench.noKeyStore")) {
+            KeyStoreViewModel keys = new KeyStoreViewModel();
+            live.addFrameListener(keys, KeyStoreViewModel.FLUSHES_PER_SECOND);
+        }
         live.reset();
         SignupSimulation sim = live.simulation();
         boolean crashed = false;

@@ -101,7 +101,10 @@ public final class LiveController {
 
     /** Most real time one animation frame plays, ns: 100 ms (a frame is about 16 ms). */
     static final long MAX_FRAME_NANOS = 100_000_000L;
-    /** Least real time between two seeks while the timeline's thumb is dragged, ns (one more comes on release). */
+    /**
+     * Least real time from the end of one seek to the next while the timeline's thumb is dragged, ns (one more
+     * comes on release): a seek replays the run on the FX thread, so frames are drawn in between.
+     */
     static final long DRAG_SEEK_NANOS = 120_000_000L;
     private boolean timelineFollows;  // the thumb is being moved to the clock, not by a person
     private long lastDragSeekNanos;
@@ -257,10 +260,9 @@ public final class LiveController {
             if (timelineFollows) {
                 return;
             }
-            long nanos = System.nanoTime();
-            if (!timeline.isValueChanging() || nanos - lastDragSeekNanos >= DRAG_SEEK_NANOS) {
-                lastDragSeekNanos = nanos;
+            if (!timeline.isValueChanging() || System.nanoTime() - lastDragSeekNanos >= DRAG_SEEK_NANOS) {
                 seekToThumb();
+                lastDragSeekNanos = System.nanoTime(); // from the seek's end: the window gets its frames between
             }
         });
         timeline.valueChangingProperty().addListener((o, was, dragging) -> {

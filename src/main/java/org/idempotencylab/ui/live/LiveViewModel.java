@@ -58,6 +58,11 @@ import org.idempotencylab.ui.form.ScenarioForm;
  * next one; a step, click or Reset waits for it. So no JDBC call ever runs on the FX thread, and a database that
  * stops answering (up to its timeouts) leaves the window responsive. Same seed, same numbers either way.
  *
+ * <p>The timeline: {@link #seek} and {@link #stepBack} move the run to an earlier (or later) moment by replaying
+ * it from time 0 with the faults clicked so far at the moments they were clicked ({@link RunHistory}); the
+ * views that follow the run hear the new simulation and a frame, as after a step. Off with the claim table on
+ * a database ({@link #timelineOffProperty()}).
+ *
  * <p>Parameter rule: changes to the parameters apply on {@link #reset()}, never to a run in progress, so a run
  * always matches the parameters it started with; {@link #pendingChangesProperty()} tells the view to say so.
  *
