@@ -18,8 +18,9 @@ import org.idempotencylab.ui.live.LiveViewModel;
  * the run from its start: the view-model's {@code seek} (a fresh simulation, the clicked faults, the picture, the
  * log and the key store rebuilt from the events), timed on this thread; no toolkit is needed.
  *
- * <p>Usage: {@code mvn -o -q test-compile && java -cp target/classes:target/test-classes:$(cat cp.txt)
- * org.idempotencylab.bench.SeekBenchmark [events]} (README, "Measured figures", has the whole command).
+ * <p>Usage: {@code mvn -o -q package -DskipTests && java -cp target/idempotency-lab.jar:target/test-classes
+ * org.idempotencylab.bench.SeekBenchmark [events]} (README, "Measured figures"); {@code -Dbench.noKeyStore=true}
+ * leaves the key store out.
  */
 public final class SeekBenchmark {
     private static final int ROUNDS = 21;
@@ -60,7 +61,7 @@ public final class SeekBenchmark {
             again.advanceTo(endMs, Integer.MAX_VALUE);
             bare.add((System.nanoTime() - t0) / 1e6);
         }
-        report("the engine alone, 0 to the end", bare);
+        report("the engine alone, no clicks", bare);
 
         List<Double> toEnd = new ArrayList<>();
         List<Double> toMiddle = new ArrayList<>();
