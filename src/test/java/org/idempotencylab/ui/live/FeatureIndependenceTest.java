@@ -56,6 +56,7 @@ class FeatureIndependenceTest {
                 .or().haveFullyQualifiedName(Envelope.class.getName())
                 .or().haveFullyQualifiedName(EventText.class.getName())
                 .or().haveFullyQualifiedName(Template.class.getName())
+                .or().haveFullyQualifiedName(RunHistory.class.getName())
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..")
                 .check(classes);
     }
