@@ -27,10 +27,24 @@ public final class VirtualTime {
         if (ms < 0) {
             throw new IllegalArgumentException("virtual time must be >= 0 ms, was " + ms);
         }
+        // by hand, not String.format: the event log and a seek on the timeline write thousands of these at once
+        StringBuilder b = new StringBuilder(12);
         if (ms < HOUR_MS) {
-            return String.format(Locale.ROOT, "%d:%02d.%03d", ms / MINUTE_MS, ms / SECOND_MS % 60, ms % SECOND_MS);
+            b.append(ms / MINUTE_MS).append(':');
+            digits(b, ms / SECOND_MS % 60, 2).append('.');
+            return digits(b, ms % SECOND_MS, 3).toString();
         }
-        return String.format(Locale.ROOT, "%d:%02d:%02d", ms / HOUR_MS, ms / MINUTE_MS % 60, ms / SECOND_MS % 60);
+        b.append(ms / HOUR_MS).append(':');
+        digits(b, ms / MINUTE_MS % 60, 2).append(':');
+        return digits(b, ms / SECOND_MS % 60, 2).toString();
+    }
+
+    /** Appends {@code value} (0 and up, fewer than {@code width} + 1 digits) with leading zeros to {@code width}. */
+    private static StringBuilder digits(StringBuilder b, long value, int width) {
+        for (long limit = width == 3 ? 100 : 10; limit > value && limit > 1; limit /= 10) {
+            b.append('0');
+        }
+        return b.append(value);
     }
 
     /**

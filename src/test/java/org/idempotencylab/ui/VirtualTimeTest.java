@@ -52,4 +52,16 @@ class VirtualTimeTest {
         assertEquals("23:59:58", VirtualTime.countdown(86_398_000));
         assertEquals("24:00:00", VirtualTime.countdown(86_400_000));
     }
+
+    @Test
+    void momentsReadAsTheFormatStringsWouldWriteThem() {
+        // written by hand for speed: every digit as %d:%02d.%03d and %d:%02d:%02d give it
+        for (long ms = 0; ms < 40L * 3_600_000; ms += ms < 20_000 ? 1 : 9_973) {
+            String expected = ms < 3_600_000
+                    ? String.format(java.util.Locale.ROOT, "%d:%02d.%03d", ms / 60_000, ms / 1000 % 60, ms % 1000)
+                    : String.format(java.util.Locale.ROOT, "%d:%02d:%02d", ms / 3_600_000, ms / 60_000 % 60,
+                            ms / 1000 % 60);
+            assertEquals(expected, VirtualTime.format(ms), ms + " ms");
+        }
+    }
 }

@@ -29,7 +29,7 @@ public final class Shortcuts {
         for (String id : List.of("run", "export", "open", "save", "fullScreen", "presentation", "sheet", "quit")) {
             all.add(shortcut(id, "shortcuts.everywhere"));
         }
-        for (String id : List.of("play", "step", "reset", "crash")) {
+        for (String id : List.of("play", "step", "back", "reset", "crash")) {
             all.add(shortcut(id, "shortcuts.live"));
         }
         return List.copyOf(all);

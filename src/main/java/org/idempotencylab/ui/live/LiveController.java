@@ -8,6 +8,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.Property;
 import javafx.collections.ListChangeListener;
@@ -49,6 +50,7 @@ import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.Texts;
+import org.idempotencylab.ui.VirtualTime;
 import org.idempotencylab.ui.form.ParameterPanel;
 
 /**
@@ -90,6 +92,9 @@ public final class LiveController {
     @FXML private VBox advancedSlot;
     @FXML private CheckBox faultBox;
     @FXML private QueueCanvas queue;
+    @FXML private Slider timeline;
+    @FXML private Label timelineLabel;
+    @FXML private Button backButton;
     @FXML private TabPane detailTabs;
     @FXML private SplitPane split;
     @FXML private Tab historyTab;
@@ -108,6 +113,13 @@ public final class LiveController {
 
     /** Most real time one animation frame plays, ns: 100 ms (a frame is about 16 ms). */
     static final long MAX_FRAME_NANOS = 100_000_000L;
+    /**
+     * Least real time from the end of one seek to the next while the timeline's thumb is dragged, ns (one more
+     * comes on release): a seek replays the run on the FX thread, so frames are drawn in between.
+     */
+    static final long DRAG_SEEK_NANOS = 120_000_000L;
+    private boolean timelineFollows;  // the thumb is being moved to the clock, not by a person
+    private long lastDragSeekNanos;
 
     public LiveController(LiveViewModel model) {
         this.model = model;
@@ -136,12 +148,13 @@ public final class LiveController {
         bindStrategy();
         bindParameters();
         bindPlayback();
+        bindTimeline();
         bindLists();
         bindStatusBar();
         bindMessages();
         bindStory();
         queue.setOnMouseClicked(this::onQueueClicked);
-        // Space, →, R and C act from anywhere in the window while this view is shown (a focused slider, box or tab
+        // Space, →, ←, R and C act from anywhere in the window while this view is shown (a focused slider, box or tab
         // header included), not only from the play area: a teacher need not click into it first
         root.sceneProperty().addListener((o, was, scene) -> {
             if (was != null) {
@@ -245,6 +258,68 @@ public final class LiveController {
             }
         });
         clockLabel.textProperty().bind(model.clockProperty());
+    }
+
+    /**
+     * The timeline under the play area: its range is 0 to as far as the run has reached, its thumb follows the
+     * clock (but not while a person drags it), and moving it seeks: while dragging at most every
+     * {@link #DRAG_SEEK_NANOS} (a seek replays the run, so the window stays responsive), and once more on release;
+     * a click on the track seeks at once. With the claim table on a database it is off, and its label says why.
+     */
+    private void bindTimeline() {
+        model.reachMsProperty().addListener(o -> followTheClock());
+        model.timeMsProperty().addListener(o -> followTheClock());
+        followTheClock();
+        timeline.valueProperty().addListener((o, was, now) -> {
+            if (timelineFollows) {
+                return;
+            }
+            if (!timeline.isValueChanging() || System.nanoTime() - lastDragSeekNanos >= DRAG_SEEK_NANOS) {
+                seekToThumb();
+                lastDragSeekNanos = System.nanoTime(); // from the seek's end: the window gets its frames between
+            }
+        });
+        timeline.valueChangingProperty().addListener((o, was, dragging) -> {
+            if (!dragging) {
+                seekToThumb(); // released: where the thumb was let go
+            }
+        });
+        BooleanBinding off = model.timelineOffProperty().isNotEmpty();
+        timeline.disableProperty().bind(off);
+        backButton.disableProperty().bind(off);
+        timelineLabel.textProperty().bind(Bindings.createStringBinding(() -> off.get()
+                ? model.timelineOffProperty().get()
+                : TEXTS.format("timeline.time", VirtualTime.format(model.timeMsProperty().get()),
+                        VirtualTime.format(model.reachMsProperty().get())),
+                model.timelineOffProperty(), model.timeMsProperty(), model.reachMsProperty()));
+        Tooltip why = new Tooltip();
+        why.setWrapText(true);
+        why.setMaxWidth(420);
+        why.textProperty().bind(model.timelineOffProperty());
+        timelineLabel.tooltipProperty().bind(Bindings.when(off).then(why).otherwise((Tooltip) null));
+        // the time's digits never give way; a reason for being off may end in "…" (its tooltip has it whole)
+        timelineLabel.minWidthProperty().bind(Bindings.when(off).then(0.0).otherwise(Region.USE_PREF_SIZE));
+    }
+
+    /** The range to the run's reach, the thumb to its clock (unless a person holds it): no seek. */
+    private void followTheClock() {
+        timelineFollows = true;
+        try {
+            timeline.setMax(Math.max(1, model.reachMsProperty().get()));
+            if (!timeline.isValueChanging()) {
+                timeline.setValue(model.timeMsProperty().get());
+            }
+        } finally {
+            timelineFollows = false;
+        }
+    }
+
+    /** Seeks to where the thumb stands, unless the clock is there already. */
+    private void seekToThumb() {
+        long target = Math.round(timeline.getValue());
+        if (target != model.timeMsProperty().get()) {
+            model.seek(target);
+        }
     }
 
     /** The event log and the followed job's history, each kept scrolled to its latest line. */
@@ -470,7 +545,7 @@ public final class LiveController {
         }
     }
 
-    /** Space, →, R and C work anywhere in the view except in a control that needs those keys itself. */
+    /** Space, →, ←, R and C work anywhere in the view except in a control that needs those keys itself. */
     private void onKey(KeyEvent e) {
         Node focus = root.getScene() == null ? null : root.getScene().getFocusOwner();
         // a text field keeps its keys; so does the window while another tab is shown
@@ -481,6 +556,8 @@ public final class LiveController {
             togglePlay();
         } else if (e.getCode() == KeyCode.RIGHT) {
             step();
+        } else if (e.getCode() == KeyCode.LEFT) {
+            stepBack();
         } else if (e.getCode() == KeyCode.R && !e.isShortcutDown()) {
             reset();
         } else if (e.getCode() == KeyCode.C && !e.isShortcutDown()) {
@@ -509,6 +586,11 @@ public final class LiveController {
     @FXML
     private void step() {
         model.stepOnce();
+    }
+
+    @FXML
+    private void stepBack() {
+        model.stepBack();
     }
 
     /** Reads fields typed but not yet confirmed, then starts over if they are all valid. */

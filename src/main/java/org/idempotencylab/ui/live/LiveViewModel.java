@@ -14,6 +14,8 @@ import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -56,6 +58,11 @@ import org.idempotencylab.ui.form.ScenarioForm;
  * next one; a step, click or Reset waits for it. So no JDBC call ever runs on the FX thread, and a database that
  * stops answering (up to its timeouts) leaves the window responsive. Same seed, same numbers either way.
  *
+ * <p>The timeline: {@link #seek} and {@link #stepBack} move the run to an earlier (or later) moment by replaying
+ * it from time 0 with the faults clicked so far at the moments they were clicked ({@link RunHistory}); the
+ * views that follow the run hear the new simulation and a frame, as after a step. Off with the claim table on
+ * a database ({@link #timelineOffProperty()}).
+ *
  * <p>Parameter rule: changes to the parameters apply on {@link #reset()}, never to a run in progress, so a run
  * always matches the parameters it started with; {@link #pendingChangesProperty()} tells the view to say so.
  *
@@ -91,6 +98,10 @@ public final class LiveViewModel {
     private final ReadOnlyStringWrapper failures = new ReadOnlyStringWrapper(this, "failures", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper ending = new ReadOnlyStringWrapper(this, "ending", "");
+    private final ReadOnlyLongWrapper timeMs = new ReadOnlyLongWrapper(this, "timeMs");
+    private final ReadOnlyLongWrapper reachMs = new ReadOnlyLongWrapper(this, "reachMs");
+    private final ReadOnlyStringWrapper timelineOff = new ReadOnlyStringWrapper(this, "timelineOff",
+            TEXTS.get("timeline.offBeforeRun"));
 
     // the run
     private final List<SimulationEvent> pending = new ArrayList<>();
@@ -99,6 +110,7 @@ public final class LiveViewModel {
     private String runningDatabaseUrl = "";
     private RunProjection projection = RunProjection.none();
     private JobToken lastJob; // the job of the latest event that has one, for the code panel and the caption
+    private final RunHistory history = new RunHistory(); // the clicked faults and the moments, for the timeline
     private boolean broken; // the database failed mid-run: nothing advances until Reset
     private long version;
     // where the simulation moves on a database (the background executor), and how its answers come back
@@ -368,8 +380,8 @@ public final class LiveViewModel {
         connector.use(db);
         broken = false;
         runningDatabaseUrl = databaseUrl.get().strip();
-        sim = new SignupSimulation(s, parts.strategyProperty().get(), RunControl.NONE, false, db);
-        sim.setListener(pending::add);
+        sim = simulation(s, parts.strategyProperty().get(), db);
+        history.clear();
         projection = new RunProjection(s);
         lastJob = null;
         pending.clear();
@@ -377,6 +389,7 @@ public final class LiveViewModel {
         eventLog.clear();
         pendingChanges.set(false);
         message.set("");
+        timelineOff.set(db == null ? "" : TEXTS.get("timeline.offOnDatabase"));
         frameListeners.attached(sim); // before the start, so the key store hears the very first key
         FrameListeners.Delivery everyone = frameListeners.all();
         onSimulation(() -> {
@@ -390,6 +403,79 @@ public final class LiveViewModel {
             applyPending();
             refresh(everyone);
         });
+    }
+
+    /** A new simulation of {@code s} whose events go to the next frame and whose moments to the history. */
+    private SignupSimulation simulation(Scenario s, Strategy strategy, ClaimStore db) {
+        SignupSimulation made = new SignupSimulation(s, strategy, RunControl.NONE, false, db);
+        made.setListener(e -> {
+            pending.add(e);
+            history.moment(made.eventsFired(), e.timeMs());
+        });
+        return made;
+    }
+
+    /**
+     * Moves the run to virtual time {@code targetMs}, paused or playing as it was: every event due by then has run
+     * and the clock stands there. The run is deterministic, so this starts a fresh simulation of the same scenario,
+     * strategy and seed, replays the faults clicked before {@code targetMs} at the moments they were clicked (the
+     * ones after it stay in the history and replay when the run plays past them; see {@link RunHistory}), runs it
+     * there without animation and rebuilds the picture, the log and the followed job's history from its events.
+     * The views that follow the run hear the new simulation and a frame, as after a step. A run of 10,000 events
+     * takes a few tens of ms to replay (README, "Measured figures").
+     *
+     * <p>Not while the claim table is on a database (a database's rows cannot be rewound):
+     * {@link #timelineOffProperty()} says so and this does nothing.
+     *
+     * @param targetMs virtual ms, 0 and up; past the run's end the run ends where it ends
+     */
+    public void seek(long targetMs) {
+        seekTo(RunHistory.Position.atTime(Math.max(0, targetMs)));
+    }
+
+    /**
+     * One step back (the ← key): pauses and moves the run to just after the last event before the current
+     * position, the one a step forward ran last ({@link #stepOnce} then this is where the run was). At the start it
+     * does nothing. Not while the claim table is on a database ({@link #timelineOffProperty()}).
+     */
+    public void stepBack() {
+        playback.playingProperty().set(false);
+        if (busy) {
+            whenIdle(this::stepBack);
+            return;
+        }
+        if (sim == null || !timelineOff.get().isEmpty()) {
+            return;
+        }
+        RunHistory.Position back = history.momentBefore(RunHistory.Position.of(sim));
+        if (back != null) {
+            seekTo(back);
+        }
+    }
+
+    private void seekTo(RunHistory.Position target) {
+        if (busy) {
+            whenIdle(() -> seekTo(target));
+            return;
+        }
+        if (sim == null || !timelineOff.get().isEmpty()) {
+            return;
+        }
+        JobToken followed = selected.get();
+        sim = simulation(running, sim.strategy(), null);
+        projection = new RunProjection(running);
+        lastJob = null; // the replay's events name it again (the code panel and the caption follow)
+        pending.clear();
+        eventLog.clear();
+        message.set("");
+        frameListeners.attached(sim); // before the replay: the key store hears every key, as after a Reset
+        history.replay(sim, target);
+        FrameListeners.Delivery everyone = frameListeners.all();
+        everyone.read(sim.nowMs());
+        applyPending();
+        // the followed job stays followed if it had a token by then
+        selected.set(followed == null ? null : projection.token(followed.user(), followed.repeat()));
+        refresh(everyone);
     }
 
     /**
@@ -418,7 +504,8 @@ public final class LiveViewModel {
         long target = playback.target(sim.nowMs(), realElapsedNanos);
         FrameListeners.Delivery due = frameListeners.playingFrame(nowNanos);
         onSimulation(() -> {
-            int ran = playback.runTo(sim, target, onDatabase);
+            int ran = onDatabase ? playback.runTo(sim, target, true)
+                    : history.runTo(sim, target, MAX_EVENTS_PER_FRAME); // the clicked faults replay on the way
             due.read(sim.nowMs());
             return ran;
         }, r -> {
@@ -465,7 +552,7 @@ public final class LiveViewModel {
         }
         FrameListeners.Delivery everyone = frameListeners.all();
         onSimulation(() -> {
-            boolean stepped = sim.step();
+            boolean stepped = history.step(sim);
             everyone.read(sim.nowMs());
             return stepped;
         }, r -> {
@@ -527,9 +614,10 @@ public final class LiveViewModel {
             return;
         }
         change(() -> {
+            RunHistory.Position at = RunHistory.Position.of(sim);
             sim.loseNextReply();
-            return null;
-        }, r -> { });
+            return at;
+        }, at -> history.record(new RunHistory.Fault(at, RunHistory.FaultKind.REPLY_LOST, -1)));
     }
 
     /**
@@ -556,9 +644,15 @@ public final class LiveViewModel {
             return false;
         }
         boolean[] crashed = {true};
-        change(sim::crashNow, ok -> {
-            crashed[0] = ok;
-            message.set(ok ? "" : TEXTS.get("message.crashAfterEnd"));
+        change(() -> {
+            RunHistory.Position at = RunHistory.Position.of(sim);
+            return sim.crashNow() ? at : null;
+        }, at -> {
+            crashed[0] = at != null;
+            message.set(at != null ? "" : TEXTS.get("message.crashAfterEnd"));
+            if (at != null) {
+                history.record(new RunHistory.Fault(at, RunHistory.FaultKind.WORKERS_CRASH, -1));
+            }
         });
         return crashed[0];
     }
@@ -578,10 +672,14 @@ public final class LiveViewModel {
             return;
         }
         boolean active = token.active();
-        change(() -> active && sim.failNextCall(token.user()), armed -> {
-            if (armed) {
+        change(() -> {
+            RunHistory.Position at = RunHistory.Position.of(sim);
+            return active && sim.failNextCall(token.user()) ? at : null;
+        }, at -> {
+            if (at != null) {
                 token.faultArmed = true;
                 message.set("");
+                history.record(new RunHistory.Fault(at, RunHistory.FaultKind.CALL_FAILS, token.user()));
             } else {
                 message.set(TEXTS.format("message.jobEnded", token.user()));
             }
@@ -621,10 +719,40 @@ public final class LiveViewModel {
         finished.set(runOver());
         StrategyResult r = sim.result();
         counters.set(EventText.counters(sim.finishedJobs(), r));
+        history.reached(now);
+        reachMs.set(history.furthestMs()); // the timeline's range first, so its thumb can go there
+        timeMs.set(now);
         failures.set(EventText.failures(r));
         ending.set(sim.isFinished() && sim.keysAlive() ? TEXTS.format("status.ending",
                 VirtualTime.countdown(Math.max(0, sim.nextKeyExpiryMs() - now))) : "");
         to.frame(now);
+    }
+
+    /** @return the virtual time shown, ms (0 and up): the timeline's thumb; set with each frame, step and seek. */
+    public ReadOnlyLongProperty timeMsProperty() {
+        return timeMs.getReadOnlyProperty();
+    }
+
+    /**
+     * @return how far the timeline reaches, virtual ms (0 and up): the furthest time the run has reached since its
+     *         Reset (its end, once played there), or since the last fault clicked after a seek back (which
+     *         discards the history after it)
+     */
+    public ReadOnlyLongProperty reachMsProperty() {
+        return reachMs.getReadOnlyProperty();
+    }
+
+    /**
+     * @return why the timeline cannot seek now ("" when it can): before the first run, or while the claim table is
+     *         on a database, whose rows cannot be rewound
+     */
+    public ReadOnlyStringProperty timelineOffProperty() {
+        return timelineOff.getReadOnlyProperty();
+    }
+
+    /** @return the clicked faults of the run, in the order clicked, and where they replay (for tests). */
+    List<RunHistory.Fault> clickedFaults() {
+        return history.faults();
     }
 
     /** @return a number that changes whenever anything shown may have changed (the canvas skips a frame if not). */

@@ -114,6 +114,11 @@ final class RunProjection {
                 t.untilMs = e.untilMs();
             }
             case CALL_FAILED -> t.faultArmed = false;
+            case FAULT_ARMED -> {
+                if (t != null) { // a clicked job (the provider's click has no user): its next call fails
+                    t.faultArmed = true;
+                }
+            }
             case BACKOFF_STARTED -> {
                 t.phase = JobToken.Phase.BACKOFF;
                 t.sinceMs = e.timeMs();

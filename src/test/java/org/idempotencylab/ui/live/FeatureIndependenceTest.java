@@ -59,6 +59,7 @@ class FeatureIndependenceTest {
                 .or().haveFullyQualifiedName(CodeProgram.class.getName())
                 .or().haveFullyQualifiedName(CodeMap.class.getName())
                 .or().haveFullyQualifiedName(Caption.class.getName())
+                .or().haveFullyQualifiedName(RunHistory.class.getName())
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..")
                 .check(classes);
     }
