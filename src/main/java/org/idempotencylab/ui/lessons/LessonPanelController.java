@@ -4,6 +4,7 @@ import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.VBox;
 import org.idempotencylab.scenario.LessonFrame;
@@ -24,7 +25,11 @@ public final class LessonPanelController {
     private LessonFrame shownFrame;
     private boolean rendering;
 
+    /** The state shown last: a new reveal scrolls the answer into view, a new frame scrolls back to its top. */
+    private LessonPlayer.State shownState = LessonPlayer.State.CLOSED;
+
     @FXML private VBox lessonPanel;
+    @FXML private ScrollPane lessonScroll;
     @FXML private Label lessonTitle;
     @FXML private Label lessonFrameCount;
     @FXML private Label lessonFrameTitle;
@@ -73,6 +78,7 @@ public final class LessonPanelController {
             show(lessonPredict, p != null);
             if (f != shownFrame) {
                 shownFrame = f;
+                lessonScroll.setVvalue(0);
                 lessonChoices.getChildren().clear();
                 choices.getToggles().clear();
                 if (p != null) {
@@ -114,6 +120,14 @@ public final class LessonPanelController {
             lessonBack.setDisable(f == null || player.frameIndex() == 0);
             lessonReplay.setDisable(f == null);
             show(lessonNext.getParent(), f != null);
+            if (player.state() == LessonPlayer.State.REVEALED && shownState != LessonPlayer.State.REVEALED) {
+                // a short window (1280 × 720, presentation mode): the answer and its explanation in view, the
+                // marked choices just above them
+                lessonPanel.applyCss();
+                lessonPanel.layout();
+                lessonScroll.setVvalue(1);
+            }
+            shownState = player.state();
         } finally {
             rendering = false;
         }

@@ -15,6 +15,7 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.Parameter;
@@ -173,8 +174,20 @@ class LessonFxTest {
         assertFalse(robot.lookup("#lessonChoice-1").queryAs(RadioButton.class).isSelected(), "a new prediction");
     }
 
+    /** Asserts that {@code query}'s node shows inside the lesson panel's scrolled area, not below its fold. */
+    private static void inView(FxRobot robot, String query) {
+        ScrollPane sp = robot.lookup("#lessonScroll").queryAs(ScrollPane.class);
+        Bounds view = sp.localToScene(sp.getLayoutBounds());
+        Node n = robot.lookup(query).query();
+        Bounds b = n.localToScene(n.getBoundsInLocal());
+        assertTrue(b.getMinY() >= view.getMinY() - 1 && b.getMaxY() <= view.getMaxY() + 1, query + " at " + b
+                + ", the panel shows " + view);
+    }
+
     @Test
-    void aWrongPredictionIsMarkedAsSuchBesideTheRightAnswer(FxRobot robot) {
+    void aWrongPredictionIsMarkedAsSuchBesideTheRightAnswerInView(FxRobot robot) {
+        // presentation mode's larger type at 1280 × 720: the answer must still be in view when it comes
+        robot.interact(() -> kit.presentationProperty().set(true));
         chooseLesson(robot, TITLE);
         robot.clickOn("#lessonNext"); // Continue is not there yet: this is Play, with no prediction made
         FxSteps.waitUntil(() -> text(robot, "#lessonNext").equals("Continue →"));
@@ -188,6 +201,8 @@ class LessonFxTest {
         assertTrue(text(robot, "#lessonReveal").startsWith("✗ You predicted \"No, nothing was sent\"; the answer is"),
                 text(robot, "#lessonReveal"));
         assertTrue(robot.lookup("#lessonChoice-0").queryAs(Node.class).getStyleClass().contains("lesson-wrong"));
+        inView(robot, "#lessonReveal");
+        inWindow(robot, "#lessonNext");
     }
 
     @Test
