@@ -470,6 +470,10 @@ public final class QueueCanvas extends Pane {
             g.setFill(e.duplicate() ? Color.WHITE : INK);
             g.fillText(TEXTS.format("canvas.envelope", e.user()) + (e.duplicate() ? " " + ordinal(e.nth())
                     : e.suppressed() ? " " + TEXTS.get("canvas.notSent") : ""), x + 3, y + eh - 13);
+            if (envelopeMark.test(e)) { // differs from the other lane (Lanes): an outline and "≠", not colour alone
+                drawDifferenceMark(g, x, y, ew, eh);
+                g.setFont(Font.font("System", 10));
+            }
             if (e.replyLost()) { // the caller never heard back: the retry is on its way
                 g.setFill(FAILED);
                 g.setFont(Font.font("System", FontWeight.BOLD, 9));
@@ -477,6 +481,40 @@ public final class QueueCanvas extends Pane {
                 g.setFont(Font.font("System", 10));
             }
         }
+    }
+
+    /** Which envelopes differ from the other lane's (two lanes, {@link Lanes#differs}); none by default. */
+    private java.util.function.Predicate<Envelope> envelopeMark = e -> false;
+
+    /** @param mark true for an envelope to draw with the "≠" mark (a difference between two lanes) */
+    public void setEnvelopeMark(java.util.function.Predicate<Envelope> mark) {
+        envelopeMark = mark;
+        drawnVersion = -1;
+    }
+
+    /**
+     * The mark of a difference between two lanes on an envelope at (x, y), {@code w} × {@code h} px: a thick dark
+     * outline and a "≠" badge on its top right corner (shape and sign, not colour alone).
+     */
+    static void drawDifferenceMark(GraphicsContext g, double x, double y, double w, double h) {
+        g.setStroke(INK);
+        g.setLineWidth(2.5);
+        g.strokeRect(x - 2, y - 2, w + 4, h + 4);
+        double r = 7;
+        double cx = x + w - 1;
+        double cy = y - 1;
+        g.setFill(Color.web("#F0E442")); // Okabe–Ito yellow, taken by no other concept
+        g.fillOval(cx - r, cy - r, 2 * r, 2 * r);
+        g.setStroke(INK);
+        g.setLineWidth(1.2);
+        g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
+        g.setFill(INK);
+        g.setFont(Font.font("System", FontWeight.BOLD, 11));
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        g.fillText(TEXTS.get("strip.differs"), cx, cy);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.TOP);
     }
 
     private static String ordinal(int n) {
