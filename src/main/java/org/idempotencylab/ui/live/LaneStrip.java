@@ -140,16 +140,17 @@ public final class LaneStrip extends Pane {
             g.setFill(QueueCanvas.INK);
             g.setFont(Font.font("System", FontWeight.BOLD, 11));
             g.fillText(Integer.toString(s + 1), x + 4, 6);
+            // the side effects done, right of the step's number; the ones done again in red under them
             g.setFont(Font.font("System", 10));
             g.setFill(QueueCanvas.MUTED);
-            g.fillText(Long.toString(vm.sideEffects(s)), x + 20, 7);
+            g.setTextAlign(TextAlignment.RIGHT);
+            g.fillText(String.format(java.util.Locale.ROOT, "%,d", vm.sideEffects(s)), x + cellW - 4, 7);
             if (vm.duplicates(s) > 0) {
                 g.setFill(QueueCanvas.FAILED);
                 g.setFont(Font.font("System", FontWeight.BOLD, 10));
-                g.setTextAlign(TextAlignment.RIGHT);
-                g.fillText("+" + vm.duplicates(s), x + cellW - 4, 7);
-                g.setTextAlign(TextAlignment.LEFT);
+                g.fillText(TEXTS.format("strip.again", vm.duplicates(s)), x + cellW - 4, 20);
             }
+            g.setTextAlign(TextAlignment.LEFT);
         }
         for (JobToken t : vm.tokens()) {
             if (t.phase != JobToken.Phase.CALLING && t.phase != JobToken.Phase.BACKOFF) {
@@ -157,11 +158,11 @@ public final class LaneStrip extends Pane {
             }
             int s = Math.max(0, t.step);
             int i = shown[s]++;
-            if (i >= 2 * perCell) {
+            if (i >= perCell) {
                 continue;
             }
-            double tx = cellX(s) + 2 + R + (i % perCell) * (2 * R + 2);
-            double ty = 22 + R + (i / perCell) * (2 * R + 2);
+            double tx = cellX(s) + 2 + R + i * (2 * R + 2);
+            double ty = 4 + CELL_H - R - 4;
             drawToken(g, t, tx, ty);
         }
     }

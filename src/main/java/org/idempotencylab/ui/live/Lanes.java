@@ -213,14 +213,19 @@ public final class Lanes {
         }
     }
 
-    /** A click on the workers (or C): the worker process crashes now, in both lanes. */
-    public void crashWorkers() {
+    /**
+     * A click on the workers (or C): the worker process crashes now, in both lanes.
+     *
+     * @return true if it crashed in every lane that plays (see {@link LiveViewModel#crashWorkers})
+     */
+    public boolean crashWorkers() {
         sync();
-        a.crashWorkers();
+        boolean crashed = a.crashWorkers();
         if (active.get()) {
-            b.crashWorkers();
+            crashed &= b.crashWorkers();
             publish();
         }
+        return crashed;
     }
 
     /**
@@ -294,14 +299,21 @@ public final class Lanes {
         }
     }
 
+    /** Steps whose duplicates a summary line names, the first ones (the stations show every step's). */
+    static final int SUMMARY_STEPS = 3;
+
     /** @return e.g. "users with 2+ welcome emails 1 · steps done again 2 (step 7: 2)" */
     private static String summary(LiveViewModel lane) {
         StrategyResult r = lane.simulation().result();
         List<String> steps = new ArrayList<>();
+        int shown = 0;
         for (int s = 0; s < SignupSteps.COUNT; s++) {
-            if (lane.duplicates(s) > 0) {
+            if (lane.duplicates(s) > 0 && shown++ < SUMMARY_STEPS) {
                 steps.add(TEXTS.format("summary.step", s + 1, lane.duplicates(s)));
             }
+        }
+        if (shown > SUMMARY_STEPS) {
+            steps.add("…");
         }
         String again = steps.isEmpty() ? "" : TEXTS.format("summary.steps", String.join(", ", steps));
         return TEXTS.format("summary", r.usersWithDuplicateEmails(), r.repeatedSteps(), again);

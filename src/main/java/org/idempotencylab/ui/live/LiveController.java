@@ -97,7 +97,6 @@ public final class LiveController {
     @FXML private Label laneSummaryA;
     @FXML private CheckBox besideBox;
     @FXML private ComboBox<Strategy> secondStrategyBox;
-    @FXML private Label laneNameB;
     @FXML private Label laneSummaryB;
     @FXML private LaneStrip laneStrip;
     @FXML private Label differenceLabel;
@@ -426,12 +425,23 @@ public final class LiveController {
         // with the box off and greyed, its tooltip still has to say why: the row shows it too
         Tooltip.install(besideBox.getParent(), tip);
         var on = lanes.activeProperty();
-        for (Node n : List.of(laneHeaderA, laneStrip, differenceLabel, laneNameB, laneSummaryB)) {
+        for (Node n : List.of(laneHeaderA, laneStrip, differenceLabel, laneSummaryB)) {
             n.visibleProperty().bind(on);
             n.managedProperty().bind(on);
         }
         laneNameA.textProperty().bind(lanes.nameAProperty());
-        laneNameB.textProperty().bind(lanes.nameBProperty());
+        // the box is lane B's label: "B · each step, same key" while two lanes play
+        secondStrategyBox.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Strategy item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(laneBText(item));
+            }
+        });
+        lanes.nameBProperty().addListener(o -> secondStrategyBox.getButtonCell().setText(
+                laneBText(secondStrategyBox.getValue())));
+        lanes.activeProperty().addListener(o -> secondStrategyBox.getButtonCell().setText(
+                laneBText(secondStrategyBox.getValue())));
         laneSummaryA.textProperty().bind(lanes.summaryAProperty());
         laneSummaryB.textProperty().bind(lanes.summaryBProperty());
         differenceLabel.textProperty().bind(lanes.differenceProperty());
@@ -440,6 +450,12 @@ public final class LiveController {
         if (on.get()) {
             split.setDividerPositions(TWO_LANES_DIVIDER);
         }
+    }
+
+    /** @return the second lane's box: lane B's name while two lanes play, else the strategy it would run */
+    private String laneBText(Strategy s) {
+        return s == null ? "" : lanes.activeProperty().get() && !lanes.nameBProperty().get().isEmpty()
+                ? lanes.nameBProperty().get() : StrategyNames.shortName(s);
     }
 
     /** @return what the second lane offers: the article's five, the claim table's, and {@code current} */
