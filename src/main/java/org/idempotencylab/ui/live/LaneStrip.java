@@ -3,6 +3,7 @@ package org.idempotencylab.ui.live;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
@@ -102,12 +103,14 @@ public final class LaneStrip extends Pane {
         g.setTextAlign(TextAlignment.LEFT);
         g.setFill(QueueCanvas.INK);
         g.setFont(Font.font("System", FontWeight.BOLD, 12));
-        g.fillText(TEXTS.format("strip.queue", vm.waitingJobs()), 6, 6);
+        g.fillText(TEXTS.get("strip.queue"), 6, 6);
+        g.setFont(Font.font("System", 11));
+        g.fillText(String.format(Locale.ROOT, "%,d", vm.waitingJobs()), 6, 21);
         List<Long> waiting = vm.waitingUsers(8);
         for (int i = 0; i < waiting.size(); i++) {
             JobToken known = vm.token(waiting.get(i));
             JobToken t = known != null ? known : new JobToken(waiting.get(i));
-            drawToken(g, t, 6 + R + (i % 4) * (2 * R + 2), 26 + R + (i / 4) * (2 * R + 2));
+            drawToken(g, t, 6 + R + (i % 4) * (2 * R + 2), 40 + R + (i / 4) * (2 * R + 2));
         }
         double x = getWidth() - RIGHT + 8;
         long failed = 0;
@@ -140,17 +143,17 @@ public final class LaneStrip extends Pane {
             g.setFill(QueueCanvas.INK);
             g.setFont(Font.font("System", FontWeight.BOLD, 11));
             g.fillText(Integer.toString(s + 1), x + 4, 6);
-            // the side effects done, right of the step's number; the ones done again in red under them
+            // the side effects done under the step's number; the ones done again in red beside the number
             g.setFont(Font.font("System", 10));
             g.setFill(QueueCanvas.MUTED);
-            g.setTextAlign(TextAlignment.RIGHT);
-            g.fillText(String.format(java.util.Locale.ROOT, "%,d", vm.sideEffects(s)), x + cellW - 4, 7);
+            g.fillText(String.format(Locale.ROOT, "%,d", vm.sideEffects(s)), x + 4, 20);
             if (vm.duplicates(s) > 0) {
                 g.setFill(QueueCanvas.FAILED);
                 g.setFont(Font.font("System", FontWeight.BOLD, 10));
-                g.fillText(TEXTS.format("strip.again", vm.duplicates(s)), x + cellW - 4, 20);
+                g.setTextAlign(TextAlignment.RIGHT);
+                g.fillText(TEXTS.format("strip.again", vm.duplicates(s)), x + cellW - 3, 7);
+                g.setTextAlign(TextAlignment.LEFT);
             }
-            g.setTextAlign(TextAlignment.LEFT);
         }
         for (JobToken t : vm.tokens()) {
             if (t.phase != JobToken.Phase.CALLING && t.phase != JobToken.Phase.BACKOFF) {

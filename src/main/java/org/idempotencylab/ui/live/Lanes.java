@@ -118,8 +118,8 @@ public final class Lanes {
                 active.set(true);
             }
         }
-        nameA.set(TEXTS.format("lane.a", StrategyNames.shortName(simulation.strategy())));
-        nameB.set(runningB == null ? "" : TEXTS.format("lane.b", StrategyNames.shortName(runningB)));
+        nameA.set(TEXTS.format("lane.a", StrategyNames.settingsFirst(simulation.strategy())));
+        nameB.set(runningB == null ? "" : TEXTS.format("lane.b", StrategyNames.settingsFirst(runningB)));
         publish();
     }
 
@@ -133,6 +133,7 @@ public final class Lanes {
             a.frame(realElapsedNanos, nowNanos);
             return;
         }
+        a.measure(nowNanos);
         if (!a.playingProperty().get()) {
             return;
         }
@@ -276,7 +277,7 @@ public final class Lanes {
         }
         differingUsers = differ.size();
         String la = StrategyNames.shortName(a.simulation().strategy());
-        String lb = StrategyNames.shortName(runningB);
+        String lb = StrategyNames.settingsFirst(runningB);
         if (!differ.isEmpty()) {
             long user = differ.get(0);
             int[] n = emails.get(user);

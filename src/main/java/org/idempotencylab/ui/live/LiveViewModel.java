@@ -470,6 +470,11 @@ public final class LiveViewModel {
         });
     }
 
+    /** Publishes the events per second once a real second has passed ({@link Lanes} moves this run by {@link #advanceTo}). */
+    void measure(long nowNanos) {
+        playback.measure(nowNanos);
+    }
+
     private void databaseFailed(ClaimStoreException e) {
         broken = true;
         playback.playingProperty().set(false);

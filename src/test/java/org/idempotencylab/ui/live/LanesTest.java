@@ -130,7 +130,7 @@ class LanesTest {
         assertEquals(120_000L, b.ttlMs(), "lane B runs with its own TTL, longer than the repeat's 60 s");
         assertEquals(lanes.laneA().simulation().scenario(), b.toBuilder().ttlMs(30_000).build(),
                 "and differs in nothing else");
-        assertTrue(lanes.nameBProperty().get().contains("key TTL 120,000 ms"), lanes.nameBProperty().get());
+        assertTrue(lanes.nameBProperty().get().startsWith("B · key TTL 120,000 ms · "), lanes.nameBProperty().get());
         assertEquals(2, preset("short-lease.json").strategies().size());
         assertEquals(120_000L, Parameter.LEASE_MS.get(preset("short-lease.json").laneStrategies().get(1)
                 .on(preset("short-lease.json").scenario())));
