@@ -120,7 +120,8 @@ class TwoLanesFxTest {
         FxSteps.press(robot, "#playButton"); // pause
         WaitForAsyncUtils.waitForFxEvents();
         String diff = text(robot, "#differenceLabel");
-        assertTrue(diff.matches("≠  each step, no key: user_\\d+ got 2 welcome emails · each step, same key: 1.*"),
+        assertTrue(diff.matches("≠  user_\\d+ got 2 welcome emails in A \\(each step, no key\\) · 1 in B "
+                + "\\(each step, same key\\).*"),
                 diff);
         assertTrue(text(robot, "#laneSummaryA").matches("users with 2\\+ welcome emails [1-9].*"),
                 text(robot, "#laneSummaryA"));

@@ -281,13 +281,13 @@ public final class Lanes {
         if (!differ.isEmpty()) {
             long user = differ.get(0);
             int[] n = emails.get(user);
-            String first = TEXTS.format("difference.emails", la, user, n[0], lb, n[1]);
+            String first = TEXTS.format("difference.emails", user, n[0], la, n[1], lb);
             difference.set(differ.size() == 1 ? first : TEXTS.format("difference.more", first, differ.size() - 1));
             return;
         }
         long againA = a.simulation().result().repeatedSteps();
         long againB = b.simulation().result().repeatedSteps();
-        difference.set(againA != againB ? TEXTS.format("difference.steps", la, againA, lb, againB)
+        difference.set(againA != againB ? TEXTS.format("difference.steps", againA, la, againB, lb)
                 : TEXTS.get("difference.none"));
     }
 
@@ -414,8 +414,9 @@ public final class Lanes {
     }
 
     /**
-     * @return the difference in one line: "each step, no key: user_1 got 2 welcome emails · each step, same key:
-     *         1", or the steps done again in each lane, or "no difference yet"; "" with one lane
+     * @return the difference in one line, numbers first: "≠  user_1 got 2 welcome emails in A (each step, no key) ·
+     *         1 in B (each step, same key)", or the steps done again in each lane, or "No difference between the
+     *         lanes yet"; "" with one lane
      */
     public ReadOnlyStringProperty differenceProperty() {
         return difference.getReadOnlyProperty();

@@ -73,7 +73,8 @@ class LanesTest {
         assertTrue(lanes.summaryBProperty().get().startsWith("users with 2+ welcome emails 0 "),
                 lanes.summaryBProperty().get());
         String diff = lanes.differenceProperty().get();
-        assertTrue(diff.matches("≠  each step, no key: user_\\d+ got 2 welcome emails · each step, same key: 1.*"),
+        assertTrue(diff.matches("≠  user_\\d+ got 2 welcome emails in A \\(each step, no key\\) · 1 in B "
+                + "\\(each step, same key\\).*"),
                 diff);
         // the envelope that differs is marked in lane A (red 2nd) and in lane B (grey, suppressed)
         Envelope red = null;
