@@ -95,7 +95,7 @@ import java.util.function.Supplier;
 public final class ScenarioFiles {
     /** Top-level fields, in the order they are written. */
     private static final List<String> TOP = List.of("format", "name", "note", "watch", "view", "sweep",
-            "strategies", "scenario", "expect");
+            "strategies", "scenario", "expect", "lanes");
     /** An expectation's fields, in the order they are written. */
     private static final List<String> EXPECT = List.of("strategy", "metric", "min", "max");
     /** {@code sweep} fields, in the order they are written. */
@@ -389,11 +389,41 @@ public final class ScenarioFiles {
             int strategyCount = listed == null ? Strategy.ARTICLE.size()
                     : listed.isArray() && !listed.isEmpty() && listed.size() <= MAX_STRATEGIES ? listed.size() : -1;
             List<Expectation> expect = expectations(root.get("expect"), strategyCount);
+            List<Integer> lanes = lanes(root.get("lanes"), strategyCount, view);
             lengths(root, "");
             if (count > 0) {
                 throw new ScenarioFileException(kept.stream().map(Found::problem).toList(), count);
             }
-            return new ScenarioFile(name, note, watch, view, strategies, scenario, sweep, expect);
+            return new ScenarioFile(name, note, watch, view, strategies, scenario, sweep, expect, lanes);
+        }
+
+        /** @return the file's {@code lanes} (empty if absent), or null if they are bad (noted, in one message) */
+        private List<Integer> lanes(JsonNode v, int strategyCount, ScenarioFile.View view) {
+            if (v == null) {
+                return List.of();
+            }
+            List<Integer> out = new ArrayList<>();
+            boolean places = v.isArray();
+            if (places) {
+                for (JsonNode n : v) {
+                    places &= n.isIntegralNumber() && n.canConvertToInt();
+                    out.add(n.isIntegralNumber() && n.canConvertToInt() ? n.intValue() : null);
+                }
+            }
+            if (!places || out.isEmpty()) {
+                add("lanes", shown(v) + " is not a list of two places in \"strategies\" (from 0), e.g. [0, 1]: "
+                        + "lane A, the bug, and lane B, its fix");
+                return null;
+            }
+            if (strategyCount < 0) {
+                return null; // the strategies' own problem is noted already
+            }
+            String problem = ScenarioFile.lanesProblem(out, strategyCount, view);
+            if (problem != null) {
+                add("lanes", problem);
+                return null;
+            }
+            return out;
         }
 
         /** Notes every text longer than its field may hold (the fields' own checks come first). */
@@ -1000,6 +1030,10 @@ public final class ScenarioFiles {
         Map<String, Object> values = values(file.scenario());
         for (String f : SCENARIO) {
             scenario.putPOJO(f, values.get(f));
+        }
+        if (!file.lanes().isEmpty()) { // a file without lanes is written as before they existed
+            ArrayNode lanes = root.putArray("lanes");
+            file.lanes().forEach(lanes::add);
         }
         if (!file.expect().isEmpty()) { // a file without expectations is written as before they existed
             ArrayNode expect = root.putArray("expect");

@@ -59,6 +59,12 @@ public final class ScenarioSchema {
         expect.put("description", "results the file claims; `check FILE` tests them");
         expect.put("type", "array").put("maxItems", ScenarioFiles.MAX_EXPECTATIONS);
         expect.set("items", expectation(watchable));
+        ObjectNode lanes = props.putObject("lanes");
+        lanes.put("description", "the bug and its fix played side by side in the live view: two different places "
+                + "in strategies, from 0 (lane A, lane B); not for a sweep file");
+        lanes.put("type", "array").put("minItems", 2).put("maxItems", 2).put("uniqueItems", true);
+        lanes.putObject("items").put("type", "integer").put("minimum", 0)
+                .put("maximum", ScenarioFiles.MAX_STRATEGIES - 1);
         // a sweep object belongs to a sweep file, and a sweep file has one
         ObjectNode ifSweep = root.putObject("if");
         ifSweep.putArray("required").add("view");

@@ -1,5 +1,6 @@
 package org.idempotencylab.ui;
 
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -8,6 +9,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.Strategy;
@@ -85,6 +87,22 @@ final class ScenarioViews {
                 live.speedProperty().set(LiveViewModel.lessonSpeed(scenario));
             }
 
+            /**
+             * A file that names two lanes plays them side by side (lane A in the fields, lane B beside it, on the
+             * same scenario and seed); any other file plays its first strategy alone.
+             */
+            @Override
+            public void load(ScenarioFile file, Metric watched) {
+                List<Strategy> lanes = file.laneStrategies();
+                if (lanes.isEmpty()) {
+                    live.lanes().prepare(null);
+                    load(file.scenario(), file.strategies(), watched);
+                    return;
+                }
+                live.lanes().prepare(laneB(lanes.get(0), lanes.get(1), file.scenario()));
+                load(file.scenario(), lanes, watched);
+            }
+
             @Override
             public Scenario scenario() {
                 return live.scenario();
@@ -138,6 +156,20 @@ final class ScenarioViews {
                 });
             }
         };
+    }
+
+    /**
+     * @return lane B's strategy for a run whose fields hold {@code a.on(scenario)}: {@code b} with, besides its own
+     *         settings, the scenario's value of every parameter lane A's strategy sets and {@code b} does not, so
+     *         lane B runs exactly {@code b.on(scenario)}
+     */
+    static Strategy laneB(Strategy a, Strategy b, Scenario scenario) {
+        Map<Parameter, Object> settings = new EnumMap<>(Parameter.class);
+        settings.putAll(b.settings());
+        for (Parameter p : a.settings().keySet()) {
+            settings.putIfAbsent(p, p.get(scenario));
+        }
+        return settings.equals(b.settings()) ? b : b.withSettings(settings);
     }
 
     /**

@@ -43,6 +43,17 @@ class ScenarioFilesTest {
     }
 
     @Test
+    void twoLanesReadAndWriteBackAndAFileWithoutThemIsWrittenAsBefore() throws IOException {
+        ScenarioFile f = read(HEAD + ", \"view\": \"live\", \"strategies\": [" + TWO + "], \"lanes\": [1, 0]}");
+        assertEquals(List.of(1, 0), f.lanes());
+        assertEquals(List.of(Strategy.EACH_STEP_SAME_KEY, Strategy.EACH_STEP_NO_KEY), f.laneStrategies());
+        assertTrue(writtenAndReadBack(f).contains("\"lanes\" : [ 1, 0 ]"));
+        assertFalse(writtenAndReadBack(read(HEAD + "}")).contains("lanes"));
+        assertThrows(IllegalArgumentException.class, () -> new ScenarioFile("x", "", "calls",
+                ScenarioFile.View.COMPARE, Strategy.ARTICLE, Scenario.article(), null, List.of(), List.of(0, 9)));
+    }
+
+    @Test
     void missingFieldsTakeTheArticlesValues() throws IOException {
         ScenarioFile f = read(HEAD + "}");
         assertEquals(Scenario.article(), f.scenario());
@@ -174,6 +185,10 @@ class ScenarioFilesTest {
         assertFalse(out.contains("E-"), out);
     }
 
+    /** Two strategies, as a file lists them. */
+    private static final String TWO = "{\"retry\": \"each-step\", \"providerKey\": \"none\", \"store\": \"none\"}, "
+            + "{\"retry\": \"each-step\", \"providerKey\": \"same\", \"store\": \"none\"}";
+
     /** The file, then the exact message it must give. */
     static Stream<Arguments> malformed() {
         // every parameter, in the order Parameter declares them (a new parameter joins the list by itself)
@@ -211,7 +226,22 @@ class ScenarioFilesTest {
                         + String.join(", ", Metric.watchNames())),
                 // unknown fields, at the top and inside scenario and a strategy
                 Arguments.of(HEAD + ", \"colour\": \"red\"}",
-                        "colour: unknown field; allowed: format, name, note, watch, view, sweep, strategies, scenario, expect"),
+                        "colour: unknown field; allowed: format, name, note, watch, view, sweep, strategies, scenario, expect, "
+                                + "lanes"),
+                // two lanes: two different places in strategies, on a compare or live file
+                Arguments.of(HEAD + ", \"strategies\": [" + TWO + "], \"lanes\": [0, 5]}",
+                        "lanes: [0, 5] names no strategy 5; expected two different places in \"strategies\", 0 to 1, "
+                                + "e.g. [0, 1]"),
+                Arguments.of(HEAD + ", \"strategies\": [" + TWO + "], \"lanes\": [1, 1]}",
+                        "lanes: [1, 1] names strategy 1 twice; expected two different places in \"strategies\", 0 "
+                                + "to 1, e.g. [0, 1]"),
+                Arguments.of(HEAD + ", \"strategies\": [" + TWO + "], \"lanes\": [0]}",
+                        "lanes: [0] is 1 place; expected two different places in \"strategies\", 0 to 1, e.g. [0, 1]"),
+                Arguments.of(HEAD + ", \"strategies\": [" + TWO + "], \"lanes\": \"both\"}",
+                        "lanes: \"both\" is not a list of two places in \"strategies\" (from 0), e.g. [0, 1]: lane A, "
+                                + "the bug, and lane B, its fix"),
+                Arguments.of(HEAD + ", \"lanes\": [0, 1], \"strategies\": [" + TWO.substring(0, TWO.indexOf("},") + 1)
+                        + "]}", "lanes: [0, 1]: the file has one strategy; two lanes need two"),
                 Arguments.of(HEAD + ", \"scenario\": {\"foo\": 1}}",
                         "scenario.foo: unknown field; allowed: " + allowedScenario),
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "

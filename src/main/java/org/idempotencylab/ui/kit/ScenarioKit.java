@@ -247,6 +247,10 @@ public final class ScenarioKit {
         ScenarioView v = views.get(f.view());
         // the last run's numbers belong to other parameters: never show them beside this note
         v.load(f, metric(f.watch()));
+        if (f.view() == ScenarioFile.View.COMPARE && !f.lanes().isEmpty()) {
+            // the bug and its fix: Compare shows their rows, and the live view is set up with them as two lanes
+            views.get(ScenarioFile.View.LIVE).load(f, metric(f.watch()));
+        }
         watchLine.set(TEXTS.format("watch.waiting", label(f.watch()), v.waitingText(runOnLoad)));
         loaded.set(f);
         noteVisible.set(true);

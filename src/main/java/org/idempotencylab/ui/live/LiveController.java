@@ -37,6 +37,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
@@ -51,6 +52,7 @@ import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
+import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.form.ParameterPanel;
 
 /**
@@ -70,6 +72,7 @@ public final class LiveController {
     private static final Texts TEXTS = Texts.of(LiveController.class);
 
     private final LiveViewModel model;
+    private final Lanes lanes;
     private final AnimationTimer timer;
     private long lastFrameNanos;
     private ParameterPanel parameters;
@@ -95,6 +98,15 @@ public final class LiveController {
     @FXML private Slider timeline;
     @FXML private Label timelineLabel;
     @FXML private Button backButton;
+    @FXML private SplitPane split;
+    @FXML private HBox laneHeaderA;
+    @FXML private Label laneNameA;
+    @FXML private Label laneSummaryA;
+    @FXML private CheckBox besideBox;
+    @FXML private ComboBox<Strategy> secondStrategyBox;
+    @FXML private Label laneSummaryB;
+    @FXML private LaneStrip laneStrip;
+    @FXML private Label differenceLabel;
     @FXML private TabPane detailTabs;
     @FXML private SplitPane split;
     @FXML private Tab historyTab;
@@ -123,6 +135,7 @@ public final class LiveController {
 
     public LiveController(LiveViewModel model) {
         this.model = model;
+        this.lanes = model.lanes();
         this.timer = new AnimationTimer() {
             @Override
             public void handle(long now) {
@@ -130,11 +143,14 @@ public final class LiveController {
                 // most MAX_FRAME_NANOS: the run slows for a moment instead of jumping past what the class watches
                 long elapsed = lastFrameNanos == 0 ? 0 : Math.min(now - lastFrameNanos, MAX_FRAME_NANOS);
                 lastFrameNanos = now;
-                model.frame(elapsed, now);
+                lanes.frame(elapsed, now); // lane A's own frame, or both lanes on one clock
                 // a run goes on while another tab is shown, but only a visible queue is drawn
                 if (root.getParent() == null || root.getParent().isVisible()) {
                     queue.draw(model, now);
                     showStory();
+                    if (lanes.activeProperty().get()) {
+                        laneStrip.draw(lanes);
+                    }
                 }
             }
         };
@@ -153,7 +169,9 @@ public final class LiveController {
         bindStatusBar();
         bindMessages();
         bindStory();
+        bindLanes();
         queue.setOnMouseClicked(this::onQueueClicked);
+        laneStrip.setOnMouseClicked(this::onStripClicked);
         // Space, →, ←, R and C act from anywhere in the window while this view is shown (a focused slider, box or tab
         // header included), not only from the play area: a teacher need not click into it first
         root.sceneProperty().addListener((o, was, scene) -> {
@@ -318,7 +336,7 @@ public final class LiveController {
     private void seekToThumb() {
         long target = Math.round(timeline.getValue());
         if (target != model.timeMsProperty().get()) {
-            model.seek(target);
+            lanes.seek(target);
         }
     }
 
@@ -524,25 +542,116 @@ public final class LiveController {
         liveInputError.setManaged(shown);
     }
 
-    /** A click on the queue: the workers crash, the provider loses its next reply, or a job is followed. */
+    /**
+     * A click on the queue: the workers crash, the provider loses its next reply, or a job is followed (in both
+     * lanes when two play).
+     */
     private void onQueueClicked(MouseEvent e) {
         if (queue.workersAt(e.getX(), e.getY())) {
-            model.crashWorkers();
+            lanes.crashWorkers();
             return;
         }
         if (queue.providerAt(e.getX(), e.getY())) {
-            model.clickProvider();
+            lanes.clickProvider();
             return;
         }
         JobToken t = queue.tokenAt(e.getX(), e.getY());
         if (t != null) {
-            model.clickJob(t, faultBox.isSelected());
+            lanes.clickUser(t.user(), t.repeat(), faultBox.isSelected());
             return;
         }
         long waiting = queue.waitingUserAt(e.getX(), e.getY());
         if (waiting >= 0) {
-            model.clickWaiting(waiting, faultBox.isSelected());
+            lanes.clickUser(waiting, false, faultBox.isSelected());
         }
+    }
+
+    /** A click on the second lane: the same as on the first, in both lanes. */
+    private void onStripClicked(MouseEvent e) {
+        if (laneStrip.workersAt(e.getX(), e.getY())) {
+            lanes.crashWorkers();
+        } else if (laneStrip.providerAt(e.getX(), e.getY())) {
+            lanes.clickProvider();
+        } else {
+            JobToken t = laneStrip.tokenAt(e.getX(), e.getY());
+            if (t != null) {
+                lanes.clickUser(t.user(), t.repeat(), faultBox.isSelected());
+            }
+        }
+    }
+
+    /** Where the divider sits with one lane (the key store gets the rest) and with two (the lanes need room). */
+    private static final double ONE_LANE_DIVIDER = 0.6;
+    private static final double TWO_LANES_DIVIDER = 0.84;
+
+    /**
+     * The second lane: its switch and strategy under the queue, and, while two lanes play, the lanes' names and
+     * summaries, lane B drawn compact, the difference line and the envelopes that differ marked "≠" on both.
+     */
+    private void bindLanes() {
+        secondStrategyBox.getItems().setAll(secondLaneChoices(lanes.secondStrategyProperty().get()));
+        secondStrategyBox.setConverter(converter(secondStrategyBox.getItems(), StrategyNames::shortName));
+        secondStrategyBox.valueProperty().bindBidirectional(lanes.secondStrategyProperty());
+        lanes.secondStrategyProperty().addListener((o, was, now) -> {
+            if (now != null && !secondStrategyBox.getItems().contains(now)) {
+                secondStrategyBox.getItems().add(now); // a preset's own (a fix with its settings)
+            }
+        });
+        besideBox.selectedProperty().bindBidirectional(lanes.secondOnProperty());
+        besideBox.disableProperty().bind(lanes.availableProperty().not());
+        secondStrategyBox.disableProperty().bind(lanes.availableProperty().not());
+        Tooltip tip = new Tooltip();
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        tip.textProperty().bind(Bindings.when(lanes.availableProperty()).then(TEXTS.get("tip.besideIt"))
+                .otherwise(TEXTS.get("tip.besideItDatabase")));
+        besideBox.setTooltip(tip);
+        secondStrategyBox.setTooltip(tip);
+        // with the box off and greyed, its tooltip still has to say why: the row shows it too
+        Tooltip.install(besideBox.getParent(), tip);
+        var on = lanes.activeProperty();
+        for (Node n : List.of(laneHeaderA, laneStrip, differenceLabel, laneSummaryB)) {
+            n.visibleProperty().bind(on);
+            n.managedProperty().bind(on);
+        }
+        laneNameA.textProperty().bind(lanes.nameAProperty());
+        // the box is lane B's label: "B · each step, same key" while two lanes play
+        secondStrategyBox.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Strategy item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(laneBText(item));
+            }
+        });
+        lanes.nameBProperty().addListener(o -> secondStrategyBox.getButtonCell().setText(
+                laneBText(secondStrategyBox.getValue())));
+        lanes.activeProperty().addListener(o -> secondStrategyBox.getButtonCell().setText(
+                laneBText(secondStrategyBox.getValue())));
+        laneSummaryA.textProperty().bind(lanes.summaryAProperty());
+        laneSummaryB.textProperty().bind(lanes.summaryBProperty());
+        differenceLabel.textProperty().bind(lanes.differenceProperty());
+        queue.setEnvelopeMark(e -> lanes.differs(model, e));
+        on.addListener((o, was, now) -> split.setDividerPositions(now ? TWO_LANES_DIVIDER : ONE_LANE_DIVIDER));
+        if (on.get()) {
+            split.setDividerPositions(TWO_LANES_DIVIDER);
+        }
+    }
+
+    /** @return the second lane's box: lane B's name while two lanes play, else the strategy it would run */
+    private String laneBText(Strategy s) {
+        return s == null ? "" : lanes.activeProperty().get() && !lanes.nameBProperty().get().isEmpty()
+                ? lanes.nameBProperty().get() : StrategyNames.shortName(s);
+    }
+
+    /** @return what the second lane offers: the article's five, the claim table's, and {@code current} */
+    private static List<Strategy> secondLaneChoices(Strategy current) {
+        List<Strategy> all = new ArrayList<>(Strategy.ARTICLE);
+        all.add(Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE));
+        all.add(Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.NONE, StoreKind.MEMORY));
+        if (current != null && !all.contains(current)) {
+            all.add(current);
+        }
+        return all;
     }
 
     /** Space, →, ←, R and C work anywhere in the view except in a control that needs those keys itself. */
@@ -575,29 +684,29 @@ public final class LiveController {
 
     @FXML
     private void togglePlay() {
-        model.togglePlay();
+        lanes.togglePlay();
     }
 
     @FXML
     private void crashWorkers() {
-        model.crashWorkers();
+        lanes.crashWorkers();
     }
 
     @FXML
     private void step() {
-        model.stepOnce();
+        lanes.step();
     }
 
     @FXML
     private void stepBack() {
-        model.stepBack();
+        lanes.stepBack();
     }
 
     /** Reads fields typed but not yet confirmed, then starts over if they are all valid. */
     @FXML
     private void reset() {
         if (parameters.commitAll()) {
-            model.reset();
+            lanes.reset();
         }
     }
 

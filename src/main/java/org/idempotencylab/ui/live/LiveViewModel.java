@@ -522,6 +522,49 @@ public final class LiveViewModel {
         });
     }
 
+    /**
+     * Advances the run to virtual time {@code targetMs} (at most {@link #MAX_EVENTS_PER_FRAME} events; a run that
+     * is behind catches up on the next call), whether playing or not, and tells the views: those due at
+     * {@code nowNanos} while playing, all of them otherwise. {@link Lanes} uses it to keep two runs on one clock;
+     * the run's own {@link #frame} and the playing state are left alone. A target at or before the run's clock
+     * only applies what is due then.
+     *
+     * @param targetMs virtual ms
+     * @param nowNanos the frame's real time, ns
+     */
+    public void advanceTo(long targetMs, long nowNanos) {
+        if (sim == null || broken) {
+            return;
+        }
+        if (busy) {
+            whenIdle(() -> advanceTo(targetMs, nowNanos));
+            return;
+        }
+        boolean onDatabase = offThread();
+        long target = Math.max(targetMs, sim.nowMs());
+        FrameListeners.Delivery due = playback.isPlaying() ? frameListeners.playingFrame(nowNanos)
+                : frameListeners.all();
+        onSimulation(() -> {
+            int ran = onDatabase ? playback.runTo(sim, target, true)
+                    : history.runTo(sim, target, MAX_EVENTS_PER_FRAME); // the clicked faults replay on the way
+            due.read(sim.nowMs());
+            return ran;
+        }, r -> {
+            if (r.failure() != null) {
+                databaseFailed(r.failure());
+            } else {
+                playback.ran(sim, target, r.value());
+            }
+            applyPending();
+            refresh(due);
+        });
+    }
+
+    /** Publishes the events per second once a real second has passed ({@link Lanes} moves this run by {@link #advanceTo}). */
+    void measure(long nowNanos) {
+        playback.measure(nowNanos);
+    }
+
     private void databaseFailed(ClaimStoreException e) {
         broken = true;
         playback.playingProperty().set(false);
@@ -812,6 +855,19 @@ public final class LiveViewModel {
         }
         List<Long> users = busy ? shown.waitingUsers() : sim.waitingUsers(max);
         return users.size() > max ? users.subList(0, max) : users;
+    }
+
+    private Lanes lanes;
+
+    /**
+     * @return this run as lane A of the live view's {@link Lanes} (a second lane beside it, off at first); made on
+     *         first use
+     */
+    public Lanes lanes() {
+        if (lanes == null) {
+            lanes = new Lanes(this);
+        }
+        return lanes;
     }
 
     /** @return the simulation being played, or null before the first reset. */

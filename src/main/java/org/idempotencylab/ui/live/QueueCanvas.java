@@ -51,7 +51,7 @@ public final class QueueCanvas extends Pane {
     /** Lost with an in-memory queue when the worker process crashed: the crash's look. */
     static final Color LOST = Concept.CRASH.fill();
     /** The provider's box: a neutral frame, no concept's colour. */
-    private static final Color PROVIDER_FRAME = Color.web("#c9b58f");
+    static final Color PROVIDER_FRAME = Color.web("#c9b58f");
     /** Waiting for a redelivery after a crash: a pale token with a dashed outline. */
     static final Color REDELIVERY = Color.web("#e4e7ea");
     private static final double R = 12;              // token radius
@@ -555,12 +555,50 @@ public final class QueueCanvas extends Pane {
             if (e.suppressed()) { // the key stopped it: the suppressed call's icon
                 drawIcon(g, Concept.SUPPRESSED, x + ew - 14, y + eh - 13, 11);
             }
+            if (envelopeMark.test(e)) { // differs from the other lane (Lanes): an outline and "≠", not colour alone
+                drawDifferenceMark(g, x, y, ew, eh);
+                g.setFont(Font.font("System", 10));
+            }
             if (e.replyLost()) { // the caller never heard back: the lost reply's icon on a white tab
                 g.setFill(Color.WHITE);
                 g.fillRect(x + ew - 17, y - 8, 16, 15);
                 drawIcon(g, Concept.LOST_REPLY, x + ew - 16, y - 7, 14);
             }
         }
+    }
+
+    /** Which envelopes differ from the other lane's (two lanes, {@link Lanes#differs}); none by default. */
+    private java.util.function.Predicate<Envelope> envelopeMark = e -> false;
+
+    /** @param mark true for an envelope to draw with the "≠" mark (a difference between two lanes) */
+    public void setEnvelopeMark(java.util.function.Predicate<Envelope> mark) {
+        envelopeMark = mark;
+        drawnVersion = -1;
+    }
+
+    /**
+     * The mark of a difference between two lanes on an envelope at (x, y), {@code w} × {@code h} px: a thick dark
+     * outline and a "≠" badge on its top left corner (shape and sign, not colour alone).
+     */
+    static void drawDifferenceMark(GraphicsContext g, double x, double y, double w, double h) {
+        g.setStroke(INK);
+        g.setLineWidth(2.5);
+        g.strokeRect(x - 2, y - 2, w + 4, h + 4);
+        double r = 7;
+        double cx = x + 1; // top left: the top right holds a lost reply's icon
+        double cy = y - 1;
+        g.setFill(Color.WHITE); // no concept's colour: the sign and the outline say it
+        g.fillOval(cx - r, cy - r, 2 * r, 2 * r);
+        g.setStroke(INK);
+        g.setLineWidth(1.2);
+        g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
+        g.setFill(INK);
+        g.setFont(Font.font("System", FontWeight.BOLD, 11));
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        g.fillText(TEXTS.get("strip.differs"), cx, cy);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.TOP);
     }
 
     private static String ordinal(int n) {

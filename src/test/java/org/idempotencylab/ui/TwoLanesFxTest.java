@@ -1,0 +1,152 @@
+package org.idempotencylab.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.export.FileChooserService;
+import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.kit.LabController;
+import org.idempotencylab.ui.kit.LabPrefs;
+import org.idempotencylab.ui.kit.ScenarioKit;
+import org.idempotencylab.ui.live.LiveViewModel;
+import org.idempotencylab.ui.sweep.SweepViewModel;
+import org.idempotencylab.scenario.Scenario;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Bug and fix side by side, as a person sees them in the lab window at 1280 × 720 with the teaching note open: a
+ * preset that contrasts the two opens the live view with two lanes named by their strategies, Play runs until the
+ * first duplicate email and the difference line says who got two; Compare shows both rows.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TwoLanesFxTest {
+    private final ExecutorService pool = Executors.newSingleThreadExecutor();
+    private CompareViewModel compare;
+    private LiveViewModel live;
+    private ScenarioKit kit;
+    private LabController lab;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        compare = new CompareViewModel(Scenario.article(), pool, 1);
+        live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
+        kit = App.kit(compare, live, sweep, LabPrefs.memory());
+        ViewLoader.View frame = App.frame(new ControllerFactory()
+                .with(CompareViewModel.class, compare)
+                .with(LiveViewModel.class, live)
+                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(SweepViewModel.class, sweep)
+                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
+                .with(ScenarioKit.class, kit));
+        lab = (LabController) frame.controller();
+        lab.buildAllTabs();
+        Scene scene = App.scene(frame.root());
+        stage.setScene(scene);
+        stage.setWidth(1280);
+        stage.setHeight(720);
+        stage.show();
+    }
+
+    @AfterEach
+    void stop(FxRobot robot) {
+        robot.interact(() -> live.playingProperty().set(false));
+        pool.shutdownNow();
+    }
+
+    private static String text(FxRobot robot, String query) {
+        return robot.lookup(query).queryAs(Label.class).getText();
+    }
+
+    /** Fails unless {@code node} is shown, not empty, and wholly inside the window. */
+    private void inside(FxRobot robot, String query) {
+        Node node = robot.lookup(query).query();
+        Bounds b = node.localToScene(node.getLayoutBounds());
+        Scene scene = stage.getScene();
+        assertTrue(node.isVisible() && b.getHeight() > 10 && b.getWidth() > 300, query + " is shown: " + b);
+        assertTrue(b.getMinX() >= 0 && b.getMinY() >= 0 && b.getMaxX() <= scene.getWidth() + 0.5
+                && b.getMaxY() <= scene.getHeight() + 0.5, query + " " + b + " inside the " + scene.getWidth()
+                + " × " + scene.getHeight() + " window");
+    }
+
+    @Test
+    void theLostReplyPresetPlaysBothLanesUntilTheFirstDuplicateAndSaysWhoGotTwo(FxRobot robot) {
+        robot.interact(() -> {
+            kit.applyPreset("lost-reply.json");
+            lab.selectTab("liveTab");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("A · each step, no key", text(robot, "#laneNameA"));
+        @SuppressWarnings("unchecked")
+        ComboBox<Strategy> second = robot.lookup("#secondStrategyBox").queryAs(ComboBox.class);
+        assertEquals("B · each step, same key", second.getButtonCell().getText(), "lane B named by its strategy");
+        assertEquals("No difference between the lanes yet", text(robot, "#differenceLabel"));
+        inside(robot, "#queue");
+        inside(robot, "#laneStrip");
+        inside(robot, "#differenceLabel");
+        assertTrue(robot.lookup("#queue").query().getLayoutBounds().getHeight() >= 280,
+                "lane A keeps room for its stations at 720 px");
+        robot.interact(() -> live.speedProperty().set(100));
+        FxSteps.press(robot, "#playButton");
+        try {
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS,
+                    () -> text(robot, "#differenceLabel").contains("got 2 welcome emails"));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("no duplicate in 30 s: " + text(robot, "#differenceLabel"), e);
+        }
+        FxSteps.press(robot, "#playButton"); // pause
+        WaitForAsyncUtils.waitForFxEvents();
+        String diff = text(robot, "#differenceLabel");
+        assertTrue(diff.matches("≠  user_\\d+ got 2 welcome emails in A \\(each step, no key\\) · 1 in B "
+                + "\\(each step, same key\\).*"),
+                diff);
+        assertTrue(text(robot, "#laneSummaryA").matches("users with 2\\+ welcome emails [1-9].*"),
+                text(robot, "#laneSummaryA"));
+        assertTrue(text(robot, "#laneSummaryB").startsWith("users with 2+ welcome emails 0 "),
+                text(robot, "#laneSummaryB"));
+        assertEquals(live.nowMs(), live.lanes().laneB().nowMs(), "one clock");
+        inside(robot, "#laneStrip");
+        inside(robot, "#differenceLabel");
+    }
+
+    @Test
+    void compareShowsTheBugAndItsFixForTheTtlAndShortLeasePresets(FxRobot robot) throws Exception {
+        for (String preset : List.of("ttl-shorter-than-repeat.json", "short-lease.json")) {
+            robot.interact(() -> {
+                kit.applyPreset(preset);
+                lab.selectTab("compareTab");
+                compare.form().set(Parameter.JOBS, 1_000); // the rows, not the numbers: a quick run
+                compare.compare();
+            });
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> compare.resultsProperty().get() != null);
+            WaitForAsyncUtils.waitForFxEvents();
+            TableView<?> table = robot.lookup("#resultsTable").queryAs(TableView.class);
+            assertEquals(2, table.getItems().size(), preset + ": the bug's row and the fix's");
+            // and the live view was set up with the same two as its lanes
+            assertTrue(live.lanes().activeProperty().get(), preset + " plays two lanes");
+        }
+    }
+}

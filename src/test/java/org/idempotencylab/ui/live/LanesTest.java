@@ -1,0 +1,179 @@
+package org.idempotencylab.ui.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFiles;
+import org.idempotencylab.scenario.Strategy;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two lanes in the live view, without the toolkit: the same scenario and seed under two strategies, one clock, and
+ * every click on both lanes at the same virtual time.
+ */
+class LanesTest {
+    private static ScenarioFile preset(String fileName) {
+        return new Presets(new ScenarioFiles(Metric.watchNames())).list().stream()
+                .filter(p -> p.fileName().equals(fileName)).findFirst().orElseThrow().file();
+    }
+
+    /** Loads {@code file}'s two lanes as the kit's live adapter does. */
+    private static Lanes load(ScenarioFile file) {
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        Lanes lanes = live.lanes();
+        List<Strategy> pair = file.laneStrategies();
+        assertEquals(2, pair.size(), file.name() + " names two lanes");
+        lanes.prepare(pair.get(1));
+        live.apply(pair.get(0).on(file.scenario()), pair.get(0).withSettings(Map.of()));
+        return lanes;
+    }
+
+    /** Plays both lanes to virtual time {@code ms} at 1000×, in frames of 1 ms of real time (1 s virtual). */
+    private static void playTo(Lanes lanes, long ms) {
+        lanes.laneA().speedProperty().set(1000);
+        lanes.togglePlay();
+        long now = 0;
+        while (lanes.clockMs() < ms && lanes.laneA().playingProperty().get()) {
+            now += 1_000_000L;
+            lanes.frame(1_000_000L, now);
+        }
+        lanes.laneA().playingProperty().set(false);
+    }
+
+    @Test
+    void theLostReplyPresetsLanesDifferOnlyInTheDuplicateEmails() {
+        Lanes lanes = load(preset("lost-reply.json"));
+        assertTrue(lanes.activeProperty().get(), "two lanes");
+        assertEquals(Strategy.EACH_STEP_NO_KEY, lanes.laneA().simulation().strategy());
+        assertEquals(Strategy.EACH_STEP_SAME_KEY, lanes.laneB().simulation().strategy());
+        assertEquals(lanes.laneA().simulation().scenario(), lanes.laneB().simulation().scenario(),
+                "one scenario, one seed");
+        playTo(lanes, 600_000);
+        SignupSimulation a = lanes.laneA().simulation();
+        SignupSimulation b = lanes.laneB().simulation();
+        assertEquals(a.nowMs(), b.nowMs(), "one clock");
+        assertTrue(a.nowMs() >= 600_000, "played to 10 virtual minutes: " + a.nowMs());
+        assertTrue(a.result().usersWithDuplicateEmails() > 0, "no key: some users got two emails");
+        assertEquals(0, b.result().usersWithDuplicateEmails(), "the same key: none did");
+        assertEquals(a.finishedJobs(), b.finishedJobs(), "the same jobs finished by then");
+        assertEquals(a.waitingJobs(), b.waitingJobs(), "the same arrivals, the same queue");
+        assertEquals(a.result().calls(), b.result().calls(), "the same calls: the same outcome draws");
+        assertTrue(lanes.summaryAProperty().get().startsWith("users with 2+ welcome emails "
+                + a.result().usersWithDuplicateEmails()), lanes.summaryAProperty().get());
+        assertTrue(lanes.summaryBProperty().get().startsWith("users with 2+ welcome emails 0 "),
+                lanes.summaryBProperty().get());
+        String diff = lanes.differenceProperty().get();
+        assertTrue(diff.matches("≠  user_\\d+ got 2 welcome emails in A \\(each step, no key\\) · 1 in B "
+                + "\\(each step, same key\\).*"),
+                diff);
+        // the envelope that differs is marked in lane A (red 2nd) and in lane B (grey, suppressed)
+        Envelope red = null;
+        for (Envelope e : lanes.laneA().envelopes()) {
+            if (e.duplicate()) {
+                red = e;
+            }
+        }
+        assertNotNull(red, "a red second envelope among lane A's latest");
+        assertTrue(lanes.differs(lanes.laneA(), red));
+        long user = red.user();
+        boolean greyMarked = false;
+        for (Envelope e : lanes.laneB().envelopes()) {
+            greyMarked |= e.user() == user && e.suppressed() && lanes.differs(lanes.laneB(), e);
+            assertFalse(e.duplicate(), "lane B sends no second email");
+        }
+        assertTrue(greyMarked, "user_" + user + "'s suppressed send is marked in lane B");
+    }
+
+    @Test
+    void clicksOnTheProviderAndTheWorkersHitBothLanesAtTheSameVirtualTime() {
+        Lanes lanes = load(preset("lost-reply.json"));
+        for (int i = 0; i < 40; i++) {
+            lanes.step();
+        }
+        assertEquals(lanes.laneA().nowMs(), lanes.laneB().nowMs());
+        lanes.clickProvider();
+        assertTrue(lanes.laneA().providerArmed() && lanes.laneB().providerArmed(), "both lanes armed");
+        String armedA = last(lanes.laneA(), "fault armed");
+        assertEquals(armedA, last(lanes.laneB(), "fault armed"), "the same line, at the same time, in both logs");
+        // a crash: on the crash preset (a durable queue keeps the jobs, so the log keeps the crash's line)
+        lanes = load(preset("crash-memory-store.json"));
+        for (int i = 0; i < 30; i++) {
+            lanes.step();
+        }
+        assertEquals(lanes.laneA().nowMs(), lanes.laneB().nowMs());
+        assertTrue(lanes.crashWorkers());
+        String crashA = last(lanes.laneA(), "CRASHED");
+        assertEquals(crashA, last(lanes.laneB(), "CRASHED"), "one crash, at one time, in both logs");
+        assertTrue(lanes.laneA().workersDown() && lanes.laneB().workersDown());
+        // a click on a job with the fault mode on arms it in both lanes
+        long user = lanes.laneA().waitingUsers(1).get(0);
+        lanes.clickUser(user, false, true);
+        assertTrue(lanes.laneA().token(user).faultArmed() && lanes.laneB().token(user).faultArmed());
+    }
+
+    @Test
+    void theTtlPresetsFixIsALongerTtlInLaneB() {
+        ScenarioFile ttl = preset("ttl-shorter-than-repeat.json");
+        assertEquals(2, ttl.strategies().size(), "the bug and its fix: two rows in Compare");
+        Lanes lanes = load(ttl);
+        Scenario b = lanes.laneB().simulation().scenario();
+        assertEquals(30_000L, lanes.laneA().simulation().scenario().ttlMs());
+        assertEquals(120_000L, b.ttlMs(), "lane B runs with its own TTL, longer than the repeat's 60 s");
+        assertEquals(lanes.laneA().simulation().scenario(), b.toBuilder().ttlMs(30_000).build(),
+                "and differs in nothing else");
+        assertTrue(lanes.nameBProperty().get().startsWith("B · key TTL 120,000 ms · "), lanes.nameBProperty().get());
+        assertEquals(2, preset("short-lease.json").strategies().size());
+        assertEquals(120_000L, Parameter.LEASE_MS.get(preset("short-lease.json").laneStrategies().get(1)
+                .on(preset("short-lease.json").scenario())));
+    }
+
+    @Test
+    void withOneLaneNothingChanges() {
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        Lanes lanes = live.lanes();
+        live.reset();
+        assertFalse(lanes.activeProperty().get());
+        LiveViewModel alone = new LiveViewModel(LiveViewModel.classroomDefaults());
+        alone.reset();
+        for (int i = 0; i < 20; i++) {
+            lanes.step();
+            alone.stepOnce();
+        }
+        assertEquals("", lanes.differenceProperty().get());
+        assertEquals("", lanes.summaryAProperty().get());
+        assertEquals(alone.log(), live.log(), "Step is lane A's own step, one event each");
+        assertEquals(alone.nowMs(), live.nowMs());
+    }
+
+    @Test
+    void aClaimTableOnADatabaseTurnsTheSecondLaneOff() {
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        Lanes lanes = live.lanes();
+        assertTrue(lanes.availableProperty().get());
+        live.storeProperty().set(org.idempotencylab.scenario.StoreKind.CLAIM_TABLE);
+        assertTrue(lanes.availableProperty().get(), "the in-memory claim table plays two lanes");
+        live.databaseUrlProperty().set("default");
+        assertFalse(lanes.availableProperty().get(), "on a database it does not");
+    }
+
+    private static String last(LiveViewModel lane, String containing) {
+        String found = null;
+        for (String line : lane.log()) {
+            if (line.contains(containing)) {
+                found = line;
+            }
+        }
+        assertNotNull(found, "a line with \"" + containing + "\" in " + lane.log().subList(Math.max(0, lane.log().size() - 6), lane.log().size()));
+        return found;
+    }
+}
