@@ -280,6 +280,7 @@ public final class LessonFiles {
                 }
             }
             tree.set("strategies", one);
+            tree.remove("lanes"); // a frame plays one strategy: the preset's two lanes are not the frame's
             JsonNode sc = f.get("scenario");
             if (sc != null) {
                 if (!sc.isObject()) {

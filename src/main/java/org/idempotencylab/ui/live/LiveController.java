@@ -108,7 +108,6 @@ public final class LiveController {
     @FXML private LaneStrip laneStrip;
     @FXML private Label differenceLabel;
     @FXML private TabPane detailTabs;
-    @FXML private SplitPane split;
     @FXML private Tab historyTab;
     @FXML private ListView<String> logList;
     @FXML private Label historyTitle;

@@ -94,6 +94,53 @@ class LanesTest {
         assertTrue(greyMarked, "user_" + user + "'s suppressed send is marked in lane B");
     }
 
+    /**
+     * The timeline with two lanes: a seek moves both lanes to the same virtual time, each replaying its own run;
+     * playing on past the moment of a provider click replays that click in both lanes (the log's "fault armed" line
+     * comes back in each), and a seek to a later time gives each lane the numbers of the run that was played
+     * straight through with the same click (seek determinism, lane by lane).
+     */
+    @Test
+    void seekingBackMovesBothLanesAndTheirClickedFaultReplays() {
+        Lanes straight = load(preset("lost-reply.json"));
+        for (int i = 0; i < 40; i++) {
+            straight.step();
+        }
+        straight.clickProvider();
+        long clickedAt = straight.clockMs();
+        playTo(straight, 120_000);
+        long end = straight.clockMs();
+        String armedLineA = last(straight.laneA(), "fault armed");
+
+        Lanes seeking = load(preset("lost-reply.json"));
+        for (int i = 0; i < 40; i++) {
+            seeking.step();
+        }
+        seeking.clickProvider();
+        assertEquals(clickedAt, seeking.clockMs(), "the same click at the same moment");
+        playTo(seeking, 60_000);
+        seeking.seek(clickedAt / 2); // back before the click
+        assertEquals(seeking.laneA().nowMs(), seeking.laneB().nowMs(), "both lanes at the moment sought");
+        assertTrue(seeking.laneA().nowMs() <= clickedAt / 2, "lane A went back: " + seeking.laneA().nowMs());
+        assertTrue(seeking.activeProperty().get(), "still two lanes");
+        assertEquals(Strategy.EACH_STEP_SAME_KEY, seeking.laneB().simulation().strategy(), "lane B kept its strategy");
+        assertTrue(seeking.laneB().log().stream().noneMatch(l -> l.contains("fault armed")), "before the click");
+        playTo(seeking, clickedAt + 5_000); // played past the click: it replays in both lanes
+        assertEquals(armedLineA, last(seeking.laneA(), "fault armed"));
+        assertEquals(armedLineA, last(seeking.laneB(), "fault armed"), "lane B's click replayed at the same moment");
+        seeking.seek(end);
+        straight.seek(end);
+        for (LiveViewModel[] pair : new LiveViewModel[][] {{straight.laneA(), seeking.laneA()},
+                {straight.laneB(), seeking.laneB()}}) {
+            assertEquals(pair[0].nowMs(), pair[1].nowMs());
+            assertEquals(pair[0].simulation().result().calls(), pair[1].simulation().result().calls());
+            assertEquals(pair[0].simulation().result().usersWithDuplicateEmails(),
+                    pair[1].simulation().result().usersWithDuplicateEmails());
+            assertEquals(pair[0].simulation().result().providerSuppressedSends(),
+                    pair[1].simulation().result().providerSuppressedSends());
+        }
+    }
+
     @Test
     void clicksOnTheProviderAndTheWorkersHitBothLanesAtTheSameVirtualTime() {
         Lanes lanes = load(preset("lost-reply.json"));
