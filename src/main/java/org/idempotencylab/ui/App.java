@@ -202,7 +202,8 @@ public final class App extends Application {
         // after it, one at a time, so the window is on screen about a second sooner and answers meanwhile
         lab.buildShownTab();
         stage.getScene().setRoot(root);
-        afterLabFrame(stage.getScene(), lab, live.playingProperty());
+        // a real run's poll results need the FX thread too: the other tabs wait while one goes
+        afterLabFrame(stage.getScene(), lab, live.playingProperty().or(work.runningProperty()));
     }
 
     /**

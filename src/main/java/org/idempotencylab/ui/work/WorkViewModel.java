@@ -569,10 +569,10 @@ public final class WorkViewModel {
     /** @return every metric {@code work} prints, in its order, then its own keys (run id, processes, ..., jobs/s) */
     static List<MetricRow> metricRows(WorkRun.Outcome o, WorkConfig cfg) {
         List<MetricRow> rows = new ArrayList<>();
-        rows.add(new MetricRow("Strategy (strategy)", o.result().strategy().name()));
+        rows.add(new MetricRow(TEXTS.get("metric.strategy"), o.result().strategy().name()));
         for (Metric m : Metric.values()) {
             rows.add(new MetricRow(m.label() + " (" + m.id() + ")", m == Metric.VIRTUAL_TIME_MS
-                    ? m.text(o.result()) + " (the wall time)" : m.text(o.result())));
+                    ? TEXTS.format("metric.wallClock", m.text(o.result())) : m.text(o.result())));
         }
         rows.add(new MetricRow(TEXTS.get("metric.runId"), o.runId()));
         rows.add(new MetricRow(TEXTS.get("metric.processes"), Integer.toString(cfg.processes())));
