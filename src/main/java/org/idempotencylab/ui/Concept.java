@@ -28,7 +28,7 @@ public enum Concept {
     DUPLICATE("duplicate", "#D55E00", "#A33F00",
             "M1 5h9v10H1z M5 1h10v10h-4V5H5z"),
     /** The call did its work but its reply never came back: the caller sees a timeout. A reply crossed out. */
-    LOST_REPLY("lost-reply", "#000000", "#000000",
+    REPLY_LOST("lost-reply", "#000000", "#000000",
             "M2 1h12a1 1 0 0 1 1 1v8a1 1 0 0 1 -1 1H7l-4 4v-4H2a1 1 0 0 1 -1 -1V2a1 1 0 0 1 1 -1z"
                     + " M4.49 3.61L5.51 2.39L11.51 7.39L10.49 8.61z M10.49 2.39L11.51 3.61L5.51 8.61L4.49 7.39z"),
     /** A key the idempotency store (or the provider) remembers, with its saved result, until its TTL. A key. */

@@ -2,14 +2,17 @@ package org.idempotencylab.ui.live;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import javafx.geometry.Insets;
 import javafx.scene.AccessibleRole;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.Texts;
 
 /**
@@ -25,6 +28,12 @@ public final class CodePanel extends VBox {
     private static final Texts TEXTS = Texts.of(CodePanel.class);
     /** What a lit line starts with; an unlit one starts with as many spaces. */
     static final String MARKER = "▶ ";
+    /** The lines that decide a concept carry its icon (Concept): the same look as on the queue and the tables. */
+    static final Map<String, Concept> CONCEPTS = Map.of(
+            "memory.saved", Concept.KEY_REMEMBERED, "memory.share", Concept.IN_PROGRESS,
+            "claim.completed", Concept.KEY_REMEMBERED, "claim.progress", Concept.IN_PROGRESS,
+            "claim.reclaimed", Concept.LEASE, "lock.held", Concept.IN_PROGRESS,
+            "provider.known", Concept.SUPPRESSED, "retry.error", Concept.REPLY_LOST);
     private static final String NO_MARKER = "  ";
 
     private final Label forWhom = new Label(TEXTS.get("code.none"));
@@ -72,6 +81,12 @@ public final class CodePanel extends VBox {
             for (CodeProgram.Line line : program) {
                 Label l = new Label(NO_MARKER + line.text());
                 l.getStyleClass().add("code-line");
+                Concept c = CONCEPTS.get(line.id());
+                if (c != null) { // the concept this line decides, in its one look, after the text
+                    l.setGraphic(c.icon(12));
+                    l.setContentDisplay(ContentDisplay.RIGHT);
+                    l.setGraphicTextGap(6);
+                }
                 l.setWrapText(true); // a narrow panel wraps a long line rather than cutting it off
                 l.setMaxWidth(Double.MAX_VALUE);
                 labels.add(l);

@@ -229,7 +229,7 @@ public final class LaneStrip extends Pane {
         boolean armed = vm.providerArmed();
         g.setFill(Color.web("#fbf7ee"));
         g.fillRoundRect(providerX, bottomY, providerW, h, 8, 8);
-        g.setStroke(armed ? Concept.LOST_REPLY.fill() : QueueCanvas.PROVIDER_FRAME);
+        g.setStroke(armed ? Concept.REPLY_LOST.fill() : QueueCanvas.PROVIDER_FRAME);
         g.setLineWidth(armed ? 3 : 2);
         if (armed) {
             g.setLineDashes(8, 4);
@@ -265,7 +265,7 @@ public final class LaneStrip extends Pane {
                 QueueCanvas.drawIcon(g, Concept.SUPPRESSED, x + ENVELOPE_W - 12, ey + 3, 10);
             }
             if (e.replyLost()) {
-                QueueCanvas.drawIcon(g, Concept.LOST_REPLY, x + ENVELOPE_W - 12, ey - 6, 11);
+                QueueCanvas.drawIcon(g, Concept.REPLY_LOST, x + ENVELOPE_W - 12, ey - 6, 11);
             }
             if (lanes.differs(vm, e)) {
                 QueueCanvas.drawDifferenceMark(g, x, ey, ENVELOPE_W, ENVELOPE_H);

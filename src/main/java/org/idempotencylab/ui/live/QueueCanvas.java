@@ -184,7 +184,7 @@ public final class QueueCanvas extends Pane {
     }
 
     /** The provider's legend items, each after an em space where its concept's icon is drawn. */
-    private static final Concept[] PROVIDER_LEGEND_ICONS = {Concept.DUPLICATE, Concept.SUPPRESSED, Concept.LOST_REPLY};
+    private static final Concept[] PROVIDER_LEGEND_ICONS = {Concept.DUPLICATE, Concept.SUPPRESSED, Concept.REPLY_LOST};
 
     /** An em space: the room a concept's icon takes in a line of text (about the font's size). */
     private static final char ICON_ROOM = '\u2003';
@@ -502,7 +502,7 @@ public final class QueueCanvas extends Pane {
         boolean armed = vm.providerArmed();
         g.setFill(Color.web("#fbf7ee"));
         g.fillRoundRect(providerX, providerY, providerW, providerH, 12, 12);
-        g.setStroke(armed ? Concept.LOST_REPLY.fill() : PROVIDER_FRAME); // armed: the lost reply's look
+        g.setStroke(armed ? Concept.REPLY_LOST.fill() : PROVIDER_FRAME); // armed: the lost reply's look
         g.setLineWidth(armed ? 3 : 2);
         if (armed) {
             g.setLineDashes(8, 4);
@@ -513,7 +513,7 @@ public final class QueueCanvas extends Pane {
         g.setFont(armed ? providerArmedFont : providerFont);
         double titleX = providerX + 8;
         if (armed) {
-            drawIcon(g, Concept.LOST_REPLY, titleX, providerY + 6, 14);
+            drawIcon(g, Concept.REPLY_LOST, titleX, providerY + 6, 14);
             titleX += 18;
         }
         g.fillText(TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"), titleX, providerY + 6);
@@ -562,7 +562,7 @@ public final class QueueCanvas extends Pane {
             if (e.replyLost()) { // the caller never heard back: the lost reply's icon on a white tab
                 g.setFill(Color.WHITE);
                 g.fillRect(x + ew - 17, y - 8, 16, 15);
-                drawIcon(g, Concept.LOST_REPLY, x + ew - 16, y - 7, 14);
+                drawIcon(g, Concept.REPLY_LOST, x + ew - 16, y - 7, 14);
             }
         }
     }

@@ -49,22 +49,22 @@ public final class WorkController implements TabCommands {
     private final WorkViewModel model;
     private final ClaimTableView claims;
 
-    @FXML private TextField processesField;
-    @FXML private TextField workersField;
-    @FXML private TextField jobsField;
-    @FXML private TextField pFailField;
-    @FXML private TextField lostReplyField;
-    @FXML private TextField killEveryField;
-    @FXML private TextField restartField;
-    @FXML private TextField callField;
-    @FXML private TextField dbField;
-    @FXML private ComboBox<RetryScope> retryBox;
-    @FXML private ComboBox<StoreKind> storeBox;
-    @FXML private ComboBox<KeyMode> keyBox;
+    @FXML private TextField workProcessesField;
+    @FXML private TextField workWorkersField;
+    @FXML private TextField workJobsField;
+    @FXML private TextField workPFailField;
+    @FXML private TextField workLostReplyField;
+    @FXML private TextField workKillEveryField;
+    @FXML private TextField workRestartField;
+    @FXML private TextField workCallField;
+    @FXML private TextField workDbField;
+    @FXML private ComboBox<RetryScope> workRetryBox;
+    @FXML private ComboBox<StoreKind> workStoreBox;
+    @FXML private ComboBox<KeyMode> workKeyBox;
     @FXML private Button startButton;
     @FXML private Button stopButton;
     @FXML private Label messageLabel;
-    @FXML private ProgressBar progressBar;
+    @FXML private ProgressBar workProgressBar;
     @FXML private Label progressLabel;
     @FXML private Label statusLabel;
     @FXML private FlowPane workerBoxes;
@@ -75,7 +75,7 @@ public final class WorkController implements TabCommands {
     @FXML private TableView<WorkViewModel.SendRow> sendsTable;
     @FXML private TableColumn<WorkViewModel.SendRow, String> userColumn;
     @FXML private TableColumn<WorkViewModel.SendRow, Number> sentColumn;
-    @FXML private TableColumn<WorkViewModel.SendRow, Number> suppressedColumn;
+    @FXML private TableColumn<WorkViewModel.SendRow, Number> workSuppressedColumn;
     @FXML private TableColumn<WorkViewModel.SendRow, String> duplicateColumn;
     @FXML private TableView<WorkViewModel.MetricRow> metricsTable;
     @FXML private TableColumn<WorkViewModel.MetricRow, String> metricColumn;
@@ -92,23 +92,23 @@ public final class WorkController implements TabCommands {
 
     @FXML
     private void initialize() {
-        processesField.textProperty().bindBidirectional(model.processesProperty());
-        workersField.textProperty().bindBidirectional(model.field(Parameter.WORKERS));
-        jobsField.textProperty().bindBidirectional(model.field(Parameter.JOBS));
-        pFailField.textProperty().bindBidirectional(model.field(Parameter.P_FAIL));
-        lostReplyField.textProperty().bindBidirectional(model.field(Parameter.LOST_REPLY));
-        restartField.textProperty().bindBidirectional(model.field(Parameter.RESTART_MS));
-        callField.textProperty().bindBidirectional(model.field(Parameter.CALL_MS));
-        killEveryField.textProperty().bindBidirectional(model.killEveryMsProperty());
-        dbField.textProperty().bindBidirectional(model.dbProperty());
-        choices(retryBox, RetryScope.values());
-        retryBox.valueProperty().bindBidirectional(model.retryProperty());
-        choices(storeBox, StoreKind.values());
-        storeBox.valueProperty().bindBidirectional(model.storeProperty());
-        choices(keyBox, KeyMode.values());
-        keyBox.valueProperty().bindBidirectional(model.keyModeProperty());
-        for (var field : new javafx.scene.Node[] {processesField, workersField, jobsField, pFailField,
-                lostReplyField, restartField, callField, killEveryField, dbField, retryBox, storeBox, keyBox}) {
+        workProcessesField.textProperty().bindBidirectional(model.processesProperty());
+        workWorkersField.textProperty().bindBidirectional(model.field(Parameter.WORKERS));
+        workJobsField.textProperty().bindBidirectional(model.field(Parameter.JOBS));
+        workPFailField.textProperty().bindBidirectional(model.field(Parameter.P_FAIL));
+        workLostReplyField.textProperty().bindBidirectional(model.field(Parameter.LOST_REPLY));
+        workRestartField.textProperty().bindBidirectional(model.field(Parameter.RESTART_MS));
+        workCallField.textProperty().bindBidirectional(model.field(Parameter.CALL_MS));
+        workKillEveryField.textProperty().bindBidirectional(model.killEveryMsProperty());
+        workDbField.textProperty().bindBidirectional(model.dbProperty());
+        choices(workRetryBox, RetryScope.values());
+        workRetryBox.valueProperty().bindBidirectional(model.retryProperty());
+        choices(workStoreBox, StoreKind.values());
+        workStoreBox.valueProperty().bindBidirectional(model.storeProperty());
+        choices(workKeyBox, KeyMode.values());
+        workKeyBox.valueProperty().bindBidirectional(model.keyModeProperty());
+        for (var field : new javafx.scene.Node[] {workProcessesField, workWorkersField, workJobsField, workPFailField,
+                workLostReplyField, workRestartField, workCallField, workKillEveryField, workDbField, workRetryBox, workStoreBox, workKeyBox}) {
             field.disableProperty().bind(model.runningProperty());
         }
         startButton.disableProperty().bind(model.runningProperty());
@@ -117,7 +117,7 @@ public final class WorkController implements TabCommands {
         messageLabel.textProperty().bind(model.messageProperty());
         messageLabel.visibleProperty().bind(model.messageProperty().isNotEmpty());
         messageLabel.managedProperty().bind(messageLabel.visibleProperty());
-        progressBar.progressProperty().bind(model.progressProperty());
+        workProgressBar.progressProperty().bind(model.progressProperty());
         progressLabel.textProperty().bind(model.progressTextProperty());
         statusLabel.textProperty().bind(model.statusProperty());
 
@@ -133,7 +133,7 @@ public final class WorkController implements TabCommands {
 
         userColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().user()));
         sentColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().sent()));
-        suppressedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().suppressed()));
+        workSuppressedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().suppressed()));
         duplicateColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(TEXTS.get(c.getValue().duplicate()
                 ? "sends.duplicate" : "sends.once")));
         sendsTable.setRowFactory(t -> new TableRow<>() {

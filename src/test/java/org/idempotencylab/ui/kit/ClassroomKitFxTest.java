@@ -389,7 +389,7 @@ class ClassroomKitFxTest {
         TableColumn<Object, ?> watched = rows.getColumns().stream()
                 .filter(c -> c.getText().equals(ScenarioKit.label(lost.watch()))).findFirst().orElseThrow();
         for (int i = 0; i < lost.strategies().size(); i++) {
-            long shown = Long.parseLong(String.valueOf(watched.getCellData(i)));
+            long shown = Long.parseLong(String.valueOf(watched.getCellData(i)).replace(",", "")); // "4,951"
             assertEquals(String.format(Locale.ROOT, "%,d  %s", shown, lost.strategies().get(i).name()), note[i + 1]);
         }
         assertTrue(compare.rows().stream().anyMatch(r -> r.result().usersWithDuplicateEmails() > 0),

@@ -14,11 +14,13 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.geometry.Bounds;
+import javafx.scene.Group;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.shape.SVGPath;
 import javafx.stage.Stage;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SimulationEvent.Kind;
@@ -27,6 +29,7 @@ import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -101,6 +104,9 @@ class CodePanelFxTest {
         assertTrue(lit.getText().startsWith(CodePanel.MARKER), "the lit line has its marker: " + lit.getText());
         assertTrue(lit.getStyleClass().contains("code-line-lit"));
         assertTrue(showing(lit) && insideTheWindow(lit), "a person sees the lit line");
+        // the timeout is the lost reply's: its icon beside the line, as on the envelope (Concept)
+        assertEquals(Concept.REPLY_LOST.iconPath(),
+                ((SVGPath) ((Group) lit.getGraphic()).getChildren().get(0)).getContent());
         String who = EventText.user(live.storyJob().user(), live.storyJob().repeat());
         assertTrue(caption(robot).matches(who + "'s welcome email went out, but the reply was lost: the worker sees "
                 + "a timeout and retries in \\d+ ms"), caption(robot));

@@ -120,9 +120,9 @@ class WorkWatchFxTest {
      * some 12 s that needs little CPU: time to click while it runs), no chaos loop, 2 s to restart.
      */
     private static void fill(FxRobot robot, String db) {
-        for (String[] field : new String[][] {{"#processesField", "2"}, {"#workersField", "2"}, {"#jobsField", "150"},
-                {"#callField", "30"}, {"#pFailField", "1"}, {"#lostReplyField", "5"}, {"#killEveryField", "0"}, {"#restartField", "2000"},
-                {"#dbField", db}}) {
+        for (String[] field : new String[][] {{"#workProcessesField", "2"}, {"#workWorkersField", "2"}, {"#workJobsField", "150"},
+                {"#workCallField", "30"}, {"#workPFailField", "1"}, {"#workLostReplyField", "5"}, {"#workKillEveryField", "0"}, {"#workRestartField", "2000"},
+                {"#workDbField", db}}) {
             FxSteps.enter(robot, field(robot, field[0]), field[1]);
         }
     }
@@ -136,11 +136,11 @@ class WorkWatchFxTest {
             throws Exception {
         // a typed value out of range starts nothing, and says which field, what value, what range
         fill(robot, url);
-        FxSteps.enter(robot, field(robot, "#processesField"), "0");
+        FxSteps.enter(robot, field(robot, "#workProcessesField"), "0");
         FxSteps.press(robot, "#startButton");
         assertEquals("Worker processes: 0 is outside the allowed range 1 to 64", text(robot, "#messageLabel"));
         assertFalse(onFx(() -> work.runningProperty().get()));
-        FxSteps.enter(robot, field(robot, "#processesField"), "2");
+        FxSteps.enter(robot, field(robot, "#workProcessesField"), "2");
 
         FxSteps.press(robot, "#startButton");
         assertEquals("", text(robot, "#messageLabel"));
@@ -219,7 +219,7 @@ class WorkWatchFxTest {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         List<Path> before = embeddedFolders(tmp);
         fill(robot, "");
-        FxSteps.enter(robot, field(robot, "#jobsField"), "5000");
+        FxSteps.enter(robot, field(robot, "#workJobsField"), "5000");
         FxSteps.press(robot, "#startButton");
         assertTrue(text(robot, "#statusLabel").startsWith("Starting an embedded PostgreSQL"),
                 text(robot, "#statusLabel"));
