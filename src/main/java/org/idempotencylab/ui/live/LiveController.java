@@ -23,6 +23,7 @@ import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Slider;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -78,6 +79,8 @@ public final class LiveController {
     private ParameterPanel parameters;
 
     @FXML private BorderPane root;
+    @FXML private ScrollPane parameterScroll;
+    @FXML private ToggleButton parametersToggle;
     @FXML private ComboBox<Strategy> strategyBox;
     @FXML private Button playButton;
     @FXML private Slider speedSlider;
@@ -158,8 +161,29 @@ public final class LiveController {
     /** The window's keys for this view (one handler, so the scene it leaves can drop it again). */
     private final EventHandler<KeyEvent> keys = this::onKey;
 
+    /**
+     * The least width the queue keeps beside the parameters, in px: its own least width (640) and a margin. A
+     * narrower view (1024 px with a teaching note open) sets the parameters aside behind the toolbar's Parameters
+     * button rather than cut the queue off.
+     */
+    static final double QUEUE_ROOM = 660;
+
+    /** The parameters beside the queue while there is room; else only when the Parameters button asks. */
+    private void fitParameters() {
+        double panel = parameterScroll.prefWidth(-1);
+        boolean narrow = root.getWidth() > 0 && root.getWidth() < panel + QUEUE_ROOM;
+        parametersToggle.setVisible(narrow);
+        parametersToggle.setManaged(narrow);
+        Node wanted = !narrow || parametersToggle.isSelected() ? parameterScroll : null;
+        if (root.getLeft() != wanted) {
+            root.setLeft(wanted);
+        }
+    }
+
     @FXML
     private void initialize() {
+        root.widthProperty().addListener(o -> fitParameters());
+        parametersToggle.selectedProperty().addListener(o -> fitParameters());
         bindStrategy();
         bindParameters();
         bindPlayback();

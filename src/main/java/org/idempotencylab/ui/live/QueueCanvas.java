@@ -383,29 +383,37 @@ public final class QueueCanvas extends Pane {
         double size = 12;
         Text probe = new Text();
         double doneW;
+        double againW = 0;
+        boolean oneLine = true;
         while (true) {
             probe.setFont(Font.font("System", size));
             probe.setText(done);
             doneW = probe.getLayoutBounds().getWidth();
-            double againW = 0;
             if (again != null) {
                 probe.setFont(Font.font("System", FontWeight.BOLD, size));
                 probe.setText(again);
-                againW = probe.getLayoutBounds().getWidth() + 10 + size; // the duplicate's icon before it
+                againW = probe.getLayoutBounds().getWidth() + 4 + size; // the duplicate's icon before it
             }
-            if (doneW + againW <= room || size <= 9) {
+            if (doneW + 6 + againW <= room) {
+                break;
+            }
+            if (size <= 10) { // a narrow station: "again" on its own line above "done", rather than cut off
+                oneLine = false;
                 break;
             }
             size -= 0.5;
         }
+        double baseY = y + stationH - 18;
         g.setFont(Font.font("System", size));
         g.setFill(MUTED);
-        g.fillText(done, x + 8, y + stationH - 18);
+        g.fillText(done, x + 8, baseY);
         if (again != null) { // a duplicate: its icon, then the count in its ink
-            drawIcon(g, Concept.DUPLICATE, x + 14 + doneW, y + stationH - 18, size);
+            double ax = oneLine ? x + 14 + doneW : x + 8;
+            double ay = oneLine ? baseY : baseY - size - 3;
+            drawIcon(g, Concept.DUPLICATE, ax, ay, size);
             g.setFill(Concept.DUPLICATE.ink());
             g.setFont(Font.font("System", FontWeight.BOLD, size));
-            g.fillText(again, x + 16 + doneW + size + 2, y + stationH - 18);
+            g.fillText(again, ax + size + 4, ay);
         }
     }
 

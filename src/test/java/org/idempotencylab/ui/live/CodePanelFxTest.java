@@ -5,6 +5,7 @@ import static org.idempotencylab.ui.live.LiveFx.press;
 import static org.idempotencylab.ui.live.LiveFx.showing;
 import static org.idempotencylab.ui.live.LiveFx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -201,6 +202,29 @@ class CodePanelFxTest {
                 getClass().getResource("/assets/presentation.css").toExternalForm()));
         waitUntil(() -> codeFontSize(code) > normal);
         assertTrue(codeFontSize(code) >= 16, "presentation: " + codeFontSize(code));
+    }
+
+    /**
+     * 1024 × 768 with a preset's note open leaves the view 784 px: the parameters (about 300 px) and the queue's
+     * least 640 px do not fit side by side, so the parameters step aside behind a Parameters button and the queue
+     * stays whole inside the window; the button brings them back.
+     */
+    @Test
+    void inA1024WindowWithANoteTheParametersStepAsideAndTheQueueStaysWhole(FxRobot robot) {
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        ToggleButton parameters = robot.lookup("#parametersToggle").queryAs(ToggleButton.class);
+        assertFalse(showing(parameters), "a wide window has room: no button");
+        resize(784, 700);
+        waitUntil(() -> showing(parameters));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#parameterScroll").tryQuery().isEmpty(), "the parameters stepped aside");
+        assertTrue(insideTheWindow(queue), "the queue is whole in the window");
+        assertTrue(queue.getWidth() >= 640 - 0.5, "and keeps its width: " + queue.getWidth());
+        robot.clickOn(parameters);
+        waitUntil(() -> robot.lookup("#parameterScroll").tryQuery().isPresent()); // asked for: back beside the queue
+        resize(1280, 720);
+        waitUntil(() -> !showing(parameters));
+        assertTrue(robot.lookup("#parameterScroll").query().getScene() != null, "room again: the parameters are back");
     }
 
     private void resize(double w, double h) {
