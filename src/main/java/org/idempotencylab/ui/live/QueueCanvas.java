@@ -397,8 +397,13 @@ public final class QueueCanvas extends Pane {
             if (doneW + 6 + againW <= room) {
                 break;
             }
-            if (size <= 10) { // a narrow station: "again" on its own line above "done", rather than cut off
-                oneLine = false;
+            if (size <= 10) {
+                String count = TEXTS.format("canvas.againShort", vm.duplicates(i));
+                if (again != null && !again.equals(count)) { // a narrow station: the icon and the count only
+                    again = count;
+                    continue;
+                }
+                oneLine = doneW + 6 + againW <= room; // still too narrow: "again" on a line above "done"
                 break;
             }
             size -= 0.5;
