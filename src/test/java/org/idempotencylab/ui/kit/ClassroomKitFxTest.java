@@ -148,6 +148,8 @@ class ClassroomKitFxTest {
                         .with(ScenarioKit.class, kit)
                         .with(ScenarioFileChooser.class, chooser));
                 stage.setScene(App.scene(root));
+                // the lab's own 1280 × 820, whatever size the shared stage was given by a test class before
+                stage.sizeToScene();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
