@@ -503,9 +503,22 @@ public final class LiveViewModel {
         boolean onDatabase = connector.current() != null;
         long target = playback.target(sim.nowMs(), realElapsedNanos);
         FrameListeners.Delivery due = frameListeners.playingFrame(nowNanos);
+        runTowards(target, onDatabase, due, () -> {
+            if (runOver()) {
+                playback.playingProperty().set(false); // the views that missed the last frames hear it now
+            }
+        });
+    }
+
+    /**
+     * Runs the simulation towards {@code target} (virtual ms) where it moves (a frame's share of events, the
+     * clicked faults replayed on the way), then applies its events and tells {@code due}; {@code then} runs last,
+     * on the FX thread.
+     */
+    private void runTowards(long target, boolean onDatabase, FrameListeners.Delivery due, Runnable then) {
         onSimulation(() -> {
             int ran = onDatabase ? playback.runTo(sim, target, true)
-                    : history.runTo(sim, target, MAX_EVENTS_PER_FRAME); // the clicked faults replay on the way
+                    : history.runTo(sim, target, MAX_EVENTS_PER_FRAME);
             due.read(sim.nowMs());
             return ran;
         }, r -> {
@@ -516,9 +529,7 @@ public final class LiveViewModel {
             }
             applyPending();
             refresh(due);
-            if (runOver()) {
-                playback.playingProperty().set(false); // the views that missed the last frames hear it now
-            }
+            then.run();
         });
     }
 
@@ -544,20 +555,7 @@ public final class LiveViewModel {
         long target = Math.max(targetMs, sim.nowMs());
         FrameListeners.Delivery due = playback.isPlaying() ? frameListeners.playingFrame(nowNanos)
                 : frameListeners.all();
-        onSimulation(() -> {
-            int ran = onDatabase ? playback.runTo(sim, target, true)
-                    : history.runTo(sim, target, MAX_EVENTS_PER_FRAME); // the clicked faults replay on the way
-            due.read(sim.nowMs());
-            return ran;
-        }, r -> {
-            if (r.failure() != null) {
-                databaseFailed(r.failure());
-            } else {
-                playback.ran(sim, target, r.value());
-            }
-            applyPending();
-            refresh(due);
-        });
+        runTowards(target, onDatabase, due, () -> { });
     }
 
     /** Publishes the events per second once a real second has passed ({@link Lanes} moves this run by {@link #advanceTo}). */
