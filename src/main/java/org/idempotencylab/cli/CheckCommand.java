@@ -150,7 +150,8 @@ public final class CheckCommand implements Callable<Integer> {
         List<String> failed = lessonFailures(l);
         PrintWriter out = spec.commandLine().getOut();
         if (failed.isEmpty()) {
-            out.println("all " + l.frames().size() + " frames reach their moment"
+            out.println((l.frames().size() == 1 ? "its one frame reaches its moment" : "all " + l.frames().size()
+                    + " frames reach their moment")
                     + (l.frames().stream().anyMatch(f -> f.predict() != null) ? " and their answers hold" : ""));
         } else {
             failed.forEach(out::println);

@@ -398,7 +398,7 @@ public final class LessonFiles {
             List<Prediction.Option> options = new ArrayList<>();
             if (list == null || !list.isArray() || list.size() < 2 || list.size() > MAX_OPTIONS) {
                 add(path + ".choices", (list == null ? "missing" : (list.isArray() ? "a list of " + list.size()
-                        + " choices" : ScenarioFiles.shown(list)) + " is not allowed") + "; a prediction has 2 to "
+                        + (list.size() == 1 ? " choice" : " choices") : ScenarioFiles.shown(list)) + " is not allowed") + "; a prediction has 2 to "
                         + MAX_OPTIONS + " choices [{\"text\": \"Two\", \"value\": 2}, ...]");
             } else {
                 for (int i = 0; i < list.size(); i++) {

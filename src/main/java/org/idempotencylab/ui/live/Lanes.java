@@ -312,13 +312,17 @@ public final class Lanes {
         }
         summaryA.set(summary(a));
         summaryB.set(summary(b));
+        // a user differs when one lane sent two or more welcome emails and the other another number: over the
+        // whole run (not only the jobs still drawn), from the users with two or more in either lane
         Map<Long, int[]> emails = new LinkedHashMap<>(); // user → {lane A's emails, lane B's}
-        count(a, emails, 0);
-        count(b, emails, 1);
+        for (LiveViewModel lane : List.of(a, b)) {
+            for (long user : lane.usersWithSeveralEmails()) {
+                emails.computeIfAbsent(user, u -> new int[] {a.emailsOf(u), b.emailsOf(u)});
+            }
+        }
         List<Long> differ = new ArrayList<>();
         for (Map.Entry<Long, int[]> e : emails.entrySet()) {
-            int[] n = e.getValue();
-            if (n[0] != n[1] && Math.max(n[0], n[1]) >= 2) {
+            if (e.getValue()[0] != e.getValue()[1]) {
                 differ.add(e.getKey());
             }
         }
@@ -329,22 +333,14 @@ public final class Lanes {
             long user = differ.get(0);
             int[] n = emails.get(user);
             String first = TEXTS.format("difference.emails", user, n[0], la, n[1], lb);
-            difference.set(differ.size() == 1 ? first : TEXTS.format("difference.more", first, differ.size() - 1));
+            difference.set(differ.size() == 1 ? TEXTS.format("difference.one", first)
+                    : TEXTS.format("difference.more", differ.size(), first));
             return;
         }
         long againA = a.simulation().result().repeatedSteps();
         long againB = b.simulation().result().repeatedSteps();
         difference.set(againA != againB ? TEXTS.format("difference.steps", againA, la, againB, lb)
                 : TEXTS.get("difference.none"));
-    }
-
-    /** Adds each user's welcome emails in {@code lane} (its first job's and its repeat's) to {@code emails}. */
-    private static void count(LiveViewModel lane, Map<Long, int[]> emails, int column) {
-        for (JobToken t : lane.tokens()) {
-            if (t.emails > 0) {
-                emails.computeIfAbsent(t.user(), u -> new int[2])[column] += t.emails;
-            }
-        }
     }
 
     /** Steps whose duplicates a summary line names, the first ones (the stations show every step's). */
@@ -386,12 +382,7 @@ public final class Lanes {
     }
 
     private static int emails(LiveViewModel lane, long user) {
-        int n = 0;
-        for (boolean repeat : new boolean[] {false, true}) {
-            JobToken t = lane.token(user, repeat);
-            n += t == null ? 0 : t.emails;
-        }
-        return n;
+        return lane.emailsOf(user);
     }
 
     /** @return lane A: the live view's own run */

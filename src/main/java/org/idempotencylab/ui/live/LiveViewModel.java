@@ -816,6 +816,16 @@ public final class LiveViewModel {
         return projection.token(user, repeat);
     }
 
+    /** @return the welcome emails {@code user} got so far in this run, over the whole run (0 for none). */
+    int emailsOf(long user) {
+        return projection.emailsOf(user);
+    }
+
+    /** @return the users who got two or more welcome emails so far, in the order they got the second. */
+    Iterable<Long> usersWithSeveralEmails() {
+        return projection.usersWithSeveralEmails();
+    }
+
     /** @return the most recent welcome emails at the provider, oldest first. */
     public Iterable<Envelope> envelopes() {
         return projection.envelopes();

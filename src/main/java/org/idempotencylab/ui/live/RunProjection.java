@@ -8,6 +8,7 @@ import java.util.Map;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.engine.SimulationEvent;
+import org.idempotencylab.store.LongIntHashMap;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 
@@ -33,6 +34,10 @@ final class RunProjection {
     private final ArrayDeque<Envelope> envelopes = new ArrayDeque<>();
     private final long[] sideEffects = new long[SignupSteps.COUNT];
     private final long[] duplicates = new long[SignupSteps.COUNT];
+    // welcome emails per user over the whole run (the tokens of finished jobs are trimmed), and the users who got
+    // two or more, in the order they got their second: what two lanes compare
+    private final LongIntHashMap emailsByUser = new LongIntHashMap();
+    private final Map<Long, Integer> usersWithSeveralEmails = new LinkedHashMap<>();
     private final JobToken[] workerTokens;
     private int finishedTokens;
     private boolean down;
@@ -130,6 +135,12 @@ final class RunProjection {
                     duplicates[e.step()]++;
                 }
                 if (e.step() == SignupSteps.EMAIL) {
+                    int before = emailsByUser.get(e.user());
+                    int now = before == LongIntHashMap.MISSING ? 1 : before + 1;
+                    emailsByUser.put(e.user(), now);
+                    if (now >= 2) {
+                        usersWithSeveralEmails.put(e.user(), now);
+                    }
                     t.emails++;
                     addEnvelope(new Envelope(e.user(), t.emails, e.timeMs(), false));
                 }
@@ -191,6 +202,17 @@ final class RunProjection {
     }
 
     /** @return the token of {@code user}'s job (its repeated request's with {@code repeat}), made if new. */
+    /** @return the welcome emails {@code user} got so far in this run (first job and repeat), 0 for none. */
+    int emailsOf(long user) {
+        int n = emailsByUser.get(user);
+        return n == LongIntHashMap.MISSING ? 0 : n;
+    }
+
+    /** @return the users who got two or more welcome emails so far, in the order they got the second. */
+    Iterable<Long> usersWithSeveralEmails() {
+        return usersWithSeveralEmails.keySet();
+    }
+
     JobToken tokenOf(long user, boolean repeat) {
         return tokens.computeIfAbsent(key(user, repeat), k -> new JobToken(user, repeat));
     }

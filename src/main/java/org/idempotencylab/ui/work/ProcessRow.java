@@ -56,6 +56,13 @@ public final class ProcessRow {
         jobsText.set(TEXTS.format("box.jobs", slotJobs, pidJobs));
     }
 
+    /** The run was stopped: every process was killed with it and none starts again. */
+    void stopped() {
+        state.set(ProcessState.ENDED);
+        down.set(false);
+        stateText.set(TEXTS.get("box.stopped"));
+    }
+
     /** A click asked for a kill: the box looks down at once, before the kill is confirmed. */
     void killing() {
         down.set(true);

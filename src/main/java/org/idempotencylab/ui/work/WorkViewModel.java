@@ -358,7 +358,13 @@ public final class WorkViewModel {
         } catch (RuntimeException e) {
             boolean stopped = stopAsked;
             String why = e.getMessage() == null ? e.toString() : e.getMessage();
-            fx.execute(() -> status.set(stopped ? TEXTS.get("status.stopped") : TEXTS.format("status.failed", why)));
+            fx.execute(() -> {
+                status.set(stopped ? TEXTS.get("status.stopped") : TEXTS.format("status.failed", why));
+                if (stopped) { // the boxes say so at once, not the last read before the stop
+                    processRows.forEach(ProcessRow::stopped);
+                    event("event.stopped");
+                }
+            });
         } finally {
             run = null;
             if (polling != null) {
@@ -379,7 +385,13 @@ public final class WorkViewModel {
                     // the hook runs anyway; closing twice is harmless
                 }
             }
-            fx.execute(() -> running.set(false));
+            boolean stopped = stopAsked;
+            fx.execute(() -> {
+                if (stopped) { // again after the last poll, which may have shown its read meanwhile
+                    processRows.forEach(ProcessRow::stopped);
+                }
+                running.set(false);
+            });
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
@@ -68,12 +69,19 @@ class LanesTest {
         assertEquals(a.finishedJobs(), b.finishedJobs(), "the same jobs finished by then");
         assertEquals(a.waitingJobs(), b.waitingJobs(), "the same arrivals, the same queue");
         assertEquals(a.result().calls(), b.result().calls(), "the same calls: the same outcome draws");
-        assertTrue(lanes.summaryAProperty().get().startsWith("users with 2+ welcome emails "
-                + a.result().usersWithDuplicateEmails()), lanes.summaryAProperty().get());
-        assertTrue(lanes.summaryBProperty().get().startsWith("users with 2+ welcome emails 0 "),
+        assertTrue(lanes.summaryAProperty().get().startsWith(String.format(Locale.ROOT, "%,d",
+                a.result().usersWithDuplicateEmails()) + " users with 2+ welcome emails "), lanes.summaryAProperty().get());
+        assertTrue(lanes.summaryBProperty().get().startsWith("0 users with 2+ welcome emails "),
                 lanes.summaryBProperty().get());
+        // every user with 2+ emails in lane A differs from lane B (which sent each one email), over the whole run,
+        // not only the jobs whose tokens are still drawn
+        long twice = a.result().usersWithDuplicateEmails();
+        assertEquals(twice, lanes.differingUsers(), "the users who differ are all of lane A's users with 2+ emails");
+        assertTrue(lanes.differenceProperty().get().startsWith("≠  " + String.format(Locale.ROOT, "%,d", twice)
+                + " users differ · "),
+                lanes.differenceProperty().get());
         String diff = lanes.differenceProperty().get();
-        assertTrue(diff.matches("≠  user_\\d+ got 2 welcome emails in A \\(each step, no key\\) · 1 in B "
+        assertTrue(diff.matches("≠  (\\d+ users differ · )?user_\\d+ got 2 welcome emails in A \\(each step, no key\\) · 1 in B "
                 + "\\(each step, same key\\).*"),
                 diff);
         // the envelope that differs is marked in lane A (red 2nd) and in lane B (grey, suppressed)

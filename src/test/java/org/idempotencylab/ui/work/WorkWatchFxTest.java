@@ -232,6 +232,9 @@ class WorkWatchFxTest {
         FxSteps.press(robot, "#stopButton");
         waitFor(30, "stopped", () -> text(robot, "#statusLabel").startsWith("Stopped"));
         waitFor(10, "the clean-up", () -> !onFx(() -> work.runningProperty().get()));
+        // the boxes say the processes stopped with the run (not the last read before the stop)
+        assertTrue(boxText(robot, 0).contains("stopped with the run"), boxText(robot, 0));
+        assertTrue(boxText(robot, 1).contains("stopped with the run"), boxText(robot, 1));
         assertFalse(ProcessHandle.of(p0).map(ProcessHandle::isAlive).orElse(false), "p0 is gone");
         assertFalse(ProcessHandle.of(p1).map(ProcessHandle::isAlive).orElse(false), "p1 is gone");
         assertEquals(before, embeddedFolders(tmp), "the embedded server's folder is removed");
