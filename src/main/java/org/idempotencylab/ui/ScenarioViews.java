@@ -266,6 +266,14 @@ final class ScenarioViews {
             }
 
             @Override
+            public void pauseAt(long ms) {
+                live.playingProperty().set(false);
+                if (live.nowMs() > ms && live.timelineOffProperty().get().isEmpty()) {
+                    live.lanes().seek(ms); // back to the moment on the timeline (both lanes)
+                }
+            }
+
+            @Override
             public ReadOnlyBooleanProperty playingProperty() {
                 return live.playingProperty();
             }

@@ -64,6 +64,7 @@ public final class LessonPlayer {
     private long measured;
     private long reachedAtMs;
     private boolean endedEarly;
+    private boolean settling; // pausing at the moment replays the run to it (the timeline): ignore that run
     private String notice = "";
     private FrameWatch watch;
     private SignupSimulation sim;
@@ -223,6 +224,10 @@ public final class LessonPlayer {
 
     /** A new run in the live view: the frame's (loaded or Reset) is watched; any other one is not. */
     private void onRun(SignupSimulation simulation) {
+        if (settling) { // the moment's replay: the same run, back at its moment
+            sim = simulation;
+            return;
+        }
         if (lesson == null || state == State.CLOSED) {
             return;
         }
@@ -246,15 +251,23 @@ public final class LessonPlayer {
     }
 
     private void onFrame(long nowMs) {
+        if (settling) {
+            return;
+        }
         if (watch == null || state == State.REVEALED || state == State.CLOSED) {
             return;
         }
         boolean finished = sim != null && sim.isFinished();
         if (watch.check(nowMs, finished) || finished) {
-            stage.pause(); // the clock stops at the moment
             endedEarly = !watch.reached();
             measured = watch.measured();
             reachedAtMs = watch.reached() ? watch.reachedAtMs() : nowMs;
+            settling = true; // the seek back to the moment starts a replayed run: not a Reset of the frame
+            try {
+                stage.pauseAt(reachedAtMs); // the clock stops at the moment itself
+            } finally {
+                settling = false;
+            }
             state = State.REVEALED;
             changed();
         }

@@ -24,6 +24,16 @@ public interface LessonStage {
     /** Pauses the run: the clock stops. */
     void pause();
 
+    /**
+     * Pauses the run at virtual time {@code ms}: a frame that played past it (an animation frame is tens of ms)
+     * goes back to it, so the caption and the code panel show the moment itself. By default just {@link #pause}.
+     *
+     * @param ms virtual ms, 0 and up
+     */
+    default void pauseAt(long ms) {
+        pause();
+    }
+
     /** @return true while the run plays */
     ReadOnlyBooleanProperty playingProperty();
 

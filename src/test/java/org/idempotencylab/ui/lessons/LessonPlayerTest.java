@@ -38,6 +38,31 @@ class LessonPlayerTest {
         assertEquals(LessonPlayer.State.REVEALED, player.state(), player.statusText());
     }
 
+    /**
+     * Played in frames of a virtual second (as the window plays at speed), a frame's moment falls inside a frame:
+     * the pause goes back to the moment itself on the timeline, so the clock, the caption and the code panel show
+     * that moment and not a later event.
+     */
+    @Test
+    void playedInWholeFramesThePauseComesBackToTheMomentItself() {
+        Lessons.Entry first = player.lessons().get(0);
+        player.open(first);
+        LessonFrame f = player.current();
+        LessonRun.Outcome headless = LessonRun.play(f);
+        player.primary();
+        live.speedProperty().set(1000);
+        long now = 0;
+        for (int i = 0; i < 10_000 && player.state() != LessonPlayer.State.REVEALED; i++) {
+            now += 1_000_000L; // 1 ms of real time: 1 s of virtual time at 1000×
+            live.lanes().frame(1_000_000L, now);
+        }
+        assertEquals(LessonPlayer.State.REVEALED, player.state(), player.statusText());
+        assertFalse(live.playingProperty().get());
+        assertEquals(headless.atMs(), live.nowMs(), "the clock stands at the moment, not a frame after it");
+        assertEquals(headless.measured(), player.measured());
+        assertEquals(LessonPlayer.State.REVEALED, player.state(), "going back to the moment is no Reset of the frame");
+    }
+
     @Test
     void everyFramePausesTheLiveRunAtItsMomentWithTheHeadlessAnswer() {
         List<String> seen = new ArrayList<>();
