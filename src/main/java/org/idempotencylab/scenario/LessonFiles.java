@@ -175,8 +175,14 @@ public final class LessonFiles {
         }
 
         Lesson lesson(JsonNode root) {
-            unknown(root, "", TOP);
             JsonNode format = root.get("format");
+            if (format != null && format.isTextual() && format.textValue().equals(ScenarioFile.FORMAT)) {
+                // a scenario file given as a lesson: say that, not every field a lesson does not have
+                add("format", "\"" + ScenarioFile.FORMAT + "\" is a scenario file's format, not a lesson's \""
+                        + Lesson.FORMAT + "\"; check a scenario file with `check FILE`");
+                return null;
+            }
+            unknown(root, "", TOP);
             if (format == null) {
                 add("format", "missing; expected \"" + Lesson.FORMAT + "\"");
             } else if (!format.isTextual() || !format.textValue().equals(Lesson.FORMAT)) {

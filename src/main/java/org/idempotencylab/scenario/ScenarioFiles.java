@@ -349,6 +349,12 @@ public final class ScenarioFiles {
 
         /** @return the file, if it holds no problem */
         ScenarioFile file() {
+            JsonNode f = root.get("format");
+            if (f != null && f.isTextual() && f.textValue().equals(Lesson.FORMAT)) {
+                // a lesson given as a scenario file: say that, not every field a scenario file does not have
+                throw new ScenarioFileException("format", "\"" + Lesson.FORMAT + "\" is a lesson's format, not a "
+                        + "scenario file's \"" + ScenarioFile.FORMAT + "\"; check a lesson with `check --lesson FILE`");
+            }
             unknownFields(root, "", TOP);
             run(() -> format(root.get("format")));
             String name = get(() -> {

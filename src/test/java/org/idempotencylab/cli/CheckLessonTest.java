@@ -48,4 +48,15 @@ class CheckLessonTest {
                 + "side-effect, duplicate-side-effect, step-skipped, call-failed, job-in-progress, lease-reclaimed",
                 "check", "--lesson", file.toString());
     }
+
+    /** The wrong kind of file, either way round: one line saying which kind it is and which command reads it. */
+    @Test
+    void aScenarioFileGivenAsALessonAndALessonGivenAsAScenarioFileAreOneLineEach() {
+        Outcome.assertRefused("assets/scenarios/lost-reply.json: format: \"idempotency-lab/scenario@1\" is a scenario "
+                + "file's format, not a lesson's \"idempotency-lab/lesson@1\"; check a scenario file with `check FILE`",
+                "check", "--lesson", "assets/scenarios/lost-reply.json");
+        Outcome.assertRefused("assets/lessons/lost-reply.json: format: \"idempotency-lab/lesson@1\" is a lesson's "
+                + "format, not a scenario file's \"idempotency-lab/scenario@1\"; check a lesson with "
+                + "`check --lesson FILE`", "check", "assets/lessons/lost-reply.json");
+    }
 }
