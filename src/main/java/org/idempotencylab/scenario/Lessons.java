@@ -114,10 +114,6 @@ public final class Lessons {
     }
 
     private static InputStream open(String resource) throws IOException {
-        InputStream in = Lessons.class.getClassLoader().getResourceAsStream(resource);
-        if (in == null) {
-            throw new IOException("not found on the classpath");
-        }
-        return in;
+        return Presets.open(resource);
     }
 }

@@ -230,7 +230,8 @@ public final class Presets {
         }
     }
 
-    private static InputStream open(String resource) throws IOException {
+    /** @return a resource of the lab's class path (a preset, a lesson, an index) @throws IOException if absent */
+    static InputStream open(String resource) throws IOException {
         InputStream in = Presets.class.getClassLoader().getResourceAsStream(resource);
         if (in == null) {
             throw new IOException("not found on the classpath");

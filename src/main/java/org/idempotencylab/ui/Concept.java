@@ -131,6 +131,9 @@ public enum Concept {
      * @param concept the concept it shows, or null for none
      */
     public static void mark(Labeled node, Concept concept) {
+        if (concept != null && node.getGraphic() != null && node.getStyleClass().contains(concept.styleClass())) {
+            return; // already so: a cell updated again keeps its icon (no new node per update)
+        }
         for (Concept c : values()) {
             node.getStyleClass().remove(c.styleClass());
         }

@@ -83,6 +83,7 @@ public final class QueueCanvas extends Pane {
     private Font providerArmedFont;
     private Font providerLegendFont;
     private String[] providerLegend = new String[0];
+    private double[][] providerLegendIcons = new double[0][]; // per legend line, the x of each icon in it
     private Font legendFont;
     private final Map<JobToken, double[]> drawnAt = new HashMap<>();
     private final Map<Long, double[]> waitingAt = new HashMap<>();
@@ -151,6 +152,7 @@ public final class QueueCanvas extends Pane {
             providerFont = fitting(TEXTS.get("canvas.provider"), FontWeight.BOLD, 13, providerW - 16);
             providerArmedFont = fitting(TEXTS.get("canvas.providerArmed"), FontWeight.BOLD, 13, providerW - 16);
             layoutProviderLegend();
+            providerLegendIcons = iconOffsets(providerLegend, providerLegendFont);
             String longest = "";
             for (String name : legendNames()) {
                 longest = name.length() > longest.length() ? name : longest;
@@ -218,23 +220,20 @@ public final class QueueCanvas extends Pane {
         g.restore();
     }
 
-    /**
-     * Draws a line of text at (x, y, top baseline), each {@link #ICON_ROOM} in it holding the next of
-     * {@code icons}.
-     *
-     * @return the index of the icon the next line starts with
-     */
-    private static int fillTextWithIcons(GraphicsContext g, String line, Font font, double x, double y,
-                                         Concept[] icons, int next) {
-        g.fillText(line, x, y);
+    /** @return for each line, the x offsets (px from the line's start) of its {@link #ICON_ROOM}s, measured once */
+    private static double[][] iconOffsets(String[] lines, Font font) {
         Text probe = new Text();
         probe.setFont(font);
-        for (int i = line.indexOf(ICON_ROOM); i >= 0 && next < icons.length; i = line.indexOf(ICON_ROOM, i + 1)) {
-            probe.setText(line.substring(0, i));
-            double at = i == 0 ? 0 : probe.getLayoutBounds().getWidth();
-            drawIcon(g, icons[next++], x + at, y, font.getSize() * 1.1);
+        double[][] out = new double[lines.length][];
+        for (int l = 0; l < lines.length; l++) {
+            List<Double> at = new ArrayList<>();
+            for (int i = lines[l].indexOf(ICON_ROOM); i >= 0; i = lines[l].indexOf(ICON_ROOM, i + 1)) {
+                probe.setText(lines[l].substring(0, i));
+                at.add(i == 0 ? 0 : probe.getLayoutBounds().getWidth());
+            }
+            out[l] = at.stream().mapToDouble(Double::doubleValue).toArray();
         }
-        return next;
+        return out;
     }
 
     private static String[] legendNames() {
@@ -532,10 +531,15 @@ public final class QueueCanvas extends Pane {
         g.fillText(TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"), titleX, providerY + 6);
         g.setFont(providerLegendFont);
         g.setFill(MUTED);
-        int icon = 0;
+        int icon = 0; // the legend's lines, each ICON_ROOM holding the next concept's icon
         for (int line = 0; line < providerLegend.length; line++) {
-            icon = fillTextWithIcons(g, providerLegend[line], providerLegendFont, providerX + 8,
-                    providerY + 23 + 13 * line, PROVIDER_LEGEND_ICONS, icon);
+            double y = providerY + 23 + 13 * line;
+            g.fillText(providerLegend[line], providerX + 8, y);
+            for (double at : providerLegendIcons[line]) {
+                if (icon < PROVIDER_LEGEND_ICONS.length) {
+                    drawIcon(g, PROVIDER_LEGEND_ICONS[icon++], providerX + 8 + at, y, providerLegendFont.getSize() * 1.1);
+                }
+            }
         }
         // envelopes: newest last; a second email to the same user is a duplicate
         double ex = providerX + 8;
