@@ -175,6 +175,7 @@ final class JobQueue {
     private final Mulberry32 repeats;
     private final Mulberry32 payloads;
     private final Mulberry32 moreRepeats;
+    private final FaultChooser faults; // null: the random draws decide the repeats
     private final ScheduledEvent arrival = new ScheduledEvent.Arrival(this);
     private final ScheduledEvent visible = new ScheduledEvent.MessageVisible(this);
     // Messages waiting or on their way (repeats not yet sent, redeliveries, jobs sent back as "in progress"), in
@@ -212,7 +213,8 @@ final class JobQueue {
         this.tracked = tracked;
         this.namesOwners = namesOwners;
         this.durable = scenario.queue() == QueueKind.DURABLE;
-        this.repeatsOn = scenario.pDuplicate() > 0;
+        this.repeatsOn = ctx.mayHappen(FaultKind.REPEAT, scenario.pDuplicate());
+        this.faults = ctx.faults();
         this.maxReceives = scenario.maxReceives();
         this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
         this.repeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.DUPLICATES);
@@ -477,6 +479,10 @@ final class JobQueue {
      * come from a stream of their own, so the first repeat of every sign-up is the same at any {@code repeats}.
      */
     private void decideRepeat(long user, UserLedger ledger, long arrivedAtMs) {
+        if (faults != null) {
+            chooseRepeat(user, ledger, arrivedAtMs);
+            return;
+        }
         if (repeats.nextDouble() >= scenario.pDuplicate()) {
             return;
         }
@@ -493,6 +499,21 @@ final class JobQueue {
             at += scenario.duplicateDelayMinMs() + (long) (moreRepeats.nextDouble() * (span + 1));
             different = scenario.pDifferentPayload() > 0 && moreRepeats.nextDouble() < scenario.pDifferentPayload();
             addRepeat(user, ledger, at, different);
+        }
+    }
+
+    /**
+     * The chooser decides whether this sign-up is sent again, once, and after which delay: the scenario's shortest
+     * or, if different, its longest (the two ends of its range), with the first request's payload.
+     */
+    private void chooseRepeat(long user, UserLedger ledger, long arrivedAtMs) {
+        long min = scenario.duplicateDelayMinMs();
+        long max = scenario.duplicateDelayMaxMs();
+        List<Long> delays = min == max ? List.of(min) : List.of(min, max);
+        int chosen = faults.choose(new ChoicePoint(FaultKind.REPEAT, user, false, -1, 0, -1, sim.nowMs(),
+                delays.size(), delays, List.of()));
+        if (chosen > 0) {
+            addRepeat(user, ledger, arrivedAtMs + delays.get(chosen - 1), false);
         }
     }
 

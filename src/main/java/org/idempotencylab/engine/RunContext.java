@@ -14,9 +14,22 @@ import org.idempotencylab.scenario.Strategy;
  * @param emitter                  where the parts tell what happened
  * @param progress                 jobs ended, for progress and cancellation
  * @param forgetKeysOfFinishedJobs forget a user's keys once nothing can ask for them again (batch runs)
+ * @param faults                   what answers the choice points in place of the random draws (the explorer, a
+ *                                 counterexample played back), or null for the draws
  */
 record RunContext(Scenario scenario, Strategy strategy, Simulator sim, RunMetrics metrics, Emitter emitter,
-                  Progress progress, boolean forgetKeysOfFinishedJobs) {
+                  Progress progress, boolean forgetKeysOfFinishedJobs, FaultChooser faults) {
+
+    /** A context whose faults come from the random draws. */
+    RunContext(Scenario scenario, Strategy strategy, Simulator sim, RunMetrics metrics, Emitter emitter,
+               Progress progress, boolean forgetKeysOfFinishedJobs) {
+        this(scenario, strategy, sim, metrics, emitter, progress, forgetKeysOfFinishedJobs, null);
+    }
+
+    /** @return true if faults of {@code kind} can happen: a probability above 0, or a chooser that allows them */
+    boolean mayHappen(FaultKind kind, double probability) {
+        return faults == null ? probability > 0 : faults.allows(kind);
+    }
 
     /** @return the virtual time in ms. */
     long nowMs() {

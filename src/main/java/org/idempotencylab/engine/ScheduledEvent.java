@@ -10,8 +10,16 @@ import java.util.List;
  */
 sealed interface ScheduledEvent extends Event {
 
+    /** @return what this event is, in a few words: how a race between two events due at once is reported */
+    String describe();
+
     /** The next sign-up arrives, when sign-ups arrive over time ({@code arrivalRate > 0}). */
     record Arrival(JobQueue queue) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return "the next sign-up arrives";
+        }
+
         @Override
         public void fire() {
             queue.arrive();
@@ -21,6 +29,11 @@ sealed interface ScheduledEvent extends Event {
     /** A repeated request reaches the queue, {@code duplicateDelay} after its original did. */
     record RepeatArrives(JobQueue queue, JobQueue.Message msg) implements ScheduledEvent {
         @Override
+        public String describe() {
+            return "user_" + msg.user + "'s repeated request arrives";
+        }
+
+        @Override
         public void fire() {
             queue.repeatArrives(msg);
         }
@@ -28,6 +41,11 @@ sealed interface ScheduledEvent extends Event {
 
     /** A message sent back to the queue becomes visible: a waiting worker may take it. */
     record MessageVisible(JobQueue queue) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return "a message sent back becomes visible";
+        }
+
         @Override
         public void fire() {
             queue.messageVisible();
@@ -37,6 +55,11 @@ sealed interface ScheduledEvent extends Event {
     /** The visibility timeout of one delivery runs out (durable queue): unless acknowledged, deliver it again. */
     record VisibilityTimeout(JobQueue queue, JobQueue.Message msg, int delivery) implements ScheduledEvent {
         @Override
+        public String describe() {
+            return "the visibility timeout of user_" + msg.user + "'s delivery " + delivery + " runs out";
+        }
+
+        @Override
         public void fire() {
             queue.visibilityTimeout(msg, delivery);
         }
@@ -45,6 +68,11 @@ sealed interface ScheduledEvent extends Event {
     /** A worker's call ends: its outcome is drawn and the step goes on. */
     record CallEnds(Worker worker) implements ScheduledEvent {
         @Override
+        public String describe() {
+            return worker.describeCall("ends");
+        }
+
+        @Override
         public void fire() {
             worker.callEnds();
         }
@@ -52,6 +80,11 @@ sealed interface ScheduledEvent extends Event {
 
     /** A worker's attempt timeout runs out before its call ended: the worker gives up on the call and retries. */
     record AttemptTimesOut(Worker worker) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return worker.describeCall("times out");
+        }
+
         @Override
         public void fire() {
             worker.attemptTimesOut();
@@ -65,6 +98,11 @@ sealed interface ScheduledEvent extends Event {
     record AbandonedCallEnds(WorkerProcess process, Job job, int step, int attempt, int worker, boolean doomed)
             implements ScheduledEvent {
         @Override
+        public String describe() {
+            return "the call of " + SignupSteps.NAMES.get(step) + " that user_" + job.user + "'s caller gave up on ends";
+        }
+
+        @Override
         public void fire() {
             process.abandonedCallEnds(job, step, attempt, worker, doomed);
         }
@@ -72,6 +110,11 @@ sealed interface ScheduledEvent extends Event {
 
     /** A worker's backoff ends: it retries the step, or the whole job from step 1. */
     record BackoffEnds(Worker worker) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return worker.describeCall("retries after its backoff");
+        }
+
         @Override
         public void fire() {
             worker.backoffEnds();
@@ -84,6 +127,11 @@ sealed interface ScheduledEvent extends Event {
      */
     record Heartbeat(ClaimTableGate.ClaimLane lane, long call) implements ScheduledEvent {
         @Override
+        public String describe() {
+            return "a heartbeat renews a claim";
+        }
+
+        @Override
         public void fire() {
             lane.heartbeat(call);
         }
@@ -95,6 +143,11 @@ sealed interface ScheduledEvent extends Event {
      */
     record ClaimInsert(ClaimTableGate.ClaimLane lane, long call) implements ScheduledEvent {
         @Override
+        public String describe() {
+            return "a check-then-insert claim inserts its key";
+        }
+
+        @Override
         public void fire() {
             lane.insertAfterCheck(call);
         }
@@ -102,6 +155,11 @@ sealed interface ScheduledEvent extends Event {
 
     /** A completed claim-table row reaches the end of its retention: it is deleted. */
     record RetentionEnds(ClaimTableGate gate, String key) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return "the retention of " + key + " ends";
+        }
+
         @Override
         public void fire() {
             gate.retentionEnds(key);
@@ -111,6 +169,11 @@ sealed interface ScheduledEvent extends Event {
     /** The claim table's rescuer makes its pass: it frees expired claims, or reads them to update later. */
     record RescuerPass(ClaimTableGate gate) implements ScheduledEvent {
         @Override
+        public String describe() {
+            return "the rescuer makes its pass";
+        }
+
+        @Override
         public void fire() {
             gate.rescuerPass();
         }
@@ -118,6 +181,11 @@ sealed interface ScheduledEvent extends Event {
 
     /** A read-then-update rescuer's update lands, the race window after its read: it deletes the keys it read. */
     record RescuerUpdate(ClaimTableGate gate, List<String> keys) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return "the rescuer's update lands";
+        }
+
         @Override
         public void fire() {
             gate.rescuerUpdate(keys);
@@ -127,6 +195,11 @@ sealed interface ScheduledEvent extends Event {
     /** A sign-up's enqueue transaction rolls back: the unique record (its enqueue lock) it held goes. */
     record EnqueueRollsBack(LockGate gate, String key, String owner) implements ScheduledEvent {
         @Override
+        public String describe() {
+            return "the enqueue of " + key + " rolls back";
+        }
+
+        @Override
         public void fire() {
             gate.enqueueRollsBack(key, owner);
         }
@@ -134,6 +207,11 @@ sealed interface ScheduledEvent extends Event {
 
     /** The worker process starts again after a crash, with empty memory. */
     record Restart(WorkerProcess process) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return "the worker process restarts";
+        }
+
         @Override
         public void fire() {
             process.restart();

@@ -82,25 +82,53 @@ public final class SignupSimulation {
      */
     public SignupSimulation(Scenario scenario, Strategy strategy, RunControl control,
                             boolean forgetKeysOfFinishedJobs, ClaimStore claimStore) {
+        this(scenario, strategy, control, forgetKeysOfFinishedJobs, claimStore, null);
+    }
+
+    /**
+     * A simulation whose faults a {@link FaultChooser} decides in place of the random draws: the explorer's runs,
+     * and a counterexample played back with its faults forced ({@link ForcedFaults}). The scenario's
+     * probabilities of failures, lost replies, crashes and repeats are then not used; the chooser says which kinds
+     * can happen. With two or more workers it also decides which of the events due at one instant runs first.
+     * Keys live out their TTLs; the claim table is the in-memory model.
+     *
+     * @param faults the chooser; null for the random draws (the constructors above)
+     */
+    public SignupSimulation(Scenario scenario, Strategy strategy, RunControl control, FaultChooser faults) {
+        this(scenario, strategy, control, false, null, faults);
+    }
+
+    private SignupSimulation(Scenario scenario, Strategy strategy, RunControl control,
+                             boolean forgetKeysOfFinishedJobs, ClaimStore claimStore, FaultChooser faults) {
         scenario = strategy.on(scenario); // the strategy's own settings (a heartbeat, a lease) win
         this.scenario = scenario;
         this.strategy = strategy;
         this.progress = new Progress(control);
         RunContext ctx = new RunContext(scenario, strategy, sim, metrics, emitter, progress,
-                forgetKeysOfFinishedJobs);
+                forgetKeysOfFinishedJobs, faults);
+        if (faults != null && faults.allows(FaultKind.ORDER) && scenario.workers() > 1) {
+            sim.setTiebreak(events -> faults.choose(new ChoicePoint(FaultKind.ORDER, -1, false, -1, 0, -1,
+                    sim.nowMs(), events.size() - 1, List.of(), events.stream().map(SignupSimulation::describe)
+                    .toList())));
+        }
         this.gate = StepGates.of(strategy.store(), ctx, claimStore);
         this.calls = new StepCalls(ctx);
         // Tracked (a message per job, a ledger per user) once a job can be delivered twice, a store needs an
         // owner per delivery, a call can outlive its worker's hold on the job (an attempt timeout) or a retry is a
         // message of its own; the article's runs stay untracked and allocate nothing per job.
-        boolean tracked = scenario.pDuplicate() > 0 || scenario.queue() == QueueKind.DURABLE
-                || scenario.pCrash() > 0 || gate.needsOwners() || scenario.attemptTimeoutMs() > 0
+        boolean tracked = ctx.mayHappen(FaultKind.REPEAT, scenario.pDuplicate())
+                || scenario.queue() == QueueKind.DURABLE
+                || ctx.mayHappen(FaultKind.CRASH, scenario.pCrash()) || gate.needsOwners() || scenario.attemptTimeoutMs() > 0
                 || scenario.retryVia() == RetryVia.DELAYED_MESSAGE;
         this.queue = new JobQueue(ctx, tracked, gate.needsOwners(), new QueueHooks());
         this.process = new WorkerProcess(ctx, queue, gate, calls);
         if (gate.guardsTheQueue()) { // a lock taken at enqueue: every request passes the gate on its way in
             queue.setDoor(process::knock);
         }
+    }
+
+    private static String describe(Event e) {
+        return e instanceof ScheduledEvent se ? se.describe() : e.getClass().getSimpleName();
     }
 
     /** Sets who hears every event from now on; null for no one. Set it before {@link #start()} to hear them all. */
@@ -174,6 +202,21 @@ public final class SignupSimulation {
             return false;
         }
         sim.runUntil(Math.max(next, sim.nowMs())); // no job left: the next thing to happen is a key expiring
+        expireKeys();
+        return true;
+    }
+
+    /**
+     * Runs the next event if a job can still run, then forgets the keys that expired: {@link #step()} without its
+     * jump to the next key expiry once the jobs are done. The explorer's run, one event at a time.
+     *
+     * @return false once no job is left (nothing was run)
+     */
+    boolean runOneEvent() {
+        if (!workLeft()) {
+            return false;
+        }
+        sim.step();
         expireKeys();
         return true;
     }

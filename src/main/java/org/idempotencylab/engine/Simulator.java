@@ -1,6 +1,8 @@
 package org.idempotencylab.engine;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A discrete-event simulator on a virtual clock in milliseconds.
@@ -19,6 +21,25 @@ public final class Simulator {
     private long[] seqs = new long[16];
     private Event[] events = new Event[16];
     private int size;
+    private Tiebreak tiebreak; // null: events due at one instant run first-in, first-out
+
+    /** Decides which of the events due at one instant runs first, in place of first-in, first-out. */
+    @FunctionalInterface
+    public interface Tiebreak {
+        /**
+         * @param due the events due at the earliest pending time, two or more, in the order they were scheduled
+         * @return the index in {@code due} of the one to run now; 0 keeps first-in, first-out
+         */
+        int firstOf(List<Event> due);
+    }
+
+    /**
+     * Lets {@code tiebreak} pick which of two or more events due at one instant runs first (the explorer's races);
+     * null restores first-in, first-out. Runs without one never pay for it.
+     */
+    public void setTiebreak(Tiebreak tiebreak) {
+        this.tiebreak = tiebreak;
+    }
 
     /** @return the current virtual time in ms (starts at 0, never decreases). */
     public long nowMs() {
@@ -92,6 +113,13 @@ public final class Simulator {
         if (size == 0) {
             return false;
         }
+        if (tiebreak != null && size > 1) {
+            int chosen = chooseAmongDue();
+            if (chosen > 0) {
+                fireAt(chosen);
+                return true;
+            }
+        }
         long time = times[0];
         Event event = events[0];
         int last = --size;
@@ -126,6 +154,104 @@ public final class Simulator {
             step();
         }
         nowMs = timeMs;
+    }
+
+    /**
+     * Asks the tiebreak which of the events due at the earliest time runs first.
+     *
+     * @return the heap index of the chosen event, 0 for the first-in one (or when only one is due)
+     */
+    private int chooseAmongDue() {
+        long time = times[0];
+        List<Integer> due = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            if (times[i] == time) {
+                due.add(i);
+            }
+        }
+        if (due.size() < 2) {
+            return 0;
+        }
+        due.sort((a, b) -> Long.compare(seqs[a], seqs[b]));
+        List<Event> inOrder = new ArrayList<>(due.size());
+        for (int i : due) {
+            inOrder.add(events[i]);
+        }
+        int pick = tiebreak.firstOf(inOrder);
+        if (pick < 0 || pick >= due.size()) {
+            throw new IllegalStateException("tiebreak chose " + pick + " of " + due.size() + " events");
+        }
+        return due.get(pick);
+    }
+
+    /** Removes the event at heap index {@code i} (not the root) and runs it. */
+    private void fireAt(int i) {
+        long time = times[i];
+        Event event = events[i];
+        int last = --size;
+        if (i != last) {
+            long t = times[last];
+            long s = seqs[last];
+            Event e = events[last];
+            events[last] = null;
+            placeFrom(i, t, s, e);
+        } else {
+            events[last] = null;
+        }
+        nowMs = time;
+        eventsFired++;
+        event.fire();
+    }
+
+    /** Puts an element at hole {@code i} of the heap, moving it up or down to where it belongs. */
+    private void placeFrom(int i, long time, long seq, Event event) {
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!before(time, seq, times[parent], seqs[parent])) {
+                break;
+            }
+            move(parent, i);
+            i = parent;
+        }
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < size && before(times[right], seqs[right], times[child], seqs[child])) {
+                child = right;
+            }
+            if (!before(times[child], seqs[child], time, seq)) {
+                break;
+            }
+            move(child, i);
+            i = child;
+        }
+        times[i] = time;
+        seqs[i] = seq;
+        events[i] = event;
+    }
+
+    /**
+     * Feeds the pending events to {@code sink} in the order they would run (time, then scheduling order), as
+     * (time, rank, event) with the rank 0, 1, 2, ... in place of the sequence number: two simulators holding the
+     * same events in the same order give the same feed, whatever else they scheduled before. For
+     * {@link StateDigest}.
+     */
+    void pendingInOrder(PendingSink sink) {
+        Integer[] order = new Integer[size];
+        for (int i = 0; i < size; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> before(times[a], seqs[a], times[b], seqs[b]) ? -1
+                : before(times[b], seqs[b], times[a], seqs[a]) ? 1 : 0);
+        for (int rank = 0; rank < size; rank++) {
+            sink.accept(times[order[rank]], rank, events[order[rank]]);
+        }
+    }
+
+    /** What {@link #pendingInOrder} feeds. */
+    interface PendingSink {
+        void accept(long timeMs, int rank, Event event);
     }
 
     private void siftDown(long time, long seq, Event event, int n) {

@@ -38,6 +38,8 @@ final class StepCalls {
     private final Mulberry32 crashDraws;
     private final EmailProvider provider;
     private final boolean lognormal;
+    private final boolean fixed;
+    private final FaultChooser faults; // null: the random draws decide
     private long freshKeyCounter;
     private boolean loseNextReply;
 
@@ -53,6 +55,8 @@ final class StepCalls {
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
         this.provider = new EmailProvider(scenario.providerKeyTtlMs());
         this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
+        this.fixed = scenario.callTime() == CallTimeShape.FIXED;
+        this.faults = ctx.faults();
     }
 
     /**
@@ -60,7 +64,8 @@ final class StepCalls {
      * {@code pSlow} (that draw is made only when slow calls are on): uniform in [c/2, 3c/2) rounded to whole ms;
      * or, with lognormal call times, {@code exp(mu + sigma * z)} rounded, where z is a standard normal draw and
      * {@code mu = ln(c) - sigma^2/2}, so that the mean is still c (the mean of a lognormal is
-     * {@code exp(mu + sigma^2/2)}). Both draw from the call-duration stream only.
+     * {@code exp(mu + sigma^2/2)}); or, with fixed call times, c itself. They draw from the call-duration stream
+     * only.
      *
      * @return virtual ms, 0 or more
      */
@@ -70,8 +75,8 @@ final class StepCalls {
             c = scenario.slowCallMs();
             metrics.count(Metric.SLOW_CALLS);
         }
-        if (c == 0) {
-            return 0;
+        if (c == 0 || fixed) {
+            return c;
         }
         if (lognormal) {
             double sigma = scenario.callTimeSigma();
@@ -103,7 +108,8 @@ final class StepCalls {
     String outcome(Job job, int step, int attempt, int worker, boolean doomed) {
         // Shaped for the JIT: the common case (a step other than the email, not clicked) stays small enough to be
         // inlined into the worker's call end; a click and the email's own draws are methods of their own.
-        boolean fails = outcomes.nextDouble() < scenario.pFail();
+        boolean fails = faults == null ? outcomes.nextDouble() < scenario.pFail()
+                : chosen(FaultKind.FAIL, job, step, attempt, worker);
         if (doomed) {
             return doomedOutcome(job, step, attempt, worker, fails);
         }
@@ -113,14 +119,14 @@ final class StepCalls {
         }
         if (step != SignupSteps.EMAIL) {
             sideEffect(job, step, attempt, worker);
-            return crashAfterSideEffect() ? CRASHED : null;
+            return crashAfterSideEffect(job, step, attempt, worker) ? CRASHED : null;
         }
         return emailOutcome(job, step, attempt, worker);
     }
 
     /** A clicked call fails, after the draws it would have made: the lost-reply draw of an email that went out. */
     private String doomedOutcome(Job job, int step, int attempt, int worker, boolean fails) {
-        if (!fails && step == SignupSteps.EMAIL) {
+        if (!fails && step == SignupSteps.EMAIL && faults == null) {
             outcomes.nextDouble(); // the lost-reply draw this call would have made
         }
         emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED + " (clicked)");
@@ -133,8 +139,9 @@ final class StepCalls {
      */
     private String emailOutcome(Job job, int step, int attempt, int worker) {
         sendEmail(job, step, attempt, worker);
-        boolean lost = outcomes.nextDouble() < scenario.lostReply();
-        if (crashAfterSideEffect()) {
+        boolean lost = faults == null ? outcomes.nextDouble() < scenario.lostReply()
+                : chosen(FaultKind.LOST_REPLY, job, step, attempt, worker);
+        if (crashAfterSideEffect(job, step, attempt, worker)) {
             return CRASHED;
         }
         if (loseNextReply) {
@@ -175,9 +182,10 @@ final class StepCalls {
      * @param doomed a click made this call fail: it still draws what it would have drawn
      */
     void abandonedCallEnds(Job job, int step, int attempt, int worker, boolean doomed) {
-        boolean fails = outcomes.nextDouble() < scenario.pFail();
+        boolean fails = faults == null ? outcomes.nextDouble() < scenario.pFail()
+                : chosen(FaultKind.FAIL, job, step, attempt, worker);
         if (fails || doomed) {
-            if (!fails && step == SignupSteps.EMAIL) {
+            if (!fails && step == SignupSteps.EMAIL && faults == null) {
                 outcomes.nextDouble(); // the lost-reply draw this call would have made
             }
             emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(),
@@ -186,15 +194,26 @@ final class StepCalls {
         }
         if (step == SignupSteps.EMAIL) {
             sendEmail(job, step, attempt, worker);
-            outcomes.nextDouble(); // the lost-reply draw: no one waits for the reply
+            if (faults == null) {
+                outcomes.nextDouble(); // the lost-reply draw: no one waits for the reply
+            }
         } else {
             sideEffect(job, step, attempt, worker);
         }
     }
 
     /** The crash draw, from its own stream and only when crashes are on, so "off" shifts nothing. */
-    private boolean crashAfterSideEffect() {
+    private boolean crashAfterSideEffect(Job job, int step, int attempt, int worker) {
+        if (faults != null) {
+            return chosen(FaultKind.CRASH, job, step, attempt, worker);
+        }
         return scenario.pCrash() > 0 && crashDraws.nextDouble() < scenario.pCrash();
+    }
+
+    /** The chooser's answer at a call's choice point, in place of a draw: false for a kind it does not allow. */
+    private boolean chosen(FaultKind kind, Job job, int step, int attempt, int worker) {
+        return faults.allows(kind) && faults.choose(ChoicePoint.ofCall(kind, job, step, attempt, worker,
+                sim.nowMs())) != 0;
     }
 
     /** Counts a side effect the moment it happens, so live counters and final totals agree. */

@@ -80,6 +80,12 @@ final class Worker implements StepGate.Caller {
         return dead;
     }
 
+    /** @return "worker 2's call of save the user for user_0 " + {@code what}: an event of this worker, described */
+    String describeCall(String what) {
+        return "worker " + (id + 1) + "'s call" + (job == null ? "" : " of " + SignupSteps.NAMES.get(step)
+                + " for user_" + job.user) + " " + what;
+    }
+
     /** @return this worker's lane through the gate. */
     StepGate.Lane lane() {
         return lane;

@@ -2,7 +2,7 @@ package org.idempotencylab.scenario;
 
 /**
  * How the time one call takes is spread around its mean ({@code callMs}, or {@code slowCallMs} for a slow call).
- * Both shapes have the same mean, so a change of shape changes the tail only.
+ * Every shape has the same mean, so a change of shape changes the spread only.
  */
 public enum CallTimeShape implements Choice {
     /** Uniform in {@code [mean/2, 3*mean/2)}: no call takes more than one and a half times the mean. */
@@ -12,7 +12,12 @@ public enum CallTimeShape implements Choice {
      * sigma and mean {@code ln(mean) - sigma^2/2}. Service and job times are skewed this way: most calls are quick,
      * a few take many times the mean (a job that usually runs 9 minutes and sometimes 47).
      */
-    LOGNORMAL("lognormal");
+    LOGNORMAL("lognormal"),
+    /**
+     * Every call takes exactly the mean: no spread at all. The explorer's default, so that the calls of two workers
+     * end at the same instant and the order of those events is one of the choices it tries.
+     */
+    FIXED("fixed");
 
     private final String cliName;
 
@@ -20,7 +25,7 @@ public enum CallTimeShape implements Choice {
         this.cliName = cliName;
     }
 
-    /** @return the name on the command line and in files: {@code uniform} or {@code lognormal}. */
+    /** @return the name on the command line and in files: {@code uniform}, {@code lognormal} or {@code fixed}. */
     @Override
     public String cliName() {
         return cliName;

@@ -95,7 +95,8 @@ public enum Parameter {
             .slider(Scale.LOG, 1_000, 3_600_000).needs(above("pSlow"))),
     CALL_TIME(choice("callTime", "--call-time", "Call-time shape", CallTimeShape.UNIFORM, CallTimeShape.values(),
             Section.TIME, "how call times spread around their mean: uniform (half to one and a half times the "
-                    + "mean) or lognormal (the same mean, a long tail: most calls quick, a few many times longer)",
+                    + "mean), lognormal (the same mean, a long tail: most calls quick, a few many times longer) or "
+                    + "fixed (every call exactly the mean)",
             Scenario::callTime, Scenario.Builder::callTime)),
     CALL_TIME_SIGMA(decimal("callTimeSigma", "--call-time-sigma", "Call-time sigma", Kind.FACTOR, 0, 3, 1,
             Section.TIME, "lognormal call times only: sigma, the standard deviation of the natural logarithm of a "

@@ -1,0 +1,56 @@
+package org.idempotencylab.engine;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The kinds of fault the engine can be asked about at its choice points ({@link FaultChooser}): what the random
+ * draws decide in a normal run, and what the explorer chooses instead. Each is a source of duplicates or losses
+ * named in the two articles, or (for {@link #ORDER}) the race that two workers make.
+ */
+public enum FaultKind {
+    /** A call fails before doing anything (first article: the {@code pFail} draw). */
+    FAIL("fail"),
+    /** The welcome email went out but its reply is lost: the caller sees a timeout (first article: {@code lostReply}). */
+    LOST_REPLY("lost-reply"),
+    /**
+     * The worker process dies after a call's side effect, before its result is recorded (second article, "Handling
+     * the stuck in_progress case"; the lab's {@code pCrash}).
+     */
+    CRASH("crash"),
+    /** The sign-up is sent again: a repeated request with the same keys (first article; the lab's {@code pDuplicate}). */
+    REPEAT("repeat"),
+    /**
+     * Of events due at the same virtual ms, another one goes first (with two or more workers): the race of two
+     * workers, which the simulator otherwise settles first-in, first-out.
+     */
+    ORDER("order");
+
+    private final String cliName;
+
+    FaultKind(String cliName) {
+        this.cliName = cliName;
+    }
+
+    /** @return the name on the command line and in JSON, e.g. {@code lost-reply}. */
+    public String cliName() {
+        return cliName;
+    }
+
+    /**
+     * @param text a name as {@link #cliName()} gives it, any case, surrounding spaces ignored
+     * @return the kind it names
+     * @throws IllegalArgumentException naming the text and the allowed names
+     */
+    public static FaultKind of(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        for (FaultKind k : values()) {
+            if (k.cliName.equals(t)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("'" + text + "' is not a fault kind; allowed: "
+                + Arrays.stream(values()).map(FaultKind::cliName).collect(Collectors.joining(", ")));
+    }
+}
