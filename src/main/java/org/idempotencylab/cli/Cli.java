@@ -10,7 +10,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The headless command line: {@code java -jar idempotency-lab.jar table|run|sweep|work [options]}.
+ * The headless command line: {@code java -jar idempotency-lab.jar table|run|sweep|explore|work [options]}.
  *
  * <p>Exit codes: 0 done; 2 bad input (one line on stderr naming the option, the value and the allowed range, or
  * for a scenario file one line per problem it holds; nothing on stdout); 1 anything else.
@@ -20,8 +20,8 @@ import picocli.CommandLine.Command;
                 + "With no command, opens the lab window.")
 public final class Cli implements Runnable {
     /** The commands, in the order the help lists them. */
-    private static final List<String> COMMANDS = List.of("table", "run", "sweep", "work", "check", "presets",
-            "schema");
+    private static final List<String> COMMANDS = List.of("table", "run", "sweep", "explore", "work", "check",
+            "presets", "schema");
     /** The commands that take every scenario parameter as an option. */
     private static final List<String> SCENARIO_COMMANDS = List.of("table", "run", "sweep");
 
@@ -54,7 +54,8 @@ public final class Cli implements Runnable {
     @Override
     public void run() {
         // "idempotency-lab" with options but no command: the launcher opens the window for no arguments at all
-        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table', 'run', 'sweep', 'work', 'check', 'presets' or 'schema'");
+        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table', 'run', 'sweep', 'explore', 'work', 'check', "
+                + "'presets' or 'schema'");
     }
 
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
@@ -69,6 +70,8 @@ public final class Cli implements Runnable {
                 ScenarioOptions.addTo(sub.getCommandSpec()); // these take the whole scenario
             } else if (name.equals("work")) {
                 WorkCommand.addOptions(sub.getCommandSpec()); // the parameters real workers have
+            } else if (name.equals("explore")) {
+                ExploreCommand.addOptions(sub.getCommandSpec()); // all but the probabilities
             }
             cl.addSubcommand(name, sub);
         }
@@ -168,6 +171,7 @@ public final class Cli implements Runnable {
             case "table" -> new TableCommand();
             case "run" -> new RunCommand();
             case "sweep" -> new SweepCommand();
+            case "explore" -> new ExploreCommand();
             case "work" -> new WorkCommand();
             case "check" -> new CheckCommand();
             case "presets" -> new PresetsCommand();

@@ -63,6 +63,20 @@ final class TerminalProgress implements RunControl, AutoCloseable {
     }
 
     /**
+     * A bar for work whose total is not known beforehand (the explorer's schedules): it counts what is done.
+     *
+     * @param unit what it counts, with a leading space, e.g. " schedules"
+     */
+    static TerminalProgress counting(boolean quiet, String what, String unit) {
+        if (quiet || !stderrIsTerminal()) {
+            return new TerminalProgress(null);
+        }
+        return new TerminalProgress(new ProgressBarBuilder().setTaskName(what).setInitialMax(-1)
+                .setStyle(ProgressBarStyle.ASCII).setUnit(unit, 1)
+                .setConsumer(new ConsoleProgressBarConsumer(new PrintStream(System.err, true))).build());
+    }
+
+    /**
      * @return true if stderr is a terminal: on Linux, what file descriptor 2 points to (stdout may be redirected to
      *         a file while stderr is the terminal: {@code run > results.json}); elsewhere, whether the JVM has a
      *         console

@@ -26,7 +26,7 @@ class CommandLineWordingTest {
                         "'extra': run takes options only, each as --name value" + RUN_HELP),
                 Arguments.of(new String[] {"run", "--thread", "2"}, "'--thread' is not an option of run; did you mean --threads?" + RUN_HELP),
                 Arguments.of(new String[] {"frobnicate"},
-                        "'frobnicate' is not a command (commands: table, run, sweep, work, check, presets, schema; see 'idempotency-lab "
+                        "'frobnicate' is not a command (commands: table, run, sweep, explore, work, check, presets, schema; see 'idempotency-lab "
                                 + "--help')"),
                 Arguments.of(new String[] {"table", "--jobs"}, "--jobs: a value is needed (--jobs N) (see "
                         + "'idempotency-lab table --help' for the options and their ranges)"),
