@@ -231,6 +231,66 @@ class ExplorerTest {
         assertEquals(FaultKind.CRASH, crash.shortestCounterexample().get(0).kind());
     }
 
+    /**
+     * The same two checks on scenarios drawn at random over the mechanisms the explorer meets (queues, stores,
+     * leases, heartbeats, retention, check-then-insert claims, rescuers, lock placement and release, attempt
+     * timeouts, retries through the queue, TTLs, repeats, restarts), strategies and kinds of fault: the reduction
+     * changes no count, every state digests (no part of the simulation it cannot read), and every counterexample
+     * plays back to its duplicate. Seeded, so a failure names a configuration that fails again.
+     */
+    @Test
+    void onRandomScenariosReductionAndPlaybackAgree() {
+        java.util.Random rnd = new java.util.Random(20261203);
+        for (int i = 0; i < 25; i++) {
+            Scenario s = Scenario.article().toBuilder().jobs(1 + rnd.nextInt(2)).workers(1 + rnd.nextInt(2))
+                    .callTime(rnd.nextBoolean() ? CallTimeShape.FIXED : CallTimeShape.UNIFORM).jitter(rnd.nextBoolean())
+                    .queue(rnd.nextBoolean() ? QueueKind.DURABLE : QueueKind.MEMORY)
+                    .leaseMs(rnd.nextBoolean() ? 300_000 : 1_000).maxReceives(1 + rnd.nextInt(20))
+                    .visibilityTimeoutMs(rnd.nextBoolean() ? 30_000 : 1_000).restartMs(rnd.nextInt(3) * 1_000L)
+                    .duplicateDelayMs(rnd.nextInt(2) * 500L, 1_000 + rnd.nextInt(3) * 1_000L)
+                    .ttlMs(rnd.nextBoolean() ? 86_400_000 : 1_000).attemptTimeoutMs(rnd.nextInt(3) == 0 ? 150 : 0)
+                    .heartbeatMs(rnd.nextInt(3) == 0 ? 300 : 0).claimRetentionMs(rnd.nextInt(3) == 0 ? 500 : 0)
+                    .claim(rnd.nextBoolean() ? org.idempotencylab.scenario.ClaimMode.ATOMIC
+                            : org.idempotencylab.scenario.ClaimMode.CHECK_THEN_INSERT)
+                    .rescuer(org.idempotencylab.scenario.RescuerKind.values()[rnd.nextInt(3)]).rescueEveryMs(700)
+                    .lockAt(org.idempotencylab.scenario.LockAt.values()[rnd.nextInt(2)])
+                    .lockRelease(org.idempotencylab.scenario.LockRelease.values()[rnd.nextInt(3)])
+                    .onConflict(org.idempotencylab.scenario.OnConflict.values()[rnd.nextInt(2)])
+                    .lockTtlMs(rnd.nextBoolean() ? 30_000 : 300)
+                    .retryVia(rnd.nextBoolean() ? org.idempotencylab.scenario.RetryVia.WORKER
+                            : org.idempotencylab.scenario.RetryVia.DELAYED_MESSAGE).build();
+            RetryScope scope = RetryScope.values()[rnd.nextInt(3)];
+            StoreKind store = StoreKind.values()[rnd.nextInt(StoreKind.values().length)];
+            if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && !store.recordsCompletion()) {
+                store = StoreKind.MEMORY;
+            }
+            Strategy st = Strategy.of(scope, KeyMode.values()[rnd.nextInt(3)], store);
+            Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
+            for (FaultKind kind : FaultKind.values()) {
+                if (rnd.nextInt(3) > 0) {
+                    kinds.add(kind);
+                }
+            }
+            int k = 1 + rnd.nextInt(2);
+            String where = "configuration " + i + ": " + st.name() + ", " + kinds + ", K=" + k + ", " + s;
+            Explorer.Result with = Explorer.explore(s, st, kinds, k, true, RunControl.NONE, null);
+            Explorer.Result without = Explorer.explore(s, st, kinds, k, false, RunControl.NONE, null);
+            assertEquals(without.schedules(), with.schedules(), where);
+            assertEquals(without.duplicateSchedules(), with.duplicateSchedules(), where);
+            assertEquals(without.lostSchedules(), with.lostSchedules(), where);
+            assertEquals(without.failedSchedules(), with.failedSchedules(), where);
+            assertEquals(without.shortestCounterexample(), with.shortestCounterexample(), where);
+            if (with.hasCounterexample()) {
+                ForcedFaults forced = new ForcedFaults(kinds, with.shortestCounterexample());
+                StrategyResult replay = new SignupSimulation(s, st, RunControl.NONE, forced).run();
+                List<Integer> again = IntStream.range(0, SignupSteps.COUNT)
+                        .filter(n -> replay.repeatedStepsByStep().get(n) > 0).boxed().toList();
+                assertEquals(with.counterexampleDuplicates(), again, where);
+                assertEquals(List.of(), forced.unused(), where);
+            }
+        }
+    }
+
     /** K = 0 is the one schedule without a fault; a schedule count grows with K; results do not depend on threads. */
     @Test
     void budgetsAndThreads() {
