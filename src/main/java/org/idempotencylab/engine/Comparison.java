@@ -2,13 +2,9 @@ package org.idempotencylab.engine;
 
 import org.idempotencylab.scenario.Strategy;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.idempotencylab.scenario.Scenario;
 
 /**
@@ -116,33 +112,10 @@ public final class Comparison {
     static List<StrategyResult> runCells(List<Cell> cells, List<Integer> startOrder, int threads,
                                          RunControl control) {
         RunControl stoppable = new Stoppable(control);
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, cells.size()), r -> {
-            Thread t = new Thread(r, "simulation");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<StrategyResult>> futures = new ArrayList<>(Collections.nCopies(cells.size(), null));
-            for (int i : startOrder) {
-                Cell c = cells.get(i);
-                futures.set(i, pool.submit(() -> new SignupSimulation(c.scenario(), c.strategy(), stoppable, true)
-                        .run()));
-            }
-            List<StrategyResult> results = new ArrayList<>();
-            for (Future<StrategyResult> f : futures) {
-                results.add(f.get());
-            }
-            return results;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancellationException("interrupted");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
+        List<Supplier<StrategyResult>> work = new ArrayList<>();
+        for (Cell c : cells) {
+            work.add(() -> new SignupSimulation(c.scenario(), c.strategy(), stoppable, true).run());
         }
+        return Parallel.run(work, startOrder, threads, "simulation");
     }
 }

@@ -9,11 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
 
@@ -151,32 +148,11 @@ public final class Explorer {
             }
             return out;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, strategies.size()), r -> {
-            Thread t = new Thread(r, "lab-explorer");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<Result>> futures = new ArrayList<>();
-            for (Strategy s : strategies) {
-                futures.add(pool.submit(() -> explore(scenario, s, kinds, maxFaults, control)));
-            }
-            List<Result> out = new ArrayList<>();
-            for (Future<Result> f : futures) {
-                out.add(f.get());
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancellationException("interrupted");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
+        List<java.util.function.Supplier<Result>> work = new ArrayList<>();
+        for (Strategy s : strategies) {
+            work.add(() -> explore(scenario, s, kinds, maxFaults, control));
         }
+        return Parallel.run(work, IntStream.range(0, work.size()).boxed().toList(), threads, "lab-explorer");
     }
 
     private Result run() {

@@ -90,18 +90,7 @@ public final class Simulator {
             events = Arrays.copyOf(events, n);
         }
         long seq = nextSeq++;
-        int i = size++;
-        while (i > 0) { // sift up
-            int parent = (i - 1) >>> 1;
-            if (!before(timeMs, seq, times[parent], seqs[parent])) {
-                break;
-            }
-            move(parent, i);
-            i = parent;
-        }
-        times[i] = timeMs;
-        seqs[i] = seq;
-        events[i] = event;
+        put(siftUp(size++, timeMs, seq), timeMs, seq, event);
     }
 
     /**
@@ -124,7 +113,7 @@ public final class Simulator {
         Event event = events[0];
         int last = --size;
         if (last > 0) {
-            siftDown(times[last], seqs[last], events[last], last);
+            siftDown(0, times[last], seqs[last], events[last], last);
         }
         events[last] = null;
         nowMs = time;
@@ -189,46 +178,23 @@ public final class Simulator {
         long time = times[i];
         Event event = events[i];
         int last = --size;
-        if (i != last) {
+        if (i != last) { // the last element fills the hole, up or down from it
             long t = times[last];
             long s = seqs[last];
             Event e = events[last];
             events[last] = null;
-            placeFrom(i, t, s, e);
+            int up = siftUp(i, t, s);
+            if (up != i) {
+                put(up, t, s, e);
+            } else {
+                siftDown(i, t, s, e, size);
+            }
         } else {
             events[last] = null;
         }
         nowMs = time;
         eventsFired++;
         event.fire();
-    }
-
-    /** Puts an element at hole {@code i} of the heap, moving it up or down to where it belongs. */
-    private void placeFrom(int i, long time, long seq, Event event) {
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!before(time, seq, times[parent], seqs[parent])) {
-                break;
-            }
-            move(parent, i);
-            i = parent;
-        }
-        int half = size >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            int right = child + 1;
-            if (right < size && before(times[right], seqs[right], times[child], seqs[child])) {
-                child = right;
-            }
-            if (!before(times[child], seqs[child], time, seq)) {
-                break;
-            }
-            move(child, i);
-            i = child;
-        }
-        times[i] = time;
-        seqs[i] = seq;
-        events[i] = event;
     }
 
     /**
@@ -254,8 +220,21 @@ public final class Simulator {
         void accept(long timeMs, int rank, Event event);
     }
 
-    private void siftDown(long time, long seq, Event event, int n) {
-        int i = 0;
+    /** Moves the hole at {@code i} up while (time, seq) goes before its parent; @return where it stops. */
+    private int siftUp(int i, long time, long seq) {
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!before(time, seq, times[parent], seqs[parent])) {
+                break;
+            }
+            move(parent, i);
+            i = parent;
+        }
+        return i;
+    }
+
+    /** Puts (time, seq, event) in the hole at {@code i} of a heap of {@code n}, moving it down to where it belongs. */
+    private void siftDown(int i, long time, long seq, Event event, int n) {
         int half = n >>> 1;
         while (i < half) {
             int child = 2 * i + 1;
@@ -269,6 +248,10 @@ public final class Simulator {
             move(child, i);
             i = child;
         }
+        put(i, time, seq, event);
+    }
+
+    private void put(int i, long time, long seq, Event event) {
         times[i] = time;
         seqs[i] = seq;
         events[i] = event;
