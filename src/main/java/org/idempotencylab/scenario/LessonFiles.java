@@ -50,8 +50,9 @@ import java.util.stream.IntStream;
  * {@code value}, or a range {@code min} to {@code max} (no max: "or more"); {@code answer} is the right one's place
  * from 0; {@code measure} names the number read when the frame pauses.
  *
- * <p>Reading checks the whole file and lists every problem, one a line (at most
- * {@link ScenarioFileException#LIMIT}), each naming the field by its JSON path, the value, and what is allowed:
+ * <p>Reading checks the whole file and lists every problem in file order, one a line (at most
+ * {@link ScenarioFileException#LIMIT}, and a line counting the rest), each naming the field by its JSON path, the
+ * value, and what is allowed; a bad preset, strategy or event leaves the rest of its frame checked:
  * {@code frames[1].until.event: "duplicate" is not allowed; allowed: side-effect, duplicate-side-effect, ...}.
  * Nothing a file holds makes it throw anything but {@link ScenarioFileException}: the same limits as scenario files
  * (1 MiB, UTF-8, JSON parsed in plain words), and a frame's scenario is checked by {@link ScenarioFiles}, its
@@ -147,7 +148,7 @@ public final class LessonFiles {
             throw new ScenarioFileException("file", "a lesson file is one JSON object {...}, not "
                     + ScenarioFiles.shown(root));
         }
-        Reading r = new Reading();
+        Reading r = new Reading(root);
         Lesson lesson;
         try {
             lesson = r.lesson(root);
@@ -159,19 +160,37 @@ public final class LessonFiles {
                     + ", an error in the lab, not in the file)");
         }
         if (!r.problems.isEmpty()) {
-            int count = r.problems.size();
-            throw new ScenarioFileException(r.problems.subList(0, Math.min(count, ScenarioFileException.LIMIT)),
-                    count);
+            List<ScenarioFileException.Problem> listed = r.inFileOrder();
+            throw new ScenarioFileException(listed.subList(0, Math.min(listed.size(), ScenarioFileException.LIMIT)),
+                    listed.size() + r.unlisted);
         }
         return lesson;
     }
 
-    /** One read of one file: the problems found, in file order. */
+    /**
+     * One read of one file: the checks, which note each problem and go on with what can still be checked (a bad
+     * preset, strategy, event or count leaves the frame's other fields checked), and the problems found.
+     */
     private final class Reading {
         private final List<ScenarioFileException.Problem> problems = new ArrayList<>();
+        /** Where each path is, as deep as a checked path goes: frames[0].predict.choices[1].value */
+        private final FileOrder order;
+        /** Problems a frame's scenario holds beyond those its reader listed. */
+        private int unlisted;
+
+        Reading(JsonNode root) {
+            this.order = new FileOrder(root, 6);
+        }
 
         private void add(String field, String message) {
             problems.add(new ScenarioFileException.Problem(field, message));
+        }
+
+        /** @return the problems in the order of their fields in the file (stable: one field's in check order) */
+        List<ScenarioFileException.Problem> inFileOrder() {
+            List<ScenarioFileException.Problem> out = new ArrayList<>(problems);
+            out.sort(java.util.Comparator.comparingInt(p -> order.position(p.field())));
+            return out;
         }
 
         Lesson lesson(JsonNode root) {
@@ -196,11 +215,14 @@ public final class LessonFiles {
             if (list == null) {
                 add("frames", "missing; a lesson has 1 to " + MAX_FRAMES + " frames [{...}]");
             } else if (!list.isArray() || list.isEmpty() || list.size() > MAX_FRAMES) {
-                add("frames", (list.isArray() ? "a list of " + list.size() + " frames"
+                add("frames", (list.isArray() ? "a list of " + ScenarioText.grouped(list.size()) + " frames"
                         : ScenarioFiles.shown(list)) + " is not allowed; a lesson has 1 to " + MAX_FRAMES
-                        + " frames [{...}]");
-            } else {
-                for (int i = 0; i < list.size(); i++) {
+                        + " frames [{...}]" + (list.size() > MAX_FRAMES ? " (the first " + MAX_FRAMES
+                        + " are checked)" : ""));
+            }
+            if (list != null && list.isArray()) {
+                // too many frames: the first are still checked, and no more (each is a scenario read, ~1 ms)
+                for (int i = 0; i < Math.min(list.size(), MAX_FRAMES); i++) {
                     LessonFrame f = frame(list.get(i), "frames[" + i + "]");
                     if (f != null) {
                         frames.add(f);
@@ -236,64 +258,43 @@ public final class LessonFiles {
                     predict, explain);
         }
 
-        /** @return the frame's scenario and its one strategy, as a live scenario file; null if a field is bad */
+        /**
+         * @return the frame's scenario and its one strategy, as a live scenario file, if its scenario reads (for the
+         *         range of the frame's user numbers; the frame's other problems are noted), else null. A bad preset
+         *         leaves the frame's scenario fields checked each alone, a bad strategy the scenario checked with
+         *         the article's first strategy standing in.
+         */
         private ScenarioFile played(JsonNode f, String path, String title) {
-            ObjectNode tree;
             JsonNode preset = f.get("preset");
             ScenarioFile base = null;
+            boolean known = true; // the scenario the frame's own fields go over
             if (preset != null) {
-                if (!preset.isTextual() || !presets.containsKey(preset.textValue())) {
+                if (preset.isTextual() && presets.containsKey(preset.textValue())) {
+                    base = presets.get(preset.textValue());
+                } else {
                     add(path + ".preset", ScenarioFiles.shown(preset) + " is not a preset; allowed: "
                             + String.join(", ", presets.keySet()));
-                    return null;
+                    known = false;
                 }
-                base = presets.get(preset.textValue());
-                tree = ScenarioFiles.tree(base);
-            } else {
-                tree = JsonNodeFactory.instance.objectNode().put("format", ScenarioFile.FORMAT);
             }
+            ObjectNode tree = base != null ? ScenarioFiles.tree(base)
+                    : JsonNodeFactory.instance.objectNode().put("format", ScenarioFile.FORMAT);
             tree.put("name", title == null || title.isBlank() ? "frame" : title);
             tree.put("view", ScenarioFile.View.LIVE.fileName());
             tree.remove("sweep");
             tree.remove("expect");
-            int count = base == null ? Strategy.ARTICLE.size() : base.strategies().size();
-            JsonNode st = f.get("strategy");
-            JsonNode chosen;
-            if (st == null) {
-                chosen = null; // the first
-            } else if (st.isObject()) {
-                chosen = st;
-            } else if (st.isIntegralNumber() && st.bigIntegerValue().signum() >= 0
-                    && st.bigIntegerValue().compareTo(java.math.BigInteger.valueOf(count)) < 0) {
-                chosen = st;
-            } else {
-                add(path + ".strategy", ScenarioFiles.shown(st) + " is not allowed; allowed: 0 to " + (count - 1)
-                        + " (a strategy's place in " + (base == null ? "the article's five" : "the preset's strategies")
-                        + ") or a strategy {\"retry\": ..., \"providerKey\": ..., \"store\": ...}");
-                return null;
-            }
-            ArrayNode one = JsonNodeFactory.instance.arrayNode();
-            if (chosen != null && chosen.isObject()) {
-                one.add(chosen);
-            } else {
-                int k = chosen == null ? 0 : chosen.intValue();
-                if (base != null) {
-                    one.add(tree.get("strategies").get(k));
-                } else {
-                    Strategy s = Strategy.ARTICLE.get(k);
-                    one.addObject().put("retry", s.scope().cliName()).put("providerKey", s.keyMode().cliName())
-                            .put("store", s.store().cliName());
-                }
-            }
-            tree.set("strategies", one);
             tree.remove("lanes"); // a frame plays one strategy: the preset's two lanes are not the frame's
+            JsonNode chosen = strategy(f.get("strategy"), path + ".strategy", base, known, tree.get("strategies"));
+            tree.set("strategies", JsonNodeFactory.instance.arrayNode().add(chosen != null ? chosen
+                    : articleStrategy(0)));
             JsonNode sc = f.get("scenario");
-            if (sc != null) {
-                if (!sc.isObject()) {
-                    add(path + ".scenario", ScenarioFiles.shown(sc) + " is not an object {\"jobs\": ..., ...} of the "
-                            + "fields scenario files take");
-                    return null;
-                }
+            if (sc != null && !sc.isObject()) {
+                add(path + ".scenario", ScenarioFiles.shown(sc) + " is not an object {\"jobs\": ..., ...} of the "
+                        + "fields scenario files take");
+            } else if (sc != null && !known) {
+                // over a preset that is not there only each field alone can be checked
+                ScenarioFiles.fieldProblems(sc, path + ".scenario").forEach(p -> add(p.field(), p.message()));
+            } else if (sc != null) {
                 ObjectNode merged = tree.get("scenario") instanceof ObjectNode o ? o : tree.putObject("scenario");
                 sc.fields().forEachRemaining(e -> merged.set(e.getKey(), e.getValue()));
             }
@@ -302,9 +303,16 @@ public final class LessonFiles {
                 file = files.read(ScenarioFiles.text(tree));
             } catch (ScenarioFileException e) {
                 for (ScenarioFileException.Problem p : e.problems()) {
+                    if (chosen == null && p.field().startsWith("strategies")) {
+                        continue; // the stand-in's, not the file's
+                    }
                     add(path + "." + p.field().replaceFirst("^strategies(\\[0\\])?", "strategy"), p.message());
                 }
+                unlisted += e.count() - e.problems().size();
                 return null;
+            }
+            if (!known) {
+                return null; // the article's scenario stood in for the preset's: its sign-ups are not the frame's
             }
             if (file.scenario().jobs() > MAX_JOBS) {
                 add(path + ".scenario.jobs", Parameter.grouped(file.scenario().jobs())
@@ -315,6 +323,38 @@ public final class LessonFiles {
                 return null;
             }
             return file;
+        }
+
+        /**
+         * @return the strategy object the frame plays: its own, the preset's (or the article's) at the place it
+         *         names, the first if it names none; null if it is bad (noted) or its preset is not there
+         */
+        private JsonNode strategy(JsonNode st, String path, ScenarioFile base, boolean known, JsonNode listed) {
+            if (st != null && st.isObject()) {
+                return st;
+            }
+            int count = base == null ? Strategy.ARTICLE.size() : base.strategies().size();
+            boolean place = st == null || st.isIntegralNumber() && st.bigIntegerValue().signum() >= 0
+                    && (!known || st.bigIntegerValue().compareTo(java.math.BigInteger.valueOf(count)) < 0);
+            if (!place) {
+                add(path, ScenarioFiles.shown(st) + " is not allowed; allowed: " + (known ? "0 to " + (count - 1)
+                        + " (a strategy's place in " + (base == null ? "the article's five"
+                        : "the preset's strategies") + ")" : "a strategy's place in the preset's strategies, from 0,")
+                        + " or a strategy {\"retry\": ..., \"providerKey\": ..., \"store\": ...}");
+                return null;
+            }
+            if (!known) {
+                return null;
+            }
+            int k = st == null ? 0 : st.intValue();
+            return base != null ? listed.get(k) : articleStrategy(k);
+        }
+
+        /** @return the article's {@code k}-th strategy as a file writes it */
+        private ObjectNode articleStrategy(int k) {
+            Strategy s = Strategy.ARTICLE.get(k);
+            return JsonNodeFactory.instance.objectNode().put("retry", s.scope().cliName())
+                    .put("providerKey", s.keyMode().cliName()).put("store", s.store().cliName());
         }
 
         private StopCondition until(JsonNode u, String path, long jobs) {
@@ -334,6 +374,14 @@ public final class LessonFiles {
             if (name == null || !eventNames().contains(name)) {
                 add(path + ".event", (ev == null ? "missing" : ScenarioFiles.shown(ev) + " is not allowed")
                         + "; allowed: " + String.join(", ", eventNames()));
+                // which of the other fields the event takes is not known; each is still checked by its own range
+                tally(u, path, null, jobs);
+                if (u.has("times")) {
+                    whole(u.get("times"), path + ".times", 1, MAX_TIMES, "times");
+                }
+                if (u.has("ms")) {
+                    whole(u.get("ms"), path + ".ms", 0, MAX_MS, "virtual ms");
+                }
                 return null;
             }
             if (name.equals(END) || name.equals(TIME)) {
@@ -366,12 +414,15 @@ public final class LessonFiles {
                     : StopCondition.event(tally, times);
         }
 
-        /** @return the count narrowed by the object's {@code step} and {@code user}, or null if one is bad */
+        /**
+         * @return the count narrowed by the object's {@code step} and {@code user}, or null if one is bad (noted);
+         *         with no count (its name is bad), each is checked by its own range
+         */
         private Tally tally(JsonNode o, String path, LessonCount count, long jobs) {
             int before = problems.size();
             int step = 0;
             JsonNode s = o.get("step");
-            if (s != null && !count.hasStep()) {
+            if (s != null && count != null && !count.hasStep()) {
                 add(path + ".step", "\"" + count.fileName() + "\" takes no step; a step narrows only "
                         + Arrays.stream(LessonCount.values()).filter(LessonCount::hasStep).map(LessonCount::fileName)
                         .collect(Collectors.joining(", ")));
@@ -388,7 +439,7 @@ public final class LessonFiles {
                         + ", the frame's " + Parameter.grouped(jobs) + " sign-ups)");
                 user = v == null ? -1 : v;
             }
-            return problems.size() > before ? null : new Tally(count, step, user);
+            return problems.size() > before || count == null ? null : new Tally(count, step, user);
         }
 
         private Prediction prediction(JsonNode p, String path, long jobs) {
@@ -434,14 +485,15 @@ public final class LessonFiles {
             JsonNode m = p.get("measure");
             Tally measure = null;
             if (m == null || !m.isObject()) {
-                add(path + ".measure", (m == null ? "missing" : ScenarioFiles.shown(m) + " is not an object")
-                        + "; the number the answer is read from, e.g. {\"count\": \"welcome-email\", \"user\": 7}");
+                add(path + ".measure", (m == null ? "missing; the number the answer is read from, e.g."
+                        : ScenarioFiles.shown(m) + " is not a count") + " {\"count\": \"welcome-email\", \"user\": 7}");
             } else {
                 unknown(m, path + ".measure", MEASURE);
                 JsonNode c = m.get("count");
                 if (c == null || !c.isTextual() || !countNames().contains(c.textValue())) {
                     add(path + ".measure.count", (c == null ? "missing" : ScenarioFiles.shown(c) + " is not allowed")
                             + "; allowed: " + String.join(", ", countNames()));
+                    tally(m, path + ".measure", null, jobs);
                 } else {
                     measure = tally(m, path + ".measure", LessonCount.valueOf(c.textValue()
                             .toUpperCase(java.util.Locale.ROOT).replace('-', '_')), jobs);
@@ -496,9 +548,7 @@ public final class LessonFiles {
             for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
                 String f = it.next();
                 if (!allowed.contains(f)) {
-                    String name = f.matches("[A-Za-z0-9_$-]{1,60}") ? f : ScenarioFiles.quote(f);
-                    add(path.isEmpty() ? name : path + "." + name, "unknown field; allowed: "
-                            + String.join(", ", allowed));
+                    add(FileOrder.child(path, f), "unknown field; allowed: " + String.join(", ", allowed));
                 }
             }
         }

@@ -29,7 +29,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -275,8 +274,8 @@ public final class ScenarioFiles {
      */
     private final class Reading {
         private final JsonNode root;
-        /** Every field's and item's path, by its place in the file (depth-first, as written). */
-        private final Map<String, Integer> order = new HashMap<>();
+        /** Every field's and item's place in the file; as deep as a checked path goes: strategies[0].settings.leaseMs */
+        private final FileOrder order;
         /** The first {@link ScenarioFileException#LIMIT} problems in file order. */
         private final TreeSet<Found> kept = new TreeSet<>(Comparator.comparingInt(Found::at)
                 .thenComparingInt(Found::seq));
@@ -286,37 +285,7 @@ public final class ScenarioFiles {
 
         Reading(JsonNode root) {
             this.root = root;
-            number(root, "", 0);
-        }
-
-        private void number(JsonNode n, String path, int depth) {
-            order.putIfAbsent(path, order.size());
-            if (depth == 4) { // as deep as a checked path goes: strategies[0].settings.leaseMs
-                return;
-            }
-            if (n.isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
-                    number(e.getValue(), child(path, e.getKey()), depth + 1);
-                }
-            } else if (n.isArray()) {
-                for (int i = 0; i < n.size(); i++) {
-                    number(n.get(i), path + "[" + i + "]", depth + 1);
-                }
-            }
-        }
-
-        /** @return where {@code path} (or, for a missing field, the object it is missing from) is in the file */
-        private int position(String path) {
-            for (String p = path; !p.isEmpty(); ) {
-                Integer at = order.get(p);
-                if (at != null) {
-                    return at;
-                }
-                int cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
-                p = cut < 0 ? "" : p.substring(0, cut);
-            }
-            return -1;
+            this.order = new FileOrder(root, 4);
         }
 
         private void add(String field, String message) {
@@ -324,7 +293,7 @@ public final class ScenarioFiles {
                 return;
             }
             count++;
-            kept.add(new Found(position(field), count, new ScenarioFileException.Problem(field, message)));
+            kept.add(new Found(order.position(field), count, new ScenarioFileException.Problem(field, message)));
             if (kept.size() > ScenarioFileException.LIMIT) {
                 kept.pollLast();
             }
@@ -767,10 +736,8 @@ public final class ScenarioFiles {
         return ((Number) value(n, "sweep." + field, p)).doubleValue();
     }
 
-    /** @return {@code key}'s path under {@code path}: a plain name as it is, any other quoted and shortened */
     private static String child(String path, String key) {
-        String name = key.matches("[A-Za-z0-9_$-]{1,60}") ? key : quote(key);
-        return path.isEmpty() ? name : path + "." + name;
+        return FileOrder.child(path, key);
     }
 
     /** @return the text field, or {@code absent} if missing ({@code null}: the field is required) */
@@ -1054,6 +1021,29 @@ public final class ScenarioFiles {
             }
         }
         return root;
+    }
+
+    /**
+     * @return the problems of a {@code scenario} object's fields each taken alone (unknown names, types, ranges),
+     *         each named under {@code path}; not the checks across fields, which need the values it goes over
+     */
+    static List<ScenarioFileException.Problem> fieldProblems(JsonNode scenario, String path) {
+        List<ScenarioFileException.Problem> out = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = scenario.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String field = child(path, e.getKey());
+            if (!SCENARIO.contains(e.getKey())) {
+                out.add(new ScenarioFileException.Problem(field, "unknown field; allowed: "
+                        + String.join(", ", SCENARIO)));
+                continue;
+            }
+            try {
+                value(e.getValue(), field, Parameter.byId(e.getKey()));
+            } catch (ScenarioFileException x) {
+                out.addAll(x.problems());
+            }
+        }
+        return out;
     }
 
     /** @return {@code tree} as JSON text, written as files are (numbers plain), for reading back with {@link #read(String)} */

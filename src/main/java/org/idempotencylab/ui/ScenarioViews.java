@@ -17,6 +17,7 @@ import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.kit.ScenarioView;
 import org.idempotencylab.ui.lessons.LessonStage;
+import org.idempotencylab.ui.live.Lanes;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.sweep.SweepViewModel;
 
@@ -113,10 +114,31 @@ final class ScenarioViews {
                 return List.of(live.strategyProperty().get());
             }
 
+            /** With "Beside it:" on (and possible): lane A's strategy, then lane B's, as the window shows them. */
+            @Override
+            public List<Strategy> lanes() {
+                Lanes lanes = live.lanes();
+                Strategy b = lanes.secondStrategyProperty().get();
+                return lanes.secondOnProperty().get() && lanes.availableProperty().get() && b != null
+                        ? List.of(live.strategyProperty().get(), b) : List.of();
+            }
+
             @Override
             public boolean shows(Scenario scenario, List<Strategy> strategies) {
                 Strategy first = strategies.get(0);
                 return ScenarioView.super.shows(first.on(scenario), List.of(first.withSettings(Map.of())));
+            }
+
+            /** The file's lane A (its first strategy without lanes) and its lane B as it was set up, or one lane. */
+            @Override
+            public boolean shows(ScenarioFile file) {
+                List<Strategy> fileLanes = file.laneStrategies();
+                List<Strategy> mine = lanes();
+                if (fileLanes.isEmpty()) {
+                    return mine.isEmpty() && ScenarioView.super.shows(file);
+                }
+                return mine.size() == 2 && shows(file.scenario(), fileLanes)
+                        && mine.get(1).equals(laneB(fileLanes.get(0), fileLanes.get(1), file.scenario()));
             }
 
             @Override

@@ -181,6 +181,172 @@ class LessonFileTest {
                 e.problems().stream().map(ScenarioFileException.Problem::field).toList(), e.getMessage());
     }
 
+    /** @return the problems {@code json} gives, as lines, checked as well worded as a scenario file's */
+    private static List<String> problems(Object json) {
+        ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> READER.read(json.toString()));
+        MalformedScenarioCorpusTest.assertWellWorded(json.toString(), e);
+        return e.lines();
+    }
+
+    @Test
+    void aBadStrategyLeavesTheFramesOtherFieldsAndTheOtherFramesChecked() {
+        ObjectNode l = good();
+        ObjectNode f0 = frame(l);
+        f0.put("strategy", 9);
+        f0.putObject("scenario").put("pFail", 1.5).put("bogus", 1);
+        f0.putObject("until").put("event", "nope").put("step", 99);
+        ((ObjectNode) f0.get("predict")).put("answer", 7);
+        ArrayNode frames = (ArrayNode) l.get("frames");
+        ObjectNode f1 = frames.addObject().put("title", 5).put("watch", "W.").put("preset", "opening-no-key.json")
+                .put("strategy", "x");
+        f1.putObject("until").put("event", "crash").put("user", 3); // the stand-in strategy: the sign-ups known
+        ObjectNode f2 = frames.addObject().put("title", "F").put("watch", "W.");
+        f2.putObject("strategy").put("retry", "sometimes").put("providerKey", "bad");
+        f2.putObject("scenario").put("jobs", -1);
+        f2.putObject("until").put("event", "crash").put("times", 0);
+        assertEquals(List.of( // in file order: each frame's strategy and scenario were added last
+                "frames[0].until.event: \"nope\" is not allowed; allowed: " + String.join(", ", LessonFiles.eventNames()),
+                "frames[0].until.step: 99 is outside the allowed range; allowed 1 to 10 (a step, 1 save the user, "
+                        + "2 create the billing customer, 3 create the workspace, 4 upload the default avatar, 5 add "
+                        + "to the CRM, 6 subscribe to the newsletter, 7 send the welcome email, 8 notify the sales "
+                        + "channel, 9 record the analytics event, 10 schedule the day-3 email)",
+                "frames[0].predict.answer: 7 is outside the allowed range; allowed 0 to 1 (the right choice's place "
+                        + "in choices, from 0)",
+                "frames[0].strategy: 9 is not allowed; allowed: 0 to 0 (a strategy's place in the preset's "
+                        + "strategies) or a strategy {\"retry\": ..., \"providerKey\": ..., \"store\": ...}",
+                "frames[0].scenario.pFail: 1.5 is outside the allowed range 0 to 1",
+                "frames[0].scenario.bogus: unknown field; allowed: " + String.join(", ", Parameter.ids()),
+                "frames[1].title: 5 is not a text (\"...\")",
+                "frames[1].strategy: \"x\" is not allowed; allowed: 0 to 0 (a strategy's place in the preset's "
+                        + "strategies) or a strategy {\"retry\": ..., \"providerKey\": ..., \"store\": ...}",
+                "frames[1].until.user: 3 is outside the allowed range; allowed 0 to 2 (a user number (user_0 to "
+                        + "user_2, the frame's 3 sign-ups))",
+                "frames[2].strategy.retry: \"sometimes\" is not allowed; allowed: each-step, whole-job, "
+                        + "whole-job-skip-finished",
+                "frames[2].strategy.providerKey: \"bad\" is not allowed; allowed: none, new-per-call, same",
+                "frames[2].scenario.jobs: -1 is outside the allowed range 1 to 100,000,000",
+                "frames[2].until.times: 0 is outside the allowed range; allowed 1 to 1,000,000 (times)"),
+                problems(l));
+    }
+
+    @Test
+    void aBadPresetLeavesTheFramesScenarioFieldsCheckedEachAlone() {
+        ObjectNode l = good();
+        frame(l).put("preset", "nope.json").put("strategy", 4);
+        // over an unknown preset a cross-field check would compare with values the file did not mean: only each
+        // field alone is checked, and the user number by the most sign-ups a lesson plays
+        frame(l).putObject("scenario").put("pFail", 2).put("duplicateDelayMinMs", 5000).put("maxAttempts", "3");
+        ((ObjectNode) frame(l).get("predict").get("measure")).put("count", "emails").put("user", 100_000);
+        assertEquals(List.of("frames[0].preset", "frames[0].predict.measure.count", "frames[0].predict.measure.user",
+                        "frames[0].scenario.pFail", "frames[0].scenario.maxAttempts"), fields(l), "in file order");
+        frame(l).put("strategy", -1);
+        assertTrue(problems(l).contains("frames[0].strategy: -1 is not allowed; allowed: a strategy's place in "
+                + "the preset's strategies, from 0, or a strategy {\"retry\": ..., \"providerKey\": ..., \"store\": "
+                + "...}"), problems(l).toString());
+    }
+
+    @Test
+    void tooManyFramesLeaveTheFirstTwentyChecked() {
+        ObjectNode l = good();
+        ArrayNode frames = (ArrayNode) l.get("frames");
+        for (int i = 1; i <= LessonFiles.MAX_FRAMES; i++) {
+            frames.add(frame(l).deepCopy());
+        }
+        ((ObjectNode) frames.get(19)).put("watch", "");
+        ((ObjectNode) frames.get(20)).put("watch", "");
+        assertEquals(List.of("frames: a list of 21 frames is not allowed; a lesson has 1 to 20 frames [{...}] (the "
+                + "first 20 are checked)", "frames[19].watch: must not be blank"), problems(l));
+    }
+
+    @Test
+    void theProblemsPastTheLimitAreCountedIncludingAFramesScenarios() {
+        ObjectNode l = good();
+        ObjectNode sc = frame(l).putObject("scenario");
+        for (int i = 0; i < 30; i++) {
+            sc.put("colour" + i, i);
+        }
+        ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> READER.read(l.toString()));
+        assertEquals(30, e.count(), e.getMessage());
+        assertEquals(ScenarioFileException.LIMIT, e.problems().size());
+        assertEquals("frames[0].scenario.colour0", e.field());
+    }
+
+    private static List<String> fields(ObjectNode lesson) {
+        ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> READER.read(lesson.toString()));
+        return e.problems().stream().map(ScenarioFileException.Problem::field).toList();
+    }
+
+    /** Malformed inputs of every kind, each refused with well-worded lines; none crashes the reader. */
+    @Test
+    void aCorpusOfMalformedLessonsIsRefusedWithLinesNeverACrash() {
+        JsonNodeFactory n = JsonNodeFactory.instance;
+        List<ObjectNode> corpus = new ArrayList<>();
+        String deep = "[".repeat(JsonWording.MAX_DEPTH - 8) + "]".repeat(JsonWording.MAX_DEPTH - 8);
+        JsonNode nested;
+        try {
+            nested = JSON.readTree(deep);
+        } catch (Exception x) {
+            throw new IllegalStateException(x);
+        }
+        JsonNode[] values = {n.nullNode(), n.textNode(""), n.numberNode(new java.math.BigInteger("9".repeat(400))),
+                n.numberNode(new java.math.BigDecimal("1e-400")), n.numberNode(-0.0), n.numberNode(1e308),
+                n.booleanNode(false), n.arrayNode(), n.objectNode(), nested, n.textNode("x".repeat(5_000))};
+        String[][] places = {{}, {"frames", "0"}, {"frames", "0", "until"}, {"frames", "0", "predict"},
+                {"frames", "0", "predict", "choices", "1"}, {"frames", "0", "predict", "measure"}};
+        for (String[] place : places) {
+            List<String> names = new ArrayList<>();
+            good().at(pointer(place)).fieldNames().forEachRemaining(names::add);
+            names.add("strategy");
+            names.add("scenario");
+            names.add("unknown");
+            for (String name : names) {
+                for (JsonNode v : values) {
+                    ObjectNode l = good();
+                    ((ObjectNode) l.at(pointer(place))).set(name, v);
+                    corpus.add(l);
+                }
+            }
+        }
+        for (JsonNode v : values) { // each scenario field and a strategy's
+            for (String id : List.of("jobs", "pFail", "maxAttempts", "queue", "jitter")) {
+                ObjectNode l = good();
+                frame(l).putObject("scenario").set(id, v);
+                corpus.add(l);
+                l = good();
+                frame(l).putObject("strategy").put("retry", "each-step").putObject("settings").set(id, v);
+                corpus.add(l);
+            }
+        }
+        ObjectNode empty = good();
+        ((ObjectNode) frame(empty).get("predict")).putArray("choices");
+        corpus.add(empty);
+        int refused = 0;
+        for (ObjectNode l : corpus) {
+            try {
+                READER.read(l.toString());
+            } catch (ScenarioFileException e) {
+                refused++;
+                MalformedScenarioCorpusTest.assertWellWorded(l.toString(), e);
+            } catch (RuntimeException e) {
+                fail("threw " + e + ": " + l);
+            }
+        }
+        assertTrue(refused > corpus.size() * 3 / 4, refused + " of " + corpus.size() + " refused");
+        for (String text : List.of("{\"frames\": " + deep.replace("[]", "[{}]") + "}", "{\"frames\": [" + "{},".repeat(5000)
+                + "{}]}", "{\"title\": " + "[".repeat(40) + "]".repeat(40) + "}", "null", "{}", "{\"format\": \"idempotency-lab/lesson@1\", \"frames\": [null, [], 1e999]}")) {
+            try {
+                READER.read(text);
+                fail("read: " + text);
+            } catch (ScenarioFileException e) {
+                MalformedScenarioCorpusTest.assertWellWorded(text.substring(0, Math.min(80, text.length())), e);
+            }
+        }
+    }
+
+    private static String pointer(String[] place) {
+        return place.length == 0 ? "" : "/" + String.join("/", place);
+    }
+
     /** Seeded random damage to every shipped lesson: each reads, or is refused with lines; nothing else. */
     @Test
     void nothingAFileHoldsCrashesTheReader() throws Exception {

@@ -20,6 +20,7 @@ import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
@@ -112,6 +113,37 @@ class ScenarioViewsTest {
         });
         waitUntil(() -> onFx(() -> !heard.isEmpty())); // the run's result is handed over in an FX event
         assertEquals(List.of(direct), onFx(() -> List.copyOf(heard)));
+    }
+
+    /**
+     * A live file with two lanes, opened and saved again as it is, keeps them and its note; with lane B's strategy
+     * changed, or lane B off, the note is dropped as for any edit, and with lane B off the file has one lane.
+     */
+    @Test
+    void aLiveFileWithTwoLanesSavedUneditedKeepsThemAndItsNote(@TempDir Path dir) throws IOException {
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        ScenarioKit kit = App.kit(new CompareViewModel(Scenario.article(), Runnable::run, 1), live,
+                new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1), LabPrefs.memory());
+        Scenario three = Scenario.article().toBuilder().jobs(3).build();
+        // lane B listed first: its place, not its order, makes it lane B
+        ScenarioFile two = new ScenarioFile("Two lanes", "Watch lane B.", Metric.REPEATED_STEPS.id(),
+                ScenarioFile.View.LIVE, List.of(Strategy.EACH_STEP_SAME_KEY, Strategy.EACH_STEP_NO_KEY), three,
+                null, List.of(), List.of(1, 0));
+        Path file = dir.resolve("two.json");
+        ScenarioKit.FILES.write(two, file);
+        assertTrue(kit.open(file), kit.messageProperty().get());
+        assertTrue(live.lanes().activeProperty().get());
+        ScenarioFile again = kit.current(ScenarioFile.View.LIVE, "unused");
+        assertEquals("Watch lane B.", again.note(), "nothing edited");
+        assertEquals(List.of(Strategy.EACH_STEP_NO_KEY, Strategy.EACH_STEP_SAME_KEY), again.laneStrategies());
+        assertEquals(List.of(0, 1), again.lanes());
+        live.lanes().secondStrategyProperty().set(Strategy.WHOLE_JOB_SKIP_FINISHED);
+        assertEquals(ScenarioKit.editedNote("Two lanes"), kit.current(ScenarioFile.View.LIVE, "unused").note());
+        live.lanes().secondOnProperty().set(false);
+        ScenarioFile one = kit.current(ScenarioFile.View.LIVE, "unused");
+        assertEquals(ScenarioKit.editedNote("Two lanes"), one.note());
+        assertEquals(List.of(), one.lanes());
+        assertEquals(List.of(Strategy.EACH_STEP_NO_KEY), one.strategies());
     }
 
     @Test

@@ -159,7 +159,8 @@ public final class ScenarioKit {
     }
 
     /**
-     * Saves the scenario of {@code from} (its parameters and strategies, and the Sweep tab's sweep) with the loaded note if it was loaded
+     * Saves the scenario of {@code from} (its parameters and strategies, the Sweep tab's sweep, the live view's two
+     * lanes) with the loaded note if it was loaded
      * into that view and nothing was edited since, remembers it as the last scenario and its folder.
      *
      * @return what was saved, for the status line: {@code scenario "<name>"}
@@ -192,8 +193,9 @@ public final class ScenarioKit {
 
     /**
      * @param name the name to give a scenario that was not loaded from a file or preset
-     * @return what {@code from} shows now: its parameters and strategies (and sweep), the loaded name, note and
-     *         watched metric if the loaded scenario is on that view; a sweep not loaded watches its first metric
+     * @return what {@code from} shows now: its parameters and strategies (and sweep; the two lanes it plays, as
+     *         {@code lanes} [0, 1]), the loaded name, note and watched metric if the loaded scenario is on that view;
+     *         a sweep not loaded watches its first metric
      * @throws ParameterException       if a field is out of range
      * @throws IllegalArgumentException if a sweep field is out of range, or no strategy is chosen
      */
@@ -202,12 +204,14 @@ public final class ScenarioKit {
         ScenarioView v = views.get(from);
         boolean same = f != null && f.view() == from;
         Scenario scenario = v.scenario();
-        List<Strategy> strategies = List.copyOf(v.strategies());
+        List<Strategy> lanes = v.lanes();
+        List<Strategy> strategies = lanes.isEmpty() ? List.copyOf(v.strategies()) : List.copyOf(lanes);
         SweepSpec sweep = v.sweep();
         String n = same ? f.name() : name;
         String note = !same ? "" : v.shows(f) ? f.note() : editedNote(f.name());
         String watch = same ? f.watch() : sweep != null ? sweep.metrics().get(0) : Metric.REPEATED_STEPS.id();
-        return new ScenarioFile(n, note, watch, from, strategies, scenario, sweep);
+        return new ScenarioFile(n, note, watch, from, strategies, scenario, sweep, List.of(),
+                lanes.isEmpty() ? List.of() : List.of(0, 1));
     }
 
     /**

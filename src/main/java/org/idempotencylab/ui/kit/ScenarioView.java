@@ -57,6 +57,14 @@ public interface ScenarioView {
     List<Strategy> strategies();
 
     /**
+     * @return the two strategies the view plays side by side, lane A then lane B ("Watch it happen" with "Beside
+     *         it:" on), or an empty list: a scenario saved from the view names them as its {@code lanes}
+     */
+    default List<Strategy> lanes() {
+        return List.of();
+    }
+
+    /**
      * @return true if the view shows exactly {@code scenario} and {@code strategies}: nothing was edited since they
      *         were loaded (a value out of range counts as edited)
      */

@@ -36,6 +36,7 @@ import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -57,15 +58,19 @@ import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.engine.Sweep;
+import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.Spacing;
+import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
+import org.idempotencylab.ui.FxSteps;
 import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
@@ -173,6 +178,7 @@ class ClassroomKitFxTest {
             stage.setFullScreen(false);
             live.playingProperty().set(false);
             live.speedProperty().set(1);
+            live.lanes().prepare(null); // one lane, whatever preset with two a test loaded
             sweep.cancel();
             sweep.form().load(SweepViewModel.classroomBase());
             // the Sweep tab as it opens, whatever sweep preset a test loaded
@@ -599,6 +605,52 @@ class ClassroomKitFxTest {
         assertEquals(why, dialog.getContentText());
         robot.interact(() -> dialog.getScene().getWindow().hide());
         assertFalse(nowhere.exists());
+    }
+
+    /**
+     * "Watch it happen" with a second lane: Save writes both lanes (its strategies and {@code "lanes": [0, 1]}), and
+     * opening the file, from one lane, shows lane B again with the strategy it had.
+     */
+    @Test
+    void savingTwoLanesWritesThemAndOpeningTheFileShowsLaneBAgain() throws Exception {
+        runComparisons = false;
+        showTab("liveTab");
+        @SuppressWarnings("unchecked")
+        ComboBox<Strategy> second = robot.lookup("#secondStrategyBox").queryAs(ComboBox.class);
+        CheckBox beside = robot.lookup("#besideBox").queryAs(CheckBox.class);
+        Strategy claims = Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        assertFalse(beside.isSelected(), "one lane as the lab opens");
+        FxSteps.press(robot, "#besideBox");
+        robot.interact(() -> second.setValue(claims)); // one of the box's own choices
+        assertTrue(second.getItems().contains(claims));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(live.lanes().activeProperty().get(), "two lanes play");
+        String laneA = label("#laneNameA");
+        String laneB = second.getButtonCell().getText();
+        assertEquals("B · " + StrategyNames.settingsFirst(claims), laneB);
+
+        File file = tmp.resolve("two-lanes-" + System.nanoTime() + ".json").toFile();
+        TO_SAVE.add(file);
+        robot.push(KeyCode.CONTROL, KeyCode.S);
+        WaitForAsyncUtils.waitForFxEvents();
+        ScenarioFile saved = ScenarioKit.FILES.read(file.toPath());
+        assertEquals(List.of(0, 1), saved.lanes(), Files.readString(file.toPath()));
+        assertEquals(List.of(live.strategyProperty().get(), claims), saved.laneStrategies());
+        String json = Files.readString(file.toPath());
+        assertTrue(json.replaceAll("\\s", "").contains("\"lanes\":[0,1]"), json);
+
+        // one lane again, lane B's box on another strategy; then the file
+        FxSteps.press(robot, "#besideBox");
+        robot.interact(() -> second.setValue(Strategy.EACH_STEP_NO_KEY));
+        assertFalse(live.lanes().activeProperty().get());
+        TO_OPEN.add(file);
+        robot.push(KeyCode.CONTROL, KeyCode.O);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("liveTab", selectedTab());
+        assertTrue(beside.isSelected(), "Beside it: on");
+        assertEquals(laneB, second.getButtonCell().getText(), "lane B with the strategy it was saved with");
+        assertEquals(laneA, label("#laneNameA"));
+        assertTrue(robot.lookup("#laneStrip").query().isVisible(), "lane B is drawn");
     }
 
     @Test
