@@ -83,22 +83,41 @@ public final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "json or text (default: ${DEFAULT-VALUE})")
     String format = "json";
 
-    /** The scenario options: every parameter's but the probabilities, which are refused with a word on --faults. */
+    /**
+     * The parameters explore does not take: the probabilities (the explorer chooses the faults) and the number of
+     * repeats (a repeat fault sends a sign-up again once); each is refused with its reason when given.
+     */
+    private static boolean refused(Parameter p) {
+        return p.kind() == Parameter.Kind.PROBABILITY || p == Parameter.REPEATS;
+    }
+
+    /**
+     * The scenario options: every parameter's but the {@link #refused} ones; {@code --jobs} and {@code --workers}
+     * with the explorer's own ranges.
+     */
     static void addOptions(CommandSpec spec) {
         List<Parameter> taken = new ArrayList<>();
         for (Parameter p : Parameter.values()) {
-            if (p.kind() == Parameter.Kind.PROBABILITY) {
+            if (refused(p)) {
                 spec.addOption(OptionSpec.builder(p.cliOption()).type(String.class).hidden(true)
-                        .defaultValue(p.format(p.get(DEFAULTS))) // read as 0; refused when given
-                        .description("not used: the explorer chooses the faults (--faults)").build());
+                        .defaultValue(p.format(p.get(DEFAULTS))) // read as the default; refused when given
+                        .description("not used by explore").build());
+            } else if (p == Parameter.JOBS || p == Parameter.WORKERS) {
+                spec.addOption(OptionSpec.builder(p.cliOption()).type(String.class).paramLabel("N")
+                        .defaultValue(p.format(p.get(DEFAULTS))).description(p == Parameter.JOBS
+                                ? "How many sign-ups, user_0 to user_{N-1} (a handful: most design bugs show with a "
+                                + "few jobs and faults). Allowed: 1 to " + MAX_JOBS + " (default: ${DEFAULT-VALUE})."
+                                : "How many jobs are in progress at once (two make the races of events due at the "
+                                + "same ms). Allowed: 1 to " + MAX_WORKERS + " (default: ${DEFAULT-VALUE}).").build());
             } else {
                 taken.add(p);
             }
         }
-        ScenarioOptions.addTo(spec, taken, DEFAULTS, Map.of(Parameter.JOBS, "how many sign-ups, user_0 to "
-                + "user_{N-1}, 1 to " + MAX_JOBS + " (a handful: most design bugs show with a few jobs and faults)",
-                Parameter.WORKERS, "how many jobs are in progress at once, 1 or " + MAX_WORKERS + " (two make the "
-                        + "races of events due at once)"), " virtual ms");
+        ScenarioOptions.addTo(spec, taken, DEFAULTS, Map.of(), " virtual ms");
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
     @Override
@@ -111,13 +130,16 @@ public final class ExploreCommand implements Callable<Integer> {
         boolean text;
         try {
             for (Parameter p : Parameter.values()) {
-                if (p.kind() == Parameter.Kind.PROBABILITY
-                        && spec.commandLine().getParseResult().hasMatchedOption(p.cliOption())) {
-                    throw new IllegalArgumentException(p.cliOption() + ": explore chooses the faults itself, so no "
-                            + "probability applies; --faults names the kinds it may choose ("
-                            + kindNames(EnumSet.allOf(FaultKind.class)) + ")");
+                if (refused(p) && given(p.cliOption())) {
+                    throw new IllegalArgumentException(p == Parameter.REPEATS ? "--repeats: explore sends a sign-up "
+                            + "again at most once (a repeat fault), so the number of repeats does not apply"
+                            : p.cliOption() + ": explore chooses the faults itself, so no probability applies; "
+                            + "--faults names the kinds it may choose (" + kindNames(EnumSet.allOf(FaultKind.class))
+                            + ")");
                 }
             }
+            WholeNumber.read("--jobs", spec.findOption("--jobs").getValue(), 1, MAX_JOBS);
+            int workers = WholeNumber.read("--workers", spec.findOption("--workers").getValue(), 1, MAX_WORKERS);
             text = switch (format.strip().toLowerCase(Locale.ROOT)) {
                 case "json" -> false;
                 case "text" -> true;
@@ -126,18 +148,12 @@ public final class ExploreCommand implements Callable<Integer> {
             };
             k = WholeNumber.read("--max-faults", maxFaults, 0, Explorer.MAX_FAULTS);
             kinds = kinds(faults);
+            if (workers == 1 && kinds.contains(FaultKind.ORDER) && given("--faults")) {
+                throw new IllegalArgumentException("--faults: order has no effect here; it needs --workers 2 (one "
+                        + "worker never has two events race)");
+            }
             strategies = options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
-            Scenario read = ScenarioOptions.read(spec, DEFAULTS, false);
-            if (read.jobs() > MAX_JOBS) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "--jobs: %,d is outside the explorer's "
-                        + "range 1 to %d (it tries every schedule of a handful of sign-ups; run simulates more)",
-                        read.jobs(), MAX_JOBS));
-            }
-            if (read.workers() > MAX_WORKERS) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "--workers: %,d is outside the "
-                        + "explorer's range 1 to %d", read.workers(), MAX_WORKERS));
-            }
-            scenario = mayHappen(read, kinds);
+            scenario = mayHappen(ScenarioOptions.read(spec, DEFAULTS, false), kinds);
             try {
                 ScenarioOptions.refuseWithoutEffect(spec, scenario, strategies, "explore explores the article's "
                         + "five strategies unless --retry, --provider-key or --store names one");
@@ -146,7 +162,9 @@ public final class ExploreCommand implements Callable<Integer> {
                 for (Map.Entry<String, FaultKind> need : NEEDS.entrySet()) {
                     m = m.replace(need.getKey() + " above 0", need.getValue().cliName() + " among --faults");
                 }
-                throw new IllegalArgumentException(m);
+                // the other probabilities (slow calls, rollbacks) are not used here at all
+                throw new IllegalArgumentException(m.replaceAll("it needs (--p-[a-z-]+) above 0",
+                        "it needs $1, which explore does not use"));
             }
             threadCount = threads.count();
         } catch (IllegalArgumentException e) {
@@ -155,6 +173,9 @@ public final class ExploreCommand implements Callable<Integer> {
         List<Explorer.Result> results;
         try (TerminalProgress progress = TerminalProgress.counting(quiet.quiet, "explore", " schedules")) {
             results = Explorer.exploreAll(scenario, strategies, kinds, k, threadCount, progress);
+        } catch (Explorer.EndlessScheduleException e) {
+            spec.commandLine().getErr().println("explore: " + e.getMessage());
+            return 1;
         }
         PrintWriter out = spec.commandLine().getOut();
         for (Explorer.Result r : results) {
@@ -233,7 +254,11 @@ public final class ExploreCommand implements Callable<Integer> {
         return row;
     }
 
-    /** @return one fault: kind, step (a name, or null), attempt, atMs, then user, worker and what it needs */
+    /**
+     * @return one fault: kind, step (a name, or null for a repeat or an order), attempt (0 for those), atMs, then user
+     *         ("user_0", or null for an order), repeatedRequest (the call was the repeated request's), worker (-1
+     *         for a repeat or an order), and delayMs for a repeat, first and before for an order
+     */
     static Map<String, Object> fault(Fault f) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("kind", f.kind().cliName());
@@ -241,13 +266,14 @@ public final class ExploreCommand implements Callable<Integer> {
         m.put("attempt", f.attempt());
         m.put("atMs", f.atMs());
         m.put("user", f.user() < 0 ? null : "user_" + f.user());
-        m.put("repeat", f.repeat());
+        m.put("repeatedRequest", f.repeat());
         m.put("worker", f.worker());
         if (f.kind() == FaultKind.REPEAT) {
             m.put("delayMs", f.delayMs());
         }
         if (f.kind() == FaultKind.ORDER) {
             m.put("first", f.first());
+            m.put("before", f.overtaken());
         }
         return m;
     }
@@ -255,9 +281,9 @@ public final class ExploreCommand implements Callable<Integer> {
     private static String text(Explorer.Result r) {
         StringBuilder b = new StringBuilder();
         b.append(r.strategy().name()).append('\n');
-        b.append(String.format(Locale.ROOT, "  %,d schedules, %,d states; %,d with a duplicate, %,d lost a sign-up, "
-                + "%,d failed one%n", r.schedules(), r.states(), r.schedulesWithDuplicate(), r.lostSchedules(),
-                r.failedSchedules()));
+        b.append(String.format(Locale.ROOT, "  %,d schedule%s (%,d run), %,d states; %,d with a duplicate, %,d lost a "
+                + "sign-up, %,d failed one%n", r.schedules(), r.schedules() == 1 ? "" : "s", r.runs(), r.states(),
+                r.schedulesWithDuplicate(), r.lostSchedules(), r.failedSchedules()));
         for (int s = 0; s < SignupSteps.COUNT; s++) {
             long n = r.duplicateSchedules().get(s);
             if (n > 0) {

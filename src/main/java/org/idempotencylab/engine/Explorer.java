@@ -44,6 +44,7 @@ public final class Explorer {
     private final boolean reduce;
     private final RunControl control;
     private final Consumer<Schedule> leaves;
+    private final long maxEvents;
     private final Map<StateDigest.Key, Aggregate> memo = new HashMap<>();
     private final StateDigest digest = new StateDigest();
     private long runs;
@@ -79,6 +80,36 @@ public final class Explorer {
     }
 
     /**
+     * A schedule ran more than {@link #MAX_EVENTS_PER_SCHEDULE} events: something keeps a job coming back for a long
+     * virtual time (a repeat refused every few seconds for a 31-day lock TTL or lease), which no exploration can
+     * afford to walk through event by event.
+     */
+    public static final class EndlessScheduleException extends IllegalStateException {
+        private final List<Fault> faults;
+
+        EndlessScheduleException(List<Fault> faults, long maxEvents) {
+            super(String.format(java.util.Locale.ROOT, "a schedule ran past %,d events without ending%s: something "
+                    + "keeps a job coming back for a long time (a long lock TTL, lease, TTL or delay); shorten it to "
+                    + "explore", maxEvents, faults.isEmpty() ? " with no fault"
+                    : " with the faults " + inOrder(faults).stream().map(Fault::describe)
+                    .collect(java.util.stream.Collectors.joining("; "))));
+            this.faults = inOrder(faults);
+        }
+
+        /** @return the faults of that schedule, in the order they happen */
+        public List<Fault> faults() {
+            return faults;
+        }
+    }
+
+    /** @return {@code faults} in the order they happen (a repeat at its arrival), ties in the order given */
+    static List<Fault> inOrder(List<Fault> faults) {
+        List<Fault> sorted = new ArrayList<>(faults);
+        sorted.sort(java.util.Comparator.comparingLong(Fault::atMs));
+        return List.copyOf(sorted);
+    }
+
+    /**
      * One schedule run to its end, for tests that look at every schedule ({@link #explore(Scenario, Strategy, Set,
      * int, boolean, Consumer)} without reduction).
      *
@@ -89,7 +120,7 @@ public final class Explorer {
     }
 
     private Explorer(Scenario scenario, Strategy strategy, Set<FaultKind> kinds, int maxFaults, boolean reduce,
-                     RunControl control, Consumer<Schedule> leaves) {
+                     RunControl control, Consumer<Schedule> leaves, long maxEvents) {
         if (maxFaults < 0 || maxFaults > MAX_FAULTS) {
             throw new IllegalArgumentException("maxFaults: " + maxFaults + " is outside the allowed range 0 to "
                     + MAX_FAULTS);
@@ -101,6 +132,7 @@ public final class Explorer {
         this.reduce = reduce;
         this.control = control;
         this.leaves = leaves;
+        this.maxEvents = maxEvents;
     }
 
     /**
@@ -114,7 +146,8 @@ public final class Explorer {
      * @return what it found
      * @throws IllegalArgumentException if {@code maxFaults} is out of range
      * @throws CancellationException    if the control asked to stop
-     * @throws IllegalStateException    if a schedule runs more than a million events (a run that never ends)
+     * @throws EndlessScheduleException if a schedule runs more than a million events (a job that comes back for a
+     *                                  long virtual time)
      */
     public static Result explore(Scenario scenario, Strategy strategy, Set<FaultKind> kinds, int maxFaults,
                                  RunControl control) {
@@ -130,7 +163,13 @@ public final class Explorer {
      */
     public static Result explore(Scenario scenario, Strategy strategy, Set<FaultKind> kinds, int maxFaults,
                                  boolean reduce, RunControl control, Consumer<Schedule> leaves) {
-        return new Explorer(scenario, strategy, kinds, maxFaults, reduce, control, leaves).run();
+        return explore(scenario, strategy, kinds, maxFaults, reduce, control, leaves, MAX_EVENTS_PER_SCHEDULE);
+    }
+
+    /** As above, with the events a schedule may run before it counts as endless (tests use a small cap). */
+    static Result explore(Scenario scenario, Strategy strategy, Set<FaultKind> kinds, int maxFaults, boolean reduce,
+                          RunControl control, Consumer<Schedule> leaves, long maxEvents) {
+        return new Explorer(scenario, strategy, kinds, maxFaults, reduce, control, leaves, maxEvents).run();
     }
 
     /**
@@ -157,8 +196,7 @@ public final class Explorer {
 
     private Result run() {
         Aggregate all = explore(new int[0]);
-        List<Fault> best = new ArrayList<>(all.best == null ? List.of() : all.best.toList());
-        best.sort(java.util.Comparator.comparingLong(Fault::atMs)); // as they happen: a repeat arrives late
+        List<Fault> best = inOrder(all.best == null ? List.of() : all.best.toList()); // a repeat arrives late
         List<Integer> dupSteps = new ArrayList<>();
         for (int s = 0; s < SignupSteps.COUNT; s++) {
             if (all.best != null && (all.bestSteps & (1 << s)) != 0) {
@@ -208,9 +246,8 @@ public final class Explorer {
                 end = leaf(sim, replay);
                 break;
             }
-            if (++events > MAX_EVENTS_PER_SCHEDULE) {
-                throw new IllegalStateException("a schedule ran past " + MAX_EVENTS_PER_SCHEDULE + " events with the "
-                        + "faults " + replay.faults + ": a run that never ends");
+            if (++events > maxEvents) {
+                throw new EndlessScheduleException(replay.faults, maxEvents);
             }
         }
         control.jobsFinished(1);

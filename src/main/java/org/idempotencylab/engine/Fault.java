@@ -16,9 +16,10 @@ import java.util.List;
  * @param alternative which alternative of its choice point, 1-based
  * @param delayMs     a repeat's delay after the first request, virtual ms; else -1
  * @param first       an order's event that went first; else ""
+ * @param overtaken   an order's event that would have gone first without the fault; else ""
  */
 public record Fault(FaultKind kind, long user, boolean repeat, int step, int attempt, int worker, long atMs,
-                    int alternative, long delayMs, String first) {
+                    int alternative, long delayMs, String first, String overtaken) {
 
     /** @return the fault of alternative {@code alternative} (1-based) at {@code point} */
     static Fault at(ChoicePoint point, int alternative) {
@@ -26,7 +27,8 @@ public record Fault(FaultKind kind, long user, boolean repeat, int step, int att
         List<String> events = point.events();
         long delayMs = delays.isEmpty() ? -1 : delays.get(alternative - 1);
         return new Fault(point.kind(), point.user(), point.repeat(), point.step(), point.attempt(), point.worker(),
-                point.atMs() + Math.max(0, delayMs), alternative, delayMs, events.isEmpty() ? "" : events.get(alternative));
+                point.atMs() + Math.max(0, delayMs), alternative, delayMs, events.isEmpty() ? "" : events.get(alternative),
+                events.isEmpty() ? "" : events.get(0));
     }
 
     /** @return true if this fault is alternative {@link #alternative} of {@code point}: same kind, job, call, time */
@@ -56,7 +58,7 @@ public record Fault(FaultKind kind, long user, boolean repeat, int step, int att
         return at + switch (kind) {
             case REPEAT -> who + " is sent again (" + String.format(java.util.Locale.ROOT, "%,d", delayMs)
                     + " ms after the first request)";
-            case ORDER -> first + " goes first";
+            case ORDER -> first + ", before " + overtaken;
             case FAIL -> who + "'s " + stepName() + ", attempt " + attempt + ": fails before doing anything";
             case LOST_REPLY -> who + "'s " + stepName() + ", attempt " + attempt + ": went out, reply lost";
             case CRASH -> who + "'s " + stepName() + ", attempt " + attempt + ": done, then the process crashes";

@@ -43,7 +43,7 @@ sealed interface ScheduledEvent extends Event {
     record MessageVisible(JobQueue queue) implements ScheduledEvent {
         @Override
         public String describe() {
-            return "a message sent back becomes visible";
+            return "a message becomes visible to the workers";
         }
 
         @Override

@@ -107,8 +107,8 @@ public final class SignupSimulation {
         RunContext ctx = new RunContext(scenario, strategy, sim, metrics, emitter, progress,
                 forgetKeysOfFinishedJobs, faults);
         if (faults != null && faults.allows(FaultKind.ORDER) && scenario.workers() > 1) {
-            sim.setTiebreak(events -> faults.choose(new ChoicePoint(FaultKind.ORDER, -1, false, -1, 0, -1,
-                    sim.nowMs(), events.size() - 1, List.of(), events.stream().map(SignupSimulation::describe)
+            sim.setTiebreak((dueMs, events) -> faults.choose(new ChoicePoint(FaultKind.ORDER, -1, false, -1, 0, -1,
+                    dueMs, events.size() - 1, List.of(), events.stream().map(SignupSimulation::describe)
                     .toList())));
         }
         this.gate = StepGates.of(strategy.store(), ctx, claimStore);

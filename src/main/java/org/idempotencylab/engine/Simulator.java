@@ -27,10 +27,11 @@ public final class Simulator {
     @FunctionalInterface
     public interface Tiebreak {
         /**
-         * @param due the events due at the earliest pending time, two or more, in the order they were scheduled
+         * @param timeMs the virtual ms they are due at (the clock still shows the last event's time)
+         * @param due    the events due at the earliest pending time, two or more, in the order they were scheduled
          * @return the index in {@code due} of the one to run now; 0 keeps first-in, first-out
          */
-        int firstOf(List<Event> due);
+        int firstOf(long timeMs, List<Event> due);
     }
 
     /**
@@ -166,7 +167,7 @@ public final class Simulator {
         for (int i : due) {
             inOrder.add(events[i]);
         }
-        int pick = tiebreak.firstOf(inOrder);
+        int pick = tiebreak.firstOf(time, inOrder);
         if (pick < 0 || pick >= due.size()) {
             throw new IllegalStateException("tiebreak chose " + pick + " of " + due.size() + " events");
         }

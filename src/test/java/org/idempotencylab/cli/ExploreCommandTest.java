@@ -108,9 +108,14 @@ class ExploreCommandTest {
     @CsvSource(delimiter = '|', value = {
             "--p-fail 0.1|--p-fail: explore chooses the faults itself, so no probability applies; --faults names the "
                     + "kinds it may choose (fail, lost-reply, crash, repeat, order)",
-            "--jobs 4|--jobs: 4 is outside the explorer's range 1 to 3 (it tries every schedule of a handful of "
-                    + "sign-ups; run simulates more)",
-            "--workers 3|--workers: 3 is outside the explorer's range 1 to 2",
+            "--jobs 4|--jobs: 4 is outside the allowed range 1 to 3",
+            "--jobs 0|--jobs: 0 is outside the allowed range 1 to 3",
+            "--workers 3|--workers: 3 is outside the allowed range 1 to 2",
+            "--repeats 2|--repeats: explore sends a sign-up again at most once (a repeat fault), so the number of "
+                    + "repeats does not apply",
+            "--slow-call-ms 5|--slow-call-ms: has no effect here; it needs --p-slow, which explore does not use",
+            "--faults order,fail|--faults: order has no effect here; it needs --workers 2 (one worker never has two "
+                    + "events race)",
             "--max-faults 7|--max-faults: 7 is outside the allowed range 0 to 6",
             "--max-faults two|--max-faults: 'two' is not a whole number; allowed 0 to 6",
             "--faults fail,,crash|--faults: 'fail,,crash' names an empty kind; allowed kinds, separated by commas: "

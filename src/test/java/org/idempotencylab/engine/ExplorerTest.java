@@ -291,6 +291,41 @@ class ExplorerTest {
         }
     }
 
+    /**
+     * Two sign-ups on two workers, fixed 200 ms calls: both workers' calls end together at 200, 400, ... 2,000 ms, so
+     * every race the explorer tries is at one of those times, and its fault says which event went first and which it
+     * overtook (a worker's call end).
+     */
+    @Test
+    void racesAreAtTheTimeTheEventsAreDue() {
+        Scenario two = oneSignup().toBuilder().jobs(2).workers(2).build();
+        List<Explorer.Schedule> all = everySchedule(two, Strategy.ARTICLE.get(0), EnumSet.of(FaultKind.ORDER), 1);
+        assertEquals(11, all.size(), "no fault, or the other worker's call end first at each of the 10 times");
+        for (Explorer.Schedule sc : all) {
+            for (Fault f : sc.faults()) {
+                assertTrue(f.atMs() > 0 && f.atMs() % 200 == 0 && f.atMs() <= 2_000, f.describe());
+                assertTrue(f.first().startsWith("worker 2's call") && f.overtaken().startsWith("worker 1's call"),
+                        f.describe());
+            }
+        }
+    }
+
+    /**
+     * A schedule that never ends within the cap stops the exploration with the faults that made it, in the order they
+     * happen: a lock that lives 31 days, and a repeat refused every few seconds until it is gone.
+     */
+    @Test
+    void aScheduleThatDoesNotEndIsNamed() {
+        Scenario s = oneSignup().toBuilder().lockRelease(org.idempotencylab.scenario.LockRelease.TTL)
+                .lockTtlMs(31L * Scenario.DAY_MS).build();
+        Strategy lock = strategy(RetryScope.EACH_STEP, KeyMode.NONE, StoreKind.LOCK);
+        Explorer.EndlessScheduleException e = assertThrows(Explorer.EndlessScheduleException.class,
+                () -> Explorer.explore(s, lock, EnumSet.of(FaultKind.REPEAT), 1, true, RunControl.NONE, null, 10_000));
+        assertEquals(FaultKind.REPEAT, e.faults().get(0).kind());
+        assertTrue(e.getMessage().startsWith("a schedule ran past 10,000 events without ending with the faults at "
+                + "30,000 ms: user_0 is sent again"), e.getMessage());
+    }
+
     /** K = 0 is the one schedule without a fault; a schedule count grows with K; results do not depend on threads. */
     @Test
     void budgetsAndThreads() {
