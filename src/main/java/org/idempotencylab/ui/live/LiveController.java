@@ -2,8 +2,6 @@ package org.idempotencylab.ui.live;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import javafx.animation.AnimationTimer;
@@ -48,6 +46,7 @@ import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.JdbcClaimStore;
@@ -94,8 +93,8 @@ public final class LiveController {
     @FXML private ComboBox<StoreKind> storeBox;
     @FXML private TextField databaseField;
     @FXML private Tooltip databaseTip;
-    @FXML private VBox basicSlot;
-    @FXML private VBox advancedSlot;
+    @FXML private VBox parameterSlot;
+    @FXML private TitledPane strategyPane;
     @FXML private CheckBox faultBox;
     @FXML private QueueCanvas queue;
     @FXML private Slider timeline;
@@ -267,18 +266,18 @@ public final class LiveController {
     }
 
     /**
-     * The parameter panel, from the registry: the first article's parameters and {@link #OPEN_PARAMETERS} open
-     * above the strategy's parts, every other parameter in its section below them, collapsed. A refused value
-     * shows its message under the toolbar.
+     * The parameter panel, from the registry: the first article's parameters and {@link #OPEN_PARAMETERS} open,
+     * then one "Advanced" pane, collapsed, with the strategy's parts and every other section; its title counts the
+     * values that differ from the registry's defaults (as Compare's does), so a preset's change shows while
+     * collapsed. A refused value shows its message under the toolbar.
      */
     private void bindParameters() {
         List<Parameter> shown = new ArrayList<>(BASIC_ORDER);
         Stream.of(Parameter.values()).filter(p -> !shown.contains(p)).forEach(shown::add);
         parameters = ParameterPanel.build(model.form(), shown, OPEN_PARAMETERS, "live", this::showInputError);
-        List<TitledPane> advanced = Stream.of(Parameter.Section.values()).map(parameters::pane)
-                .filter(Objects::nonNull).toList();
-        advancedSlot.getChildren().setAll(advanced); // out of the panel's box, which keeps the basic section
-        basicSlot.getChildren().setAll(parameters.node());
+        parameters.addAdvancedSection(0, strategyPane);
+        parameters.showChangesFrom(Scenario.article());
+        parameterSlot.getChildren().setAll(parameters.node());
         pendingLabel.visibleProperty().bind(model.pendingChangesProperty());
         pendingLabel.managedProperty().bind(model.pendingChangesProperty());
     }

@@ -171,6 +171,7 @@ class ParameterPanelFxTest {
         assertEquals(2_000L, form.value(Parameter.LEASE_MS));
         assertEquals("Failures and durability  (1 changed)", durability.getText(),
                 "a collapsed section still shows that something in it changed");
+        assertEquals("Advanced  (1 changed)", panel.advanced().getText(), "and so does the pane around the sections");
 
         enter(robot, lease, "0");
         assertFalse(onFx(panel::commitAll));

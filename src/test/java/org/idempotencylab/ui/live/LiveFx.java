@@ -106,7 +106,9 @@ final class LiveFx {
             }
         }
         for (TitledPane pane : closed) {
-            Node title = pane.lookup(".title");
+            // its own title: a lookup would find a section's inside it first (the "Advanced" pane holds sections)
+            Node title = pane.getChildrenUnmodifiable().stream().filter(n -> n.getStyleClass().contains("title"))
+                    .findFirst().orElseThrow();
             scrollTo(robot, title);
             robot.clickOn(title); // as a person opens it
             WaitForAsyncUtils.waitForFxEvents();
