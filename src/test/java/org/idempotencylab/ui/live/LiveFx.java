@@ -43,6 +43,7 @@ final class LiveFx {
                 .with(KeyStoreViewModel.class, keys));
         Parent root = loader.load();
         stage.setScene(App.scene(root));
+        stage.sizeToScene(); // the lab's own 1280 × 820, whatever size the shared stage was given by a test before
         stage.show();
         return loader;
     }
