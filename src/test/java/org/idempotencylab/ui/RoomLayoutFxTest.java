@@ -133,7 +133,7 @@ class RoomLayoutFxTest {
             String at = room.toString();
             List<String> controls = new ArrayList<>(List.of("#strategyBox", "#playButton", "#stepButton",
                     "#resetButton", "#speedSlider", "#speedLabel", "#clockLabel"));
-            if (robot.lookup("#parameterScroll").tryQuery().isEmpty()) {
+            if (!showing(robot.lookup("#parameterScroll").query())) {
                 controls.add("#parametersToggle"); // the parameters stepped aside: their button is there
             }
             waitUntil(() -> controls.stream().allMatch(q -> whole(robot, q)));
@@ -200,7 +200,8 @@ class RoomLayoutFxTest {
     /** A control a person sees whole: shown, inside the live view, at least as wide as it needs. */
     private static boolean whole(FxRobot robot, String query) {
         Node n = robot.lookup(query).tryQuery().orElse(null);
-        return n != null && showing(n) && inside(n, liveView(robot)) && n.getLayoutBounds().getWidth() >= n.minWidth(-1) - 0.5;
+        return n != null && showing(n) && inside(n, liveView(robot))
+                && n.getLayoutBounds().getWidth() >= n.minWidth(-1) - 0.5;
     }
 
     /** The lit line's start and its whole height inside the code's viewport, the viewport inside the live view. */

@@ -12,6 +12,7 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.Strategy;
@@ -43,6 +44,8 @@ public final class CodePanel extends VBox {
             "claim.reclaimed", Concept.LEASE, "lock.held", Concept.IN_PROGRESS,
             "provider.known", Concept.SUPPRESSED, "retry.error", Concept.REPLY_LOST);
     private static final String NO_MARKER = "  ";
+    /** Characters of a line the panel shows whole beside the queue: the article's strategies' lines and marker. */
+    static final int READABLE_CHARACTERS = 36;
 
     private final Label title = new Label(TEXTS.get("code.title"));
     private final Label forWhom = new Label(TEXTS.get("code.none"));
@@ -55,6 +58,9 @@ public final class CodePanel extends VBox {
     private boolean scrollToLit;
     private double laidOutWidth;
     private double laidOutHeight;
+    // the lines' type readableWidth last measured, and its READABLE_CHARACTERS' width
+    private Font readableFont;
+    private double readableText;
     private Strategy shown;
 
     public CodePanel() {
@@ -81,20 +87,20 @@ public final class CodePanel extends VBox {
         return snappedTopInset() + snappedBottomInset() + lineHeight() + 4;
     }
 
-    /** Characters of a program line a panel should show whole: the article's strategies' longest lines, marker included. */
-    static final int READABLE_CHARACTERS = 36;
-
     /**
      * @return the width that shows {@link #READABLE_CHARACTERS} of a line in the lines' type as styled now (larger in
      *         presentation mode) with the panel's insets and a scroll bar's room, px: the same for every strategy, so
      *         what depends on it does not move when the strategy changes
      */
     double readableWidth() {
-        Text sample = new Text("0".repeat(READABLE_CHARACTERS));
-        if (!labels.isEmpty()) {
-            sample.setFont(labels.get(0).getFont());
+        Font font = labels.isEmpty() ? Font.getDefault() : labels.get(0).getFont();
+        if (!font.equals(readableFont)) { // asked after every layout pass: measured once per type
+            Text sample = new Text("0".repeat(READABLE_CHARACTERS));
+            sample.setFont(font);
+            readableFont = font;
+            readableText = Math.ceil(sample.getLayoutBounds().getWidth());
         }
-        return Math.ceil(sample.getLayoutBounds().getWidth()) + snappedLeftInset() + snappedRightInset() + 16;
+        return readableText + snappedLeftInset() + snappedRightInset() + 16;
     }
 
     /** @return the height of one code line as styled now, px */

@@ -181,8 +181,8 @@ public final class LiveController {
     /**
      * After every layout pass: the parameters, the toolbar, the code panel and the tabs below the play area each
      * take the place the view's size leaves them ({@link #fitParameters}, {@link #fitToolbar}, {@link #placeCode},
-     * {@link #fitDetails}). After the pass, never
-     * inside it; each moves a node only when its place changes, so the pass that follows finds all in place.
+     * {@link #fitDetails}). After the pass, never inside it; each moves a node only when its place changes, so the
+     * pass that follows finds all in place.
      */
     private final Runnable fit = () -> {
         fitParameters();
@@ -205,9 +205,11 @@ public final class LiveController {
             parametersToggle.setVisible(narrow);
             parametersToggle.setManaged(narrow);
         }
-        Node wanted = !narrow || parametersToggle.isSelected() ? parameterScroll : null;
-        if (root.getLeft() != wanted) {
-            root.setLeft(wanted);
+        // set aside, not taken out: styled as the mode is (its width stays true) and a preset still fills it
+        boolean shown = !narrow || parametersToggle.isSelected();
+        if (parameterScroll.isVisible() != shown) {
+            parameterScroll.setVisible(shown);
+            parameterScroll.setManaged(shown);
         }
     }
 

@@ -185,7 +185,7 @@ class CodePanelFxTest {
         assertTrue(code.getWidth() >= 200, "the code is readable: " + code.getWidth());
         // a preset's note takes 240 px beside the view: the parameters step aside, the code stays beside the queue
         resize(1040, 720);
-        waitUntil(() -> robot.lookup("#parameterScroll").tryQuery().isEmpty());
+        waitUntil(() -> !showing(robot.lookup("#parameterScroll").query()));
         waitUntil(() -> playSplit.getItems().contains(code) && insideTheWindow(code));
         assertTrue(insideTheWindow(code) && insideTheWindow(queue), "both in the window with a note beside");
         assertTrue(queue.getWidth() >= 640 - 0.5, "the queue keeps its width: " + queue.getWidth());
@@ -224,14 +224,14 @@ class CodePanelFxTest {
         resize(784, 700);
         waitUntil(() -> showing(parameters));
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(robot.lookup("#parameterScroll").tryQuery().isEmpty(), "the parameters stepped aside");
+        assertFalse(showing(robot.lookup("#parameterScroll").query()), "the parameters stepped aside");
         assertTrue(insideTheWindow(queue), "the queue is whole in the window");
         assertTrue(queue.getWidth() >= 640 - 0.5, "and keeps its width: " + queue.getWidth());
         robot.clickOn(parameters);
-        waitUntil(() -> robot.lookup("#parameterScroll").tryQuery().isPresent()); // asked for: back beside the queue
+        waitUntil(() -> showing(robot.lookup("#parameterScroll").query())); // asked for: back beside the queue
         resize(1280, 720);
         waitUntil(() -> !showing(parameters));
-        assertTrue(robot.lookup("#parameterScroll").query().getScene() != null, "room again: the parameters are back");
+        assertTrue(showing(robot.lookup("#parameterScroll").query()), "room again: the parameters are back");
     }
 
     private void resize(double w, double h) {
