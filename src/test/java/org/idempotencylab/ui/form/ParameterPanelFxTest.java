@@ -207,6 +207,7 @@ class ParameterPanelFxTest {
             stage.getScene().getRoot().setStyle("-fx-font-size: 18px;");
             form.set(Parameter.P_CRASH, 0.01);
             form.set(Parameter.LEASE_MS, 2_000);
+            panel.advanced().setExpanded(true);
             panel.pane(Parameter.Section.DURABILITY).setExpanded(true);
         });
         WaitForAsyncUtils.waitForFxEvents();
