@@ -34,15 +34,17 @@ import org.idempotencylab.ui.charts.SymlogScale;
  * A view's parameter panel, built from the {@link Parameter} registry: for each parameter a label, and a slider
  * with an exact-value field and its unit (a check box for a flag, a list for a choice), each with the
  * parameter's tooltip and its validation message. The first section ({@link Parameter.Section#isBasic()}) is
- * shown open; every other section is an advanced {@link TitledPane}, collapsed until opened. A parameter added
- * to the registry appears in every panel with no change here or in the views.
+ * shown open; every other section is a {@link TitledPane} of its own, collapsed, and all of them sit under one
+ * "Advanced" pane, collapsed too: a view shows the few parameters its scene needs and one heading for the rest. A
+ * parameter added to the registry appears in every panel with no change here or in the views.
  *
  * <p>Typed values commit on Enter or when the field loses the focus; a refused value keeps the previous one and
  * sends one message (naming the field, the value and the range) to the error sink. {@link #commitAll()} reads
  * every field, for a button or shortcut that acts on what the fields show.
  *
  * <p>Node ids, for style sheets and tests ({@link #nodeId}): {@code <prefix><Id>Field}, {@code <prefix><Id>Slider},
- * {@code <prefix><Id>Label}, {@code <prefix><Id>Box} (flags and choices) and {@code <prefix><Section>Pane}, where
+ * {@code <prefix><Id>Label}, {@code <prefix><Id>Box} (flags and choices), {@code <prefix><Section>Pane} and
+ * {@code <prefix>AdvancedPane} (lower case first after an empty prefix: {@code advancedPane}), where
  * {@code <Id>} is the parameter's id, its first letter capital after a prefix ("sweep" gives
  * {@code sweepPFailField}, "" gives {@code pFailField}).
  */
@@ -59,12 +61,28 @@ public final class ParameterPanel {
     private final Map<Parameter, List<Node>> rows = new EnumMap<>(Parameter.class);
     private final Map<Parameter.Section, TitledPane> panes = new LinkedHashMap<>();
     private final Map<Parameter.Section, List<Parameter>> shownBySection = new LinkedHashMap<>();
+    /** The sections other than the basic one, in their order, and whatever a view adds there. */
+    private final VBox advancedBox = new VBox(6);
+    private final TitledPane advanced = new TitledPane(TEXTS.get("advanced.title"), advancedBox);
 
     private ParameterPanel(ScenarioForm form, String prefix, Consumer<String> errors) {
         this.form = form;
         this.prefix = prefix;
         this.errors = errors;
         root.getStyleClass().add("parameter-form");
+        collapsible(advanced);
+        advanced.setId(prefix.isEmpty() ? "advancedPane" : prefix + "AdvancedPane");
+        advanced.getStyleClass().add("advanced-section");
+        advancedBox.getStyleClass().add("advanced-sections");
+    }
+
+    /** A collapsed pane that wraps its long title ("... (2 changed)" in large type) rather than widen the panel. */
+    private static void collapsible(TitledPane pane) {
+        pane.setExpanded(false);
+        pane.setAnimated(false);
+        pane.setMinWidth(0);
+        pane.setWrapText(true);
+        pane.getStyleClass().add("parameter-section");
     }
 
     /**
@@ -97,6 +115,9 @@ public final class ParameterPanel {
             if (!shown.isEmpty()) {
                 panel.addSection(section, shown);
             }
+        }
+        if (!panel.panes.isEmpty()) {
+            panel.root.getChildren().add(panel.advanced);
         }
         return panel;
     }
@@ -139,17 +160,11 @@ public final class ParameterPanel {
             return;
         }
         TitledPane pane = new TitledPane(section.title(), grid);
-        pane.setExpanded(false);
-        pane.setAnimated(false);
-        // a titled pane is at least as wide as its title: a long one ("... (2 changed)") in large type would push
-        // the fields out of a narrow panel; it wraps instead
-        pane.setMinWidth(0);
-        pane.setWrapText(true);
+        collapsible(pane);
         pane.setId(prefix + (prefix.isEmpty() ? section.name().toLowerCase(Locale.ROOT)
                 : capitalised(section.name().toLowerCase(Locale.ROOT))) + "Pane");
-        pane.getStyleClass().add("parameter-section");
         panes.put(section, pane);
-        root.getChildren().add(pane);
+        advancedBox.getChildren().add(pane);
     }
 
     private int addRow(GridPane grid, int row, Parameter p) {
@@ -302,9 +317,26 @@ public final class ParameterPanel {
         }
     }
 
-    /** @return the panel: the basic section, then one collapsed pane per advanced section. */
+    /** @return the panel: the basic section, then the collapsed "Advanced" pane with one pane per other section. */
     public VBox node() {
         return root;
+    }
+
+    /**
+     * @return the collapsed pane that holds every section but the basic one (null when the panel shows none); a
+     *         view may move it elsewhere in its panel
+     */
+    public TitledPane advanced() {
+        return panes.isEmpty() ? null : advanced;
+    }
+
+    /**
+     * Puts a view's own rarely used section (the live view's strategy parts) under "Advanced", at {@code index}
+     * among the sections; it is collapsed and styled as they are.
+     */
+    public void addAdvancedSection(int index, TitledPane section) {
+        collapsible(section);
+        advancedBox.getChildren().add(index, section);
     }
 
     /**
@@ -318,19 +350,30 @@ public final class ParameterPanel {
 
     /**
      * Titles each advanced section with how many of its values differ from {@code reference} ("Failures and
-     * durability  (2 changed)"), kept up to date, so a collapsed section shows that a preset set something in it.
+     * durability  (2 changed)"), and "Advanced" with their sum, kept up to date: a collapsed pane shows that a
+     * preset set something in it.
      */
     public void showChangesFrom(Scenario reference) {
         Objects.requireNonNull(reference, "reference");
-        Runnable update = () -> panes.forEach((section, pane) -> {
-            long changed = shownBySection.get(section).stream()
-                    .filter(p -> !form.value(p).equals(p.get(reference))).count();
-            pane.setText(changed == 0 ? section.title() : TEXTS.format("section.changed", section.title(), changed));
-        });
+        String advancedTitle = advanced.getText();
+        Runnable update = () -> {
+            long all = 0;
+            for (Map.Entry<Parameter.Section, TitledPane> e : panes.entrySet()) {
+                long changed = shownBySection.get(e.getKey()).stream()
+                        .filter(p -> !form.value(p).equals(p.get(reference))).count();
+                e.getValue().setText(titled(e.getKey().title(), changed));
+                all += changed;
+            }
+            advanced.setText(titled(advancedTitle, all));
+        };
         for (Observable o : form.all()) {
             o.addListener(x -> update.run());
         }
         update.run();
+    }
+
+    private static String titled(String title, long changed) {
+        return changed == 0 ? title : TEXTS.format("section.changed", title, changed);
     }
 
     /**

@@ -3,13 +3,17 @@ package org.idempotencylab.ui.live;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.scene.AccessibleRole;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.Concept;
@@ -20,6 +24,11 @@ import org.idempotencylab.ui.Texts;
  * ({@link CodeProgram}), one label per line, and the line that decided the last moment of the followed job lit
  * ({@link CodeMap}) with a ▶ marker and a background, so it does not rest on colour alone. A strategy chosen but not
  * running yet shows its code with nothing lit until Reset runs it.
+ *
+ * <p>A line never wraps: a panel narrower than its longest line scrolls sideways. The lit line is scrolled into
+ * view, and a panel too short for its title and two lines (under the play area in a small window) shows only its
+ * lines, the title and whom the line is for moving into its tooltip: the lit line stays in sight at any height
+ * down to one line.
  *
  * <p>Style classes (lab.css, presentation.css): {@code code-panel}, {@code code-title}, {@code code-for},
  * {@code code-line} and {@code code-line-lit}.
@@ -35,31 +44,68 @@ public final class CodePanel extends VBox {
             "claim.reclaimed", Concept.LEASE, "lock.held", Concept.IN_PROGRESS,
             "provider.known", Concept.SUPPRESSED, "retry.error", Concept.REPLY_LOST);
     private static final String NO_MARKER = "  ";
+    /** Characters of a line the panel shows whole beside the queue: the article's strategies' lines and marker. */
+    static final int READABLE_CHARACTERS = 36;
 
+    private final Label title = new Label(TEXTS.get("code.title"));
     private final Label forWhom = new Label(TEXTS.get("code.none"));
+    private final Tooltip header = new Tooltip();
     private final VBox lines = new VBox();
     private List<CodeProgram.Line> program = List.of();
     private final List<Label> labels = new ArrayList<>();
     private final ScrollPane scroll = new ScrollPane(lines);
     private int lit = -1;
     private boolean scrollToLit;
+    private double laidOutWidth;
+    private double laidOutHeight;
+    // the lines' type readableWidth last measured, and its READABLE_CHARACTERS' width
+    private Font readableFont;
+    private double readableText;
     private Strategy shown;
 
     public CodePanel() {
         getStyleClass().add("code-panel");
-        Label title = new Label(TEXTS.get("code.title"));
         title.getStyleClass().add("code-title");
         forWhom.getStyleClass().add("code-for");
         forWhom.setWrapText(true);
+        forWhom.setMinHeight(USE_PREF_SIZE);
+        header.textProperty().bind(title.textProperty().concat(" · ").concat(forWhom.textProperty()));
         lines.getStyleClass().add("code-lines");
         scroll.getStyleClass().add("code-scroll");
-        scroll.setFitToWidth(true);
-        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setFitToWidth(true); // as wide as the panel, or as its longest line and scrolled sideways
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.AS_NEEDED);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         setSpacing(4);
         setPadding(new Insets(6, 4, 6, 4));
         setMinWidth(0);
         getChildren().addAll(title, forWhom, scroll);
+    }
+
+    /** Least height: one line and the panel's insets (the title gives way first, see {@link #layoutChildren}). */
+    @Override
+    protected double computeMinHeight(double width) {
+        return snappedTopInset() + snappedBottomInset() + lineHeight() + 4;
+    }
+
+    /**
+     * @return the width that shows {@link #READABLE_CHARACTERS} of a line in the lines' type as styled now (larger in
+     *         presentation mode) with the panel's insets and a scroll bar's room, px: the same for every strategy, so
+     *         what depends on it does not move when the strategy changes
+     */
+    double readableWidth() {
+        Font font = labels.isEmpty() ? Font.getDefault() : labels.get(0).getFont();
+        if (!font.equals(readableFont)) { // asked after every layout pass: measured once per type
+            Text sample = new Text("0".repeat(READABLE_CHARACTERS));
+            sample.setFont(font);
+            readableFont = font;
+            readableText = Math.ceil(sample.getLayoutBounds().getWidth());
+        }
+        return readableText + snappedLeftInset() + snappedRightInset() + 16;
+    }
+
+    /** @return the height of one code line as styled now, px */
+    private double lineHeight() {
+        return labels.isEmpty() ? 18 : labels.get(0).prefHeight(-1);
     }
 
     /**
@@ -87,7 +133,8 @@ public final class CodePanel extends VBox {
                     l.setContentDisplay(ContentDisplay.RIGHT);
                     l.setGraphicTextGap(6);
                 }
-                l.setWrapText(true); // a narrow panel wraps a long line rather than cutting it off
+                // a line is read whole: a narrow panel scrolls sideways rather than wrap it mid-statement
+                l.setMinWidth(USE_PREF_SIZE);
                 l.setMaxWidth(Double.MAX_VALUE);
                 labels.add(l);
             }
@@ -129,25 +176,58 @@ public final class CodePanel extends VBox {
         }
     }
 
-    /** Keeps the lit line in sight when the code is taller than the panel (1280 × 720). */
+    /**
+     * Shows the title and whom the line is for only where two lines fit under them (else their words are the
+     * panel's tooltip), and keeps the lit line in sight when the code is taller or wider than the panel: after the
+     * line changes and after the panel is resized (moved beside the queue or under it).
+     */
     @Override
     protected void layoutChildren() {
-        super.layoutChildren();
-        if (!scrollToLit || lit < 0) {
-            return;
+        double inner = getWidth() - snappedLeftInset() - snappedRightInset();
+        double headed = snappedTopInset() + snappedBottomInset() + title.prefHeight(-1) + forWhom.prefHeight(inner)
+                + 2 * getSpacing() + 2 * lineHeight() + 4;
+        boolean roomy = getHeight() >= headed;
+        if (title.isManaged() != roomy) {
+            for (Label l : List.of(title, forWhom)) {
+                l.setVisible(roomy);
+                l.setManaged(roomy);
+            }
+            if (roomy) {
+                Tooltip.uninstall(this, header);
+            } else {
+                Tooltip.install(this, header);
+            }
         }
-        scrollToLit = false;
+        super.layoutChildren();
+        if (getWidth() != laidOutWidth || getHeight() != laidOutHeight) {
+            laidOutWidth = getWidth();
+            laidOutHeight = getHeight();
+            scrollToLit = true;
+        }
+        if (scrollToLit && lit >= 0) {
+            scrollToLit = false;
+            scroll.layout(); // its viewport as this layout sized it
+            showLit();
+        }
+    }
+
+    /** Scrolls the lit line's start into the viewport: its marker to the left edge, the line a third down. */
+    private void showLit() {
+        if (scroll.getHvalue() > 0) {
+            scroll.setHvalue(0);
+        }
         double content = lines.getLayoutBounds().getHeight();
         double view = scroll.getViewportBounds().getHeight();
         if (content <= view || view <= 0) {
             return;
         }
-        Label l = labels.get(lit);
-        double top = l.getBoundsInParent().getMinY();
-        double bottom = l.getBoundsInParent().getMaxY();
+        Bounds line = labels.get(lit).getBoundsInParent();
         double from = scroll.getVvalue() * (content - view);
-        if (top < from || bottom > from + view) {
-            scroll.setVvalue(Math.max(0, Math.min(1, (top - view / 3) / (content - view))));
+        if (line.getMinY() < from || line.getMaxY() > from + view) {
+            // a third of the way down where the view has room for more than the line, else the line itself
+            double at = view > 3 * line.getHeight() ? line.getMinY() - view / 3
+                    : line.getMinY() - (view - line.getHeight()) / 2;
+            scroll.setVvalue(Math.max(0, Math.min(1, at / (content - view))));
         }
     }
 

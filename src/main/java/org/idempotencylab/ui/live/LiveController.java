@@ -2,14 +2,14 @@ package org.idempotencylab.ui.live;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.Property;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -48,6 +48,7 @@ import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.JdbcClaimStore;
@@ -79,6 +80,11 @@ public final class LiveController {
     private ParameterPanel parameters;
 
     @FXML private BorderPane root;
+    @FXML private HBox toolbar;
+    @FXML private Label strategyLabel;
+    @FXML private HBox speedGroup;
+    @FXML private HBox clockGroup;
+    @FXML private HBox timelineBar;
     @FXML private ScrollPane parameterScroll;
     @FXML private ToggleButton parametersToggle;
     @FXML private ComboBox<Strategy> strategyBox;
@@ -94,14 +100,15 @@ public final class LiveController {
     @FXML private ComboBox<StoreKind> storeBox;
     @FXML private TextField databaseField;
     @FXML private Tooltip databaseTip;
-    @FXML private VBox basicSlot;
-    @FXML private VBox advancedSlot;
+    @FXML private VBox parameterSlot;
+    @FXML private TitledPane strategyPane;
     @FXML private CheckBox faultBox;
     @FXML private QueueCanvas queue;
     @FXML private Slider timeline;
     @FXML private Label timelineLabel;
     @FXML private Button backButton;
     @FXML private SplitPane split;
+    @FXML private VBox playArea;
     @FXML private HBox laneHeaderA;
     @FXML private Label laneNameA;
     @FXML private Label laneSummaryA;
@@ -110,6 +117,7 @@ public final class LiveController {
     @FXML private Label laneSummaryB;
     @FXML private LaneStrip laneStrip;
     @FXML private Label differenceLabel;
+    @FXML private SplitPane detailSplit;
     @FXML private TabPane detailTabs;
     @FXML private Tab historyTab;
     @FXML private ListView<String> logList;
@@ -162,28 +170,94 @@ public final class LiveController {
     private final EventHandler<KeyEvent> keys = this::onKey;
 
     /**
-     * The least width the queue keeps beside the parameters, in px: its own least width (640) and a margin. A
-     * narrower view (1024 px with a teaching note open) sets the parameters aside behind the toolbar's Parameters
-     * button rather than cut the queue off.
+     * The least width the queue keeps beside the parameters, in px: its own least width (640) and a margin; the
+     * code panel's readable width comes on top while it is shown. A narrower view sets the parameters
+     * aside behind the toolbar's Parameters button rather than cut the queue off or push the code under it.
      */
     static final double QUEUE_ROOM = 660;
+    /** Least width the code panel is put beside the queue with, px (its lines scroll sideways below their length). */
+    static final double CODE_MIN_WIDTH = 240;
 
-    /** The parameters beside the queue while there is room; else only when the Parameters button asks. */
+    /**
+     * After every layout pass: the parameters, the toolbar, the code panel and the tabs below the play area each
+     * take the place the view's size leaves them ({@link #fitParameters}, {@link #fitToolbar}, {@link #placeCode},
+     * {@link #fitDetails}). After the pass, never inside it; each moves a node only when its place changes, so the
+     * pass that follows finds all in place.
+     */
+    private final Runnable fit = () -> {
+        fitParameters();
+        fitToolbar();
+        placeCode();
+        fitDetails();
+    };
+
+    /**
+     * The parameters beside the queue and the code while there is room for all three, the code's lines read whole
+     * ({@link CodePanel#readableWidth}: 1280 px with no note, in normal mode); else only when the Parameters button
+     * asks (the code then goes narrower or under the queue, see {@link #placeCode}).
+     */
     private void fitParameters() {
         double panel = parameterScroll.prefWidth(-1);
-        boolean narrow = root.getWidth() > 0 && root.getWidth() < panel + QUEUE_ROOM;
-        parametersToggle.setVisible(narrow);
-        parametersToggle.setManaged(narrow);
-        Node wanted = !narrow || parametersToggle.isSelected() ? parameterScroll : null;
-        if (root.getLeft() != wanted) {
-            root.setLeft(wanted);
+        double code = Math.max(CODE_MIN_WIDTH, codePanel.readableWidth());
+        double room = QUEUE_ROOM + (codeToggle.isSelected() ? code : 0);
+        boolean narrow = root.getWidth() > 0 && root.getWidth() < panel + room;
+        if (parametersToggle.isVisible() != narrow) {
+            parametersToggle.setVisible(narrow);
+            parametersToggle.setManaged(narrow);
+        }
+        // set aside, not taken out: styled as the mode is (its width stays true) and a preset still fills it
+        boolean shown = !narrow || parametersToggle.isSelected();
+        if (parameterScroll.isVisible() != shown) {
+            parameterScroll.setVisible(shown);
+            parameterScroll.setManaged(shown);
+        }
+    }
+
+    /** The clock stands in the timeline bar, beside the timeline (see {@link #fitToolbar}). */
+    private final BooleanProperty clockBesideTimeline = new SimpleBooleanProperty();
+
+    /**
+     * One toolbar row whatever the width (1024 px with a note, presentation mode): the strategy box gives way
+     * down to its least width; where the row still has no room, Speed and then the clock go to the end of the
+     * timeline bar under the play area (Speed first: the clock is what a class reads), and last the word
+     * "Strategy" steps aside (the box's tooltip still says it); all come back with the room. Their least widths
+     * do not change as they run (style: speed-value, clock), so neither does their place.
+     */
+    private void fitToolbar() {
+        double width = toolbar.getWidth();
+        if (width <= 0) {
+            return;
+        }
+        double spacing = toolbar.getSpacing();
+        double row = toolbar.snappedLeftInset() + toolbar.snappedRightInset() - spacing;
+        for (Node n : toolbar.getChildren()) {
+            if (n.isManaged() && n != speedGroup && n != clockGroup && n != strategyLabel) {
+                row += n.minWidth(-1) + spacing;
+            }
+        }
+        double label = strategyLabel.minWidth(-1) + spacing;
+        double clock = clockGroup.minWidth(-1) + spacing;
+        boolean labelShown = row + label <= width;
+        boolean clockUp = row + label + clock <= width;
+        boolean speedUp = row + label + clock + speedGroup.minWidth(-1) + spacing <= width;
+        if (strategyLabel.isManaged() != labelShown) {
+            strategyLabel.setVisible(labelShown);
+            strategyLabel.setManaged(labelShown);
+        }
+        HBox speedTo = speedUp ? toolbar : timelineBar;
+        HBox clockTo = clockUp ? toolbar : timelineBar;
+        if (speedGroup.getParent() != speedTo || clockGroup.getParent() != clockTo) {
+            toolbar.getChildren().removeAll(speedGroup, clockGroup);
+            timelineBar.getChildren().removeAll(speedGroup, clockGroup);
+            speedTo.getChildren().add(speedGroup);
+            clockTo.getChildren().add(clockGroup);
+            clockBesideTimeline.set(!clockUp);
         }
     }
 
     @FXML
     private void initialize() {
-        root.widthProperty().addListener(o -> fitParameters());
-        parametersToggle.selectedProperty().addListener(o -> fitParameters());
+        parametersToggle.selectedProperty().addListener(o -> fit.run());
         bindStrategy();
         bindParameters();
         bindPlayback();
@@ -200,9 +274,11 @@ public final class LiveController {
         root.sceneProperty().addListener((o, was, scene) -> {
             if (was != null) {
                 was.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
+                was.removePostLayoutPulseListener(fit);
             }
             if (scene != null) {
                 scene.addEventFilter(KeyEvent.KEY_PRESSED, keys);
+                scene.addPostLayoutPulseListener(fit);
             }
         });
         if (model.simulation() == null) {
@@ -267,18 +343,18 @@ public final class LiveController {
     }
 
     /**
-     * The parameter panel, from the registry: the first article's parameters and {@link #OPEN_PARAMETERS} open
-     * above the strategy's parts, every other parameter in its section below them, collapsed. A refused value
-     * shows its message under the toolbar.
+     * The parameter panel, from the registry: the first article's parameters and {@link #OPEN_PARAMETERS} open,
+     * then one "Advanced" pane, collapsed, with the strategy's parts and every other section; its title counts the
+     * values that differ from the registry's defaults (as Compare's does), so a preset's change shows while
+     * collapsed. A refused value shows its message under the toolbar.
      */
     private void bindParameters() {
         List<Parameter> shown = new ArrayList<>(BASIC_ORDER);
         Stream.of(Parameter.values()).filter(p -> !shown.contains(p)).forEach(shown::add);
         parameters = ParameterPanel.build(model.form(), shown, OPEN_PARAMETERS, "live", this::showInputError);
-        List<TitledPane> advanced = Stream.of(Parameter.Section.values()).map(parameters::pane)
-                .filter(Objects::nonNull).toList();
-        advancedSlot.getChildren().setAll(advanced); // out of the panel's box, which keeps the basic section
-        basicSlot.getChildren().setAll(parameters.node());
+        parameters.addAdvancedSection(0, strategyPane);
+        parameters.showChangesFrom(Scenario.article());
+        parameterSlot.getChildren().setAll(parameters.node());
         pendingLabel.visibleProperty().bind(model.pendingChangesProperty());
         pendingLabel.managedProperty().bind(model.pendingChangesProperty());
     }
@@ -340,6 +416,9 @@ public final class LiveController {
         timelineLabel.tooltipProperty().bind(Bindings.when(off).then(why).otherwise((Tooltip) null));
         // the time's digits never give way; a reason for being off may end in "…" (its tooltip has it whole)
         timelineLabel.minWidthProperty().bind(Bindings.when(off).then(0.0).otherwise(Region.USE_PREF_SIZE));
+        // the clock beside the timeline says its time: the label then only says why the timeline is off
+        timelineLabel.visibleProperty().bind(off.or(clockBesideTimeline.not()));
+        timelineLabel.managedProperty().bind(timelineLabel.visibleProperty());
     }
 
     /** The range to the run's reach, the thumb to its clock (unless a person holds it): no seek. */
@@ -461,78 +540,88 @@ public final class LiveController {
     }
 
     /**
-     * The code panel beside the queue, shown or hidden by its toggle, as wide as its longest line up to
-     * {@link #CODE_SHARE} of the width. Beside the canvas when the play area has room
-     * for the canvas's least width and {@link #CODE_MIN_WIDTH} (1440 × 900, or 1280 × 720 with no note open);
-     * else beside the tabs below it (1280 × 720 with a preset's note), so both stay visible and the canvas keeps
-     * its width. The canvas takes the width a resize adds.
+     * The code panel beside the queue, shown or hidden by its toggle, as wide as its longest line where the queue
+     * keeps its least width, else narrower (its lines then scroll sideways). Beside the canvas when the play area
+     * has room for the canvas's least width and {@link #CODE_MIN_WIDTH} (the parameters step aside for it, see
+     * {@link #fitParameters}); else (1024 px with a note) under the play area beside the tabs, where it shows at
+     * least the lit line. The canvas takes the width a resize adds.
      */
     private void bindStory() {
         SplitPane.setResizableWithParent(codePanel, false);
-        codeToggle.selectedProperty().addListener((o, was, on) -> placeCode());
-        split.widthProperty().addListener((o, was, now) -> placeLater());
+        codeToggle.selectedProperty().addListener((o, was, on) -> fit.run());
         showStory();
     }
 
-    /** Most of the play area's width the code panel starts with (it keeps its width when the window is resized). */
-    private static final double CODE_SHARE = 0.45;
-    /** Least width the code panel is put beside the canvas with, px. */
-    private static final double CODE_MIN_WIDTH = 240;
-    /** The tabs below the canvas and the code panel beside them, when the play area is too narrow for both. */
-    private SplitPane detailSplit;
+    /** The split width and the code's own width the code panel was last sized for (see {@link #placeCode}). */
+    private double codeSizedFor;
+    private double codeSizedTo;
 
-    private boolean placing;
-
-    /** Places the code panel after this layout pass (never inside it), once however many widths it went through. */
-    private void placeLater() {
-        if (!placing) {
-            placing = true;
-            Platform.runLater(() -> {
-                placing = false;
-                placeCode();
-            });
-        }
-    }
-
-    /** Puts the code panel where it fits (see {@link #bindStory}), or nowhere while its toggle is off. */
+    /**
+     * Puts the code panel where it fits (see {@link #bindStory}), or nowhere while its toggle is off, and sizes it
+     * again when the split's width or its own (a strategy's program, presentation mode's type) changed since.
+     */
     private void placeCode() {
         double w = split.getWidth();
         if (w <= 0) {
             return;
         }
         boolean beside = w >= queue.minWidth(-1) + CODE_MIN_WIDTH;
-        SplitPane want = !codeToggle.isSelected() ? null : beside ? playSplit : detailSplit();
+        SplitPane want = !codeToggle.isSelected() ? null : beside ? playSplit : detailSplit;
         SplitPane now = playSplit.getItems().contains(codePanel) ? playSplit
-                : detailSplit != null && detailSplit.getItems().contains(codePanel) ? detailSplit : null;
-        if (want == now) {
+                : detailSplit.getItems().contains(codePanel) ? detailSplit : null;
+        double lines = codePanel.prefWidth(-1);
+        if (want == now && (want == null || (w == codeSizedFor && lines == codeSizedTo))) {
             return;
         }
-        if (now != null) {
+        if (want != now && now != null) {
             now.getItems().remove(codePanel);
         }
         if (want != null) {
-            want.getItems().add(codePanel);
-            // as wide as its longest line (larger in presentation mode), within its share of the width
-            double code = Math.max(CODE_MIN_WIDTH, Math.min(codePanel.prefWidth(-1) + 16, w * CODE_SHARE));
-            double canvas = Math.max(want == playSplit ? queue.minWidth(-1) : 0, w - code);
-            want.setDividerPositions(Math.min(1, canvas / w));
+            if (want != now) {
+                want.getItems().add(codePanel);
+            }
+            // as wide as its longest line (larger in presentation mode), as far as the canvas keeps its least width
+            double room = want == playSplit ? w - queue.minWidth(-1) : w / 2;
+            double code = Math.max(CODE_MIN_WIDTH, Math.min(lines + 16, room));
+            want.setDividerPositions(Math.max(0, Math.min(1, (w - code) / w)));
+            codeSizedFor = w;
+            codeSizedTo = lines;
         }
     }
 
-    /** @return the split that holds the tabs below the canvas, made (in the tabs' place) the first time */
-    private SplitPane detailSplit() {
-        if (detailSplit == null) {
-            int at = split.getItems().indexOf(detailTabs);
-            double[] dividers = split.getDividerPositions();
-            detailSplit = new SplitPane();
-            detailSplit.setMinWidth(0); // as the play area's split: the placement never changes the width
-            detailSplit.getStyleClass().add("detail-split");
-            split.getItems().set(at, detailSplit);
-            detailSplit.getItems().add(detailTabs);
-            split.setDividerPositions(dividers); // the play area keeps its height
+    /** Least height the tabs below the play area are shown in, px: their headers and two rows of a table. */
+    static final double DETAILS_LEAST = 96;
+
+    /**
+     * The key store, log and history tabs below the play area where the play area leaves them
+     * {@link #DETAILS_LEAST}; else (two lanes at 1280 × 720) they step aside rather than show a strip of cut-off
+     * headers, and the code panel, when it sits below, takes the whole row. Nothing left below: the play area
+     * takes the whole height.
+     */
+    private void fitDetails() {
+        double room = split.getHeight() - playArea.minHeight(-1) - DIVIDER;
+        boolean tabs = split.getHeight() <= 0 || room >= DETAILS_LEAST;
+        if (tabs != detailSplit.getItems().contains(detailTabs)) {
+            if (tabs) {
+                detailSplit.getItems().add(0, detailTabs);
+                codeSizedFor = 0; // the code beside them is sized again
+            } else {
+                detailSplit.getItems().remove(detailTabs);
+            }
         }
-        return detailSplit;
+        boolean below = !detailSplit.getItems().isEmpty();
+        if (below != split.getItems().contains(detailSplit)) {
+            if (below) {
+                split.getItems().add(detailSplit);
+                split.setDividerPositions(lanes.activeProperty().get() ? TWO_LANES_DIVIDER : ONE_LANE_DIVIDER);
+            } else {
+                split.getItems().remove(detailSplit);
+            }
+        }
     }
+
+    /** A split pane's divider, px (modena: 3 px of padding on each side of a line). */
+    private static final double DIVIDER = 7;
 
     /**
      * The code panel and the caption tell the last moment of the followed job (the selected one, else the job of

@@ -241,18 +241,26 @@ class CompareViewFxTest {
     }
 
     @Test
-    void everyParameterIsShownTheArticlesOpenTheOthersCollapsedEachExplainedByItsTooltip() {
+    void everyParameterIsShownTheArticlesOpenTheOthersUnderOneCollapsedAdvancedPaneEachExplainedByItsTooltip() {
         for (Parameter p : Parameter.values()) {
             Node editor = robot.lookup("#" + p.id() + (p.kind().isNumber() ? "Field" : "Box")).query();
             assertNotNull(editor, p.id());
+            // its section's pane, and around it (as in the live view's panel) the one "Advanced" pane
             TitledPane section = null;
+            TitledPane outer = null;
             for (Parent n = editor.getParent(); n != null; n = n.getParent()) {
-                section = n instanceof TitledPane t ? t : section;
+                if (n instanceof TitledPane t) {
+                    section = section == null ? t : section;
+                    outer = t;
+                }
             }
             assertEquals(p.section().isBasic(), section == null, p.id() + " in the open part or a section");
             if (section != null) {
                 assertFalse(section.isExpanded(), section.getText() + " starts collapsed");
                 assertTrue(section.getText().startsWith(p.section().title()), section.getText());
+                assertEquals("advancedPane", outer.getId(), p.id() + " under Advanced");
+                assertFalse(outer.isExpanded(), "Advanced starts collapsed");
+                assertTrue(outer.getText().startsWith("Advanced"), outer.getText());
             }
             if (p.kind().isNumber()) {
                 TextField field = (TextField) editor;

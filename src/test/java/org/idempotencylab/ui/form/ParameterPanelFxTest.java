@@ -171,6 +171,7 @@ class ParameterPanelFxTest {
         assertEquals(2_000L, form.value(Parameter.LEASE_MS));
         assertEquals("Failures and durability  (1 changed)", durability.getText(),
                 "a collapsed section still shows that something in it changed");
+        assertEquals("Advanced  (1 changed)", panel.advanced().getText(), "and so does the pane around the sections");
 
         enter(robot, lease, "0");
         assertFalse(onFx(panel::commitAll));
@@ -206,6 +207,7 @@ class ParameterPanelFxTest {
             stage.getScene().getRoot().setStyle("-fx-font-size: 18px;");
             form.set(Parameter.P_CRASH, 0.01);
             form.set(Parameter.LEASE_MS, 2_000);
+            panel.advanced().setExpanded(true);
             panel.pane(Parameter.Section.DURABILITY).setExpanded(true);
         });
         WaitForAsyncUtils.waitForFxEvents();

@@ -43,8 +43,8 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * "The code that ran" and "What just happened" as a class sees them: Step to the opening scene's lost reply and
  * read the lit line and the caption; change the strategy and read another program; click a job and read its name;
- * and at a projector's 1280 × 720 (with and without a preset's note beside the view) find the code and the queue
- * inside the window, the queue at its full width.
+ * and at a projector's 1280 × 720 (with and without a preset's note beside the view) and 1024 px with a note find
+ * the code and the queue inside the window, the queue at its full width.
  */
 @ExtendWith(ApplicationExtension.class)
 class CodePanelFxTest {
@@ -183,11 +183,18 @@ class CodePanelFxTest {
         assertTrue(insideTheWindow(code) && insideTheWindow(queue), "both in the window at 1280 × 720");
         assertTrue(queue.getWidth() >= 640 - 0.5, "the queue keeps its width: " + queue.getWidth());
         assertTrue(code.getWidth() >= 200, "the code is readable: " + code.getWidth());
-        // a preset's note takes 240 px beside the view: the code moves beside the tabs, the queue keeps its width
+        // a preset's note takes 240 px beside the view: the parameters step aside, the code stays beside the queue
         resize(1040, 720);
+        waitUntil(() -> !showing(robot.lookup("#parameterScroll").query()));
+        waitUntil(() -> playSplit.getItems().contains(code) && insideTheWindow(code));
+        assertTrue(insideTheWindow(code) && insideTheWindow(queue), "both in the window with a note beside");
+        assertTrue(queue.getWidth() >= 640 - 0.5, "the queue keeps its width: " + queue.getWidth());
+        assertTrue(code.getWidth() >= 200, "the code is readable: " + code.getWidth());
+        // 1024 px with a note: no room beside the queue, the code goes under it, the queue keeps its width
+        resize(784, 720);
         waitUntil(() -> !playSplit.getItems().contains(code) && code.getScene() != null && code.getWidth() > 0);
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(insideTheWindow(code) && insideTheWindow(queue), "both in the window with a note beside");
+        assertTrue(insideTheWindow(code) && insideTheWindow(queue), "both in the window under a note's width");
         assertTrue(queue.getWidth() >= 640 - 0.5, "the queue keeps its width: " + queue.getWidth());
         assertTrue(showing(code) && code.getWidth() >= 200, "the code is still there: " + code.getWidth());
         // the toggle hides it, and brings it back
@@ -217,14 +224,14 @@ class CodePanelFxTest {
         resize(784, 700);
         waitUntil(() -> showing(parameters));
         WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(robot.lookup("#parameterScroll").tryQuery().isEmpty(), "the parameters stepped aside");
+        assertFalse(showing(robot.lookup("#parameterScroll").query()), "the parameters stepped aside");
         assertTrue(insideTheWindow(queue), "the queue is whole in the window");
         assertTrue(queue.getWidth() >= 640 - 0.5, "and keeps its width: " + queue.getWidth());
         robot.clickOn(parameters);
-        waitUntil(() -> robot.lookup("#parameterScroll").tryQuery().isPresent()); // asked for: back beside the queue
+        waitUntil(() -> showing(robot.lookup("#parameterScroll").query())); // asked for: back beside the queue
         resize(1280, 720);
         waitUntil(() -> !showing(parameters));
-        assertTrue(robot.lookup("#parameterScroll").query().getScene() != null, "room again: the parameters are back");
+        assertTrue(showing(robot.lookup("#parameterScroll").query()), "room again: the parameters are back");
     }
 
     private void resize(double w, double h) {

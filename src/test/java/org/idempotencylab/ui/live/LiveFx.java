@@ -43,6 +43,7 @@ final class LiveFx {
                 .with(KeyStoreViewModel.class, keys));
         Parent root = loader.load();
         stage.setScene(App.scene(root));
+        stage.sizeToScene(); // the lab's own 1280 × 820, whatever size the shared stage was given by a test before
         stage.show();
         return loader;
     }
@@ -106,7 +107,9 @@ final class LiveFx {
             }
         }
         for (TitledPane pane : closed) {
-            Node title = pane.lookup(".title");
+            // its own title: a lookup would find a section's inside it first (the "Advanced" pane holds sections)
+            Node title = pane.getChildrenUnmodifiable().stream().filter(n -> n.getStyleClass().contains("title"))
+                    .findFirst().orElseThrow();
             scrollTo(robot, title);
             robot.clickOn(title); // as a person opens it
             WaitForAsyncUtils.waitForFxEvents();

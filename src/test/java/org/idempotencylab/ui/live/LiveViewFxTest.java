@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,10 +48,13 @@ import javafx.stage.Stage;
 import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimRow;
@@ -306,20 +310,44 @@ class LiveViewFxTest {
         assertFalse(pending.isVisible());
     }
 
+    /**
+     * The parameters the scene needs are open; every other section (the strategy's parts too) is under one
+     * "Advanced" pane, collapsed, whose title counts the values that differ from the registry's defaults: a preset
+     * that sets an advanced value says so with the pane still closed.
+     */
     @Test
-    void theSceneParametersAreOpenAndTheAdvancedSectionsCollapsedUntilOpened(FxRobot robot) {
+    void theSceneParametersAreOpenAndTheRestUnderOneCollapsedAdvancedPaneThatCountsAPresetsChanges(FxRobot robot)
+            throws Exception {
         ParameterPanelView panel = new ParameterPanelView(robot);
+        TitledPane advanced = robot.lookup("#liveAdvancedPane").queryAs(TitledPane.class);
+        assertTrue(showing(advanced), "one heading for the rest");
+        assertFalse(advanced.isExpanded(), "collapsed as the view opens");
         for (String open : List.of("livePFailField", "liveLostReplyField", "liveMaxAttemptsField", "liveJobsField",
                 "liveWorkersField", "liveArrivalRateField", "liveSeedField")) {
             assertTrue(showing(panel.field(open)), open + " is at hand");
+            assertFalse(inside(panel.field(open), advanced), open + " is not under Advanced");
         }
+        List<TitledPane> rare = new ArrayList<>(List.of(robot.lookup("#strategyPane").queryAs(TitledPane.class)));
         for (Parameter.Section s : Parameter.Section.values()) {
             if (!s.isBasic()) {
-                TitledPane pane = controller.parameters().pane(s);
-                assertFalse(pane.isExpanded(), s.title() + " starts collapsed");
-                assertEquals(s.title(), pane.getText());
+                rare.add(controller.parameters().pane(s));
             }
         }
+        for (TitledPane pane : rare) {
+            assertTrue(inside(pane, advanced), pane.getText() + " is under Advanced");
+            assertFalse(showing(pane), pane.getText() + " is hidden with it");
+            assertFalse(pane.isExpanded(), pane.getText() + " starts collapsed");
+        }
+        // the classroom's shorter backoff and key TTLs differ from the article's: counted, as Compare counts them
+        assertEquals("Advanced  (4 changed)", advanced.getText());
+        assertEquals("Keys  (2 changed)", controller.parameters().pane(Parameter.Section.KEYS).getText());
+        ScenarioFile crash = preset("crash-memory-store.json");
+        onFx(() -> live.apply(crash.scenario(), crash.strategies().get(0)));
+        assertEquals("Advanced  (2 changed)", advanced.getText(), "the preset's crashes and durable queue");
+        assertEquals("Failures and durability  (2 changed)",
+                controller.parameters().pane(Parameter.Section.DURABILITY).getText());
+        assertFalse(advanced.isExpanded(), "said, not opened");
+        onFx(() -> live.apply(LiveViewModel.classroomDefaults(), Strategy.EACH_STEP_NO_KEY));
         TextField lease = panel.field("liveLeaseMsField");
         assertFalse(showing(lease), "inside the collapsed 'Failures and durability'");
         assertTrue(lease.getTooltip().getText().startsWith("Lease (virtual ms): claim table only"),
@@ -352,6 +380,23 @@ class LiveViewFxTest {
     }
 
     /** The parameter panel's fields, found by their registry-made ids. */
+    /** @return true if {@code node} lies inside {@code pane} */
+    private static boolean inside(Node node, Node pane) {
+        for (Node n = node.getParent(); n != null; n = n.getParent()) {
+            if (n == pane) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static ScenarioFile preset(String name) throws Exception {
+        ScenarioFiles files = new ScenarioFiles(Metric.watchNames());
+        try (InputStream in = LiveViewFxTest.class.getResourceAsStream("/assets/scenarios/" + name)) {
+            return in != null ? files.read(in) : files.read(Path.of("assets/scenarios", name));
+        }
+    }
+
     private static final class ParameterPanelView {
         private final FxRobot robot;
 
