@@ -7,14 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.idempotencylab.engine.Explorer;
+import org.idempotencylab.engine.ExplorerScenario;
 import org.idempotencylab.engine.Fault;
 import org.idempotencylab.engine.FaultKind;
 import org.idempotencylab.engine.SignupSteps;
-import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
@@ -43,19 +45,6 @@ import picocli.CommandLine.Spec;
                 + "workers) and prints, per strategy, how many schedules duplicate each step's side effect or lose a "
                 + "sign-up, and the shortest one that duplicates: one JSON line per strategy.")
 public final class ExploreCommand implements Callable<Integer> {
-    /** The most sign-ups an exploration takes: the schedules of four run into the millions at K = 3. */
-    static final int MAX_JOBS = 3;
-    /** The most workers: two make the races; more add little but schedules. */
-    static final int MAX_WORKERS = 2;
-
-    /** The explorer's defaults: the article's values, but one sign-up, fixed call times and no jitter. */
-    static final Scenario DEFAULTS = Scenario.article().toBuilder().jobs(1).callTime(CallTimeShape.FIXED)
-            .jitter(false).pFail(0).lostReply(0).build();
-
-    /** The probability options whose needs a kind of fault meets here. */
-    private static final Map<String, FaultKind> NEEDS = Map.of("--p-fail", FaultKind.FAIL, "--lost-reply",
-            FaultKind.LOST_REPLY, "--p-crash", FaultKind.CRASH, "--p-duplicate", FaultKind.REPEAT);
-
     @Spec
     CommandSpec spec;
 
@@ -75,7 +64,7 @@ public final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--faults", paramLabel = "KINDS", description = "the kinds of fault it may choose, separated by "
             + "commas: fail (a call fails before doing anything), lost-reply (the email went out, its reply is "
             + "lost), crash (the worker process dies after a side effect, before its result is recorded), repeat "
-            + "(the sign-up is sent again, after --duplicate-delay-ms: each end of a MIN..MAX range is tried), "
+            + "(the sign-up is sent again after the repeat delay: each end of its MIN..MAX range is tried), "
             + "order (of two events due at the same ms, the other goes first; with two workers) "
             + "(default: ${DEFAULT-VALUE})")
     String faults = "fail,lost-reply,crash,repeat,order";
@@ -84,36 +73,31 @@ public final class ExploreCommand implements Callable<Integer> {
     String format = "json";
 
     /**
-     * The parameters explore does not take: the probabilities (the explorer chooses the faults) and the number of
-     * repeats (a repeat fault sends a sign-up again once); each is refused with its reason when given.
-     */
-    private static boolean refused(Parameter p) {
-        return p.kind() == Parameter.Kind.PROBABILITY || p == Parameter.REPEATS;
-    }
-
-    /**
-     * The scenario options: every parameter's but the {@link #refused} ones; {@code --jobs} and {@code --workers}
-     * with the explorer's own ranges.
+     * The scenario options, from the registry as every command's: the ones the explorer does not take are hidden and
+     * refused with their reason when given ({@link ExplorerScenario#refusal}); the ones it limits further say its
+     * range ({@link ExplorerScenario#max}).
      */
     static void addOptions(CommandSpec spec) {
         List<Parameter> taken = new ArrayList<>();
+        Scenario defaults = ExplorerScenario.DEFAULTS;
         for (Parameter p : Parameter.values()) {
-            if (refused(p)) {
+            OptionalLong max = ExplorerScenario.max(p);
+            if (ExplorerScenario.refusal(p).isPresent()) {
                 spec.addOption(OptionSpec.builder(p.cliOption()).type(String.class).hidden(true)
-                        .defaultValue(p.format(p.get(DEFAULTS))) // read as the default; refused when given
+                        .defaultValue(p.format(p.get(defaults))) // read as the default; refused when given
                         .description("not used by explore").build());
-            } else if (p == Parameter.JOBS || p == Parameter.WORKERS) {
+            } else if (max.isPresent()) {
+                String meaning = ExplorerScenario.meaning(p);
                 spec.addOption(OptionSpec.builder(p.cliOption()).type(String.class).paramLabel("N")
-                        .defaultValue(p.format(p.get(DEFAULTS))).description(p == Parameter.JOBS
-                                ? "How many sign-ups, user_0 to user_{N-1} (a handful: most design bugs show with a "
-                                + "few jobs and faults). Allowed: 1 to " + MAX_JOBS + " (default: ${DEFAULT-VALUE})."
-                                : "How many jobs are in progress at once (two make the races of events due at the "
-                                + "same ms). Allowed: 1 to " + MAX_WORKERS + " (default: ${DEFAULT-VALUE}).").build());
+                        .defaultValue(p.format(p.get(defaults)))
+                        .description(Character.toUpperCase(meaning.charAt(0)) + meaning.substring(1) + ". Allowed: "
+                                + p.min() + " to " + max.getAsLong() + " (default: ${DEFAULT-VALUE}).")
+                        .build());
             } else {
                 taken.add(p);
             }
         }
-        ScenarioOptions.addTo(spec, taken, DEFAULTS, Map.of(), " virtual ms");
+        ScenarioOptions.addTo(spec, taken, defaults, Map.of(), " virtual ms");
     }
 
     private boolean given(String option) {
@@ -130,16 +114,16 @@ public final class ExploreCommand implements Callable<Integer> {
         boolean text;
         try {
             for (Parameter p : Parameter.values()) {
-                if (refused(p) && given(p.cliOption())) {
-                    throw new IllegalArgumentException(p == Parameter.REPEATS ? "--repeats: explore sends a sign-up "
-                            + "again at most once (a repeat fault), so the number of repeats does not apply"
-                            : p.cliOption() + ": explore chooses the faults itself, so no probability applies; "
-                            + "--faults names the kinds it may choose (" + kindNames(EnumSet.allOf(FaultKind.class))
-                            + ")");
+                Optional<String> why = ExplorerScenario.refusal(p);
+                if (why.isPresent() && given(p.cliOption())) {
+                    throw new IllegalArgumentException(p.cliOption() + ": " + why.get());
+                }
+                OptionalLong max = ExplorerScenario.max(p);
+                if (max.isPresent()) { // the explorer's own range, in the words of every whole-number option
+                    WholeNumber.read(p.cliOption(), spec.findOption(p.cliOption()).getValue(), (int) p.min(),
+                            (int) max.getAsLong());
                 }
             }
-            WholeNumber.read("--jobs", spec.findOption("--jobs").getValue(), 1, MAX_JOBS);
-            int workers = WholeNumber.read("--workers", spec.findOption("--workers").getValue(), 1, MAX_WORKERS);
             text = switch (format.strip().toLowerCase(Locale.ROOT)) {
                 case "json" -> false;
                 case "text" -> true;
@@ -148,23 +132,17 @@ public final class ExploreCommand implements Callable<Integer> {
             };
             k = WholeNumber.read("--max-faults", maxFaults, 0, Explorer.MAX_FAULTS);
             kinds = kinds(faults);
-            if (workers == 1 && kinds.contains(FaultKind.ORDER) && given("--faults")) {
-                throw new IllegalArgumentException("--faults: order has no effect here; it needs --workers 2 (one "
-                        + "worker never has two events race)");
-            }
             strategies = options.strategyGiven() ? List.of(options.strategy()) : Strategy.ARTICLE;
-            scenario = mayHappen(ScenarioOptions.read(spec, DEFAULTS, false), kinds);
+            Scenario read = ScenarioOptions.read(spec, ExplorerScenario.DEFAULTS, false);
+            if (given("--faults")) {
+                ExplorerScenario.checkKinds(read, kinds);
+            }
+            scenario = ExplorerScenario.mayHappen(read, kinds);
             try {
                 ScenarioOptions.refuseWithoutEffect(spec, scenario, strategies, "explore explores the article's "
                         + "five strategies unless --retry, --provider-key or --store names one");
-            } catch (IllegalArgumentException e) { // a need of a probability is a kind among --faults here
-                String m = e.getMessage();
-                for (Map.Entry<String, FaultKind> need : NEEDS.entrySet()) {
-                    m = m.replace(need.getKey() + " above 0", need.getValue().cliName() + " among --faults");
-                }
-                // the other probabilities (slow calls, rollbacks) are not used here at all
-                throw new IllegalArgumentException(m.replaceAll("it needs (--p-[a-z-]+) above 0",
-                        "it needs $1, which explore does not use"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(inExploresWords(e.getMessage()));
             }
             threadCount = threads.count();
         } catch (IllegalArgumentException e) {
@@ -189,17 +167,18 @@ public final class ExploreCommand implements Callable<Integer> {
     }
 
     /**
-     * @return {@code read} with the probability of each kind allowed at 1 and of the others at 0: "may happen",
-     *         what the options' needs (a restart time needs crashes) are checked against; the explorer's chooser
-     *         replaces every draw they would make
+     * @return a need's message in explore's terms: a probability a kind of fault stands for ("it needs --p-crash
+     *         above 0") becomes that kind among --faults; any other probability is one explore does not use
      */
-    static Scenario mayHappen(Scenario read, Set<FaultKind> kinds) {
-        return read.toBuilder()
-                .pFail(kinds.contains(FaultKind.FAIL) ? 1 : 0)
-                .lostReply(kinds.contains(FaultKind.LOST_REPLY) ? 1 : 0)
-                .pCrash(kinds.contains(FaultKind.CRASH) ? 1 : 0)
-                .pDuplicate(kinds.contains(FaultKind.REPEAT) ? 1 : 0)
-                .build();
+    private static String inExploresWords(String message) {
+        String m = message;
+        for (Parameter p : Parameter.values()) {
+            Optional<FaultKind> kind = ExplorerScenario.kindFor(p);
+            if (kind.isPresent()) {
+                m = m.replace(p.cliOption() + " above 0", kind.get().cliName() + " among --faults");
+            }
+        }
+        return m.replaceAll("it needs (--p-[a-z-]+) above 0", "it needs $1, which explore does not use");
     }
 
     /**
@@ -212,20 +191,16 @@ public final class ExploreCommand implements Callable<Integer> {
         for (String part : text.split(",", -1)) {
             if (part.isBlank()) {
                 throw new IllegalArgumentException("--faults: " + Cli.quote(text) + " names an empty kind; allowed "
-                        + "kinds, separated by commas: " + kindNames(EnumSet.allOf(FaultKind.class)));
+                        + "kinds, separated by commas: " + FaultKind.names());
             }
             try {
                 out.add(FaultKind.of(part));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--faults: " + Cli.quote(part.strip()) + " is not a kind of fault; "
-                        + "allowed, separated by commas: " + kindNames(EnumSet.allOf(FaultKind.class)));
+                        + "allowed, separated by commas: " + FaultKind.names());
             }
         }
         return out;
-    }
-
-    private static String kindNames(Set<FaultKind> kinds) {
-        return kinds.stream().map(FaultKind::cliName).collect(Collectors.joining(", "));
     }
 
     /**

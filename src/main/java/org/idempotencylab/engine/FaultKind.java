@@ -38,6 +38,11 @@ public enum FaultKind {
         return cliName;
     }
 
+    /** @return every kind's name, separated by commas: "fail, lost-reply, crash, repeat, order" */
+    public static String names() {
+        return Arrays.stream(values()).map(FaultKind::cliName).collect(Collectors.joining(", "));
+    }
+
     /**
      * @param text a name as {@link #cliName()} gives it, any case, surrounding spaces ignored
      * @return the kind it names
@@ -50,7 +55,6 @@ public enum FaultKind {
                 return k;
             }
         }
-        throw new IllegalArgumentException("'" + text + "' is not a fault kind; allowed: "
-                + Arrays.stream(values()).map(FaultKind::cliName).collect(Collectors.joining(", ")));
+        throw new IllegalArgumentException("'" + text + "' is not a fault kind; allowed: " + names());
     }
 }

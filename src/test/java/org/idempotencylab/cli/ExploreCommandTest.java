@@ -11,6 +11,7 @@ import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
 import org.idempotencylab.engine.Explorer;
+import org.idempotencylab.engine.ExplorerScenario;
 import org.idempotencylab.engine.FaultKind;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSteps;
@@ -43,7 +44,7 @@ class ExploreCommandTest {
         assertEquals("", o.err());
         List<JsonNode> rows = lines(o.out());
         assertEquals(5, rows.size());
-        List<Explorer.Result> expected = Explorer.exploreAll(ExploreCommand.DEFAULTS, Strategy.ARTICLE,
+        List<Explorer.Result> expected = Explorer.exploreAll(ExplorerScenario.DEFAULTS, Strategy.ARTICLE,
                 EnumSet.allOf(FaultKind.class), 2, 1, RunControl.NONE);
         for (int i = 0; i < 5; i++) {
             JsonNode row = rows.get(i);
