@@ -126,62 +126,19 @@ class RoomLayoutFxTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /**
+     * In every room, once set up (a room takes seconds to lay out on a loaded machine): the toolbar, the lit line, the
+     * code's lines and the queue's width. Then presentation mode at 1280 × 720 with the note keeps the code beside
+     * the queue, not under it.
+     */
     @Test
-    void everyToolbarControlIsInTheViewAtAProjectorsSizesNoneInAnOverflowMenu(FxRobot robot) {
+    void inEveryRoomTheToolbarTheLitLineAndTheCodeFitTheLiveView(FxRobot robot) {
         for (Room room : rooms()) {
             show(robot, room);
-            String at = room.toString();
-            List<String> controls = new ArrayList<>(List.of("#strategyBox", "#playButton", "#stepButton",
-                    "#resetButton", "#speedSlider", "#speedLabel", "#clockLabel"));
-            if (!showing(robot.lookup("#parameterScroll").query())) {
-                controls.add("#parametersToggle"); // the parameters stepped aside: their button is there
-            }
-            waitUntil(() -> controls.stream().allMatch(q -> whole(robot, q)));
-            for (String q : controls) {
-                Node n = robot.lookup(q).tryQuery().orElse(null); // none: in an overflow menu
-                assertTrue(whole(robot, q), q + " at " + at + ": " + bounds(n) + " in the view "
-                        + bounds(liveView(robot)) + (n == null ? "" : ", at least " + n.minWidth(-1) + " wide"));
-            }
+            everyToolbarControlIsInTheViewNoneInAnOverflowMenu(robot, room.toString());
+            theLitCodeLineIsInTheWindowAndInThePanelsView(robot, room.toString());
+            codeLinesNeverWrapAndTheQueueKeepsItsWidthBesideTheCode(robot, room.toString());
         }
-    }
-
-    @Test
-    void theLitCodeLineIsInTheWindowAndInThePanelsViewAtAProjectorsSizes(FxRobot robot) {
-        for (Room room : rooms()) {
-            show(robot, room);
-            String at = room.toString();
-            waitUntil(() -> litInView(robot));
-            Label lit = robot.lookup(".code-line-lit").queryAs(Label.class);
-            assertTrue(litInView(robot), "the lit line at " + at + ": " + bounds(lit) + ", the code's view "
-                    + bounds(robot.lookup(".code-scroll").query().lookup(".viewport")) + ", the live view "
-                    + bounds(liveView(robot)));
-        }
-    }
-
-    @Test
-    void codeLinesNeverWrapAndTheQueueKeepsItsWidthBesideTheCode(FxRobot robot) {
-        for (Room room : rooms()) {
-            show(robot, room);
-            String at = room.toString();
-            Node queue = robot.lookup("#queue").query();
-            Node code = robot.lookup("#codePanel").query();
-            waitUntil(() -> inside(queue, liveView(robot)) && inside(code, liveView(robot)));
-            assertTrue(queue.getLayoutBounds().getWidth() >= QUEUE_LEAST - 0.5,
-                    "the queue at " + at + " keeps room for ten stations: " + bounds(queue));
-            assertTrue(inside(queue, liveView(robot)), "the queue at " + at + ": " + bounds(queue));
-            assertTrue(!overlap(queue, code), "the queue " + bounds(queue) + " and the code " + bounds(code)
-                    + " at " + at);
-            List<Label> lines = robot.lookup(".code-line").queryAllAs(Label.class).stream().toList();
-            assertTrue(lines.size() > 5, "the program's lines: " + lines.size());
-            double oneLine = lines.get(0).getHeight();
-            for (Label line : lines) {
-                assertTrue(line.getHeight() <= oneLine + 0.5 && line.getWidth() >= line.prefWidth(-1) - 0.5,
-                        "at " + at + " the line '" + line.getText().strip() + "' is " + line.getWidth() + " × "
-                                + line.getHeight() + " px, its text " + line.prefWidth(-1) + " wide on one "
-                                + oneLine + " px line");
-            }
-        }
-        // presentation mode at 1280 × 720 with the note: the code beside the queue, not under it
         robot.interact(() -> kit.applyPreset("lost-reply.json"));
         show(robot, new Room(1280, 700, true, true));
         Node queue = robot.lookup("#queue").query();
@@ -190,6 +147,48 @@ class RoomLayoutFxTest {
         Bounds c = code.localToScene(code.getLayoutBounds());
         assertTrue(c.getMinX() >= q.getMaxX() - 0.5 && c.getMinY() < q.getMaxY(),
                 "the code " + c + " beside the queue " + q);
+    }
+
+    private void everyToolbarControlIsInTheViewNoneInAnOverflowMenu(FxRobot robot, String at) {
+        List<String> controls = new ArrayList<>(List.of("#strategyBox", "#playButton", "#stepButton",
+                "#resetButton", "#speedSlider", "#speedLabel", "#clockLabel"));
+        if (!showing(robot.lookup("#parameterScroll").query())) {
+            controls.add("#parametersToggle"); // the parameters stepped aside: their button is there
+        }
+        waitUntil(() -> controls.stream().allMatch(q -> whole(robot, q)));
+        for (String q : controls) {
+            Node n = robot.lookup(q).tryQuery().orElse(null); // none: in an overflow menu
+            assertTrue(whole(robot, q), q + " at " + at + ": " + bounds(n) + " in the view "
+                    + bounds(liveView(robot)) + (n == null ? "" : ", at least " + n.minWidth(-1) + " wide"));
+        }
+    }
+
+    private void theLitCodeLineIsInTheWindowAndInThePanelsView(FxRobot robot, String at) {
+        waitUntil(() -> litInView(robot));
+        Label lit = robot.lookup(".code-line-lit").queryAs(Label.class);
+        assertTrue(litInView(robot), "the lit line at " + at + ": " + bounds(lit) + ", the code's view "
+                + bounds(robot.lookup(".code-scroll").query().lookup(".viewport")) + ", the live view "
+                + bounds(liveView(robot)));
+    }
+
+    private void codeLinesNeverWrapAndTheQueueKeepsItsWidthBesideTheCode(FxRobot robot, String at) {
+        Node queue = robot.lookup("#queue").query();
+        Node code = robot.lookup("#codePanel").query();
+        waitUntil(() -> inside(queue, liveView(robot)) && inside(code, liveView(robot)));
+        assertTrue(queue.getLayoutBounds().getWidth() >= QUEUE_LEAST - 0.5,
+                "the queue at " + at + " keeps room for ten stations: " + bounds(queue));
+        assertTrue(inside(queue, liveView(robot)), "the queue at " + at + ": " + bounds(queue));
+        assertTrue(!overlap(queue, code), "the queue " + bounds(queue) + " and the code " + bounds(code)
+                + " at " + at);
+        List<Label> lines = robot.lookup(".code-line").queryAllAs(Label.class).stream().toList();
+        assertTrue(lines.size() > 5, "the program's lines: " + lines.size());
+        double oneLine = lines.get(0).getHeight();
+        for (Label line : lines) {
+            assertTrue(line.getHeight() <= oneLine + 0.5 && line.getWidth() >= line.prefWidth(-1) - 0.5,
+                    "at " + at + " the line '" + line.getText().strip() + "' is " + line.getWidth() + " × "
+                            + line.getHeight() + " px, its text " + line.prefWidth(-1) + " wide on one "
+                            + oneLine + " px line");
+        }
     }
 
     /** @return the live view's root: what the window gives "Watch it happen" beside the note */
