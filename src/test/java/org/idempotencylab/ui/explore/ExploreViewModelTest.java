@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.idempotencylab.engine.Explorer;
+import org.idempotencylab.engine.Fault;
 import org.idempotencylab.engine.FaultKind;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.RunControl;
@@ -145,6 +146,23 @@ class ExploreViewModelTest {
         assertEquals(Metric.REPEATED_STEPS, ExploreViewModel.counterexample(e, results.get(3)).watched());
         assertEquals("Schedules of at most 1 fault of lost reply · 1 sign-up, 2 workers, in-memory queue",
                 ExploreViewModel.heading(p));
+    }
+
+    /** Each kind of fault in words, at the time the live view's clock shows; the attempt only after the first. */
+    @Test
+    void everyKindOfFaultHasItsWords() {
+        assertEquals("at 0:00.400: user_1's call to \"create the billing customer\" fails before doing anything",
+                FaultWords.of(new Fault(FaultKind.FAIL, 1, false, 1, 1, 0, 400, 1, -1, "")));
+        assertEquals("at 0:02.600: user_0's welcome email goes out, its reply is lost (attempt 2)",
+                FaultWords.of(new Fault(FaultKind.LOST_REPLY, 0, false, 6, 2, 0, 2_600, 1, -1, "")));
+        assertEquals("at 0:00.200: user_0's repeated request's \"save the user\" is done, then the worker process "
+                + "crashes before recording it",
+                FaultWords.of(new Fault(FaultKind.CRASH, 0, true, 0, 1, 1, 200, 1, -1, "")));
+        assertEquals("at 0:30.000: user_2's sign-up is sent again, 30,000 ms after the first request",
+                FaultWords.of(new Fault(FaultKind.REPEAT, 2, false, -1, 0, -1, 30_000, 1, 30_000, "")));
+        assertEquals("at 0:00.200: two events are due at once, and this one goes first: worker 2's call of save the "
+                + "user for user_1 ends", FaultWords.of(new Fault(FaultKind.ORDER, -1, false, -1, 0, -1, 200, 1, -1,
+                "worker 2's call of save the user for user_1 ends")));
     }
 
     @Test
