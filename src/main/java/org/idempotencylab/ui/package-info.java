@@ -10,6 +10,6 @@
  *
  * <p>May import: the engine, store and scenario layers, JavaFX and ControlsFX, and the shared UI packages
  * (form, charts, export), and {@code work} (the real workers). Only {@code App} and {@code ScenarioViews} import the
- * features (compare, live, keystore, sweep, kit, work); the features import this package's shared pieces, never each other (ArchitectureTest).
+ * features (compare, live, keystore, sweep, explore, kit, lessons, work); the features import this package's shared pieces, never each other (ArchitectureTest).
  */
 package org.idempotencylab.ui;
