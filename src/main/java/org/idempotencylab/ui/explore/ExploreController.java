@@ -26,12 +26,12 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
-import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.FaultKind;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.ui.Concept;
+import org.idempotencylab.ui.ListLabels;
 import org.idempotencylab.ui.TabCommands;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.form.ParameterBinding;
@@ -115,17 +115,7 @@ public final class ExploreController implements TabCommands {
         bind(exploreRepeatMaxField, model.repeatMaxProperty(),
                 ParameterBinding.tooltipText(Parameter.DUPLICATE_DELAY_MAX_MS));
         exploreQueueBox.getItems().setAll(QueueKind.values());
-        exploreQueueBox.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(QueueKind q) {
-                return q == null ? "" : q.label();
-            }
-
-            @Override
-            public QueueKind fromString(String s) {
-                throw new UnsupportedOperationException("a list's labels are read-only");
-            }
-        });
+        exploreQueueBox.setConverter(ListLabels.of(QueueKind::label));
         exploreQueueBox.valueProperty().bindBidirectional(model.queueProperty());
         exploreQueueBox.setTooltip(tooltip(TEXTS.get("tooltip.queue")));
         model.queueProperty().addListener(o -> showWhatCounts());
@@ -176,7 +166,7 @@ public final class ExploreController implements TabCommands {
     private void bind(TextField field, StringProperty text, String tip) {
         field.textProperty().bindBidirectional(text);
         field.setTooltip(tooltip(tip));
-        field.setOnAction(e -> check());
+        field.setOnAction(e -> model.check());
     }
 
     private static Tooltip tooltip(String text) {
@@ -184,16 +174,6 @@ public final class ExploreController implements TabCommands {
         t.setWrapText(true);
         t.setMaxWidth(380);
         return t;
-    }
-
-    /** Enter in a field: its message if the fields describe no exploration, else none. */
-    private void check() {
-        try {
-            model.plan();
-            model.inputErrorProperty().set(null);
-        } catch (IllegalArgumentException e) {
-            model.inputErrorProperty().set(e.getMessage());
-        }
     }
 
     /** Greys out the fields that change nothing: the durable queue's with the in-memory one, the delay without repeats. */

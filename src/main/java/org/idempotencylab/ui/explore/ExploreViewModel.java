@@ -209,6 +209,23 @@ public final class ExploreViewModel {
         }
     }
 
+    /**
+     * Checks the fields as {@link #explore()} would, without exploring (Enter in a field): a bad one shows its
+     * message, good ones clear it.
+     *
+     * @return true if the fields describe an exploration
+     */
+    public boolean check() {
+        try {
+            plan();
+            inputError.set(null);
+            return true;
+        } catch (IllegalArgumentException e) {
+            inputError.set(e.getMessage());
+            return false;
+        }
+    }
+
     /** @return true if the queue chosen is durable: its visibility timeout and max receives count */
     public boolean durable() {
         return queue.get() == QueueKind.DURABLE;
