@@ -239,6 +239,7 @@ class ExploreFxTest {
         press(robot, "#exploreRunButton");
         assertEquals("Sign-ups: 5 is outside the allowed range 1 to 3", text(robot, "#exploreInputError"));
         assertTrue(robot.lookup("#exploreInputError").query().isVisible());
+        inWindow(robot.lookup("#exploreInputError").query(), "beside Explore, in view");
         assertFalse(explore.runningProperty().get(), "nothing runs");
         assertEquals("", robot.lookup("#exploreStatusBar").queryAs(StatusBar.class).getText());
         // typed without Enter, then Explore: the field is read as shown
