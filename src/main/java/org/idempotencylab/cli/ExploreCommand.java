@@ -44,9 +44,9 @@ import picocli.CommandLine.Spec;
                 + "sign-up, and the shortest one that duplicates: one JSON line per strategy.")
 public final class ExploreCommand implements Callable<Integer> {
     /** The most sign-ups an exploration takes: the schedules of four run into the millions at K = 3. */
-    static final int MAX_JOBS = 3;
+    static final int MAX_JOBS = Explorer.MAX_JOBS;
     /** The most workers: two make the races; more add little but schedules. */
-    static final int MAX_WORKERS = 2;
+    static final int MAX_WORKERS = Explorer.MAX_WORKERS;
 
     /** The explorer's defaults: the article's values, but one sign-up, fixed call times and no jitter. */
     static final Scenario DEFAULTS = Scenario.article().toBuilder().jobs(1).callTime(CallTimeShape.FIXED)

@@ -37,6 +37,10 @@ import org.idempotencylab.scenario.Strategy;
 public final class Explorer {
     /** The most faults a schedule may hold: beyond it the schedules of three sign-ups run into the millions. */
     public static final int MAX_FAULTS = 6;
+    /** The most sign-ups the front ends explore: the schedules of four run into the millions at K = 3. */
+    public static final int MAX_JOBS = 3;
+    /** The most workers the front ends explore: two make the races; more add little but schedules. */
+    public static final int MAX_WORKERS = 2;
     /** Events one schedule may run before the explorer gives up on it as endless. */
     static final long MAX_EVENTS_PER_SCHEDULE = 1_000_000;
 

@@ -220,7 +220,6 @@ public final class ExploreController implements TabCommands {
             });
             return row;
         });
-        exploreTable.setTooltip(tooltip(TEXTS.get("tooltip.playRow")));
         // after the style pass that changed the type size: it may move the settings, which a style pass must not see
         exploreRunButton.fontProperty().addListener(o -> Platform.runLater(this::widths));
         widths();

@@ -51,10 +51,10 @@ import org.idempotencylab.ui.form.ParameterBinding;
  */
 public final class ExploreViewModel {
     private static final Texts TEXTS = Texts.of(ExploreViewModel.class);
-    /** The most sign-ups the window explores: the schedules of four run into the millions. */
-    public static final int MAX_JOBS = 3;
+    /** The most sign-ups the window explores, as the command line: the schedules of four run into the millions. */
+    public static final int MAX_JOBS = Explorer.MAX_JOBS;
     /** The most workers: two make the races of events due at once; more add schedules, not insight. */
-    public static final int MAX_WORKERS = 2;
+    public static final int MAX_WORKERS = Explorer.MAX_WORKERS;
     /** The most faults a schedule holds in the window: three sign-ups at 3 take about a minute on two cores. */
     public static final int MAX_FAULTS = 4;
 
