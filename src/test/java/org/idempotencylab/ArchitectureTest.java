@@ -23,7 +23,7 @@ class ArchitectureTest {
 
     /** The UI's features: each imports the engine, store, scenario and the shared UI pieces, never another. */
     private static final Set<String> FEATURES = Set.of("compare", "live", "keystore", "sweep", "kit", "lessons",
-            "work");
+            "work", "explore");
 
     @Test
     void theLayersDependOneWayAndOnlyTheUiAndMainKnowJavaFx() {

@@ -22,10 +22,12 @@ import javafx.scene.control.TabPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
+import org.idempotencylab.engine.ExplorerScenario;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.explore.ExploreViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.ClaimTablePane;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
@@ -53,6 +55,7 @@ public final class App extends Application {
 
     private ExecutorService background;
     private ExecutorService sweeps;
+    private ExecutorService explorations;
     private WorkViewModel work;
 
     /** @return one daemon thread named {@code name}, so a closing window never waits for its work. */
@@ -127,6 +130,9 @@ public final class App extends Application {
         // the Real workers tab: a real run's threads are its own; closing the window stops the run (App.stop)
         work = new WorkViewModel();
         ScenarioKit kit = kit(compare, live, sweep, prefs);
+        // the Explore tab has its own background thread too; its counterexamples play in the live view
+        explorations = daemonThread("lab-explore");
+        ExploreViewModel explore = explore(live, kit, explorations);
         kit.setRunOnLoad(true); // a preset's numbers appear without Ctrl+R, never the last run's beside its note
         if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
             kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
@@ -139,6 +145,7 @@ public final class App extends Application {
                 .with(KeyStoreViewModel.class, keyStore)
                 .with(SweepViewModel.class, sweep)
                 .with(WorkViewModel.class, work)
+                .with(ExploreViewModel.class, explore)
                 .with(ClaimTableView.Factory.class, claimTableViews())
                 .with(FileChooserService.class, FileChooserService.dialog())
                 .with(ScenarioKit.class, kit)
@@ -190,6 +197,12 @@ public final class App extends Application {
             select(tabs, "sweepTab");
             if (Boolean.getBoolean("lab.play")) {
                 sweep.run();
+            }
+        } else if ("explore".equals(System.getProperty("lab.tab"))) {
+            // -Dlab.tab=explore opens on Explore; -Dlab.play=true also explores its defaults at once
+            select(tabs, "exploreTab");
+            if (Boolean.getBoolean("lab.play")) {
+                explore.explore();
             }
         } else if ("work".equals(System.getProperty("lab.tab"))) {
             // -Dlab.tab=work opens on "Real workers"; -Dlab.play=true also starts a real run with its defaults
@@ -294,6 +307,9 @@ public final class App extends Application {
         if (sweeps != null) {
             sweeps.shutdownNow();
         }
+        if (explorations != null) {
+            explorations.shutdownNow();
+        }
     }
 
     /** @return the classroom kit over the Compare, Live and Sweep views, remembering in {@code prefs}. */
@@ -331,6 +347,10 @@ public final class App extends Application {
         if (!factory.has(WorkViewModel.class)) {
             factory.with(WorkViewModel.class, new WorkViewModel());
         }
+        if (!factory.has(ExploreViewModel.class)) {
+            factory.with(ExploreViewModel.class, explore(factory.service(LiveViewModel.class),
+                    factory.service(ScenarioKit.class), daemonThread("lab-explore")));
+        }
         if (!factory.has(ClaimTableView.Factory.class)) {
             factory.with(ClaimTableView.Factory.class, claimTableViews());
         }
@@ -350,6 +370,17 @@ public final class App extends Application {
     }
 
     /**
+     * @return the Explore tab's model: the explorer's own defaults as the base (the explore command's, so the window
+     *         and the command line give the same numbers for the same settings), explored on
+     *         {@code executor} ({@link #THREADS} strategies at a time), its counterexamples played in the live view
+     *         with the kit's note beside them
+     */
+    public static ExploreViewModel explore(LiveViewModel live, ScenarioKit kit, ExecutorService executor) {
+        return new ExploreViewModel(ExplorerScenario.DEFAULTS, executor, THREADS,
+                ScenarioViews.counterexamples(live, kit));
+    }
+
+    /**
      * @return the lesson player over the live view; a lesson that opens closes the kit's note (the lesson panel
      *         takes its place), and a preset or scenario file loaded meanwhile closes the lesson
      */
@@ -361,6 +392,11 @@ public final class App extends Application {
             }
         });
         kit.loadedProperty().addListener((o, was, f) -> player.close());
+        kit.noteProperty().addListener((o, was, n) -> { // a counterexample took the live view
+            if (n != null) {
+                player.close();
+            }
+        });
         return player;
     }
 

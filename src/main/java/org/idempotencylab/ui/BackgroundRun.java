@@ -5,14 +5,18 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -24,6 +28,10 @@ import org.idempotencylab.engine.RunControl;
  * on the given executor, its progress (jobs done over jobs in all) and a status line, Cancel, and the last
  * finished result, which a cancelled or failed run leaves as it was. Starting again while a run is going starts
  * nothing, whatever the path (the button, a shortcut, a preset). The FX thread never runs the simulation.
+ *
+ * <p>Work that cannot say beforehand how many jobs it will report (an exploration, which learns its schedules as it
+ * goes) starts with {@link #UNKNOWN_TOTAL}: its progress is indeterminate, and {@link #jobsDoneProperty()} counts
+ * the jobs reported so far.
  *
  * <p>Every method must be called on the FX thread. What the status line says comes from the feature
  * ({@link Messages}), from its own texts.
@@ -53,11 +61,15 @@ public final class BackgroundRun<T> {
         String failed(Throwable error);
     }
 
+    /** The total of jobs of work that cannot say it beforehand: progress is then indeterminate (-1). */
+    public static final long UNKNOWN_TOTAL = -1;
+
     private final Executor executor;
     private final ObjectProperty<T> result = new SimpleObjectProperty<>();
     private final BooleanProperty running = new SimpleBooleanProperty();
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty status = new SimpleStringProperty("");
+    private final LongProperty jobsDone = new SimpleLongProperty(0);
     private Task<T> task;
     private Messages<T> messages;
 
@@ -69,7 +81,8 @@ public final class BackgroundRun<T> {
     /**
      * Starts {@code work} in the background, unless a run is going.
      *
-     * @param totalJobs the jobs the work will report in all (progress is jobs done over this); at least 1
+     * @param totalJobs the jobs the work will report in all (progress is jobs done over this), at least 1; or
+     *                  {@link #UNKNOWN_TOTAL}
      * @return true if it started; false if a run was already going (nothing else happens then)
      */
     public boolean start(long totalJobs, Work<T> work, Messages<T> messages) {
@@ -77,6 +90,9 @@ public final class BackgroundRun<T> {
             return false;
         }
         long started = System.nanoTime();
+        boolean known = totalJobs != UNKNOWN_TOTAL;
+        // an unknown total still counts the jobs done: over a total no run reaches, so the count is never clamped
+        double total = known ? Math.max(1, totalJobs) : Long.MAX_VALUE;
         Task<T> t = new Task<>() {
             @Override
             protected T call() {
@@ -89,7 +105,7 @@ public final class BackgroundRun<T> {
 
                     @Override
                     public void jobsFinished(long n) {
-                        updateProgress(done.addAndGet(n), Math.max(1, totalJobs));
+                        updateProgress(done.addAndGet(n), total);
                     }
                 });
             }
@@ -117,7 +133,13 @@ public final class BackgroundRun<T> {
         task = t;
         this.messages = messages;
         running.set(true);
-        progress.bind(t.progressProperty());
+        if (known) {
+            progress.bind(t.progressProperty());
+        } else {
+            progress.set(-1);
+        }
+        // the task's updates are coalesced to the FX thread: at most one a pulse, however fast the jobs come
+        jobsDone.bind(Bindings.createLongBinding(() -> Math.max(0, (long) t.getWorkDone()), t.workDoneProperty()));
         status.set(messages.running());
         executor.execute(t);
         return true;
@@ -146,6 +168,7 @@ public final class BackgroundRun<T> {
         task = null;
         progress.unbind();
         progress.set(0);
+        jobsDone.unbind(); // the count stays: the status line may say how far a cancelled run got
         running.set(false);
         status.set(line);
     }
@@ -163,6 +186,11 @@ public final class BackgroundRun<T> {
     /** @return 0..1 while running (-1 while unknown), 0 otherwise */
     public ReadOnlyDoubleProperty progressProperty() {
         return progress;
+    }
+
+    /** @return the jobs the run going (or the last run) reported so far; 0 before it reported one */
+    public ReadOnlyLongProperty jobsDoneProperty() {
+        return jobsDone;
     }
 
     /** @return one line on what happened last (a run, an export, a copy) */

@@ -15,6 +15,8 @@ import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.explore.CounterexampleStage;
+import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.ScenarioView;
 import org.idempotencylab.ui.lessons.LessonStage;
 import org.idempotencylab.ui.live.Lanes;
@@ -24,7 +26,8 @@ import org.idempotencylab.ui.sweep.SweepViewModel;
 /**
  * The adapters that let the classroom kit load scenarios into "Compare strategies", "Watch it happen" and "Sweep"
  * without any of them knowing the others: each is a {@link ScenarioView} over the view's own model, written against that
- * model's public API. {@link App} builds them; they are the one place that knows both sides.
+ * model's public API; and those through which the lessons and the Explore tab play in "Watch it happen". {@link App}
+ * builds them; they are the one place that knows both sides.
  */
 final class ScenarioViews {
     private static final Texts TEXTS = Texts.of(ScenarioViews.class);
@@ -304,6 +307,23 @@ final class ScenarioViews {
             public void addRunListener(LiveRunListener listener) {
                 live.addFrameListener(listener);
             }
+        };
+    }
+
+    /**
+     * @return "Watch it happen" as the Explore tab sees it: a counterexample's scenario and strategy with its faults
+     *         forced (one lane, at the speed that plays the scenario in about a minute), its note in the kit's note
+     *         panel with the duplicate's number once the run ends, the tab shown and the run playing from its start
+     */
+    static CounterexampleStage counterexamples(LiveViewModel live, ScenarioKit kit) {
+        return c -> {
+            live.playingProperty().set(false);
+            live.lanes().prepare(null); // the counterexample alone: a second lane would run without its faults
+            live.apply(c.strategy().on(c.scenario()), c.strategy().withSettings(Map.of()),
+                    new LiveViewModel.FaultPlan(c.kinds(), c.faults()));
+            live.speedProperty().set(LiveViewModel.lessonSpeed(c.scenario()));
+            kit.showNote(new ScenarioKit.Note(c.title(), c.text(), ScenarioFile.View.LIVE, c.watched()));
+            live.togglePlay();
         };
     }
 }

@@ -5,11 +5,11 @@
  * {@link org.idempotencylab.ui.Texts} (a package's texts.properties), {@link org.idempotencylab.ui.BackgroundRun}
  * (a long run off the FX thread), {@link org.idempotencylab.ui.TabCommands} (what the menus ask of a tab),
  * {@link org.idempotencylab.ui.LiveRunListener} (following the live run),
- * {@link org.idempotencylab.ui.ClaimTableView} (the key store's claim-table view, for the Real workers tab) and
- * {@link org.idempotencylab.ui.VirtualTime}.
+ * {@link org.idempotencylab.ui.ClaimTableView} (the key store's claim-table view, for the Real workers tab),
+ * {@link org.idempotencylab.ui.ListLabels} (a choice list's words) and {@link org.idempotencylab.ui.VirtualTime}.
  *
  * <p>May import: the engine, store and scenario layers, JavaFX and ControlsFX, and the shared UI packages
  * (form, charts, export), and {@code work} (the real workers). Only {@code App} and {@code ScenarioViews} import the
- * features (compare, live, keystore, sweep, kit, work); the features import this package's shared pieces, never each other (ArchitectureTest).
+ * features (compare, live, keystore, sweep, explore, kit, lessons, work); the features import this package's shared pieces, never each other (ArchitectureTest).
  */
 package org.idempotencylab.ui;

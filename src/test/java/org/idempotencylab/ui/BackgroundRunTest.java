@@ -93,6 +93,18 @@ class BackgroundRunTest {
         assertEquals(0, onFx(() -> run.progressProperty().get()), 0.0);
     }
 
+    /** Work that cannot tell its total (an exploration): the progress is indeterminate, the jobs are counted. */
+    @Test
+    void aRunOfUnknownTotalCountsItsJobsAndKeepsTheCountAfterCancel() {
+        CountDownLatch never = new CountDownLatch(1);
+        onFx(() -> run.start(BackgroundRun.UNKNOWN_TOTAL, work(never, "A"), WORDS));
+        waitUntil(() -> onFx(() -> run.jobsDoneProperty().get() == 10));
+        assertEquals(-1, onFx(() -> run.progressProperty().get()), 0.0, "indeterminate");
+        onFx(run::cancel);
+        assertEquals(0, onFx(() -> run.progressProperty().get()), 0.0);
+        assertEquals(10, onFx(() -> run.jobsDoneProperty().get()), "how far the cancelled run got");
+    }
+
     @Test
     void startingAgainWhileRunningStartsNothingAndCancelKeepsTheLastFinishedResult() {
         CountDownLatch first = new CountDownLatch(1);

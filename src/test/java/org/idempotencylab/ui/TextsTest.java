@@ -33,13 +33,14 @@ class TextsTest {
     private static final Map<String, String> FXML = Map.of(
             "fxml/lab.fxml", "org.idempotencylab.ui.kit.texts",
             "fxml/compare.fxml", "org.idempotencylab.ui.compare.texts",
-            "fxml/sweep.fxml", "org.idempotencylab.ui.sweep.texts");
+            "fxml/sweep.fxml", "org.idempotencylab.ui.sweep.texts",
+            "fxml/explore.fxml", "org.idempotencylab.ui.explore.texts");
 
     @Test
     void everyKeyTheSourcesAskForIsInTheirPackagesBundle() throws IOException {
         List<String> missing = new ArrayList<>();
         int keys = 0;
-        for (String pkg : List.of("", "form", "compare", "sweep", "kit", "export", "charts")) {
+        for (String pkg : List.of("", "form", "compare", "sweep", "kit", "export", "charts", "explore")) {
             Path dir = Path.of("src/main/java/org/idempotencylab/ui", pkg);
             String base = "org.idempotencylab.ui" + (pkg.isEmpty() ? "" : "." + pkg) + ".texts";
             ResourceBundle bundle = ResourceBundle.getBundle(base);

@@ -108,6 +108,7 @@ public final class LabController {
         notePanel.visibleProperty().bind(kit.noteVisibleProperty());
         notePanel.managedProperty().bind(kit.noteVisibleProperty());
         kit.loadedProperty().addListener((o, was, f) -> showNote());
+        kit.noteProperty().addListener((o, was, n) -> showNote());
         // the remembered scenario did not open, or -Dlab.preset named none: say so where the note would be
         kit.noticeProperty().addListener((o, was, n) -> showNote());
         showNote();
@@ -186,9 +187,10 @@ public final class LabController {
     private void showNote() {
         String notice = kit.noticeProperty().get();
         ScenarioFile f = kit.loadedProperty().get();
+        ScenarioKit.Note own = kit.noteProperty().get(); // a run the window set up itself: its note first
         boolean problem = !notice.isEmpty();
-        noteTitle.setText(problem ? TEXTS.get("notice.title") : f == null ? "" : f.name());
-        noteText.setText(problem ? notice : f == null ? "" : f.note());
+        noteTitle.setText(problem ? TEXTS.get("notice.title") : own != null ? own.title() : f == null ? "" : f.name());
+        noteText.setText(problem ? notice : own != null ? own.text() : f == null ? "" : f.note());
         noteWatch.textProperty().unbind();
         if (problem) {
             noteWatch.setText("");

@@ -49,6 +49,11 @@ public final class OpeningScene {
                 stage.set(Stage.OFF); // the teacher opened something else: the scene's buttons go
             }
         });
+        kit.noteProperty().addListener((o, was, n) -> {
+            if (n != null) {
+                stage.set(Stage.OFF); // a run of the window's own (a counterexample) took the live view
+            }
+        });
     }
 
     /** Plays the bug, if the preset is there (an installation without it opens as before). */

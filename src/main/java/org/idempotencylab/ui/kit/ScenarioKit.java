@@ -44,6 +44,7 @@ public final class ScenarioKit {
     private final LabPrefs prefs;
 
     private final ObjectProperty<ScenarioFile> loaded = new SimpleObjectProperty<>();
+    private final ObjectProperty<Note> note = new SimpleObjectProperty<>();
     private final ObjectProperty<ScenarioFile.View> view = new SimpleObjectProperty<>();
     private final BooleanProperty noteVisible = new SimpleBooleanProperty();
     private final StringProperty watchLine = new SimpleStringProperty("");
@@ -69,11 +70,43 @@ public final class ScenarioKit {
         presentation.set(prefs.presentation());
         presentation.addListener((o, was, on) -> prefs.setPresentation(on));
         this.views.forEach((kind, v) -> v.addWatchListener(text -> {
+            Note n = note.get();
             ScenarioFile f = loaded.get();
-            if (f != null && f.view() == kind) {
+            if (n != null) {
+                if (n.view() == kind) {
+                    watchLine.set(text.apply(n.watched()));
+                }
+            } else if (f != null && f.view() == kind) {
                 watchLine.set(text.apply(metric(f.watch())));
             }
         }));
+    }
+
+    /**
+     * A teaching note the window writes itself for a run it set up on a view (a counterexample the Explore tab
+     * plays in "Watch it happen"), shown in place of the loaded scenario's until a preset or file is loaded.
+     *
+     * @param title   the note's title, e.g. "Counterexample: retry each step, no key"
+     * @param text    what happens, one line a fault
+     * @param view    the view the run plays on; the window shows its tab
+     * @param watched the number the note watches on that view's run
+     */
+    public record Note(String title, String text, ScenarioFile.View view, Metric watched) {
+    }
+
+    /** Shows {@code n} as the teaching note, its watched number waiting for the run, and asks for its view's tab. */
+    public void showNote(Note n) {
+        notice.set("");
+        note.set(n);
+        watchLine.set(TEXTS.format("watch.waiting", n.watched().label(), TEXTS.get("watch.playing")));
+        noteVisible.set(true);
+        view.set(null); // a second note on the same view still asks for its tab
+        view.set(n.view());
+    }
+
+    /** @return the note the window wrote itself ({@link #showNote}), or null while a loaded scenario's is shown */
+    public ReadOnlyObjectProperty<Note> noteProperty() {
+        return note;
     }
 
     /**
@@ -251,6 +284,7 @@ public final class ScenarioKit {
         ScenarioView v = views.get(f.view());
         // the last run's numbers belong to other parameters: never show them beside this note
         v.load(f, metric(f.watch()));
+        note.set(null); // a loaded scenario's own note again
         if (f.view() == ScenarioFile.View.COMPARE && !f.lanes().isEmpty()) {
             // the bug and its fix: Compare shows their rows, and the live view is set up with them as two lanes
             views.get(ScenarioFile.View.LIVE).load(f, metric(f.watch()));

@@ -3,6 +3,7 @@ package org.idempotencylab.ui.live;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -22,6 +23,9 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
+import org.idempotencylab.engine.Fault;
+import org.idempotencylab.engine.FaultKind;
+import org.idempotencylab.engine.ForcedFaults;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SimulationEvent;
@@ -65,6 +69,10 @@ import org.idempotencylab.ui.form.ScenarioForm;
  *
  * <p>Parameter rule: changes to the parameters apply on {@link #reset()}, never to a run in progress, so a run
  * always matches the parameters it started with; {@link #pendingChangesProperty()} tells the view to say so.
+ *
+ * <p>A {@link FaultPlan} (a counterexample the Explore tab found) replaces the random draws: its faults happen at
+ * the moments it names and nothing else fails, on every run of its scenario and strategy (Reset, the timeline's
+ * seeks), until another scenario is applied or a Reset runs other parameters.
  *
  * <p>Uses {@code javafx.beans} and {@code javafx.collections} only: runs without the toolkit. Call it on one
  * thread (the FX thread in the lab).
@@ -119,6 +127,25 @@ public final class LiveViewModel {
     private boolean busy;                                          // a request runs on simThread
     private final ArrayDeque<Runnable> waiting = new ArrayDeque<>(); // what waits for it, in order
     private Snapshot shown = Snapshot.NONE;                        // what the FX side reads while busy
+    // a counterexample's faults, forced on every run of the scenario and strategy it was found for (or null)
+    private FaultPlan plan;
+    private Scenario planScenario;
+    private Strategy planStrategy;
+
+    /**
+     * Faults forced in place of the random draws: a counterexample of the Explore tab, played with each fault at
+     * the choice point it names and nothing else failing ({@link ForcedFaults}).
+     *
+     * @param kinds  the kinds of fault the exploration allowed (the run keeps what they need, so it follows the
+     *               explored run exactly)
+     * @param faults the faults, in the order they happen
+     */
+    public record FaultPlan(Set<FaultKind> kinds, List<Fault> faults) {
+        public FaultPlan {
+            kinds = Set.copyOf(kinds);
+            faults = List.copyOf(faults);
+        }
+    }
 
     /** @param base the scenario the view opens on (see {@link #classroomDefaults()}) */
     public LiveViewModel(Scenario base) {
@@ -289,9 +316,28 @@ public final class LiveViewModel {
      * live view plays leaves the message {@link #reset()} gives and no new run.
      */
     public void apply(Scenario scenario, Strategy strategy) {
+        apply(scenario, strategy, null);
+    }
+
+    /**
+     * As {@link #apply(Scenario, Strategy)}, with {@code faults} forced on the run (a counterexample played from the
+     * Explore tab): every run of exactly this scenario and strategy, the timeline's replays included, makes those
+     * faults and no other. The next {@link #apply}, or a Reset on other parameters or another strategy, drops them.
+     *
+     * @param faults the faults to force, or null for the random draws
+     */
+    public void apply(Scenario scenario, Strategy strategy, FaultPlan faults) {
         form.load(scenario);
         parts.show(strategy);
+        plan = faults;
+        planScenario = faults == null ? null : scenario();
+        planStrategy = faults == null ? null : parts.strategyProperty().get();
         reset();
+    }
+
+    /** @return the faults the run forces, or null when its draws decide (see {@link #apply(Scenario, Strategy, FaultPlan)}) */
+    public FaultPlan faultPlan() {
+        return plan;
     }
 
     /**
@@ -348,7 +394,11 @@ public final class LiveViewModel {
         }
         String url = databaseUrl.get() == null ? "" : databaseUrl.get().strip();
         Strategy chosen = parts.strategyProperty().get();
-        if (chosen.store() != StoreKind.CLAIM_TABLE || url.isEmpty()) {
+        if (plan != null && !(s.equals(planScenario) && chosen.equals(planStrategy))) {
+            plan = null; // the faults belong to the run they were found in, not to parameters edited since
+        }
+        // a forced run follows the explored one, whose claim table is the in-memory model
+        if (plan != null || chosen.store() != StoreKind.CLAIM_TABLE || url.isEmpty()) {
             connector.cancel();
             start(s, null);
             return;
@@ -405,9 +455,13 @@ public final class LiveViewModel {
         });
     }
 
-    /** A new simulation of {@code s} whose events go to the next frame and whose moments to the history. */
+    /**
+     * A new simulation of {@code s} whose events go to the next frame and whose moments to the history; with a
+     * fault plan, a new {@link ForcedFaults} of its own (one per run: each replays from time 0).
+     */
     private SignupSimulation simulation(Scenario s, Strategy strategy, ClaimStore db) {
-        SignupSimulation made = new SignupSimulation(s, strategy, RunControl.NONE, false, db);
+        SignupSimulation made = plan == null ? new SignupSimulation(s, strategy, RunControl.NONE, false, db)
+                : new SignupSimulation(s, strategy, RunControl.NONE, new ForcedFaults(plan.kinds(), plan.faults()));
         made.setListener(e -> {
             pending.add(e);
             history.moment(made.eventsFired(), e.timeMs());

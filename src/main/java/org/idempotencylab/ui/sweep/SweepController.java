@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.chart.LineChart;
@@ -20,7 +19,6 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
-import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.Sweep;
@@ -28,6 +26,7 @@ import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.ui.ListLabels;
 import org.idempotencylab.ui.TabCommands;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.export.ExportControls;
@@ -93,7 +92,7 @@ public final class SweepController implements TabCommands {
     @FXML
     private void initialize() {
         sweepParameterChoice.getItems().setAll(SweepViewModel.PARAMETERS);
-        sweepParameterChoice.setConverter(labels(SweepViewModel::choiceLabel));
+        sweepParameterChoice.setConverter(ListLabels.of(SweepViewModel::choiceLabel));
         sweepParameterChoice.valueProperty().bindBidirectional(model.parameterProperty());
         sweepParameterChoice.setTooltip(new Tooltip(TEXTS.get("tooltip.vary")));
         sweepFromField.textProperty().bindBidirectional(model.fromProperty());
@@ -109,11 +108,11 @@ public final class SweepController implements TabCommands {
             });
         }
         sweepSpacingChoice.getItems().setAll(Spacing.values());
-        sweepSpacingChoice.setConverter(labels(s -> TEXTS.get("spacing." + s.cliName())));
+        sweepSpacingChoice.setConverter(ListLabels.of(s -> TEXTS.get("spacing." + s.cliName())));
         sweepSpacingChoice.valueProperty().bindBidirectional(model.spacingProperty());
         sweepSpacingChoice.setTooltip(new Tooltip(TEXTS.get("tooltip.spacing")));
         sweepMetricChoice.getItems().setAll(Metric.numbers());
-        sweepMetricChoice.setConverter(labels(Metric::label));
+        sweepMetricChoice.setConverter(ListLabels.of(Metric::label));
         sweepMetricChoice.valueProperty().bindBidirectional(model.metricProperty());
         sweepMetricChoice.setTooltip(new Tooltip(TEXTS.get("tooltip.plot")));
 
@@ -122,7 +121,7 @@ public final class SweepController implements TabCommands {
         seconds.add(Optional.empty());
         Metric.numbers().forEach(m -> seconds.add(Optional.of(m)));
         sweepMetric2Choice.getItems().setAll(seconds);
-        sweepMetric2Choice.setConverter(labels(m -> m.map(Metric::label).orElse(TEXTS.get("metric.none"))));
+        sweepMetric2Choice.setConverter(ListLabels.of(m -> m.map(Metric::label).orElse(TEXTS.get("metric.none"))));
         sweepMetric2Choice.setValue(Optional.ofNullable(model.metric2Property().get()));
         sweepMetric2Choice.valueProperty().addListener((o, was, m) -> model.metric2Property().set(
                 m == null ? null : m.orElse(null)));
@@ -187,20 +186,6 @@ public final class SweepController implements TabCommands {
     private Map<Strategy, Integer> colours() {
         return SweepViewModel.colours(model.strategies().stream().map(SweepViewModel.StrategyChoice::strategy)
                 .toList(), SweepChart.COLOURS.size());
-    }
-
-    private static <T> StringConverter<T> labels(Function<T, String> label) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(T t) {
-                return t == null ? "" : label.apply(t);
-            }
-
-            @Override
-            public T fromString(String s) {
-                throw new UnsupportedOperationException("a list's labels are read-only");
-            }
-        };
     }
 
     /**

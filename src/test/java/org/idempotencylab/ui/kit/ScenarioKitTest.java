@@ -86,6 +86,34 @@ class ScenarioKitTest {
         assertEquals(ScenarioKit.watchText(f.watch(), results), kit.watchLineProperty().get());
     }
 
+    /**
+     * A note the window writes itself (a counterexample played in the live view): shown with its view's tab, its
+     * number from that view's run only, and gone once a preset is loaded.
+     */
+    @Test
+    void theWindowsOwnNoteWatchesItsViewsRunUntilAPresetIsLoaded() {
+        kit.applyPreset(preset("lost-reply.json"));
+        kit.closeNote();
+        ScenarioKit.Note note = new ScenarioKit.Note("Counterexample: retry each step, no key", "at 0:01.400: ...",
+                ScenarioFile.View.LIVE, Metric.USERS_WITH_DUPLICATE_EMAILS);
+        kit.showNote(note);
+        assertEquals(note, kit.noteProperty().get());
+        assertTrue(kit.noteVisibleProperty().get());
+        assertEquals(ScenarioFile.View.LIVE, kit.viewProperty().get(), "its view's tab");
+        assertEquals("Users with 2+ welcome emails: playing; the number comes when the run ends",
+                kit.watchLineProperty().get());
+        StrategyResult r = new SignupSimulation(Scenario.article().toBuilder().jobs(2_000).build(),
+                Strategy.EACH_STEP_NO_KEY, RunControl.NONE).run();
+        compare.finish(List.of(r));
+        assertEquals("Users with 2+ welcome emails: playing; the number comes when the run ends",
+                kit.watchLineProperty().get(), "the Compare run is not this note's");
+        live.finish(List.of(r));
+        assertEquals(ScenarioKit.watchText("usersWithDuplicateEmails", List.of(r)), kit.watchLineProperty().get());
+
+        kit.applyPreset(preset("article.json"));
+        assertNull(kit.noteProperty().get(), "the loaded scenario's note again");
+    }
+
     @Test
     void inTheWindowALoadedScenarioStartsItsRunAtOnce() {
         kit.setRunOnLoad(true);

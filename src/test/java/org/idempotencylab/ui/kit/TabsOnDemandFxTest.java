@@ -99,6 +99,7 @@ class TabsOnDemandFxTest {
         assertNotNull(robot.lookup("#resultsTable").tryQuery().orElse(null), "the Compare tab shows its table");
         assertNull(tab("liveTab").getContent(), "the live view waits until it is needed");
         assertNull(tab("sweepTab").getContent(), "the sweep waits until it is needed");
+        assertNull(tab("exploreTab").getContent(), "the exploration waits until it is needed");
     }
 
     @Test
@@ -133,11 +134,13 @@ class TabsOnDemandFxTest {
                 built[0]++;
             }
         });
-        assertEquals(3, built[0], "the live view, the sweep and the real workers, one a call");
+        assertEquals(4, built[0], "the live view, the sweep, the exploration and the real workers, one a call");
         robot.interact(() -> lab.selectTab("liveTab"));
         assertTrue(robot.lookup("#playButton").query().isVisible(), "the live view's Play button");
         robot.interact(() -> lab.selectTab("sweepTab"));
         assertTrue(robot.lookup("#sweepRunButton").query().isVisible(), "the sweep's Run button");
+        robot.interact(() -> lab.selectTab("exploreTab"));
+        assertTrue(robot.lookup("#exploreRunButton").query().isVisible(), "the exploration's Explore button");
         robot.interact(() -> lab.selectTab("workTab"));
         assertTrue(robot.lookup("#startButton").query().isVisible(), "the real workers' Start button");
     }
