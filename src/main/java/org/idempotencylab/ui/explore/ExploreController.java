@@ -85,6 +85,8 @@ public final class ExploreController implements TabCommands {
         this.model = model;
     }
 
+    private CheckBox orderBox; // greyed out with one worker: no two events race
+
     @FXML
     private void initialize() {
         for (int i = 0; i < model.strategies().size(); i++) {
@@ -102,6 +104,9 @@ public final class ExploreController implements TabCommands {
             box.selectedProperty().bindBidirectional(c.selected());
             box.selectedProperty().addListener(o -> showWhatCounts());
             exploreKindBox.getChildren().add(box);
+            if (c.kind() == FaultKind.ORDER) {
+                orderBox = box;
+            }
         }
         bind(exploreJobsField, model.jobsProperty(), TEXTS.get("tooltip.jobs"));
         bind(exploreWorkersField, model.workersProperty(), TEXTS.get("tooltip.workers"));
@@ -119,6 +124,7 @@ public final class ExploreController implements TabCommands {
         exploreQueueBox.valueProperty().bindBidirectional(model.queueProperty());
         exploreQueueBox.setTooltip(tooltip(TEXTS.get("tooltip.queue")));
         model.queueProperty().addListener(o -> showWhatCounts());
+        model.workersProperty().addListener(o -> showWhatCounts());
         showWhatCounts();
 
         exploreInputError.textProperty().bind(model.inputErrorProperty());
@@ -176,8 +182,14 @@ public final class ExploreController implements TabCommands {
         return t;
     }
 
-    /** Greys out the fields that change nothing: the durable queue's with the in-memory one, the delay without repeats. */
+    /**
+     * Greys out the fields that change nothing: the durable queue's with the in-memory one, the delay without repeats,
+     * the races of events with one worker.
+     */
     private void showWhatCounts() {
+        if (orderBox != null) {
+            orderBox.setDisable(!model.races());
+        }
         boolean durable = model.durable();
         for (Node n : List.of(exploreVisibilityLabel, exploreVisibilityField, exploreVisibilityUnit,
                 exploreMaxReceivesLabel, exploreMaxReceivesField)) {

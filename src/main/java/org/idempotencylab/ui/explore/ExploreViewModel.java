@@ -182,6 +182,9 @@ public final class ExploreViewModel {
         int w = whole("label.workers", workers.get(), 1, MAX_WORKERS, "range.workers");
         Set<FaultKind> allowed = EnumSet.noneOf(FaultKind.class);
         kinds.stream().filter(c -> c.selected().get()).forEach(c -> allowed.add(c.kind()));
+        if (w == 1) {
+            allowed.remove(FaultKind.ORDER); // greyed out: with one worker no two events race
+        }
         Scenario.Builder b = base.toBuilder().jobs(j).workers(w).queue(queue.get())
                 .callTime(CallTimeShape.FIXED).jitter(false);
         if (durable()) { // the in-memory queue has neither: its fields are greyed out and not read
@@ -225,6 +228,12 @@ public final class ExploreViewModel {
             inputError.set(e.getMessage());
             return false;
         }
+    }
+
+    /** @return true if the workers typed are two: only then can two events race (the order kind counts) */
+    public boolean races() {
+        String t = workers.get() == null ? "" : workers.get().strip();
+        return !t.equals("1");
     }
 
     /** @return true if the queue chosen is durable: its visibility timeout and max receives count */

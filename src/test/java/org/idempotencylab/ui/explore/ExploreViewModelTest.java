@@ -36,13 +36,14 @@ class ExploreViewModelTest {
     }
 
     @Test
-    void theFieldsMakeTheClassroomScenarioSmallWithFixedCallsAndNothingFailingByItself() {
+    void theFieldsMakeTheExploreCommandsScenarioWithFixedCallsAndNothingFailingByItself() {
         ExploreViewModel.Plan p = model.plan();
-        Scenario expected = Scenario.article().toBuilder().jobs(1).workers(2)
+        Scenario expected = Scenario.article().toBuilder().jobs(1).workers(1)
                 .callTime(CallTimeShape.FIXED).jitter(false).pFail(0).lostReply(0).build();
-        assertEquals(expected, p.scenario(), "the live view's classroom scenario, one sign-up, fixed calls, no draws");
+        assertEquals(expected, p.scenario(), "the explore command's defaults: one sign-up, fixed calls, no draws");
+        assertFalse(model.races(), "one worker: no races");
         assertEquals(Strategy.ARTICLE, p.strategies());
-        assertEquals(EnumSet.allOf(FaultKind.class), p.kinds());
+        assertEquals(EnumSet.complementOf(EnumSet.of(FaultKind.ORDER)), p.kinds(), "one worker: order is not chosen");
         assertEquals(2, p.maxFaults());
 
         model.jobsProperty().set("3");
@@ -145,7 +146,7 @@ class ExploreViewModelTest {
         assertEquals(p.scenario(), c.scenario());
         assertEquals(Set.of(FaultKind.LOST_REPLY), c.kinds());
         assertEquals(Metric.REPEATED_STEPS, ExploreViewModel.counterexample(e, results.get(3)).watched());
-        assertEquals("Schedules of at most 1 fault of lost reply · 1 sign-up, 2 workers, in-memory queue",
+        assertEquals("Schedules of at most 1 fault of lost reply · 1 sign-up, 1 worker, in-memory queue",
                 ExploreViewModel.heading(p));
     }
 
