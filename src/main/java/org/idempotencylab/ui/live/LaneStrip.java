@@ -38,6 +38,10 @@ public final class LaneStrip extends Pane {
     private static final double ENVELOPE_H = 20;
 
     private final Canvas canvas = new Canvas();
+    private final CanvasInk ink = new CanvasInk(this, () -> {
+        drawnVersion = -1;
+        requestLayout();
+    });
     private final Map<JobToken, double[]> drawnAt = new HashMap<>();
     private Lanes lanes;
     private long drawnVersion = -1;
@@ -56,6 +60,11 @@ public final class LaneStrip extends Pane {
         setMinSize(600, HEIGHT);
         setPrefHeight(HEIGHT);
         setMaxHeight(HEIGHT);
+    }
+
+    /** @return what the last frame drew: areas, text, tokens and shapes, in drawing order (for tests) */
+    List<CanvasInk.Box> drawn() {
+        return ink.boxes();
     }
 
     @Override
@@ -82,6 +91,7 @@ public final class LaneStrip extends Pane {
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, getHeight());
+        ink.clear();
         cellW = (w - LEFT - RIGHT - 9 * 4) / SignupSteps.COUNT;
         bottomY = 4 + CELL_H + 6;
         workersX = LEFT;
@@ -139,21 +149,20 @@ public final class LaneStrip extends Pane {
             g.setStroke(email ? QueueCanvas.CALLING : Color.web("#c5ccd3"));
             g.setLineWidth(email ? 2 : 1);
             g.strokeRoundRect(x, 4, cellW, CELL_H, 8, 8);
+            CanvasInk.Box cell = ink.note(CanvasInk.Kind.AREA, "station", x, 4, cellW, CELL_H, null);
             g.setTextAlign(TextAlignment.LEFT);
             g.setTextBaseline(VPos.TOP);
             g.setFill(QueueCanvas.INK);
-            g.setFont(Font.font("System", FontWeight.BOLD, 11));
-            g.fillText(Integer.toString(s + 1), x + 4, 6);
+            ink.text(g, "step", Integer.toString(s + 1), Font.font("System", FontWeight.BOLD, 11), x + 4, 6, 0, cell);
             // the side effects done under the step's number; the ones done again in red beside the number
             g.setFont(Font.font("System", 10));
             g.setFill(QueueCanvas.MUTED);
-            g.fillText(String.format(Locale.ROOT, "%,d", vm.sideEffects(s)), x + 4, 20);
+            ink.text(g, "counter", String.format(Locale.ROOT, "%,d", vm.sideEffects(s)), Font.font("System", 10), x + 4,
+                    20, 0, cell);
             if (vm.duplicates(s) > 0) { // a duplicate: the duplicate's ink and the "+N again" words
                 g.setFill(Concept.DUPLICATE.ink());
-                g.setFont(Font.font("System", FontWeight.BOLD, 10));
-                g.setTextAlign(TextAlignment.RIGHT);
-                g.fillText(TEXTS.format("strip.again", vm.duplicates(s)), x + cellW - 3, 7);
-                g.setTextAlign(TextAlignment.LEFT);
+                ink.textRight(g, "counter", TEXTS.format("strip.again", vm.duplicates(s)),
+                        Font.font("System", FontWeight.BOLD, 10), x + cellW - 3, 7, cell);
             }
         }
         for (JobToken t : vm.tokens()) {
@@ -196,8 +205,11 @@ public final class LaneStrip extends Pane {
         });
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        g.setFont(Font.font("System", FontWeight.BOLD, t.user() < 100 ? 8 : 6));
+        Font number = Font.font("System", FontWeight.BOLD, t.user() < 100 ? 8 : 6);
+        g.setFont(number);
         g.fillText(Long.toString(t.user()), x, y);
+        CanvasInk.Box token = ink.note(CanvasInk.Kind.TOKEN, "token " + t.user(), x - R, y - R, 2 * R, 2 * R, null);
+        ink.noteCentred("token number", Long.toString(t.user()), number, x, y, token);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
         drawnAt.put(t, new double[] {x, y});
@@ -215,13 +227,14 @@ public final class LaneStrip extends Pane {
         }
         g.strokeRoundRect(workersX, bottomY, workersW, h, 8, 8);
         g.setLineDashes();
+        CanvasInk.Box box = ink.note(CanvasInk.Kind.AREA, "workers", workersX, bottomY, workersW, h, null);
         g.setFill(QueueCanvas.INK);
         g.setFont(Font.font("System", FontWeight.BOLD, 11));
         g.setTextBaseline(VPos.CENTER);
         String text = down ? TEXTS.get("strip.workersDown") + " "
                 + VirtualTime.countdown(Math.max(0, vm.restartAtMs() - vm.nowMs())) : TEXTS.get("strip.workers");
-        g.fillText(text, workersX + 6, bottomY + h / 2);
-        g.setTextBaseline(VPos.TOP);
+        Font wf = Font.font("System", FontWeight.BOLD, 11);
+        ink.text(g, "workers", text, wf, workersX + 6, bottomY + h / 2 - ink.lineHeight(wf) / 2, 0, box);
     }
 
     private void drawProvider(GraphicsContext g, LiveViewModel vm, Lanes lanes) {
@@ -236,11 +249,13 @@ public final class LaneStrip extends Pane {
         }
         g.strokeRoundRect(providerX, bottomY, providerW, h, 8, 8);
         g.setLineDashes();
+        CanvasInk.Box box = ink.note(CanvasInk.Kind.AREA, "provider", providerX, bottomY, providerW, h, null);
         g.setFill(QueueCanvas.INK);
         g.setFont(Font.font("System", FontWeight.BOLD, 11));
         g.setTextBaseline(VPos.CENTER);
-        g.fillText(TEXTS.get("strip.provider"), providerX + 6, bottomY + h / 2);
-        g.setTextBaseline(VPos.TOP);
+        Font pf = Font.font("System", FontWeight.BOLD, 11);
+        ink.text(g, "provider", TEXTS.get("strip.provider"), pf, providerX + 6, bottomY + h / 2 - ink.lineHeight(pf) / 2,
+                0, box);
         double ex = providerX + 62;
         int fit = Math.max(1, (int) ((providerX + providerW - 4 - ex) / (ENVELOPE_W + 6)));
         List<Envelope> all = new ArrayList<>();
@@ -257,10 +272,10 @@ public final class LaneStrip extends Pane {
             g.setStroke(e.duplicate() ? Concept.DUPLICATE.ink() : QueueCanvas.MUTED);
             g.setLineWidth(e.duplicate() ? 2 : 1);
             g.strokeRect(x, ey, ENVELOPE_W, ENVELOPE_H);
+            CanvasInk.Box envelope = ink.note(CanvasInk.Kind.SHAPE, "envelope", x, ey, ENVELOPE_W, ENVELOPE_H, box);
             g.setFill(e.duplicate() ? Color.WHITE : QueueCanvas.INK);
-            g.setFont(Font.font("System", 9));
             String label = TEXTS.format("canvas.envelope", e.user()) + (e.duplicate() ? " " + e.nth() + "×" : "");
-            g.fillText(label, x + 3, ey + 5);
+            ink.text(g, "envelope", label, Font.font("System", 9), x + 3, ey + 5, 0, envelope);
             if (e.suppressed()) { // the key stopped it: the suppressed call's icon, as on lane A
                 QueueCanvas.drawIcon(g, Concept.SUPPRESSED, x + ENVELOPE_W - 12, ey + 3, 10);
             }

@@ -60,6 +60,7 @@ public final class QueueCanvas extends Pane {
     private static final int DETAILED_UP_TO = 150;
 
     private final Canvas canvas = new Canvas();
+    private final CanvasInk ink = new CanvasInk(this, this::retype);
     // layout, recomputed on resize
     private final double[] stationX = new double[SignupSteps.COUNT];
     private final double[] stationY = new double[SignupSteps.COUNT];
@@ -102,6 +103,18 @@ public final class QueueCanvas extends Pane {
         // a click on the queue gives it the keyboard, so Space, → and R work right after
         setFocusTraversable(true);
         addEventHandler(MouseEvent.MOUSE_PRESSED, e -> requestFocus());
+    }
+
+    /** The window's type changed (presentation mode): lay the drawing out again. */
+    private void retype() {
+        titledW = -1;
+        drawnVersion = -1;
+        requestLayout();
+    }
+
+    /** @return what the last frame drew: areas, text, tokens and shapes, in drawing order (for tests) */
+    List<CanvasInk.Box> drawn() {
+        return ink.boxes();
     }
 
     @Override
@@ -328,6 +341,7 @@ public final class QueueCanvas extends Pane {
         double h = getHeight();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
+        ink.clear();
         long now = vm.nowMs();
         drawFrame(g, vm, h);
         placeTokens(vm, now, nowNanos, g);
@@ -339,8 +353,9 @@ public final class QueueCanvas extends Pane {
         g.setTextAlign(TextAlignment.LEFT);
         g.setFont(Font.font("System", FontWeight.BOLD, 14));
         g.setFill(INK);
-        g.fillText(TEXTS.get("canvas.queue"), queueX, 12);
-        g.fillText(TEXTS.get("canvas.done"), binX + 14, 12);
+        Font heading = Font.font("System", FontWeight.BOLD, 14);
+        ink.text(g, "heading", TEXTS.get("canvas.queue"), heading, queueX, 12, 0, null);
+        ink.text(g, "heading", TEXTS.get("canvas.done"), heading, binX + 14, 12, 0, null);
         g.setStroke(Color.web("#d7dce1"));
         g.setLineWidth(1);
         g.strokeLine(binX + 6, 8, binX + 6, h - 8);
@@ -354,17 +369,19 @@ public final class QueueCanvas extends Pane {
             g.setStroke(email ? CALLING : Color.web("#c5ccd3"));
             g.setLineWidth(email ? 2 : 1);
             g.strokeRoundRect(x, y, stationW, stationH, 12, 12);
+            CanvasInk.Box station = ink.note(CanvasInk.Kind.AREA, "station", x, y, stationW, stationH, null);
             g.setFill(INK);
             // narrow or low stations (a 1024-pixel window, a 720-pixel screen) get a smaller font, more lines
             g.setFont(stationTitleFont);
             for (int line = 0; line < stationTitles[i].length; line++) {
-                g.fillText(stationTitles[i][line], x + 6, y + 6 + stationTitleLineH * line);
+                ink.text(g, "title", stationTitles[i][line], stationTitleFont, x + 6, y + 6 + stationTitleLineH * line,
+                        0, station);
             }
             // every side effect leaves a mark: how many times the step really did its work, and how many again
-            drawCounters(g, i, vm, x, y);
+            drawCounters(g, i, vm, x, y, station);
             g.setFill(MUTED);
-            g.setFont(Font.font("System", 11));
-            g.fillText(TEXTS.get("canvas.backoff"), x + 8, y + stationH + 4);
+            ink.text(g, "backoff", TEXTS.get("canvas.backoff"), Font.font("System", 11), x + 8, y + stationH + 4, 0,
+                    null);
         }
         drawProvider(g, vm);
         drawWorkers(g, vm);
@@ -375,7 +392,7 @@ public final class QueueCanvas extends Pane {
      * A station's counters at its bottom: "done 12", and in red "again 2" once a side effect was done again, in
      * 12 px, or smaller in a narrow station so that both stay inside it.
      */
-    private void drawCounters(GraphicsContext g, int i, LiveViewModel vm, double x, double y) {
+    private void drawCounters(GraphicsContext g, int i, LiveViewModel vm, double x, double y, CanvasInk.Box station) {
         String done = TEXTS.format("canvas.sideEffects", vm.sideEffects(i));
         String again = vm.duplicates(i) > 0 ? TEXTS.format("canvas.again", vm.duplicates(i)) : null;
         double room = stationW - 16;
@@ -410,14 +427,13 @@ public final class QueueCanvas extends Pane {
         double baseY = y + stationH - 18;
         g.setFont(Font.font("System", size));
         g.setFill(MUTED);
-        g.fillText(done, x + 8, baseY);
+        ink.text(g, "counter", done, Font.font("System", size), x + 8, baseY, 0, station);
         if (again != null) { // a duplicate: its icon, then the count in its ink
             double ax = oneLine ? x + 14 + doneW : x + 8;
             double ay = oneLine ? baseY : baseY - size - 3;
             drawIcon(g, Concept.DUPLICATE, ax, ay, size);
             g.setFill(Concept.DUPLICATE.ink());
-            g.setFont(Font.font("System", FontWeight.BOLD, size));
-            g.fillText(again, ax + size + 4, ay);
+            ink.text(g, "counter", again, Font.font("System", FontWeight.BOLD, size), ax, ay, size + 4, station);
         }
     }
 
@@ -435,6 +451,7 @@ public final class QueueCanvas extends Pane {
         }
         g.strokeRoundRect(x, y, stationW, providerH, 12, 12);
         g.setLineDashes();
+        CanvasInk.Box box = ink.note(CanvasInk.Kind.AREA, "workers", x, y, stationW, providerH, null);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
         g.setFill(INK);
@@ -442,15 +459,16 @@ public final class QueueCanvas extends Pane {
         if (down) { // the crash's icon before the title
             drawIcon(g, Concept.CRASH, x + 5, y + 4, 14);
         }
-        g.fillText(TEXTS.get(down ? "canvas.workersDown" : "canvas.workers"), x + (down ? 21 : 6), y + 4);
+        ink.text(g, "workers", TEXTS.get(down ? "canvas.workersDown" : "canvas.workers"),
+                Font.font("System", FontWeight.BOLD, 12), x + (down ? 5 : 6), y + 4, down ? 16 : 0, box);
         g.setFont(Font.font("System", 11));
         double lineH = 14;
         double bottom = y + providerH - 16;
         if (down) {
             g.setFill(INK);
-            g.fillText(TEXTS.get("canvas.restarting"), x + 6, y + 20);
-            g.setFont(Font.font("System", FontWeight.BOLD, 13));
-            g.fillText(VirtualTime.countdown(Math.max(0, vm.restartAtMs() - vm.nowMs())), x + 6, y + 34);
+            ink.text(g, "workers", TEXTS.get("canvas.restarting"), Font.font("System", 11), x + 6, y + 20, 0, box);
+            ink.text(g, "workers", VirtualTime.countdown(Math.max(0, vm.restartAtMs() - vm.nowMs())),
+                    Font.font("System", FontWeight.BOLD, 13), x + 6, y + 34, 0, box);
             return;
         }
         JobToken[] running = vm.workerTokens();
@@ -461,12 +479,12 @@ public final class QueueCanvas extends Pane {
                     : TEXTS.format("canvas.worker", i + 1, running[i] == null ? TEXTS.get("canvas.idle")
                     : "user_" + running[i].user());
             g.setFill(running[i] == null || last ? MUTED : INK);
-            g.fillText(text, x + 6, y + 20 + i * lineH);
+            ink.text(g, "workers", text, Font.font("System", 11), x + 6, y + 20 + i * lineH, 0, box);
         }
         drawIcon(g, Concept.CRASH, x + 6, bottom, 11);
         g.setFill(Concept.CRASH.ink());
-        g.setFont(Font.font("System", FontWeight.BOLD, 11));
-        g.fillText(TEXTS.get("canvas.crashHint"), x + 20, bottom);
+        ink.text(g, "hint", TEXTS.get("canvas.crashHint"), Font.font("System", FontWeight.BOLD, 11), x + 6, bottom, 14,
+                box);
     }
 
     /** What the marks of the durable path mean. */
@@ -475,6 +493,7 @@ public final class QueueCanvas extends Pane {
         double y = providerY;
         g.setFill(Color.web("#f4f6f8"));
         g.fillRoundRect(x, y, stationW, providerH, 12, 12);
+        CanvasInk.Box box = ink.note(CanvasInk.Kind.AREA, "legend", x, y, stationW, providerH, null);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
         g.setFont(legendFont);
@@ -505,7 +524,7 @@ public final class QueueCanvas extends Pane {
                 drawIcon(g, fills[i] == SENT_BACK ? Concept.IN_PROGRESS : Concept.CRASH, x + 8, cy - r, 2 * r);
             }
             g.setFill(INK);
-            g.fillText(names[i], x + 22, cy);
+            ink.text(g, "legend", names[i], legendFont, x + 22, cy - ink.lineHeight(legendFont) / 2, 0, box);
         }
         g.setTextBaseline(VPos.TOP);
     }
@@ -521,20 +540,21 @@ public final class QueueCanvas extends Pane {
         }
         g.strokeRoundRect(providerX, providerY, providerW, providerH, 12, 12);
         g.setLineDashes();
+        CanvasInk.Box box = ink.note(CanvasInk.Kind.AREA, "provider", providerX, providerY, providerW, providerH, null);
         g.setFill(INK);
         g.setFont(armed ? providerArmedFont : providerFont);
         double titleX = providerX + 8;
         if (armed) {
             drawIcon(g, Concept.REPLY_LOST, titleX, providerY + 6, 14);
-            titleX += 18;
         }
-        g.fillText(TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"), titleX, providerY + 6);
+        ink.text(g, "provider", TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"),
+                armed ? providerArmedFont : providerFont, titleX, providerY + 6, armed ? 18 : 0, box);
         g.setFont(providerLegendFont);
         g.setFill(MUTED);
         int icon = 0; // the legend's lines, each ICON_ROOM holding the next concept's icon
         for (int line = 0; line < providerLegend.length; line++) {
             double y = providerY + 23 + 13 * line;
-            g.fillText(providerLegend[line], providerX + 8, y);
+            ink.text(g, "provider legend", providerLegend[line], providerLegendFont, providerX + 8, y, 0, box);
             for (double at : providerLegendIcons[line]) {
                 if (icon < PROVIDER_LEGEND_ICONS.length) {
                     drawIcon(g, PROVIDER_LEGEND_ICONS[icon++], providerX + 8 + at, y, providerLegendFont.getSize() * 1.1);
@@ -566,20 +586,23 @@ public final class QueueCanvas extends Pane {
             g.strokeRect(x, y, ew, eh);
             g.strokeLine(x, y, x + ew / 2, y + eh / 2);
             g.strokeLine(x + ew, y, x + ew / 2, y + eh / 2);
+            CanvasInk.Box envelope = ink.note(CanvasInk.Kind.SHAPE, "envelope", x, y, ew, eh, box);
             g.setFill(e.duplicate() ? Color.WHITE : INK);
-            g.fillText(TEXTS.format("canvas.envelope", e.user()) + (e.duplicate() ? " " + ordinal(e.nth()) : ""),
-                    x + 3, y + eh - 13);
+            ink.text(g, "envelope", TEXTS.format("canvas.envelope", e.user()) + (e.duplicate() ? " " + ordinal(e.nth())
+                    : ""), Font.font("System", 10), x + 3, y + eh - 13, 0, envelope);
             if (e.suppressed()) { // the key stopped it: the suppressed call's icon
                 drawIcon(g, Concept.SUPPRESSED, x + ew - 14, y + eh - 13, 11);
             }
             if (envelopeMark.test(e)) { // differs from the other lane (Lanes): an outline and "≠", not colour alone
                 drawDifferenceMark(g, x, y, ew, eh);
+                ink.note(CanvasInk.Kind.SHAPE, "difference mark", x - 8, y - 8, 16, 16, box);
                 g.setFont(Font.font("System", 10));
             }
             if (e.replyLost()) { // the caller never heard back: the lost reply's icon on a white tab
                 g.setFill(Color.WHITE);
                 g.fillRect(x + ew - 17, y - 8, 16, 15);
                 drawIcon(g, Concept.REPLY_LOST, x + ew - 16, y - 7, 14);
+                ink.note(CanvasInk.Kind.SHAPE, "reply lost mark", x + ew - 17, y - 8, 16, 15, box);
             }
         }
     }
@@ -668,6 +691,7 @@ public final class QueueCanvas extends Pane {
             shown.toX = wx;
             shown.toY = wy;
             drawToken(g, shown, nowMs, known != null && known == vm.selectedProperty().get(), detailed);
+            ink.note(CanvasInk.Kind.TOKEN, "waiting " + user, wx - R - 2, wy - R - 2, 2 * R + 4, 2 * R + 4, null);
         }
         for (JobToken t : vm.tokens()) {
             double tx;
@@ -731,6 +755,8 @@ public final class QueueCanvas extends Pane {
             lastMoveStartNanos = lastMoveStart;
             drawToken(g, t, nowMs, t == vm.selectedProperty().get(), detailed);
             drawnAt.put(t, new double[] {t.x, t.y});
+            ink.note(CanvasInk.Kind.TOKEN, t.phase + " " + t.user(), t.x - R - 2, t.y - R - 2, 2 * R + 4, 2 * R + 4,
+                    null);
         }
         // more tokens than a station or its backoff lane can show: say how many are not drawn
         g.setFont(Font.font("System", FontWeight.BOLD, 12));
@@ -738,22 +764,21 @@ public final class QueueCanvas extends Pane {
         for (int s = 0; s < SignupSteps.COUNT; s++) {
             if (atStation[s] > stationCapacity) {
                 g.setFill(CALLING);
-                g.setTextAlign(TextAlignment.RIGHT);
-                g.fillText("+" + (atStation[s] - stationCapacity), stationX[s] + stationW - 8,
-                        stationY[s] + stationH - 18);
-                g.setTextAlign(TextAlignment.LEFT);
+                ink.textRight(g, "count badge", "+" + (atStation[s] - stationCapacity),
+                        Font.font("System", FontWeight.BOLD, 12), stationX[s] + stationW - 8, stationY[s] + stationH - 18,
+                        null);
             }
             if (inBackoff[s] > backoffCapacity) {
                 g.setFill(CALLING);
-                g.fillText("+" + (inBackoff[s] - backoffCapacity), stationX[s] + stationW - 30,
-                        stationY[s] + stationH + 4);
+                ink.text(g, "count badge", "+" + (inBackoff[s] - backoffCapacity), Font.font("System", FontWeight.BOLD, 12),
+                        stationX[s] + stationW - 30, stationY[s] + stationH + 4, 0, null);
             }
         }
         g.setFill(MUTED);
-        g.setFont(Font.font("System", 12));
-        g.fillText(TEXTS.format("canvas.waiting", waiting), queueX, getHeight() - 20);
-        g.fillText(TEXTS.format("canvas.finished", vm.finishedJobs()), binX + 14,
-                getHeight() - 20);
+        ink.text(g, "waiting", TEXTS.format("canvas.waiting", waiting), Font.font("System", 12), queueX,
+                getHeight() - 20, 0, null);
+        ink.text(g, "finished", TEXTS.format("canvas.finished", vm.finishedJobs()), Font.font("System", 12), binX + 14,
+                getHeight() - 20, 0, null);
     }
 
     private long lastMoveStart;
