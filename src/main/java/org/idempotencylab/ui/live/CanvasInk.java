@@ -149,17 +149,22 @@ final class CanvasInk {
     }
 
     /**
-     * @return the largest size from {@code size} down to {@code least}, in half pixels, in which {@code text} is at
-     *         most {@code width} wide; {@code least} if none is
+     * @return the largest size, {@code size} or one on the half-pixel grid below it down to {@code least}, in which
+     *         {@code text} is at most {@code width} wide; {@code least} if none is
      */
     Font fitting(String text, FontWeight weight, double size, double least, double width) {
-        for (double s = size; s > least; s -= 0.5) {
+        for (double s = size; s > least; s = smaller(s)) {
             Font f = font(weight, s);
             if (width(text, f) <= width) {
                 return f;
             }
         }
         return font(weight, least);
+    }
+
+    /** @return the next size below {@code size} on the half-pixel grid, so that every scale tries the same sizes */
+    static double smaller(double size) {
+        return Math.ceil(size * 2) / 2 - 0.5;
     }
 
     /** @return {@code text}, cut and ended with "…" until it is at most {@code width} wide in {@code font} */

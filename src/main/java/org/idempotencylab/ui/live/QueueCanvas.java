@@ -67,15 +67,21 @@ public final class QueueCanvas extends Pane {
     /** A token with its marks takes a square of 2R + 4: the pitch of a station's strip and of the Done column. */
     private static final double SLOT = 2 * R + 4;
     private static final double WAIT_SLOT = 2 * R + 6; // the waiting line's pitch
-    /** A strip's row: a token and its countdown ring ({@link #RING} + 1.25), clear of the text above and below. */
-    private static final double STRIP_ROW = 2 * R + 8;
+    /** A strip's row: a token and its countdown ring ({@link #RING} + 1.25 px) within the bands' gaps. */
+    private static final double STRIP_ROW = 2 * R + 6;
     private static final double RING = R + 2.5;
     private static final double PAD = 5;             // inside a station or a box, left and right
-    private static final double GAP = 8;             // between rows and boxes
+    private static final double GAP = 6;             // between rows and boxes
     private static final double STATION_GAP = 6;     // between the stations of a row
-    private static final double TOP = 8;             // above the stations and the columns' headings
+    private static final double TOP = 6;             // above the stations and the columns' headings
+    private static final double BOTTOM = 6;          // under the row of boxes and the columns' labels
+    // a station's bands: its title from TITLE_TOP, BAND_GAP, the strip of tokens, BAND_GAP, the counters, BAND_BOTTOM
+    private static final double TITLE_TOP = 4;
+    private static final double BAND_GAP = 2;
+    private static final double BAND_BOTTOM = 3;
+    private static final double BOX_PAD = 4;         // inside the boxes under the stations, top and bottom
     /** Above an envelope: room for a lost reply's tab and a "≠", which stand out of its top edge. */
-    private static final double MARK_ROOM = 9;
+    private static final double MARK_ROOM = 8;
     /** Where the envelopes start in the provider's box: a "≠" stands 6 px out of an envelope's left edge. */
     private static final double ENVELOPE_X = 8;
     private static final double LEGEND_TEXT_X = 24;  // the durable legend's words, after its symbols
@@ -113,6 +119,8 @@ public final class QueueCanvas extends Pane {
     private Font titleFont;
     private int titleLines;
     private int cutTitles;          // titles that do not fit whole
+    private double titleFloor;      // the least sizes the stations' fonts may take: normal mode's in presentation
+    private double counterFloor;
     private Font counterFont;
     private boolean countersOnOneLine;
     private int stripRows;
@@ -200,28 +208,37 @@ public final class QueueCanvas extends Pane {
     /**
      * Places the columns, the stations and the row under them for a {@code w} × {@code h} canvas, and chooses the
      * fonts: the largest, up to the window's type, in which each piece fits its room. In presentation mode the
-     * larger type of the row under the stations leaves them less height: the type is taken down, step by step,
-     * until the stations' text is at least as large (and as whole) as in normal mode.
+     * larger type of the row under the stations leaves them less height: that row's type is taken down, step by
+     * step, until the stations' text is at least as large (and as whole) as in normal mode.
      */
     private void layOut(double w, double h) {
         laidW = w;
         laidH = h;
         laidScale = ink.scale();
-        layOut(w, h, 1);
-        double title = titleFont.getSize();
-        double counter = counterFont.getSize();
-        int cut = cutTitles;
-        for (double k = laidScale; k > 1.001; k -= 0.05) {
-            layOut(w, h, k);
-            if (titleFont.getSize() >= title && counterFont.getSize() >= counter && cutTitles <= cut) {
-                return;
+        titleFloor = LEAST_TEXT;
+        counterFloor = LEAST_TEXT;
+        layOut(w, h, 1, 1);
+        if (laidScale > 1) {
+            titleFloor = titleFont.getSize();
+            counterFloor = counterFont.getSize();
+            int cut = cutTitles;
+            double row = laidScale;
+            for (; row > 1.001; row -= 0.05) {
+                layOut(w, h, laidScale, row);
+                if (cutTitles <= cut) {
+                    break;
+                }
+            }
+            if (row <= 1.001) {
+                layOut(w, h, laidScale, 1); // the row as in normal mode: the stations fit as they did there
             }
         }
-        layOut(w, h, 1);
     }
 
-    /** Lays the canvas out in {@code k} times the lab's plain type. */
-    private void layOut(double w, double h, double k) {
+    /**
+     * Lays the canvas out in {@code k} times the lab's plain type, the row under the stations in {@code row} times.
+     */
+    private void layOut(double w, double h, double k, double row) {
         sideColumns = w >= 900 ? 3 : 2;
         queueX = 8;
         queueEdge = queueX + (sideColumns - 1) * WAIT_SLOT + 2 * R + 6;
@@ -233,16 +250,16 @@ public final class QueueCanvas extends Pane {
             stationX[i] = left + (i % 5) * (stationW + STATION_GAP);
         }
         layOutColumns(k, w);
-        double bottomNeed = layOutBottomRow(k, left, right);
-        fitStations(k, (h - TOP - 2 * GAP - bottomNeed - 8) / 2);
+        double bottomNeed = layOutBottomRow(row, left, right);
+        fitStations(k, (h - TOP - 2 * GAP - bottomNeed - BOTTOM) / 2);
         for (int i = 0; i < SignupSteps.COUNT; i++) {
             stationY[i] = TOP + (i / 5) * (stationH + GAP);
         }
         bottomY = TOP + 2 * (stationH + GAP);
-        bottomH = Math.max(bottomNeed, h - 8 - bottomY);
+        bottomH = Math.max(bottomNeed, h - BOTTOM - bottomY);
         // four lines of the durable legend in the row's height
         while (legendFont.getSize() > LEAST_TEXT && 4 * legendLineH() + 8 > bottomH) {
-            legendFont = CanvasInk.plain(legendFont.getSize() - 0.5);
+            legendFont = CanvasInk.plain(CanvasInk.smaller(legendFont.getSize()));
         }
         badgeFont = CanvasInk.bold(Math.max(LEAST_TEXT, Math.min(12 * k, counterFont.getSize() + 1)));
     }
@@ -252,7 +269,7 @@ public final class QueueCanvas extends Pane {
         double queueRoom = queueEdge - queueX - 4;
         double doneRoom = w - binX - 12;
         queueHeadingFont = ink.fitting(TEXTS.get("canvas.queue"), FontWeight.BOLD, 14 * k, LEAST_TEXT, queueRoom);
-        for (double s = 14 * k; ; s -= 0.5) {
+        for (double s = 14 * k; ; s = CanvasInk.smaller(s)) {
             doneHeadingFont = CanvasInk.bold(Math.max(LEAST_TEXT, s));
             List<String> lines = ink.wrap(TEXTS.get("canvas.done"), doneHeadingFont, doneRoom);
             doneHeading = lines.toArray(String[]::new);
@@ -263,13 +280,14 @@ public final class QueueCanvas extends Pane {
         // the labels under the columns: their longest (100,000 sign-ups) on lines of whole words
         String waiting = TEXTS.format("canvas.waiting", LiveViewModel.MAX_LIVE_JOBS);
         String finished = TEXTS.format("canvas.finished", LiveViewModel.MAX_LIVE_JOBS);
-        for (double s = 12 * k; ; s -= 0.5) {
+        for (double s = 12 * k; ; s = CanvasInk.smaller(s)) {
             columnLabelFont = CanvasInk.plain(Math.max(LEAST_TEXT, s));
             List<String> q = ink.wrap(waiting, columnLabelFont, queueRoom);
             List<String> d = ink.wrap(finished, columnLabelFont, doneRoom);
             queueLabelLines = q.size();
             doneLabelLines = d.size();
-            if (s <= LEAST_TEXT || ink.allFit(q, columnLabelFont, queueRoom) && ink.allFit(d, columnLabelFont, doneRoom)) {
+            if (s <= LEAST_TEXT
+                    || ink.allFit(q, columnLabelFont, queueRoom) && ink.allFit(d, columnLabelFont, doneRoom)) {
                 break;
             }
         }
@@ -283,10 +301,13 @@ public final class QueueCanvas extends Pane {
      */
     private double layOutBottomRow(double k, double left, double right) {
         workersX = left;
+        // the legend's box as wide as its words in normal mode's type (up to 1.6 stations): a larger type does
+        // not narrow the provider
         String longest = longest(legendNames());
-        legendFont = ink.fitting(longest, FontWeight.NORMAL, 11 * k, LEAST_TEXT,
-                stationW * 1.6 - LEGEND_TEXT_X - PAD);
-        legendW = Math.max(stationW, LEGEND_TEXT_X + ink.width(longest, legendFont) + PAD);
+        double most = stationW * 1.6 - LEGEND_TEXT_X - PAD;
+        legendW = Math.max(stationW, LEGEND_TEXT_X + PAD
+                + ink.width(longest, ink.fitting(longest, FontWeight.NORMAL, 11, LEAST_TEXT, most)));
+        legendFont = ink.fitting(longest, FontWeight.NORMAL, 11 * k, LEAST_TEXT, legendW - LEGEND_TEXT_X - PAD);
         legendX = right - legendW;
         providerX = workersX + stationW + STATION_GAP;
         providerW = legendX - STATION_GAP - providerX;
@@ -296,9 +317,9 @@ public final class QueueCanvas extends Pane {
                 inner - 18);
         layOutProviderLegend(k, inner);
         envelopeFont = CanvasInk.plain(Math.max(LEAST_TEXT, 10 * k));
-        envelopeH = ink.lineHeight(envelopeFont) + 9;
-        double providerNeed = 5 + ink.lineHeight(providerFont) + 3
-                + providerLegend.length * ink.lineHeight(providerLegendFont) + MARK_ROOM + envelopeH + 5;
+        envelopeH = ink.lineHeight(envelopeFont) + 8;
+        double providerNeed = BOX_PAD + ink.lineHeight(providerFont) + 2
+                + providerLegend.length * ink.lineHeight(providerLegendFont) + MARK_ROOM + envelopeH + BOX_PAD;
         // the worker process: its title (two lines while down, if need be), a worker a line, the click's hint
         double workersInner = stationW - 2 * PAD;
         String down = TEXTS.get("canvas.workersDown");
@@ -311,13 +332,14 @@ public final class QueueCanvas extends Pane {
         double hintSize = 11 * k;
         while (hintSize > LEAST_TEXT
                 && ink.width(TEXTS.get("canvas.crashHint"), CanvasInk.bold(hintSize)) + hintSize + 3 > workersInner) {
-            hintSize -= 0.5;
+            hintSize = CanvasInk.smaller(hintSize);
         }
         hintFont = CanvasInk.bold(hintSize);
         countdownFont = ink.fitting("0:00.000", FontWeight.BOLD, 13 * k, LEAST_TEXT, workersInner);
         double title = ink.lineHeight(workersTitleFont);
-        double workersNeed = Math.max(5 + title + 2 + ink.lineHeight(workerFont) + 2 + ink.lineHeight(hintFont) + 5,
-                5 + workersDownTitle.length * title + 2 + ink.lineHeight(workerFont) + ink.lineHeight(countdownFont) + 5);
+        double line = ink.lineHeight(workerFont);
+        double workersNeed = 2 * BOX_PAD + Math.max(title + 2 + line + 2 + ink.lineHeight(hintFont),
+                workersDownTitle.length * title + 2 + line + ink.lineHeight(countdownFont));
         return Math.max(Math.max(providerNeed, workersNeed), 4 * legendLineH() + 8);
     }
 
@@ -335,7 +357,7 @@ public final class QueueCanvas extends Pane {
             room + TEXTS.get("canvas.providerLegend.suppressed"), room + TEXTS.get("canvas.providerLegend.lost")};
         List<String> lines = null;
         for (int most = 1; most <= 3 && lines == null; most++) {
-            for (double s = 11 * k; s >= LEAST_TEXT; s -= 0.5) {
+            for (double s = 11 * k; s >= LEAST_TEXT; s = CanvasInk.smaller(s)) {
                 Font f = CanvasInk.plain(s);
                 List<String> l = ink.wrap(items, " · ", f, width);
                 if (l.size() <= most && ink.allFit(l, f, width)) {
@@ -368,8 +390,8 @@ public final class QueueCanvas extends Pane {
         List<List<String>> titles = new ArrayList<>();
         double need = 0;
         for (double s = 1; ; s -= 0.04) {
-            titleFont = CanvasInk.bold(Math.max(LEAST_TEXT, Math.round(13 * k * s * 2) / 2.0));
-            counterFont = CanvasInk.plain(Math.max(LEAST_TEXT, Math.round(12 * k * s * 2) / 2.0));
+            titleFont = CanvasInk.bold(Math.max(titleFloor, Math.round(13 * k * s * 2) / 2.0));
+            counterFont = CanvasInk.plain(Math.max(counterFloor, Math.round(12 * k * s * 2) / 2.0));
             titles.clear();
             boolean whole = true;
             titleLines = 1;
@@ -384,7 +406,7 @@ public final class QueueCanvas extends Pane {
             countersOnOneLine = ink.width(DONE_SAMPLE, counterFont) + 6 + againWidth(AGAIN_SAMPLE, counterFont)
                     <= inner;
             need = stationHeight(titleLines, 1);
-            boolean least = titleFont.getSize() <= LEAST_TEXT && counterFont.getSize() <= LEAST_TEXT;
+            boolean least = titleFont.getSize() <= titleFloor && counterFont.getSize() <= counterFloor;
             if (whole && need <= room || least) {
                 break;
             }
@@ -419,8 +441,8 @@ public final class QueueCanvas extends Pane {
 
     /** @return a station's height with {@code lines} of title and {@code rows} of tokens, px */
     private double stationHeight(int lines, int rows) {
-        return 5 + lines * ink.lineHeight(titleFont) + 3 + STRIP_ROW + (rows - 1) * SLOT + 3
-                + (countersOnOneLine ? 1 : 2) * ink.lineHeight(counterFont) + 4;
+        return TITLE_TOP + lines * ink.lineHeight(titleFont) + BAND_GAP + STRIP_ROW + (rows - 1) * SLOT + BAND_GAP
+                + (countersOnOneLine ? 1 : 2) * ink.lineHeight(counterFont) + BAND_BOTTOM;
     }
 
     /** @return the width of a duplicate count with its icon before it, px */
@@ -430,7 +452,7 @@ public final class QueueCanvas extends Pane {
 
     /** @return where a station's strip of tokens begins, px below the station's top */
     private double stripTop() {
-        return 5 + titleLines * ink.lineHeight(titleFont) + 3;
+        return TITLE_TOP + titleLines * ink.lineHeight(titleFont) + BAND_GAP;
     }
 
     private static String longest(String[] texts) {
@@ -543,7 +565,7 @@ public final class QueueCanvas extends Pane {
             stationBoxes[i] = ink.note(Kind.AREA, "station", x, y, stationW, stationH, null);
             g.setFill(INK);
             for (int line = 0; line < stationTitles[i].length; line++) {
-                ink.text(g, "title", stationTitles[i][line], titleFont, x + PAD, y + 5 + titleH * line, 0,
+                ink.text(g, "title", stationTitles[i][line], titleFont, x + PAD, y + TITLE_TOP + titleH * line, 0,
                         stationBoxes[i]);
             }
             // every side effect leaves a mark: how many times the step really did its work, and how many again
@@ -563,7 +585,7 @@ public final class QueueCanvas extends Pane {
         double inner = stationW - 2 * PAD;
         double lineH = ink.lineHeight(counterFont);
         double x = stationX[i] + PAD;
-        double top = stationY[i] + stationH - 4 - (countersOnOneLine ? 1 : 2) * lineH;
+        double top = stationY[i] + stationH - BAND_BOTTOM - (countersOnOneLine ? 1 : 2) * lineH;
         String done = TEXTS.format("canvas.sideEffects", vm.sideEffects(i));
         Font doneFont = fit(done, counterFont, inner);
         g.setFill(MUTED);
@@ -617,22 +639,22 @@ public final class QueueCanvas extends Pane {
         double lineH = ink.lineHeight(workerFont);
         g.setFill(INK);
         if (down) { // the crash's icon before the title
-            drawIcon(g, Concept.CRASH, x + PAD - 1, y + 5 + (titleH - 14) / 2, 14);
+            drawIcon(g, Concept.CRASH, x + PAD - 1, y + BOX_PAD + (titleH - 14) / 2, 14);
             for (int l = 0; l < workersDownTitle.length; l++) {
-                ink.text(g, "workers", workersDownTitle[l], workersTitleFont, x + PAD, y + 5 + l * titleH,
+                ink.text(g, "workers", workersDownTitle[l], workersTitleFont, x + PAD, y + BOX_PAD + l * titleH,
                         l == 0 ? 16 : 0, box);
             }
-            double top = y + 5 + workersDownTitle.length * titleH + 2;
+            double top = y + BOX_PAD + workersDownTitle.length * titleH + 2;
             ink.text(g, "workers", TEXTS.get("canvas.restarting"), fit(TEXTS.get("canvas.restarting"), workerFont,
                     inner), x + PAD, top, 0, box);
             ink.text(g, "workers", VirtualTime.countdown(Math.max(0, vm.restartAtMs() - vm.nowMs())), countdownFont,
                     x + PAD, top + lineH, 0, box);
             return;
         }
-        ink.text(g, "workers", TEXTS.get("canvas.workers"), workersTitleFont, x + PAD, y + 5, 0, box);
+        ink.text(g, "workers", TEXTS.get("canvas.workers"), workersTitleFont, x + PAD, y + BOX_PAD, 0, box);
         double hintH = ink.lineHeight(hintFont);
-        double hintY = y + bottomH - 5 - hintH;
-        double top = y + 5 + titleH + 2;
+        double hintY = y + bottomH - BOX_PAD - hintH;
+        double top = y + BOX_PAD + titleH + 2;
         JobToken[] running = vm.workerTokens();
         int rows = Math.max(1, (int) ((hintY - 2 - top) / lineH));
         for (int i = 0; i < running.length && i < rows; i++) {
@@ -702,17 +724,17 @@ public final class QueueCanvas extends Pane {
         Font font = armed ? providerArmedFont : providerFont;
         double titleH = ink.lineHeight(font);
         if (armed) {
-            drawIcon(g, Concept.REPLY_LOST, providerX + PAD, y0 + 5 + (titleH - 14) / 2, 14);
+            drawIcon(g, Concept.REPLY_LOST, providerX + PAD, y0 + BOX_PAD + (titleH - 14) / 2, 14);
         }
         g.setFill(INK);
         ink.text(g, "provider", TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"), font,
-                providerX + PAD, y0 + 5, armed ? 18 : 0, box);
+                providerX + PAD, y0 + BOX_PAD, armed ? 18 : 0, box);
         g.setFill(MUTED);
         double legendH = ink.lineHeight(providerLegendFont);
         double iconSize = providerLegendFont.getSize() * 1.1;
         int icon = 0; // the legend's lines, each ICON_ROOM holding the next concept's icon
         for (int line = 0; line < providerLegend.length; line++) {
-            double y = y0 + 5 + titleH + 3 + legendH * line;
+            double y = y0 + BOX_PAD + titleH + 2 + legendH * line;
             ink.text(g, "provider legend", providerLegend[line], providerLegendFont, providerX + PAD, y, 0, box);
             for (double at : providerLegendIcons[line]) {
                 if (icon < PROVIDER_LEGEND_ICONS.length) {
@@ -722,7 +744,7 @@ public final class QueueCanvas extends Pane {
             }
             g.setFill(MUTED);
         }
-        drawEnvelopes(g, vm, box, y0 + 5 + titleH + 3 + legendH * providerLegend.length + MARK_ROOM);
+        drawEnvelopes(g, vm, box, y0 + BOX_PAD + titleH + 2 + legendH * providerLegend.length + MARK_ROOM);
     }
 
     /**
@@ -742,7 +764,7 @@ public final class QueueCanvas extends Pane {
         double ew = Math.max(44, 4 + labelW + 4 + (suppressed ? 14 : 0));
         double eh = envelopeH;
         int perRow = Math.max(1, (int) ((providerW - ENVELOPE_X - PAD + 6) / (ew + 6)));
-        int rows = Math.max(1, (int) ((bottomY + bottomH - 5 - top + MARK_ROOM) / (eh + MARK_ROOM)));
+        int rows = Math.max(1, (int) ((bottomY + bottomH - BOX_PAD - top + MARK_ROOM) / (eh + MARK_ROOM)));
         List<Envelope> shown = all.subList(Math.max(0, all.size() - perRow * rows), all.size());
         double labelH = ink.lineHeight(envelopeFont);
         for (int i = 0; i < shown.size(); i++) {
@@ -865,7 +887,7 @@ public final class QueueCanvas extends Pane {
         double columnTop = TOP + ink.lineHeight(queueHeadingFont) + 8;
         double doneTop = TOP + doneHeading.length * ink.lineHeight(doneHeadingFont) + 8;
         long waiting = vm.waitingJobs();
-        double queueBottom = getHeight() - 8 - queueLabelLines * labelH - 4;
+        double queueBottom = getHeight() - BOTTOM - queueLabelLines * labelH - 4;
         int waitingRows = Math.max(1, (int) ((queueBottom - columnTop + 6) / WAIT_SLOT));
         int waitingSlots = sideColumns * waitingRows;
         List<Long> waitingUsers = vm.waitingUsers(waitingSlots);
@@ -887,7 +909,7 @@ public final class QueueCanvas extends Pane {
             drawToken(g, shown, nowMs, known != null && known == vm.selectedProperty().get(), detailed);
             ink.note(Kind.TOKEN, "token", wx - R - 2, wy - R - 2, SLOT, SLOT, queueBox);
         }
-        double doneBottom = getHeight() - 8 - doneLabelLines * labelH - 4;
+        double doneBottom = getHeight() - BOTTOM - doneLabelLines * labelH - 4;
         int binRows = Math.max(1, (int) ((doneBottom - doneTop + 4) / SLOT));
         int firstShown = Math.max(0, finishedCount - sideColumns * binRows);
         int finished = 0;
@@ -964,9 +986,9 @@ public final class QueueCanvas extends Pane {
             }
         }
         g.setFill(MUTED);
-        drawColumnLabel(g, TEXTS.format("canvas.waiting", waiting), queueX, getHeight() - 8, queueEdge - queueX - 4,
-                queueBox, "waiting");
-        drawColumnLabel(g, TEXTS.format("canvas.finished", vm.finishedJobs()), binX + 8, getHeight() - 8,
+        drawColumnLabel(g, TEXTS.format("canvas.waiting", waiting), queueX, getHeight() - BOTTOM,
+                queueEdge - queueX - 4, queueBox, "waiting");
+        drawColumnLabel(g, TEXTS.format("canvas.finished", vm.finishedJobs()), binX + 8, getHeight() - BOTTOM,
                 getWidth() - binX - 12, doneBox, "finished");
     }
 

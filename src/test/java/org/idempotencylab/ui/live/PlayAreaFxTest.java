@@ -35,6 +35,8 @@ class PlayAreaFxTest {
     /** The queue canvas's size in the lab's window, px: at 1440 × 900, 1280 × 720 and 1024 × 768. */
     private static final double[][] NORMAL = {{640, 371}, {736, 300}, {780, 300}};
     private static final double[][] PRESENTATION = {{806, 326}, {640, 300}, {730, 300}};
+    /** The queue canvas with room to spare, as in a large window. */
+    private static final double[] ROOMY = {1100, 560};
     /**
      * Lane B's strip is as wide as the play area with its code panel: at 1024 × 768 in presentation mode, 1280 × 720
      * and 1440 × 900 in normal mode, 1280 × 720 in presentation mode.
@@ -214,16 +216,20 @@ class PlayAreaFxTest {
     @Test
     void stationTitlesWrapWholeAndPresentationModeDrawsTheCanvasTextLarger() {
         LiveViewModel vm = busyRun();
-        for (double[] size : NORMAL) {
-            List<Box> titles = of(drawn(vm, size, false, c -> { }).drawn(), "title");
-            String at = where(size, false);
-            assertTrue(titles.stream().noneMatch(t -> t.text().endsWith("…")), at + "whole titles: " + titles);
-            assertTrue(titles.stream().allMatch(t -> t.fontSize() >= 11), at + "titles of 11 px or more: " + titles);
-            assertTrue(titles.size() <= 3 * SignupSteps.COUNT, at + "at most three lines each: " + titles);
+        for (boolean presentation : new boolean[] {false, true}) {
+            for (double[] size : presentation ? PRESENTATION : NORMAL) {
+                List<Box> titles = of(drawn(vm, size, presentation, c -> { }).drawn(), "title");
+                String at = where(size, presentation);
+                assertTrue(titles.stream().noneMatch(t -> t.text().endsWith("…")), at + "whole titles: " + titles);
+                assertTrue(titles.stream().allMatch(t -> t.fontSize() >= 11), at + "titles of 11 px or more: "
+                        + titles);
+                assertTrue(titles.size() <= 3 * SignupSteps.COUNT, at + "at most three lines each: " + titles);
+            }
         }
-        // the same room in both modes: presentation never smaller; with room to spare (a full-screen window)
-        // about the lab's presentation type over its plain type larger
-        for (double[] size : new double[][] {PRESENTATION[0], PRESENTATION[1], {1100, 560}}) {
+        // the same room in both modes: presentation never smaller; with room to spare about the lab's presentation
+        // type over its plain type larger
+        for (double[] size : new double[][] {NORMAL[0], NORMAL[1], NORMAL[2], PRESENTATION[0], PRESENTATION[1],
+            PRESENTATION[2], ROOMY}) {
             Map<String, Double> normal = sizes(drawn(vm, size, false, c -> { }).drawn());
             Map<String, Double> large = sizes(drawn(vm, size, true, c -> { }).drawn());
             String at = where(size, true);
@@ -232,7 +238,7 @@ class PlayAreaFxTest {
                 assertTrue(normal.containsKey(role) && large.containsKey(role), at + role + " drawn");
                 assertTrue(large.get(role) >= normal.get(role), at + role + " " + large.get(role) + " against "
                         + normal.get(role) + " in normal mode");
-                if (size[0] == 1100) {
+                if (size == ROOMY) {
                     assertTrue(large.get(role) >= 1.2 * normal.get(role), at + role + " " + large.get(role)
                             + " against " + normal.get(role) + " in normal mode");
                 }
