@@ -2,8 +2,10 @@ package org.idempotencylab.ui.live;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -893,6 +895,7 @@ public final class QueueCanvas extends Pane {
         List<Long> waitingUsers = vm.waitingUsers(waitingSlots);
         lastWaitingAt = new HashMap<>(waitingAt);
         waitingAt.clear();
+        Set<JobToken> drawnBefore = new HashSet<>(drawnAt.keySet());
         drawnAt.clear();
         int queueSlot = waitingUsers.size(); // jobs on their way back to the queue follow the waiting ones
         for (int i = 0; i < waitingUsers.size(); i++) {
@@ -920,16 +923,18 @@ public final class QueueCanvas extends Pane {
             double tx;
             double ty;
             Box within;
-            if (Double.isNaN(t.x) && t.phase != JobToken.Phase.QUEUED) {
-                double[] from = waitingAt.get(t.user()); // taken from the queue: glide out of the waiting line
+            if (!drawnBefore.contains(t) && t.phase != JobToken.Phase.QUEUED) {
+                double[] from = waitingAt.get(t.user());
                 if (from == null) {
                     from = lastWaitingAt.get(t.user());
                 }
-                if (from != null) {
+                if (from != null) { // taken from the queue: glide out of the waiting line
                     t.x = from[0];
                     t.y = from[1];
                     t.toX = from[0];
                     t.toY = from[1];
+                } else { // one of a station's "+N", or a job finished below the Done column's latest: it appears
+                    t.x = Double.NaN; // where it belongs, no glide from where it was last drawn over the words
                 }
             }
             switch (t.phase) {

@@ -184,6 +184,44 @@ class PlayAreaFxTest {
         }
     }
 
+    /**
+     * A job a station had no room for (in its "+N"), or one drawn again after frames out of sight, appears in its
+     * place: it does not glide there from where it was last drawn, across the stations' words (a job taken from the
+     * queue glides out of its place in the waiting line).
+     */
+    @Test
+    void aJobOutOfSightAppearsInItsPlaceRatherThanGlidingOverTheStations() {
+        LiveViewModel vm = busyRun();
+        QueueCanvas canvas = drawn(vm, NORMAL[1], false, c -> { });
+        List<String> glidedIn = new ArrayList<>();
+        onFx(() -> {
+            long nanos = System.nanoTime() + 2_000_000_000L;
+            java.util.Set<JobToken> before = new java.util.HashSet<>();
+            for (int frame = 0; frame < 60; frame++) {
+                List<String> waiting = canvas.drawn().stream().filter(b -> b.kind() == Kind.TOKEN
+                        && b.within() != null && b.within().role().equals("waiting line"))
+                        .map(b -> (b.x() + b.w() / 2) + ", " + (b.y() + b.h() / 2)).toList();
+                for (JobToken t : vm.tokens()) {
+                    if (canvas.drawnAt(t) != null) {
+                        before.add(t);
+                    } else {
+                        before.remove(t);
+                    }
+                }
+                vm.advanceTo(vm.nowMs() + 200, 0);
+                canvas.draw(vm, nanos += 1_000); // a glide that starts now has not moved yet
+                for (JobToken t : vm.tokens()) {
+                    double[] at = canvas.drawnAt(t);
+                    if (at != null && !before.contains(t) && (at[0] != t.toX || at[1] != t.toY)
+                            && !waiting.contains(at[0] + ", " + at[1])) {
+                        glidedIn.add("user_" + t.user() + " " + t.phase() + " from " + at[0] + ", " + at[1]);
+                    }
+                }
+            }
+        });
+        assertEquals(List.of(), glidedIn, "jobs out of sight in the last frame, drawn away from their place");
+    }
+
     @Test
     void nothingDrawnOverlapsOtherTextAndEveryTextStaysInItsBox() {
         LiveViewModel busy = busyRun();
