@@ -64,6 +64,7 @@ final class CanvasInk {
 
     private final Text probe = new Text();
     private final Map<Font, Double> lineHeights = new HashMap<>();
+    private final Map<Font, Map<String, Double>> widths = new HashMap<>();
     private final List<Box> boxes = new ArrayList<>();
     private final Label typeSample = new Label();
 
@@ -98,11 +99,20 @@ final class CanvasInk {
         return Font.font("System", FontWeight.BOLD, size);
     }
 
-    /** @return the width of {@code text} in {@code font}, px */
+    /** @return the width of {@code text} in {@code font}, px (measured once a frame's texts repeat: user numbers) */
     double width(String text, Font font) {
-        probe.setFont(font);
-        probe.setText(text);
-        return probe.getLayoutBounds().getWidth();
+        Map<String, Double> known = widths.computeIfAbsent(font, f -> new HashMap<>());
+        Double w = known.get(text);
+        if (w == null) {
+            if (known.size() > 4_000) { // bounded: a long run's counters take new values
+                known.clear();
+            }
+            probe.setFont(font);
+            probe.setText(text);
+            w = probe.getLayoutBounds().getWidth();
+            known.put(text, w);
+        }
+        return w;
     }
 
     /** @return the height of a line of {@code font}, px (rounded up) */
@@ -160,6 +170,13 @@ final class CanvasInk {
             }
         }
         return font(weight, least);
+    }
+
+    /** @return {@code font}, or the same weight smaller (down to {@code least}) in which {@code text} fits */
+    Font fit(String text, Font font, double least, double width) {
+        FontWeight weight = font.getStyle().toLowerCase(java.util.Locale.ROOT).contains("bold") ? FontWeight.BOLD
+                : FontWeight.NORMAL;
+        return width(text, font) <= width ? font : fitting(text, weight, font.getSize(), least, width);
     }
 
     /** @return the next size below {@code size} on the half-pixel grid, so that every scale tries the same sizes */

@@ -173,8 +173,7 @@ public final class LaneStrip extends Pane {
 
     /** @return {@code font}, or a smaller one down to lane A's least text, in which {@code text} fits */
     private Font fitted(String text, Font font, double width) {
-        return ink.fitting(text, font.getStyle().toLowerCase(Locale.ROOT).contains("bold") ? FontWeight.BOLD
-                : FontWeight.NORMAL, font.getSize(), QueueCanvas.LEAST_TEXT, width);
+        return ink.fit(text, font, QueueCanvas.LEAST_TEXT, width);
     }
 
     private void drawStations(GraphicsContext g, LiveViewModel vm) {

@@ -581,7 +581,7 @@ public final class QueueCanvas extends Pane {
     /**
      * A station's counters in its bottom band: "done 12", and once a side effect was done again the duplicate's
      * icon and "again 2" in its ink, beside it or on the line under it as the layout has room for; a count too
-     * long for the room is said shorter ("2" with the icon), then in a smaller type.
+     * long for the room is said shorter ("2" with the icon), then in a smaller type down to {@value #LEAST_TEXT} px.
      */
     private void drawCounters(GraphicsContext g, int i, LiveViewModel vm) {
         double inner = stationW - 2 * PAD;
@@ -603,22 +603,17 @@ public final class QueueCanvas extends Pane {
             again = TEXTS.format("canvas.againShort", vm.duplicates(i));
         }
         Font font = counterFont;
-        while (font.getSize() > 8 && againWidth(again, font) > room) {
-            font = CanvasInk.plain(font.getSize() - 0.5);
+        while (font.getSize() > LEAST_TEXT && againWidth(again, font) > room) {
+            font = CanvasInk.plain(CanvasInk.smaller(font.getSize()));
         }
         drawIcon(g, Concept.DUPLICATE, ax, ay + (lineH - font.getSize()) / 2, font.getSize());
         g.setFill(Concept.DUPLICATE.ink());
         ink.text(g, "counter", again, CanvasInk.bold(font.getSize()), ax, ay, font.getSize() + 3, stationBoxes[i]);
     }
 
-    /** @return {@code font}, or a smaller one (down to 8 px) in which {@code text} is at most {@code width} wide */
+    /** @return {@code font}, or a smaller one down to {@value #LEAST_TEXT} px, in which {@code text} fits */
     private Font fit(String text, Font font, double width) {
-        Font f = font;
-        while (f.getSize() > 8 && ink.width(text, f) > width) {
-            f = CanvasInk.font(f.getStyle().toLowerCase().contains("bold") ? FontWeight.BOLD : FontWeight.NORMAL,
-                    f.getSize() - 0.5);
-        }
-        return f;
+        return ink.fit(text, font, LEAST_TEXT, width);
     }
 
     /** The worker process: what each worker runs, or pale yellow with a restart countdown while it is down. */
@@ -823,19 +818,8 @@ public final class QueueCanvas extends Pane {
         g.setStroke(INK);
         g.setLineWidth(2.5);
         g.strokeRect(x - 2, y - 2, w + 4, h + 4);
-        double r = 7;
-        double cx = x + 1; // top left: the top right holds a lost reply's icon
-        double cy = y - 1;
-        g.setFill(Color.WHITE); // no concept's colour: the sign and the outline say it
-        g.fillOval(cx - r, cy - r, 2 * r, 2 * r);
-        g.setStroke(INK);
-        g.setLineWidth(1.2);
-        g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
-        g.setFill(INK);
-        g.setFont(Font.font("System", FontWeight.BOLD, 11));
-        g.setTextAlign(TextAlignment.CENTER);
-        g.setTextBaseline(VPos.CENTER);
-        g.fillText(TEXTS.get("strip.differs"), cx, cy);
+        // top left: the top right holds a lost reply's icon; no concept's colour: the sign and the outline say it
+        drawSign(g, x + 1, y - 1, 7, 1.2, 11, TEXTS.get("strip.differs"));
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
     }
@@ -1113,17 +1097,22 @@ public final class QueueCanvas extends Pane {
 
     /** A one-letter mark in a white disc centred on (cx, cy), inside a token's square. */
     private static void drawCornerMark(GraphicsContext g, double cx, double cy, String mark) {
-        double r = 5.5;
+        drawSign(g, cx, cy, 5.5, 1, 8.5, mark);
+    }
+
+    /** A sign in bold ink in a white disc of radius {@code r} with an ink outline, centred on (cx, cy). */
+    private static void drawSign(GraphicsContext g, double cx, double cy, double r, double line, double size,
+                                 String sign) {
         g.setFill(Color.WHITE);
         g.fillOval(cx - r, cy - r, 2 * r, 2 * r);
         g.setStroke(INK);
-        g.setLineWidth(1);
+        g.setLineWidth(line);
         g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
         g.setFill(INK);
-        g.setFont(Font.font("System", FontWeight.BOLD, 8.5));
+        g.setFont(Font.font("System", FontWeight.BOLD, size));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        g.fillText(mark, cx, cy);
+        g.fillText(sign, cx, cy);
     }
 
     /** The attempt ("#2") on a white tab at the token's top right, inside its square. */
