@@ -908,17 +908,19 @@ public final class QueueCanvas extends Pane {
             double ty;
             Box within;
             if (!drawnBefore.contains(t) && t.phase != JobToken.Phase.QUEUED) {
-                double[] from = waitingAt.get(t.user());
-                if (from == null) {
+                boolean atStation = t.phase == JobToken.Phase.CALLING || t.phase == JobToken.Phase.BACKOFF;
+                double[] from = atStation ? waitingAt.get(t.user()) : null;
+                if (from == null && atStation) {
                     from = lastWaitingAt.get(t.user());
                 }
-                if (from != null) { // taken from the queue: glide out of the waiting line
+                if (from != null) { // taken from the queue to a station: glide out of the waiting line
                     t.x = from[0];
                     t.y = from[1];
                     t.toX = from[0];
                     t.toY = from[1];
-                } else { // one of a station's "+N", or a job finished below the Done column's latest: it appears
-                    t.x = Double.NaN; // where it belongs, no glide from where it was last drawn over the words
+                } else { // one of a station's "+N", a job finished below the Done column's latest or straight
+                    // from the queue (a fast run): it appears where it belongs, no glide over the stations' words
+                    t.x = Double.NaN;
                 }
             }
             switch (t.phase) {
