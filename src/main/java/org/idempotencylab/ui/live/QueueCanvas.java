@@ -958,6 +958,11 @@ public final class QueueCanvas extends Pane {
                     tx = binX + 8 + R + (j % sideColumns) * SLOT;
                     ty = doneTop + R + (j / sideColumns) * SLOT;
                     within = doneBox;
+                    if (t.toX < binX && (t.x != t.toX || t.y != t.toY)) {
+                        // finished before its last glide ended (a fast run: the queue, the stations and the end
+                        // between two frames): it lands at once rather than fly over the stations' words
+                        t.x = Double.NaN;
+                    }
                 }
             }
             glide(t, tx, ty, nowNanos);
