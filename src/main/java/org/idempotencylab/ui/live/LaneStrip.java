@@ -17,28 +17,36 @@ import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
+import org.idempotencylab.ui.live.CanvasInk.Box;
+import org.idempotencylab.ui.live.CanvasInk.Kind;
 
 /**
  * The second lane, drawn compact ({@value #HEIGHT} px high) under the queue canvas: the waiting count, the ten
  * steps in one row (each with its side effects, the ones done again in red, and the jobs calling or backing off
- * there as small tokens), the worker process (a click crashes it, in both lanes), the provider's latest envelopes
- * (a click loses the next reply, in both lanes) and the finished count. The marks are the queue canvas's:
- * the same colours, "2nd" on a duplicate email, a grey suppressed one, and the "≠" mark where this lane differs
- * from lane A ({@link Lanes#differs}).
+ * there as small tokens, "+N" for those that do not fit), the worker process (a click crashes it, in both lanes),
+ * the provider's latest envelopes (a click loses the next reply, in both lanes) and the finished count. The marks
+ * are the queue canvas's: the same colours, "2×" on a duplicate email, a grey suppressed one, and the "≠" mark
+ * where this lane differs from lane A ({@link Lanes#differs}).
+ *
+ * <p>Small, not tiny: a token is a pill as wide as its user number, and every text is at least
+ * {@link QueueCanvas#LEAST_TEXT} px (a little larger in presentation mode), lane A's least.
  */
 public final class LaneStrip extends Pane {
     private static final Texts TEXTS = Texts.of(LaneStrip.class);
     /** The strip's height, px: fits two lanes and the key store at 1280 × 720. */
     static final double HEIGHT = 96;
-    private static final double R = 7;          // token radius, px
     private static final double LEFT = 84;      // the queue column's width
     private static final double RIGHT = 92;     // the done column's width
     private static final double CELL_H = 54;
-    private static final double ENVELOPE_W = 40;
-    private static final double ENVELOPE_H = 20;
+    /** Presentation mode's text over normal mode's, at most: the strip keeps its height. */
+    private static final double MOST_SCALE = 1.1;
 
     private final Canvas canvas = new Canvas();
-    private final Map<JobToken, double[]> drawnAt = new HashMap<>();
+    private final CanvasInk ink = new CanvasInk(this, () -> {
+        drawnVersion = -1;
+        requestLayout();
+    });
+    private final Map<JobToken, double[]> drawnAt = new HashMap<>(); // a token's pill: x, y, width, height
     private Lanes lanes;
     private long drawnVersion = -1;
     private long drawnLanes = -1;
@@ -49,6 +57,12 @@ public final class LaneStrip extends Pane {
     private double providerX;
     private double providerW;
     private double bottomY;
+    // the frame's fonts: the window's type, up to MOST_SCALE times the normal sizes
+    private Font headFont;
+    private Font numberFont;
+    private Font countFont;
+    private Font tokenFont;
+    private double pillH;
 
     public LaneStrip() {
         getChildren().add(canvas);
@@ -56,6 +70,11 @@ public final class LaneStrip extends Pane {
         setMinSize(600, HEIGHT);
         setPrefHeight(HEIGHT);
         setMaxHeight(HEIGHT);
+    }
+
+    /** @return what the last frame drew: areas, text, tokens and shapes, in drawing order (for tests) */
+    List<Box> drawn() {
+        return ink.boxes();
     }
 
     @Override
@@ -82,6 +101,14 @@ public final class LaneStrip extends Pane {
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, getHeight());
+        ink.clear();
+        double k = Math.min(MOST_SCALE, ink.scale());
+        double least = QueueCanvas.LEAST_TEXT;
+        headFont = CanvasInk.bold(12 * k);
+        numberFont = CanvasInk.bold(11 * k);
+        countFont = CanvasInk.plain(Math.max(least, 10 * k));
+        tokenFont = CanvasInk.bold(least); // as small as lane A's least text: cells keep a token and a "+N"
+        pillH = ink.lineHeight(tokenFont) + 3;
         cellW = (w - LEFT - RIGHT - 9 * 4) / SignupSteps.COUNT;
         bottomY = 4 + CELL_H + 6;
         workersX = LEFT;
@@ -100,37 +127,66 @@ public final class LaneStrip extends Pane {
     }
 
     private void drawColumns(GraphicsContext g, LiveViewModel vm) {
-        g.setTextBaseline(VPos.TOP);
-        g.setTextAlign(TextAlignment.LEFT);
+        double least = QueueCanvas.LEAST_TEXT;
+        Box queue = ink.note(Kind.AREA, "waiting line", 0, 0, LEFT - 2, getHeight(), null);
         g.setFill(QueueCanvas.INK);
-        g.setFont(Font.font("System", FontWeight.BOLD, 12));
-        g.fillText(TEXTS.get("strip.queue"), 6, 6);
-        g.setFont(Font.font("System", 11));
-        g.fillText(String.format(Locale.ROOT, "%,d", vm.waitingJobs()), 6, 21);
-        List<Long> waiting = vm.waitingUsers(8);
-        for (int i = 0; i < waiting.size(); i++) {
-            JobToken known = vm.token(waiting.get(i));
-            JobToken t = known != null ? known : new JobToken(waiting.get(i));
-            drawToken(g, t, 6 + R + (i % 4) * (2 * R + 2), 40 + R + (i / 4) * (2 * R + 2));
+        ink.text(g, "heading", TEXTS.get("strip.queue"), headFont, 6, 4, 0, queue);
+        String waiting = String.format(Locale.ROOT, "%,d", vm.waitingJobs());
+        double countY = 4 + ink.lineHeight(headFont);
+        ink.text(g, "waiting", waiting, fitted(waiting, countFont, LEFT - 10), 6, countY, 0, queue);
+        // the first waiting sign-ups, as many pills as the column holds
+        double y = countY + ink.lineHeight(countFont) + 3;
+        double x = 6;
+        for (long user : vm.waitingUsers(8)) {
+            double pw = pillWidth(user);
+            if (x + pw > LEFT - 6) {
+                x = 6;
+                y += pillH + 2;
+            }
+            if (y + pillH > getHeight() - 2) {
+                break;
+            }
+            JobToken known = vm.token(user);
+            drawToken(g, known != null ? known : new JobToken(user), x, y, queue);
+            x += pw + 3;
         }
-        double x = getWidth() - RIGHT + 8;
+        double dx = getWidth() - RIGHT + 8;
+        Box done = ink.note(Kind.AREA, "done column", getWidth() - RIGHT + 2, 0, RIGHT - 2, getHeight(), null);
         long failed = 0;
         for (JobToken t : vm.tokens()) {
             failed += t.phase == JobToken.Phase.FAILED || t.phase == JobToken.Phase.LOST ? 1 : 0;
         }
+        double room = RIGHT - 10;
         g.setFill(QueueCanvas.INK);
-        g.setFont(Font.font("System", FontWeight.BOLD, 12));
-        g.fillText(TEXTS.format("strip.done", vm.finishedJobs() - failed), x, 6);
+        String finished = TEXTS.format("strip.done", vm.finishedJobs() - failed);
+        Font head = ink.fitting(finished, FontWeight.BOLD, headFont.getSize(), least, room);
+        ink.text(g, "finished", finished, head, dx, 4, 0, done);
         g.setFill(failed > 0 ? QueueCanvas.FAILED : QueueCanvas.MUTED);
-        g.setFont(Font.font("System", 11));
-        g.fillText(TEXTS.format("strip.failed", failed), x, 22);
+        double lineY = 4 + ink.lineHeight(head) + 1;
+        String failures = TEXTS.format("strip.failed", failed);
+        ink.text(g, "finished", failures, fitted(failures, countFont, room), dx, lineY, 0, done);
         g.setFill(QueueCanvas.MUTED);
-        g.fillText(VirtualTime.format(vm.nowMs()), x, 40);
+        String clock = VirtualTime.format(vm.nowMs());
+        ink.text(g, "finished", clock, fitted(clock, countFont, room), dx, lineY + ink.lineHeight(countFont) + 2, 0,
+                done);
+    }
+
+    /** @return {@code font}, or a smaller one down to lane A's least text, in which {@code text} fits */
+    private Font fitted(String text, Font font, double width) {
+        return ink.fit(text, font, QueueCanvas.LEAST_TEXT, width);
     }
 
     private void drawStations(GraphicsContext g, LiveViewModel vm) {
-        int perCell = Math.max(1, (int) ((cellW - 4) / (2 * R + 2)));
-        int[] shown = new int[SignupSteps.COUNT];
+        List<List<JobToken>> at = new ArrayList<>();
+        for (int s = 0; s < SignupSteps.COUNT; s++) {
+            at.add(new ArrayList<>());
+        }
+        for (JobToken t : vm.tokens()) {
+            if (t.phase == JobToken.Phase.CALLING || t.phase == JobToken.Phase.BACKOFF) {
+                at.get(Math.max(0, t.step)).add(t);
+            }
+        }
+        double numberH = ink.lineHeight(numberFont);
         for (int s = 0; s < SignupSteps.COUNT; s++) {
             double x = cellX(s);
             boolean email = s == SignupSteps.EMAIL;
@@ -139,39 +195,64 @@ public final class LaneStrip extends Pane {
             g.setStroke(email ? QueueCanvas.CALLING : Color.web("#c5ccd3"));
             g.setLineWidth(email ? 2 : 1);
             g.strokeRoundRect(x, 4, cellW, CELL_H, 8, 8);
-            g.setTextAlign(TextAlignment.LEFT);
-            g.setTextBaseline(VPos.TOP);
+            Box cell = ink.note(Kind.AREA, "station", x, 4, cellW, CELL_H, null);
+            double inner = cellW - 6;
             g.setFill(QueueCanvas.INK);
-            g.setFont(Font.font("System", FontWeight.BOLD, 11));
-            g.fillText(Integer.toString(s + 1), x + 4, 6);
-            // the side effects done under the step's number; the ones done again in red beside the number
-            g.setFont(Font.font("System", 10));
+            Box number = ink.text(g, "step", Integer.toString(s + 1), numberFont, x + 3, 5, 0, cell);
+            // the side effects under the step's number; the ones done again in red beside the number, else in the
+            // count's place
+            String count = String.format(Locale.ROOT, "%,d", vm.sideEffects(s));
             g.setFill(QueueCanvas.MUTED);
-            g.fillText(String.format(Locale.ROOT, "%,d", vm.sideEffects(s)), x + 4, 20);
-            if (vm.duplicates(s) > 0) { // a duplicate: the duplicate's ink and the "+N again" words
+            double countY = 5 + numberH;
+            String again = vm.duplicates(s) > 0 ? TEXTS.format("strip.again", vm.duplicates(s)) : null;
+            Font againFont = again == null ? null : fitted(again, CanvasInk.bold(countFont.getSize()), inner);
+            boolean besideNumber = again != null && number.w() + 4 + ink.width(again, againFont) <= inner;
+            if (again == null || besideNumber) {
+                ink.text(g, "counter", count, fitted(count, countFont, inner), x + 3, countY, 0, cell);
+            }
+            if (again != null) { // a duplicate: the duplicate's ink and the "+N again" words
                 g.setFill(Concept.DUPLICATE.ink());
-                g.setFont(Font.font("System", FontWeight.BOLD, 10));
-                g.setTextAlign(TextAlignment.RIGHT);
-                g.fillText(TEXTS.format("strip.again", vm.duplicates(s)), x + cellW - 3, 7);
-                g.setTextAlign(TextAlignment.LEFT);
+                ink.textRight(g, "counter", again, againFont, x + cellW - 3, besideNumber ? 5 : countY, cell);
             }
-        }
-        for (JobToken t : vm.tokens()) {
-            if (t.phase != JobToken.Phase.CALLING && t.phase != JobToken.Phase.BACKOFF) {
-                continue;
-            }
-            int s = Math.max(0, t.step);
-            int i = shown[s]++;
-            if (i >= perCell) {
-                continue;
-            }
-            double tx = cellX(s) + 2 + R + i * (2 * R + 2);
-            double ty = 4 + CELL_H - R - 4;
-            drawToken(g, t, tx, ty);
+            drawCellTokens(g, at.get(s), x, cell);
         }
     }
 
-    private void drawToken(GraphicsContext g, JobToken t, double x, double y) {
+    /** A cell's tokens in a row at its bottom, as many as fit beside the "+N" of the others. */
+    private void drawCellTokens(GraphicsContext g, List<JobToken> tokens, double x, Box cell) {
+        double left = x + 3;
+        double room = cellW - 6;
+        int shown = tokens.size();
+        while (shown > 0 && rowWidth(tokens, shown) > room) {
+            shown--;
+        }
+        double ty = 4 + CELL_H - 3 - pillH;
+        for (int i = 0; i < shown; i++) {
+            drawToken(g, tokens.get(i), left, ty, cell);
+            left += pillWidth(tokens.get(i).user()) + 3;
+        }
+        if (shown < tokens.size()) {
+            g.setFill(QueueCanvas.CALLING);
+            ink.text(g, "count badge", "+" + (tokens.size() - shown), tokenFont, left,
+                    ty + (pillH - ink.lineHeight(tokenFont)) / 2, 0, cell);
+        }
+    }
+
+    /** @return the width of the first {@code shown} tokens' pills and, for the rest, a "+N" */
+    private double rowWidth(List<JobToken> tokens, int shown) {
+        double w = 0;
+        for (int i = 0; i < shown; i++) {
+            w += pillWidth(tokens.get(i).user()) + 3;
+        }
+        return shown == tokens.size() ? w - 3 : w + ink.width("+" + (tokens.size() - shown), tokenFont);
+    }
+
+    private double pillWidth(long user) {
+        return Math.max(pillH, ink.width(Long.toString(user), tokenFont) + 6);
+    }
+
+    /** A token as a pill with its top left corner at (x, y), as wide as its user number. */
+    private void drawToken(GraphicsContext g, JobToken t, double x, double y, Box within) {
         Color fill = switch (t.phase) {
             case QUEUED -> QueueCanvas.WAITING;
             case CALLING -> QueueCanvas.CALLING;
@@ -182,13 +263,20 @@ public final class LaneStrip extends Pane {
             case SENT_BACK -> QueueCanvas.SENT_BACK;
             case LOST -> QueueCanvas.LOST;
         };
+        double w = pillWidth(t.user());
         g.setFill(fill);
-        g.fillOval(x - R, y - R, 2 * R, 2 * R);
+        g.fillRoundRect(x, y, w, pillH, pillH, pillH);
+        if (t.phase == JobToken.Phase.BACKOFF) { // pale: its outline in the calling colour, as lane A's ring
+            g.setStroke(QueueCanvas.CALLING);
+            g.setLineWidth(1);
+            g.strokeRoundRect(x, y, w, pillH, pillH, pillH);
+        }
         if (t.faultArmed) {
             g.setStroke(QueueCanvas.INK);
             g.setLineWidth(1.5);
-            g.strokeLine(x - R, y - R, x + R, y + R);
+            g.strokeLine(x + 2, y, x + w - 2, y + pillH);
         }
+        Box pill = ink.note(Kind.TOKEN, "token", x, y, w, pillH, within);
         g.setFill(switch (t.phase) { // the number in a colour that reads on the token's fill, as on lane A
             case REDELIVERY, LOST -> QueueCanvas.INK;
             case BACKOFF -> QueueCanvas.CALLING;
@@ -196,11 +284,12 @@ public final class LaneStrip extends Pane {
         });
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        g.setFont(Font.font("System", FontWeight.BOLD, t.user() < 100 ? 8 : 6));
-        g.fillText(Long.toString(t.user()), x, y);
+        g.setFont(tokenFont);
+        g.fillText(Long.toString(t.user()), x + w / 2, y + pillH / 2);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
-        drawnAt.put(t, new double[] {x, y});
+        ink.noteCentred("token number", Long.toString(t.user()), tokenFont, x + w / 2, y + pillH / 2, pill);
+        drawnAt.put(t, new double[] {x, y, w, pillH});
     }
 
     private void drawWorkers(GraphicsContext g, LiveViewModel vm) {
@@ -215,13 +304,13 @@ public final class LaneStrip extends Pane {
         }
         g.strokeRoundRect(workersX, bottomY, workersW, h, 8, 8);
         g.setLineDashes();
+        Box box = ink.note(Kind.AREA, "workers", workersX, bottomY, workersW, h, null);
         g.setFill(QueueCanvas.INK);
-        g.setFont(Font.font("System", FontWeight.BOLD, 11));
-        g.setTextBaseline(VPos.CENTER);
         String text = down ? TEXTS.get("strip.workersDown") + " "
                 + VirtualTime.countdown(Math.max(0, vm.restartAtMs() - vm.nowMs())) : TEXTS.get("strip.workers");
-        g.fillText(text, workersX + 6, bottomY + h / 2);
-        g.setTextBaseline(VPos.TOP);
+        Font font = ink.fitting(text, FontWeight.BOLD, numberFont.getSize(), QueueCanvas.LEAST_TEXT, workersW - 10);
+        ink.text(g, "workers", ink.shortened(text, font, workersW - 10), font, workersX + 5,
+                bottomY + (h - ink.lineHeight(font)) / 2, 0, box);
     }
 
     private void drawProvider(GraphicsContext g, LiveViewModel vm, Lanes lanes) {
@@ -236,41 +325,69 @@ public final class LaneStrip extends Pane {
         }
         g.strokeRoundRect(providerX, bottomY, providerW, h, 8, 8);
         g.setLineDashes();
+        Box box = ink.note(Kind.AREA, "provider", providerX, bottomY, providerW, h, null);
         g.setFill(QueueCanvas.INK);
-        g.setFont(Font.font("System", FontWeight.BOLD, 11));
-        g.setTextBaseline(VPos.CENTER);
-        g.fillText(TEXTS.get("strip.provider"), providerX + 6, bottomY + h / 2);
-        g.setTextBaseline(VPos.TOP);
-        double ex = providerX + 62;
-        int fit = Math.max(1, (int) ((providerX + providerW - 4 - ex) / (ENVELOPE_W + 6)));
+        Box name = ink.text(g, "provider", TEXTS.get("strip.provider"), numberFont, providerX + 6,
+                bottomY + (h - ink.lineHeight(numberFont)) / 2, 0, box);
+        // the latest envelopes that fit, newest last, each as wide as its label
+        Font font = countFont;
+        double eh = ink.lineHeight(font) + 5;
+        double ey = bottomY + (h - eh) / 2 + 1;
+        double left = name.x() + name.w() + 10; // the first "≠" stands 6 px out of its envelope
+        double right = providerX + providerW - 4;
         List<Envelope> all = new ArrayList<>();
         vm.envelopes().forEach(all::add);
-        List<Envelope> shown = all.subList(Math.max(0, all.size() - fit), all.size());
-        double ey = bottomY + (h - ENVELOPE_H) / 2;
-        for (int i = 0; i < shown.size(); i++) {
-            Envelope e = shown.get(i);
-            double x = ex + i * (ENVELOPE_W + 6);
+        List<Envelope> shown = new ArrayList<>();
+        double used = 0;
+        for (int i = all.size() - 1; i >= 0; i--) {
+            double ew = envelopeWidth(all.get(i), font);
+            if (left + used + ew > right) {
+                break;
+            }
+            shown.add(0, all.get(i));
+            used += ew + 8;
+        }
+        double x = left;
+        for (Envelope e : shown) {
+            double ew = envelopeWidth(e, font);
             Color c = e.suppressed() ? Concept.SUPPRESSED.fill() : e.duplicate() ? Concept.DUPLICATE.fill()
                     : Color.web("#fdfdfd");
             g.setFill(c);
-            g.fillRect(x, ey, ENVELOPE_W, ENVELOPE_H);
+            g.fillRect(x, ey, ew, eh);
             g.setStroke(e.duplicate() ? Concept.DUPLICATE.ink() : QueueCanvas.MUTED);
             g.setLineWidth(e.duplicate() ? 2 : 1);
-            g.strokeRect(x, ey, ENVELOPE_W, ENVELOPE_H);
+            g.strokeRect(x, ey, ew, eh);
+            Box envelope = ink.note(Kind.SHAPE, "envelope", x, ey, ew, eh, box);
             g.setFill(e.duplicate() ? Color.WHITE : QueueCanvas.INK);
-            g.setFont(Font.font("System", 9));
-            String label = TEXTS.format("canvas.envelope", e.user()) + (e.duplicate() ? " " + e.nth() + "×" : "");
-            g.fillText(label, x + 3, ey + 5);
+            ink.text(g, "envelope", envelopeLabel(e), font, x + LABEL_X, ey + (eh - ink.lineHeight(font)) / 2, 0,
+                    envelope);
             if (e.suppressed()) { // the key stopped it: the suppressed call's icon, as on lane A
-                QueueCanvas.drawIcon(g, Concept.SUPPRESSED, x + ENVELOPE_W - 12, ey + 3, 10);
+                QueueCanvas.drawIcon(g, Concept.SUPPRESSED, x + ew - 13, ey + (eh - 10) / 2, 10);
             }
-            if (e.replyLost()) {
-                QueueCanvas.drawIcon(g, Concept.REPLY_LOST, x + ENVELOPE_W - 12, ey - 6, 11);
+            if (e.replyLost()) { // on a white tab above its top right corner, clear of the label
+                g.setFill(Color.WHITE);
+                g.fillRect(x + ew - 13, ey - 8, 12, 9);
+                QueueCanvas.drawIcon(g, Concept.REPLY_LOST, x + ew - 12, ey - 8, 9);
+                ink.note(Kind.SHAPE, "reply lost mark", x + ew - 13, ey - 8, 12, 9, null);
             }
             if (lanes.differs(vm, e)) {
-                QueueCanvas.drawDifferenceMark(g, x, ey, ENVELOPE_W, ENVELOPE_H);
+                QueueCanvas.drawDifferenceMark(g, x, ey, ew, eh);
+                ink.note(Kind.SHAPE, "difference mark", x - 6, ey - 8, 14, 14, null);
             }
+            x += ew + 8;
         }
+    }
+
+    private static String envelopeLabel(Envelope e) {
+        return TEXTS.format("canvas.envelope", e.user()) + (e.duplicate() ? " " + e.nth() + "×" : "");
+    }
+
+    /** Where an envelope's label starts: after the room of a "≠" on its top left corner. */
+    private static final double LABEL_X = 9;
+
+    /** @return an envelope's width: its label, and the suppressed send's icon after it */
+    private double envelopeWidth(Envelope e, Font font) {
+        return LABEL_X + ink.width(envelopeLabel(e), font) + 4 + (e.suppressed() ? 12 : 0);
     }
 
     /** @return true if ({@code x}, {@code y}) is on the worker process box (a click crashes both lanes). */
@@ -291,9 +408,8 @@ public final class LaneStrip extends Pane {
     /** @return the token drawn under ({@code x}, {@code y}), or null. */
     public JobToken tokenAt(double x, double y) {
         for (Map.Entry<JobToken, double[]> e : drawnAt.entrySet()) {
-            double dx = e.getValue()[0] - x;
-            double dy = e.getValue()[1] - y;
-            if (dx * dx + dy * dy <= (R + 2) * (R + 2)) {
+            double[] p = e.getValue();
+            if (x >= p[0] - 2 && x <= p[0] + p[2] + 2 && y >= p[1] - 2 && y <= p[1] + p[3] + 2) {
                 return e.getKey();
             }
         }
