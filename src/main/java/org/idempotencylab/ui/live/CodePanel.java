@@ -28,7 +28,8 @@ import org.idempotencylab.ui.Texts;
  * <p>A line never wraps: a panel narrower than its longest line scrolls sideways. The lit line is scrolled into
  * view, and a panel too short for its title and two lines (under the play area in a small window) shows only its
  * lines, the title and whom the line is for moving into its tooltip: the lit line stays in sight at any height
- * down to one line.
+ * down to one line. Where the code is taller than the panel, its view is a whole number of lines high and scrolls
+ * by whole lines: no line is cut through its letters at an edge.
  *
  * <p>Style classes (lab.css, presentation.css): {@code code-panel}, {@code code-title}, {@code code-for},
  * {@code code-line} and {@code code-line-lit}.
@@ -56,6 +57,7 @@ public final class CodePanel extends VBox {
     private final ScrollPane scroll = new ScrollPane(lines);
     private int lit = -1;
     private boolean scrollToLit;
+    private boolean snapping; // snapToLine moves the view: its own move needs no snap
     private double laidOutWidth;
     private double laidOutHeight;
     // the lines' type readableWidth last measured, and its READABLE_CHARACTERS' width
@@ -75,6 +77,7 @@ public final class CodePanel extends VBox {
         scroll.setFitToWidth(true); // as wide as the panel, or as its longest line and scrolled sideways
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.AS_NEEDED);
         VBox.setVgrow(scroll, Priority.ALWAYS);
+        scroll.vvalueProperty().addListener(o -> snapToLine()); // a wheel or the scroll bar: whole lines too
         setSpacing(4);
         setPadding(new Insets(6, 4, 6, 4));
         setMinWidth(0);
@@ -199,6 +202,7 @@ public final class CodePanel extends VBox {
             }
         }
         super.layoutChildren();
+        wholeLines();
         if (getWidth() != laidOutWidth || getHeight() != laidOutHeight) {
             laidOutWidth = getWidth();
             laidOutHeight = getHeight();
@@ -208,6 +212,49 @@ public final class CodePanel extends VBox {
             scrollToLit = false;
             scroll.layout(); // its viewport as this layout sized it
             showLit();
+        }
+    }
+
+    /**
+     * Where the code is taller than its view, makes the view a whole number of lines high (the scroll pane a little
+     * shorter than the panel gives it, by less than a line) and its top a line's top.
+     */
+    private void wholeLines() {
+        scroll.layout(); // its viewport as this layout sized it
+        double view = scroll.getViewportBounds().getHeight();
+        double line = codeLineHeight();
+        if (line <= 0 || lines.getLayoutBounds().getHeight() <= view + 0.5) {
+            return;
+        }
+        double cut = view - Math.floor((view + 0.5) / line) * line;
+        if (cut > 0.5) {
+            scroll.resize(scroll.getWidth(), scroll.getHeight() - cut);
+            scroll.layout();
+        }
+        snapToLine();
+    }
+
+    /** @return the height of one code line as laid out (every line has one), px; 0 before the first layout */
+    private double codeLineHeight() {
+        return labels.isEmpty() ? 0 : lines.getLayoutBounds().getHeight() / labels.size();
+    }
+
+    /** Moves the view's top to the nearest line's top, where the code is taller than the view. */
+    private void snapToLine() {
+        double line = codeLineHeight();
+        double hidden = lines.getLayoutBounds().getHeight() - scroll.getViewportBounds().getHeight();
+        if (snapping || line <= 0 || hidden <= 0.5) {
+            return;
+        }
+        double top = Math.min(hidden, Math.round(scroll.getVvalue() * hidden / line) * line);
+        double v = top / hidden;
+        if (Math.abs(v - scroll.getVvalue()) > 1e-9) {
+            snapping = true;
+            try {
+                scroll.setVvalue(v);
+            } finally {
+                snapping = false;
+            }
         }
     }
 
