@@ -78,6 +78,7 @@ public final class LiveController {
     private final AnimationTimer timer;
     private long lastFrameNanos;
     private ParameterPanel parameters;
+    private StatusLine status;
 
     @FXML private BorderPane root;
     @FXML private HBox toolbar;
@@ -179,16 +180,17 @@ public final class LiveController {
     static final double CODE_MIN_WIDTH = 240;
 
     /**
-     * After every layout pass: the parameters, the toolbar, the code panel and the tabs below the play area each
-     * take the place the view's size leaves them ({@link #fitParameters}, {@link #fitToolbar}, {@link #placeCode},
-     * {@link #fitDetails}). After the pass, never inside it; each moves a node only when its place changes, so the
-     * pass that follows finds all in place.
+     * After every layout pass: the parameters, the toolbar, the code panel, the tabs below the play area and the
+     * status bar each take the place the view's size leaves them ({@link #fitParameters}, {@link #fitToolbar},
+     * {@link #placeCode}, {@link #fitDetails}, {@link StatusLine#fit}). After the pass, never inside it; each moves a
+     * node only when its place changes, so the pass that follows finds all in place.
      */
     private final Runnable fit = () -> {
         fitParameters();
         fitToolbar();
         placeCode();
         fitDetails();
+        status.fit();
     };
 
     /**
@@ -263,7 +265,7 @@ public final class LiveController {
         bindPlayback();
         bindTimeline();
         bindLists();
-        bindStatusBar();
+        status = new StatusLine(liveStatusBar, model);
         bindMessages();
         bindStory();
         bindLanes();
@@ -505,29 +507,6 @@ public final class LiveController {
             cell.setMaxWidth(Control.USE_PREF_SIZE);
             return cell;
         });
-    }
-
-    /** The status bar shows what fits on one line whole: numbers never cut, the clock's text gives way first. */
-    private void bindStatusBar() {
-        liveStatusBar.textProperty().bind(Bindings.createStringBinding(
-                () -> TEXTS.format("status.clock", model.clockProperty().get()), model.clockProperty()));
-        Label behind = new Label(TEXTS.get("status.behind"));
-        behind.getStyleClass().add("input-error");
-        behind.visibleProperty().bind(model.behindProperty());
-        Label counters = new Label();
-        counters.textProperty().bind(model.countersProperty());
-        Label failures = new Label();
-        failures.setId("failuresLabel");
-        failures.getStyleClass().add("failure-counters");
-        failures.textProperty().bind(model.failuresProperty());
-        failures.visibleProperty().bind(model.failuresProperty().isNotEmpty());
-        Label rate = new Label();
-        rate.textProperty().bind(model.eventsPerSecondProperty());
-        for (Label l : List.of(behind, counters, failures, rate)) {
-            l.setMinWidth(Region.USE_PREF_SIZE);
-            l.managedProperty().bind(l.visibleProperty());
-        }
-        liveStatusBar.getRightItems().setAll(behind, counters, failures, rate);
     }
 
     /** Under the toolbar: the run's ending, and the last refused value or message. */
