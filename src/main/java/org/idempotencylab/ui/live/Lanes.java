@@ -8,6 +8,8 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -57,6 +59,11 @@ public final class Lanes {
     private final ReadOnlyStringWrapper difference = new ReadOnlyStringWrapper(this, "difference", "");
     private final ReadOnlyStringWrapper nameA = new ReadOnlyStringWrapper(this, "nameA", "");
     private final ReadOnlyStringWrapper nameB = new ReadOnlyStringWrapper(this, "nameB", "");
+    // each line also in shorter forms, longest first, for a narrow window (FittedText)
+    private final ReadOnlyObjectWrapper<List<String>> summaryAForms = forms("summaryAForms");
+    private final ReadOnlyObjectWrapper<List<String>> summaryBForms = forms("summaryBForms");
+    private final ReadOnlyObjectWrapper<List<String>> differenceForms = forms("differenceForms");
+    private final ReadOnlyObjectWrapper<List<String>> nameBForms = forms("nameBForms");
     private Strategy runningB;
     private long clockMs;
     private double carryMs;
@@ -101,6 +108,10 @@ public final class Lanes {
         });
     }
 
+    private ReadOnlyObjectWrapper<List<String>> forms(String name) {
+        return new ReadOnlyObjectWrapper<>(this, name, List.of(""));
+    }
+
     private void updateAvailable() {
         String url = a.databaseUrlProperty().get();
         available.set(a.storeProperty().get() != StoreKind.CLAIM_TABLE || url == null || url.isBlank());
@@ -122,7 +133,8 @@ public final class Lanes {
             }
         }
         nameA.set(TEXTS.format("lane.a", StrategyNames.settingsFirst(simulation.strategy())));
-        nameB.set(runningB == null ? "" : TEXTS.format("lane.b", StrategyNames.settingsFirst(runningB)));
+        nameBForms.set(runningB == null ? List.of("") : nameForms(runningB));
+        nameB.set(nameBForms.get().get(0));
         publish();
     }
 
@@ -304,14 +316,19 @@ public final class Lanes {
     private void publish() {
         version++;
         if (!active.get() || a.simulation() == null || b.simulation() == null) {
+            summaryAForms.set(List.of(""));
+            summaryBForms.set(List.of(""));
+            differenceForms.set(List.of(""));
             summaryA.set("");
             summaryB.set("");
             difference.set("");
             differingUsers = 0;
             return;
         }
-        summaryA.set(summary(a));
-        summaryB.set(summary(b));
+        summaryAForms.set(summary(a));
+        summaryBForms.set(summary(b));
+        summaryA.set(summaryAForms.get().get(0));
+        summaryB.set(summaryBForms.get().get(0));
         // a user differs when one lane sent two or more welcome emails and the other another number: over the
         // whole run (not only the jobs still drawn), from the users with two or more in either lane
         Map<Long, int[]> emails = new LinkedHashMap<>(); // user → {lane A's emails, lane B's}
@@ -332,22 +349,47 @@ public final class Lanes {
         if (!differ.isEmpty()) {
             long user = differ.get(0);
             int[] n = emails.get(user);
-            String first = TEXTS.format("difference.emails", user, n[0], la, n[1], lb);
-            difference.set(differ.size() == 1 ? TEXTS.format("difference.one", first)
-                    : TEXTS.format("difference.more", differ.size(), first));
-            return;
+            // the short form leaves out the lanes' names: the lanes' own headings say them
+            differenceForms.set(List.of(
+                    differing(differ.size(), TEXTS.format("difference.emails", user, n[0], la, n[1], lb)),
+                    differing(differ.size(), TEXTS.format("difference.emails.short", user, n[0], n[1]))));
+        } else {
+            long againA = a.simulation().result().repeatedSteps();
+            long againB = b.simulation().result().repeatedSteps();
+            differenceForms.set(againA != againB
+                    ? List.of(TEXTS.format("difference.steps", againA, la, againB, lb),
+                            TEXTS.format("difference.steps.short", againA, againB))
+                    : List.of(TEXTS.get("difference.none")));
         }
-        long againA = a.simulation().result().repeatedSteps();
-        long againB = b.simulation().result().repeatedSteps();
-        difference.set(againA != againB ? TEXTS.format("difference.steps", againA, la, againB, lb)
-                : TEXTS.get("difference.none"));
+        difference.set(differenceForms.get().get(0));
+    }
+
+    private static String differing(int users, String first) {
+        return users == 1 ? TEXTS.format("difference.one", first) : TEXTS.format("difference.more", users, first);
+    }
+
+    /**
+     * @return lane B's heading for {@code s}, then shorter ones for a narrow window: its settings alone (what tells a
+     *         fix from its bug), then the lane's letter alone
+     */
+    static List<String> nameForms(Strategy s) {
+        List<String> forms = new ArrayList<>();
+        forms.add(TEXTS.format("lane.b", StrategyNames.settingsFirst(s)));
+        if (!s.settings().isEmpty()) {
+            forms.add(TEXTS.format("lane.b", s.settingsText().substring(" · ".length())));
+        }
+        forms.add(TEXTS.get("lane.bAlone"));
+        return List.copyOf(forms);
     }
 
     /** Steps whose duplicates a summary line names, the first ones (the stations show every step's). */
     static final int SUMMARY_STEPS = 3;
 
-    /** @return e.g. "users with 2+ welcome emails 1 · steps done again 2 (step 7: 2)" */
-    private static String summary(LiveViewModel lane) {
+    /**
+     * @return e.g. "1 users with 2+ welcome emails · 2 steps done again (step 7: 2)", then shorter forms, numbers
+     *         first: without where (the stations show it), then in fewer words
+     */
+    private static List<String> summary(LiveViewModel lane) {
         StrategyResult r = lane.simulation().result();
         List<String> steps = new ArrayList<>();
         int shown = 0;
@@ -360,7 +402,13 @@ public final class Lanes {
             steps.add("…");
         }
         String again = steps.isEmpty() ? "" : TEXTS.format("summary.steps", String.join(", ", steps));
-        return TEXTS.format("summary", r.usersWithDuplicateEmails(), r.repeatedSteps(), again);
+        List<String> forms = new ArrayList<>();
+        forms.add(TEXTS.format("summary", r.usersWithDuplicateEmails(), r.repeatedSteps(), again));
+        if (!again.isEmpty()) {
+            forms.add(TEXTS.format("summary", r.usersWithDuplicateEmails(), r.repeatedSteps(), ""));
+        }
+        forms.add(TEXTS.format("summary.short", r.usersWithDuplicateEmails(), r.repeatedSteps()));
+        return List.copyOf(forms);
     }
 
     /**
@@ -439,6 +487,26 @@ public final class Lanes {
     /** @return lane B's heading, or "" with one lane */
     public ReadOnlyStringProperty nameBProperty() {
         return nameB.getReadOnlyProperty();
+    }
+
+    /** @return lane B's heading and its shorter forms, longest first (see {@link #nameForms}); "" with one lane */
+    public ReadOnlyObjectProperty<List<String>> nameBFormsProperty() {
+        return nameBForms.getReadOnlyProperty();
+    }
+
+    /** @return lane A's summary line and its shorter forms, longest first, numbers first in each; "" with one lane */
+    public ReadOnlyObjectProperty<List<String>> summaryAFormsProperty() {
+        return summaryAForms.getReadOnlyProperty();
+    }
+
+    /** @return lane B's summary line and its shorter forms, as {@link #summaryAFormsProperty()} */
+    public ReadOnlyObjectProperty<List<String>> summaryBFormsProperty() {
+        return summaryBForms.getReadOnlyProperty();
+    }
+
+    /** @return the difference line and a shorter form without the lanes' names; "" with one lane */
+    public ReadOnlyObjectProperty<List<String>> differenceFormsProperty() {
+        return differenceForms.getReadOnlyProperty();
     }
 
     /** @return lane A's summary line (users with 2+ welcome emails, steps done again and where), or "" */

@@ -111,6 +111,7 @@ public final class LiveController {
     @FXML private SplitPane split;
     @FXML private VBox playArea;
     @FXML private HBox laneHeaderA;
+    @FXML private HBox laneHeaderB;
     @FXML private Label laneNameA;
     @FXML private Label laneSummaryA;
     @FXML private CheckBox besideBox;
@@ -180,16 +181,18 @@ public final class LiveController {
     static final double CODE_MIN_WIDTH = 240;
 
     /**
-     * After every layout pass: the parameters, the toolbar, the code panel, the tabs below the play area and the
-     * status bar each take the place the view's size leaves them ({@link #fitParameters}, {@link #fitToolbar},
-     * {@link #placeCode}, {@link #fitDetails}, {@link StatusLine#fit}). After the pass, never inside it; each moves a
-     * node only when its place changes, so the pass that follows finds all in place.
+     * After every layout pass: the parameters, the toolbar, the code panel, the tabs below the play area, lane B's
+     * box and the status bar each take the place the view's size leaves them ({@link #fitParameters},
+     * {@link #fitToolbar}, {@link #placeCode}, {@link #fitDetails}, {@link #fitSecondLane}, {@link StatusLine#fit}).
+     * After the pass, never inside it; each moves a node only when its place changes, so the pass that follows finds
+     * all in place.
      */
     private final Runnable fit = () -> {
         fitParameters();
         fitToolbar();
         placeCode();
         fitDetails();
+        fitSecondLane();
         status.fit();
     };
 
@@ -578,7 +581,9 @@ public final class LiveController {
      * takes the whole height.
      */
     private void fitDetails() {
-        double room = split.getHeight() - playArea.minHeight(-1) - DIVIDER;
+        // at the play area's width: the lanes' lines wrapped there take their lines
+        double least = playArea.minHeight(playArea.getWidth());
+        double room = split.getHeight() - least - DIVIDER;
         boolean tabs = split.getHeight() <= 0 || room >= DETAILS_LEAST;
         if (tabs != detailSplit.getItems().contains(detailTabs)) {
             if (tabs) {
@@ -689,6 +694,7 @@ public final class LiveController {
             }
         });
         besideBox.selectedProperty().bindBidirectional(lanes.secondOnProperty());
+        besideBox.setAccessibleText(TEXTS.get("lane.besideIt")); // also when its words step aside
         besideBox.disableProperty().bind(lanes.availableProperty().not());
         secondStrategyBox.disableProperty().bind(lanes.availableProperty().not());
         Tooltip tip = new Tooltip();
@@ -714,13 +720,12 @@ public final class LiveController {
                 setText(laneBText(item));
             }
         });
-        lanes.nameBProperty().addListener(o -> secondStrategyBox.getButtonCell().setText(
-                laneBText(secondStrategyBox.getValue())));
-        lanes.activeProperty().addListener(o -> secondStrategyBox.getButtonCell().setText(
-                laneBText(secondStrategyBox.getValue())));
-        laneSummaryA.textProperty().bind(lanes.summaryAProperty());
-        laneSummaryB.textProperty().bind(lanes.summaryBProperty());
-        differenceLabel.textProperty().bind(lanes.differenceProperty());
+        lanes.nameBFormsProperty().addListener((o, was, now) -> fitSecondLane());
+        lanes.activeProperty().addListener((o, was, now) -> fitSecondLane());
+        // numbers first, whole: a shorter form where the row is narrow, else wrapped onto a second line
+        FittedText.bind(laneSummaryA, lanes.summaryAFormsProperty());
+        FittedText.bind(laneSummaryB, lanes.summaryBFormsProperty());
+        FittedText.bind(differenceLabel, lanes.differenceFormsProperty());
         queue.setEnvelopeMark(e -> lanes.differs(model, e));
         on.addListener((o, was, now) -> split.setDividerPositions(now ? TWO_LANES_DIVIDER : ONE_LANE_DIVIDER));
         if (on.get()) {
@@ -728,10 +733,62 @@ public final class LiveController {
         }
     }
 
-    /** @return the second lane's box: lane B's name while two lanes play, else the strategy it would run */
+    /** Px lane B's box has for its text (see {@link #fitSecondLane}); unknown before the first layout. */
+    private double laneBRoom;
+
+    /**
+     * @return the second lane's box: lane B's name while two lanes play, else the strategy it would run; the
+     *         longest form that fits {@link #laneBRoom}
+     */
     private String laneBText(Strategy s) {
-        return s == null ? "" : lanes.activeProperty().get() && !lanes.nameBProperty().get().isEmpty()
-                ? lanes.nameBProperty().get() : StrategyNames.shortName(s);
+        if (s == null) {
+            return "";
+        }
+        List<String> forms = lanes.activeProperty().get() && !lanes.nameBProperty().get().isEmpty()
+                ? lanes.nameBFormsProperty().get() : List.of(StrategyNames.shortName(s));
+        return FittedText.longest(forms, secondStrategyBox.getButtonCell().getFont(), laneBRoom);
+    }
+
+    /**
+     * Lane B's row: its box as wide as its text, up to half the row beside its switch while two lanes play (the
+     * summary keeps the other half), the whole row otherwise; a name too long for that shows a shorter form
+     * ({@link Lanes#nameForms}). The switch's words step aside where that keeps the summary on one line (its tooltip
+     * still says them), as the toolbar's "Strategy" does: a second line would cost the play area its height.
+     */
+    private void fitSecondLane() {
+        ListCell<Strategy> cell = secondStrategyBox.getButtonCell();
+        Node arrow = secondStrategyBox.lookup(".arrow-button");
+        String besideIt = TEXTS.get("lane.besideIt");
+        double words = FittedText.width(besideIt, besideBox.getFont()) + besideBox.getGraphicTextGap();
+        double spacing = laneHeaderB.getSpacing();
+        // the room beside the switch with its words, whether they show now or not
+        double row = laneHeaderB.getWidth() - laneHeaderB.snappedLeftInset() - laneHeaderB.snappedRightInset()
+                - besideBox.getWidth() - (besideBox.getText().isEmpty() ? words : 0) - spacing;
+        if (arrow == null || row <= 0) {
+            return;
+        }
+        double frame = secondStrategyBox.snappedLeftInset() + secondStrategyBox.snappedRightInset()
+                + arrow.prefWidth(-1) + cell.snappedLeftInset() + cell.snappedRightInset();
+        boolean active = lanes.activeProperty().get();
+        double most = active ? (row - spacing) / 2 : row;
+        laneBRoom = most - frame;
+        String text = laneBText(secondStrategyBox.getValue());
+        double width = Math.ceil(frame + FittedText.width(text, cell.getFont())) + 1;
+        if (!text.equals(cell.getText())) {
+            cell.setText(text);
+        }
+        if (secondStrategyBox.getPrefWidth() != width) {
+            secondStrategyBox.setMinWidth(width);
+            secondStrategyBox.setPrefWidth(width);
+        }
+        List<String> summary = lanes.summaryBFormsProperty().get();
+        double need = FittedText.width(summary.get(summary.size() - 1), laneSummaryB.getFont())
+                + laneSummaryB.snappedLeftInset() + laneSummaryB.snappedRightInset();
+        double left = row - width - spacing;
+        boolean wordsShown = !active || left >= need || left + words < need;
+        if (wordsShown == besideBox.getText().isEmpty()) {
+            besideBox.setText(wordsShown ? besideIt : "");
+        }
     }
 
     /** @return what the second lane offers: the article's five, the claim table's, and {@code current} */
