@@ -577,8 +577,9 @@ public final class LiveController {
     /**
      * The key store, log and history tabs below the play area where the play area leaves them
      * {@link #DETAILS_LEAST}; else (two lanes at 1280 × 720) they step aside rather than show a strip of cut-off
-     * headers, and the code panel, when it sits below, takes the whole row. Nothing left below: the play area
-     * takes the whole height.
+     * headers, and the code panel, when it sits below, takes the whole row and all the height the play area leaves
+     * (the canvas keeps its least): the more whole lines of code around the lit one. Nothing left below: the play
+     * area takes the whole height.
      */
     private void fitDetails() {
         // at the play area's width: the lanes' lines wrapped there take their lines
@@ -602,7 +603,19 @@ public final class LiveController {
                 split.getItems().remove(detailSplit);
             }
         }
+        boolean codeAlone = below && !tabs;
+        if (codeAlone && (split.getHeight() != codeAloneFor || least != codeAloneLeast)) {
+            split.setDividerPositions(least / split.getHeight()); // the split keeps the play area's least height
+            codeAloneFor = split.getHeight();
+            codeAloneLeast = least;
+        } else if (!codeAlone) {
+            codeAloneFor = 0;
+        }
     }
+
+    /** The split height and the play area's least height the code alone below was last sized for. */
+    private double codeAloneFor;
+    private double codeAloneLeast;
 
     /** A split pane's divider, px (modena: 3 px of padding on each side of a line). */
     private static final double DIVIDER = 7;
