@@ -13,9 +13,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.compare.CompareViewModel;
@@ -39,7 +43,9 @@ import org.testfx.util.WaitForAsyncUtils;
  * title bar (scenes of 1280 × 700 and 1024 × 748), in normal and presentation mode, with the lost-reply preset's two
  * lanes playing and its note open or closed. In each, what a teacher uses is inside the live view: every toolbar
  * control (none in an overflow menu), the code panel's lit line inside the window and inside the panel's
- * viewport, code lines whole (none wrapped or cut short), and the queue at its least width or more.
+ * viewport, code lines whole (none wrapped or cut short, none cut through by the panel's edge), the queue at its
+ * least width or more, and every word of the view whole (no text cut with "…", none outside the window or the pane
+ * that holds it).
  */
 @ExtendWith(ApplicationExtension.class)
 class RoomLayoutFxTest {
@@ -105,12 +111,14 @@ class RoomLayoutFxTest {
     }
 
     /**
-     * The lost-reply preset's two lanes on the live view as {@code room} has it; the first time, the preset is loaded
-     * and stepped (as the Step button does) until a line of the code is lit.
+     * The lost-reply preset's two lanes on the live view as {@code room} has it; the first time, the preset is loaded,
+     * stepped (as the Step button does) until a line of the code is lit, and played well into its run, so the lanes'
+     * lines carry hundreds of duplicates and the clock its longest words.
      */
     private void show(FxRobot robot, Room room) {
+        boolean loaded = room.note() && !kit.noteVisibleProperty().get();
         robot.interact(() -> {
-            if (room.note() && !kit.noteVisibleProperty().get()) {
+            if (loaded) {
                 kit.applyPreset("lost-reply.json");
             } else if (!room.note()) {
                 kit.closeNote();
@@ -123,21 +131,44 @@ class RoomLayoutFxTest {
         for (int i = 0; i < 200 && robot.lookup(".code-line-lit").tryQuery().isEmpty(); i++) {
             FxSteps.press(robot, "#stepButton");
         }
+        if (loaded) {
+            playLate(robot);
+        }
         WaitForAsyncUtils.waitForFxEvents();
     }
 
     /**
+     * Both lanes to 45 virtual minutes (a replay, as the timeline does), then a second and a half of play at 100×,
+     * paused: the differing users, the steps done again and the events per second are counted, and the clock reads
+     * "47:…" with its words.
+     */
+    private void playLate(FxRobot robot) {
+        robot.interact(() -> {
+            live.lanes().seek(45 * 60_000L);
+            live.speedProperty().set(100);
+        });
+        FxSteps.press(robot, "#playButton");
+        WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS);
+        FxSteps.press(robot, "#playButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#differenceLabel").queryAs(Label.class).getText().contains("users differ"),
+                "many users differ: " + robot.lookup("#differenceLabel").queryAs(Label.class).getText());
+    }
+
+    /**
      * In every room, once set up (a room takes seconds to lay out on a loaded machine): the toolbar, the lit line, the
-     * code's lines and the queue's width. Then presentation mode at 1280 × 720 with the note keeps the code beside
-     * the queue, not under it.
+     * code's lines, the queue's width and every word. Then presentation mode at 1280 × 720 with the note keeps the
+     * code beside the queue, not under it.
      */
     @Test
-    void inEveryRoomTheToolbarTheLitLineAndTheCodeFitTheLiveView(FxRobot robot) {
+    void inEveryRoomTheToolbarTheLitLineTheCodeAndEveryWordFitTheLiveView(FxRobot robot) {
         for (Room room : rooms()) {
             show(robot, room);
             everyToolbarControlIsInTheViewNoneInAnOverflowMenu(robot, room.toString());
             theLitCodeLineIsInTheWindowAndInThePanelsView(robot, room.toString());
             codeLinesNeverWrapAndTheQueueKeepsItsWidthBesideTheCode(robot, room.toString());
+            theCodeShowsWholeLinesOnly(robot, room.toString());
+            everyWordIsShownWhole(robot, room.toString());
         }
         robot.interact(() -> kit.applyPreset("lost-reply.json"));
         show(robot, new Room(1280, 700, true, true));
@@ -189,6 +220,108 @@ class RoomLayoutFxTest {
                             + line.getHeight() + " px, its text " + line.prefWidth(-1) + " wide on one "
                             + oneLine + " px line");
         }
+    }
+
+    /** No code line is cut through by the panel's edge: each is in its view whole or not at all. */
+    private void theCodeShowsWholeLinesOnly(FxRobot robot, String at) {
+        waitUntil(() -> halfLines(robot).isEmpty());
+        assertTrue(halfLines(robot).isEmpty(), "at " + at + " code lines cut through by the panel's edge: "
+                + halfLines(robot) + ", its view " + bounds(robot.lookup(".code-scroll").query().lookup(".viewport")));
+    }
+
+    /** @return the code lines partly inside the code panel's view, each with its bounds */
+    private static List<String> halfLines(FxRobot robot) {
+        Node viewport = robot.lookup(".code-scroll").query().lookup(".viewport");
+        Bounds v = viewport.localToScene(viewport.getLayoutBounds());
+        List<String> half = new ArrayList<>();
+        for (Label line : robot.lookup(".code-line").queryAllAs(Label.class)) {
+            Bounds l = line.localToScene(line.getLayoutBounds());
+            double seen = Math.min(l.getMaxY(), v.getMaxY()) - Math.max(l.getMinY(), v.getMinY());
+            if (showing(line) && seen > 0.5 && seen < l.getHeight() - 0.5) {
+                half.add("'" + line.getText().strip() + "' " + bounds(line));
+            }
+        }
+        return half;
+    }
+
+    /**
+     * Every word the live view shows is whole: each label, button, box and cell with a text shows all of it (none
+     * cut with "…"), and lies inside the window and inside every pane that holds it, unless it is in a scrolled list
+     * or pane, which shows the rest on scrolling.
+     */
+    private void everyWordIsShownWhole(FxRobot robot, String at) {
+        waitUntil(() -> cutWords(robot).isEmpty());
+        assertTrue(cutWords(robot).isEmpty(), "at " + at + " cut off: " + cutWords(robot));
+    }
+
+    /** @return each shown text of the live view that is cut, as "'its text' shown as 'what shows' [bounds]" */
+    private static List<String> cutWords(FxRobot robot) {
+        List<String> cut = new ArrayList<>();
+        for (Node n : robot.from(liveView(robot)).lookup((Node node) -> node instanceof Labeled).queryAll()) {
+            Labeled labeled = (Labeled) n;
+            String text = labeled.getText();
+            if (text == null || text.isBlank() || !showing(labeled) || labeled.getWidth() <= 0) {
+                continue;
+            }
+            String shown = shownText(labeled);
+            if (labeled.isMnemonicParsing()) {
+                text = text.replace("_", "");
+            }
+            if (!shown.equals(text) || !scrolled(labeled) && !insideItsPanes(labeled)) {
+                cut.add("'" + text + "' shown as '" + shown + "' " + bounds(labeled));
+            }
+        }
+        return cut;
+    }
+
+    /** @return the text {@code labeled}'s skin draws: its own text node's, or its title's (a titled pane) */
+    private static String shownText(Labeled labeled) {
+        for (Node n : labeled.getChildrenUnmodifiable()) {
+            if (n instanceof Text t) {
+                return t.getText();
+            }
+        }
+        for (Node n : labeled.getChildrenUnmodifiable()) {
+            if (n instanceof Parent p && p.getStyleClass().contains("title")) {
+                for (Node t : p.getChildrenUnmodifiable()) {
+                    if (t instanceof Text text) {
+                        return text.getText();
+                    }
+                }
+            }
+        }
+        return "";
+    }
+
+    /** @return true if {@code node} is in a scroll pane or a list: what it cuts off shows on scrolling */
+    private static boolean scrolled(Node node) {
+        for (Parent p = node.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof ScrollPane || p instanceof VirtualFlow<?>) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return true if {@code node} lies inside the window and inside each pane that holds it: none clips it (a pane
+     *         given less height than its rows need lets the last ones stick out, under the next pane)
+     */
+    private static boolean insideItsPanes(Node node) {
+        Bounds b = node.localToScene(node.getLayoutBounds());
+        Scene scene = node.getScene();
+        if (b.getMinX() < -0.5 || b.getMinY() < -0.5 || b.getMaxX() > scene.getWidth() + 0.5
+                || b.getMaxY() > scene.getHeight() + 0.5) {
+            return false;
+        }
+        for (Parent p = node.getParent(); p != null; p = p.getParent()) {
+            Bounds a = p.localToScene(p.getLayoutBounds());
+            if (b.getMinX() < a.getMinX() - 0.5 || b.getMinY() < a.getMinY() - 0.5 || b.getMaxX() > a.getMaxX() + 0.5
+                    || b.getMaxY() > a.getMaxY() + 0.5) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @return the live view's root: what the window gives "Watch it happen" beside the note */
