@@ -133,7 +133,7 @@ public final class Lanes {
             }
         }
         nameA.set(TEXTS.format("lane.a", StrategyNames.settingsFirst(simulation.strategy())));
-        nameBForms.set(runningB == null ? List.of("") : nameForms(runningB));
+        nameBForms.set(runningB == null ? List.of("") : nameForms(runningB, simulation.strategy()));
         nameB.set(nameBForms.get().get(0));
         publish();
     }
@@ -369,14 +369,24 @@ public final class Lanes {
     }
 
     /**
+     * @param s     lane B's strategy
+     * @param laneA lane A's
      * @return lane B's heading for {@code s}, then shorter ones for a narrow window: its settings alone (what tells a
-     *         fix from its bug), then the lane's letter alone
+     *         fix from its bug), else the parts of its name that lane A's does not have ("same key, claim table"
+     *         beside "whole job, skip finished"), then the lane's letter alone
      */
-    static List<String> nameForms(Strategy s) {
+    static List<String> nameForms(Strategy s, Strategy laneA) {
         List<String> forms = new ArrayList<>();
         forms.add(TEXTS.format("lane.b", StrategyNames.settingsFirst(s)));
         if (!s.settings().isEmpty()) {
             forms.add(TEXTS.format("lane.b", s.settingsText().substring(" · ".length())));
+        } else {
+            List<String> own = new ArrayList<>(List.of(StrategyNames.shortName(s).split(", ")));
+            int all = own.size();
+            own.removeAll(List.of(StrategyNames.shortName(laneA.withSettings(Map.of())).split(", ")));
+            if (!own.isEmpty() && own.size() < all) {
+                forms.add(TEXTS.format("lane.b", String.join(", ", own)));
+            }
         }
         forms.add(TEXTS.get("lane.bAlone"));
         return List.copyOf(forms);

@@ -10,11 +10,14 @@ import java.util.Locale;
 import java.util.Map;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.ScenarioFiles;
+import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.junit.jupiter.api.Test;
 
@@ -190,6 +193,39 @@ class LanesTest {
         assertEquals(2, preset("short-lease.json").strategies().size());
         assertEquals(120_000L, Parameter.LEASE_MS.get(preset("short-lease.json").laneStrategies().get(1)
                 .on(preset("short-lease.json").scenario())));
+    }
+
+    /**
+     * A narrow window shows shorter forms of the lanes' lines (FittedText): each keeps its numbers first, the
+     * difference without the lanes' names, lane B's heading its settings, or what its name has that lane A's has not,
+     * or its letter.
+     */
+    @Test
+    void theLanesLinesHaveShorterFormsWithTheirNumbersFirst() {
+        Lanes lanes = load(preset("lost-reply.json"));
+        playTo(lanes, 600_000);
+        long twice = lanes.laneA().simulation().result().usersWithDuplicateEmails();
+        String users = String.format(Locale.ROOT, "%,d users with 2+ ", twice);
+        List<String> a = lanes.summaryAFormsProperty().get();
+        assertEquals(lanes.summaryAProperty().get(), a.get(0), "the longest form first");
+        assertTrue(a.size() >= 2 && a.stream().allMatch(f -> f.startsWith(users)), a.toString());
+        assertTrue(a.get(a.size() - 1).length() < a.get(0).length(), a.toString());
+        List<String> diff = lanes.differenceFormsProperty().get();
+        assertEquals(lanes.differenceProperty().get(), diff.get(0));
+        assertTrue(diff.get(1).matches("≠  [\\d,]+ users differ · user_\\d+ got 2 welcome emails in A · 1 in B"),
+                diff.get(1));
+        assertEquals(List.of("B · each step, same key", "B · same key", "B"), lanes.nameBFormsProperty().get());
+
+        Strategy memory = Strategy.WHOLE_JOB_SKIP_FINISHED;
+        Strategy claims = Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        assertEquals(List.of("B · whole job, skip finished, same key, claim table", "B · same key, claim table", "B"),
+                Lanes.nameForms(claims, memory));
+        assertEquals(List.of("B · whole job, skip finished, same key, claim table", "B"),
+                Lanes.nameForms(claims, Strategy.of(RetryScope.EACH_STEP, KeyMode.NONE, StoreKind.LOCK)),
+                "nothing between the whole name and the letter where every part of it differs");
+        Strategy longer = claims.withSettings(Map.of(Parameter.LEASE_MS, 120_000L));
+        assertEquals(List.of("B · lease 120,000 ms · whole job, skip finished, same key, claim table",
+                "B · lease 120,000 ms", "B"), Lanes.nameForms(longer, claims));
     }
 
     @Test
