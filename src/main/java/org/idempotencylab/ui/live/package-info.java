@@ -12,7 +12,8 @@
  *
  * <p>May import: {@code engine}, {@code scenario}, {@code store}, the {@code ui} package's shared pieces
  * ({@code LiveRunListener}, {@code Texts}, {@code VirtualTime}) and {@code ui.form}; JavaFX and ControlsFX in
- * the controller and the canvas, {@code javafx.beans}/{@code javafx.collections} only in the view-models. Never
+ * the view (the controller, the canvases, the code panel, {@code StatusLine} and {@code FittedText}),
+ * {@code javafx.beans}/{@code javafx.collections} only in the view-models. Never
  * another feature: the views that follow the run (the key store, the classroom kit) listen through
  * {@link org.idempotencylab.ui.LiveRunListener}, connected by {@code App}.
  */

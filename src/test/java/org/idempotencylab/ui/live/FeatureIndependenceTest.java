@@ -43,7 +43,9 @@ class FeatureIndependenceTest {
     void theLiveViewModelsRunWithoutTheToolkit() {
         // the view-models use javafx.beans and javafx.collections only: no scene graph, no controls
         noClasses().that().resideInAPackage("org.idempotencylab.ui.live..")
-                .and().haveNameNotMatching(".*\\.(LiveController|QueueCanvas|CodePanel|LaneStrip|CanvasInk)(\\$.*)?") // the view itself
+                // but the view itself
+                .and().haveNameNotMatching(
+                        ".*\\.(LiveController|QueueCanvas|CodePanel|LaneStrip|CanvasInk|StatusLine|FittedText)(\\$.*)?")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.animation..",
                         "javafx.fxml..", "org.controlsfx..")
                 .check(classes);
