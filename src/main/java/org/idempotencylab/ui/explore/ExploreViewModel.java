@@ -44,7 +44,7 @@ import org.idempotencylab.ui.form.ParameterBinding;
  * how many duplicate a side effect, how many lose a sign-up, and the shortest counterexample in words, which
  * {@link #play} hands to a {@link CounterexampleStage} ("Watch it happen").
  *
- * <p>The scenario is the base's (the live view's classroom scenario) with the fields' values, every call exactly
+ * <p>The scenario is the base's (the explore command's defaults, ExplorerScenario.DEFAULTS) with the fields' values, every call exactly
  * its call time and no jitter (so two workers' calls end at once and race, as the {@code explore} command's
  * defaults) and every probability 0: the explorer chooses the faults, and a counterexample played back fails
  * nowhere else. A value typed out of range starts nothing and gives one message naming the field, the value and
@@ -129,8 +129,8 @@ public final class ExploreViewModel {
     private final StringBinding progressText;
 
     /**
-     * @param base     the scenario the fields start from and the rest comes from (the live view's classroom
-     *                 scenario in the window, which the hint describes)
+     * @param base     the scenario the fields start from and the rest comes from (the explore command's defaults in
+     *                 the window, which the hint describes)
      * @param executor runs the exploration's task off the FX thread
      * @param threads  exploring threads (one strategy each), at least 1; the numbers do not depend on it
      * @param stage    where a counterexample plays
