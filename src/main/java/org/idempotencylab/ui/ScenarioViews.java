@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import org.idempotencylab.engine.Fault;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
@@ -15,6 +16,7 @@ import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.explore.Counterexample;
 import org.idempotencylab.ui.explore.CounterexampleStage;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.ScenarioView;
@@ -316,14 +318,37 @@ final class ScenarioViews {
      *         panel with the duplicate's number once the run ends, the tab shown and the run playing from its start
      */
     static CounterexampleStage counterexamples(LiveViewModel live, ScenarioKit kit) {
+        // the note describes the forced faults: once a Reset on other parameters or another strategy drops them,
+        // the run it describes is gone, and so is the note
+        ScenarioKit.Note[] mine = {null}; // the last note this stage showed
+        live.forcingFaultsProperty().addListener((o, was, on) -> {
+            if (!on && mine[0] != null && kit.noteProperty().get() == mine[0]) {
+                kit.closeNote();
+            }
+        });
         return c -> {
             live.playingProperty().set(false);
             live.lanes().prepare(null); // the counterexample alone: a second lane would run without its faults
             live.apply(c.strategy().on(c.scenario()), c.strategy().withSettings(Map.of()),
                     new LiveViewModel.FaultPlan(c.kinds(), c.faults()));
-            live.speedProperty().set(LiveViewModel.lessonSpeed(c.scenario()));
-            kit.showNote(new ScenarioKit.Note(c.title(), c.text(), ScenarioFile.View.LIVE, c.watched()));
+            live.speedProperty().set(counterexampleSpeed(c));
+            mine[0] = new ScenarioKit.Note(c.title(), c.text(), ScenarioFile.View.LIVE, c.watched());
+            kit.showNote(mine[0]);
             live.togglePlay();
         };
+    }
+
+    /** Real seconds in which a counterexample's faults all come, at the speed it plays. */
+    static final double COUNTEREXAMPLE_REAL_S = 8;
+
+    /**
+     * @return the speed at which {@code c}'s last fault comes about {@link #COUNTEREXAMPLE_REAL_S} real seconds in
+     *         (a repeat 30 s later comes in 8 s, not after half a minute of an empty screen), never slower than a
+     *         lesson plays its scenario
+     */
+    static double counterexampleSpeed(Counterexample c) {
+        long lastMs = c.faults().stream().mapToLong(Fault::atMs).max().orElse(0);
+        double speed = Math.max(LiveViewModel.lessonSpeed(c.scenario()), lastMs / (COUNTEREXAMPLE_REAL_S * 1000));
+        return Math.min(LiveViewModel.MAX_SPEED, speed);
     }
 }

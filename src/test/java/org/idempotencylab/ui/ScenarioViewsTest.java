@@ -9,10 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.idempotencylab.engine.Comparison;
+import org.idempotencylab.engine.Explorer;
+import org.idempotencylab.engine.ExplorerScenario;
+import org.idempotencylab.engine.FaultKind;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
@@ -22,6 +27,7 @@ import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.compare.CompareViewModel;
+import org.idempotencylab.ui.explore.Counterexample;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.ScenarioView;
@@ -38,6 +44,39 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ScenarioViewsTest {
     private static final Presets PRESETS = new Presets(ScenarioKit.FILES);
+
+    /**
+     * A counterexample played in the live view: a repeat 30 s in plays at a speed that brings it about 8 real
+     * seconds in (not after half a minute of an empty screen), and its note goes once a Reset on another strategy
+     * drops the forced faults (the note would describe a run that no longer plays); a Reset on the same parameters
+     * keeps both.
+     */
+    @Test
+    void aCounterexamplesNoteLastsAsLongAsItsFaultsAndItsFaultsComeSoon() {
+        CompareViewModel compare = new CompareViewModel(Scenario.article(), Runnable::run, 1);
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), Runnable::run, 1);
+        ScenarioKit kit = App.kit(compare, live, sweep, LabPrefs.memory());
+        Set<FaultKind> kinds =
+                EnumSet.of(FaultKind.REPEAT);
+        Scenario s = ExplorerScenario.DEFAULTS;
+        Explorer.Result r = Explorer.explore(s,
+                Strategy.EACH_STEP_SAME_KEY, kinds, 1, RunControl.NONE);
+        assertEquals(30_000, r.shortestCounterexample().get(0).atMs(), "the repeat arrives 30 s in");
+        Counterexample c = new Counterexample(s,
+                Strategy.EACH_STEP_SAME_KEY, kinds, r.shortestCounterexample(), "Counterexample: same key",
+                "the repeat", Metric.REPEATED_STEPS);
+        ScenarioViews.counterexamples(live, kit).play(c);
+        assertEquals(30_000 / 8_000.0, live.speedProperty().get(), 1e-9, "30 s of virtual time in 8 real s");
+        assertEquals(c.title(), kit.noteProperty().get().title());
+        assertTrue(kit.noteVisibleProperty().get());
+        live.reset(); // the same parameters: the same counterexample, its note stays
+        assertTrue(kit.noteVisibleProperty().get());
+        live.strategyProperty().set(Strategy.EACH_STEP_NO_KEY);
+        live.reset(); // another strategy: the faults are dropped, and the note with them
+        assertTrue(!live.forcingFaultsProperty().get());
+        assertTrue(!kit.noteVisibleProperty().get(), "the note of a run that no longer plays");
+    }
 
     @Test
     void everyPresetReachesItsViewModelWithEveryParameterAndItsStrategies() {

@@ -129,6 +129,7 @@ public final class LiveViewModel {
     private Snapshot shown = Snapshot.NONE;                        // what the FX side reads while busy
     // a counterexample's faults, forced on every run of the scenario and strategy it was found for (or null)
     private FaultPlan plan;
+    private final ReadOnlyBooleanWrapper forcing = new ReadOnlyBooleanWrapper(this, "forcing");
     private Scenario planScenario;
     private Strategy planStrategy;
 
@@ -330,9 +331,18 @@ public final class LiveViewModel {
         form.load(scenario);
         parts.show(strategy);
         plan = faults;
+        forcing.set(faults != null);
         planScenario = faults == null ? null : scenario();
         planStrategy = faults == null ? null : parts.strategyProperty().get();
         reset();
+    }
+
+    /**
+     * @return true while the runs force a fault plan (a counterexample plays); false once another scenario or a
+     *         Reset on other parameters dropped it, so what describes the counterexample can go
+     */
+    public ReadOnlyBooleanProperty forcingFaultsProperty() {
+        return forcing.getReadOnlyProperty();
     }
 
     /** @return the faults the run forces, or null when its draws decide (see {@link #apply(Scenario, Strategy, FaultPlan)}) */
@@ -396,6 +406,7 @@ public final class LiveViewModel {
         Strategy chosen = parts.strategyProperty().get();
         if (plan != null && !(s.equals(planScenario) && chosen.equals(planStrategy))) {
             plan = null; // the faults belong to the run they were found in, not to parameters edited since
+            forcing.set(false);
         }
         // a forced run follows the explored one, whose claim table is the in-memory model
         if (plan != null || chosen.store() != StoreKind.CLAIM_TABLE || url.isEmpty()) {
