@@ -169,6 +169,7 @@ class RoomLayoutFxTest {
             codeLinesNeverWrapAndTheQueueKeepsItsWidthBesideTheCode(robot, room.toString());
             theCodeShowsWholeLinesOnly(robot, room.toString());
             everyWordIsShownWhole(robot, room.toString());
+            withTheParametersShownAllStaysInTheWindow(robot, room.toString());
         }
         robot.interact(() -> kit.applyPreset("lost-reply.json"));
         show(robot, new Room(1280, 700, true, true));
@@ -178,6 +179,42 @@ class RoomLayoutFxTest {
         Bounds c = code.localToScene(code.getLayoutBounds());
         assertTrue(c.getMinX() >= q.getMaxX() - 0.5 && c.getMinY() < q.getMaxY(),
                 "the code " + c + " beside the queue " + q);
+    }
+
+    /**
+     * Where the parameters stepped aside, a teacher presses Parameters: they open over the queue's left part, below
+     * the toolbar (its Parameters button closes them again), and the toolbar, the queue, the code, the status bar and
+     * every word stay inside the window, the queue at its width; pressed again, they go.
+     */
+    private void withTheParametersShownAllStaysInTheWindow(FxRobot robot, String at) {
+        if (showing(robot.lookup("#parameterScroll").query())) {
+            return; // room for all: no button to press
+        }
+        FxSteps.press(robot, "#parametersToggle");
+        String where = at + ", Parameters pressed";
+        try {
+            List<String> parts = List.of("#parameterScroll", "#queue", "#codePanel", "#liveStatusBar",
+                    "#playButton", "#resetButton", "#parametersToggle");
+            waitUntil(() -> parts.stream().allMatch(q -> inside(robot.lookup(q).query(), liveView(robot))));
+            for (String q : parts) {
+                Node n = robot.lookup(q).query();
+                assertTrue(showing(n) && inside(n, liveView(robot)),
+                        q + " at " + where + ": " + bounds(n) + " in the view " + bounds(liveView(robot)));
+            }
+            Node panel = robot.lookup("#parameterScroll").query();
+            Node toolbar = robot.lookup("#toolbar").query();
+            assertTrue(panel.localToScene(panel.getLayoutBounds()).getMinY()
+                    >= toolbar.localToScene(toolbar.getLayoutBounds()).getMaxY() - 0.5, "the parameters " + bounds(panel) + " below the toolbar "
+                    + bounds(toolbar) + " at " + where);
+            Node queue = robot.lookup("#queue").query();
+            assertTrue(queue.getLayoutBounds().getWidth() >= QUEUE_LEAST - 0.5,
+                    "the queue at " + where + " keeps room for ten stations: " + bounds(queue));
+            everyWordIsShownWhole(robot, where);
+        } finally {
+            FxSteps.press(robot, "#parametersToggle");
+            waitUntil(() -> !showing(robot.lookup("#parameterScroll").query()));
+        }
+        assertTrue(!showing(robot.lookup("#parameterScroll").query()), "pressed again, the parameters go, " + at);
     }
 
     private void everyToolbarControlIsInTheViewNoneInAnOverflowMenu(FxRobot robot, String at) {

@@ -9,12 +9,15 @@ import javafx.application.Platform;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.Property;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.event.EventHandler;
 import javafx.fxml.FXML;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -40,6 +43,7 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
@@ -216,7 +220,24 @@ public final class LiveController {
             parameterScroll.setVisible(shown);
             parameterScroll.setManaged(shown);
         }
+        // asked for in a narrow view: a drawer over the queue's left part, so the queue, the code and the status
+        // bar keep their places (beside the queue there is no room: it would push them out of the window)
+        boolean drawer = narrow && parametersToggle.isSelected();
+        if (drawer != (parameterScroll.getParent() == center)) {
+            if (drawer) {
+                root.setLeft(null);
+                center.getChildren().add(parameterScroll);
+                parameterScroll.getStyleClass().add("parameter-drawer");
+            } else {
+                center.getChildren().remove(parameterScroll);
+                parameterScroll.getStyleClass().remove("parameter-drawer");
+                root.setLeft(parameterScroll);
+            }
+        }
     }
+
+    /** The view's centre: the play area and what is below it, and over them the parameters' drawer when open. */
+    private final StackPane center = new StackPane();
 
     /** The clock stands in the timeline bar, beside the timeline (see {@link #fitToolbar}). */
     private final BooleanProperty clockBesideTimeline = new SimpleBooleanProperty();
@@ -262,6 +283,10 @@ public final class LiveController {
 
     @FXML
     private void initialize() {
+        root.setCenter(center);
+        center.getChildren().add(split);
+        StackPane.setAlignment(parameterScroll, Pos.TOP_LEFT);
+        parameterScroll.setMaxWidth(Region.USE_PREF_SIZE); // a drawer as wide as the panel, not the whole centre
         parametersToggle.selectedProperty().addListener(o -> fit.run());
         bindStrategy();
         bindParameters();
@@ -640,8 +665,12 @@ public final class LiveController {
         String who = job == null ? null : EventText.user(job.user(), job.repeat());
         codePanel.show(chosen, running, who, job != null && job == model.selectedProperty().get(), history);
         String caption = running == null || history.isEmpty() ? "" : Caption.of(running, history);
-        captionLabel.setText(caption.isEmpty() ? TEXTS.get("caption.none") : caption);
+        captionText.set(List.of(caption.isEmpty() ? TEXTS.get("caption.none") : caption));
     }
+
+    /** The caption's words: one form, wrapped onto a second line where the bar is narrow (never cut with "…"). */
+    private final ObjectProperty<List<String>> captionText =
+            new SimpleObjectProperty<>(List.of(TEXTS.get("caption.none")));
 
     /** Shows {@code message} under the toolbar; null or "" hides it. */
     private void showInputError(String message) {
@@ -737,6 +766,7 @@ public final class LiveController {
         lanes.activeProperty().addListener((o, was, now) -> fitSecondLane());
         // numbers first, whole: a shorter form where the row is narrow, else wrapped onto a second line
         FittedText.bind(laneSummaryA, lanes.summaryAFormsProperty());
+        FittedText.bind(captionLabel, captionText);
         FittedText.bind(laneSummaryB, lanes.summaryBFormsProperty());
         FittedText.bind(differenceLabel, lanes.differenceFormsProperty());
         queue.setEnvelopeMark(e -> lanes.differs(model, e));

@@ -332,16 +332,29 @@ class ExploreFxTest {
     }
 
     /**
-     * Lets the window take its new size or type: the style pass's own follow-ups run, then two layouts (a width
-     * that sets the settings aside takes effect on the next one).
+     * Lets the window take its new size or type, as a person waits for it to stop moving: the style pass's own
+     * follow-ups run, then layouts until the table and its columns stay where they are (a width that sets the
+     * settings aside takes effect on the next layout, the table's column widths on the one after; how many pulses
+     * fall in between depends on the machine's load). At most ten rounds: a layout that never settles is left as
+     * it is for the checks to judge.
      */
     private void settle(FxRobot robot) {
-        WaitForAsyncUtils.waitForFxEvents();
-        for (int i = 0; i < 2; i++) {
-            robot.interact(() -> {
+        String was = "";
+        for (int i = 0; i < 10; i++) {
+            WaitForAsyncUtils.waitForFxEvents();
+            String now = FxSteps.onFx(() -> {
                 scene.getRoot().applyCss();
                 scene.getRoot().layout();
+                StringBuilder where = new StringBuilder();
+                for (Node n : scene.getRoot().lookupAll("#exploreTable .column-header")) {
+                    where.append(n.localToScene(n.getLayoutBounds())).append(';');
+                }
+                return where.toString();
             });
+            if (i >= 2 && now.equals(was)) {
+                return;
+            }
+            was = now;
         }
     }
 

@@ -261,12 +261,18 @@ class ClassroomKitFxTest {
         return PRESETS.load(fileName);
     }
 
+    // Read on the FX thread: a preset's live scene plays while the test reads, and a lookup from the test thread
+    // can walk a child list the FX thread is changing.
     private String text(String query) {
-        return robot.lookup(query).queryAs(TextField.class).getText();
+        return FxSteps.onFx(() -> robot.lookup(query).queryAs(TextField.class).getText());
+    }
+
+    private boolean noteShown() {
+        return FxSteps.onFx(() -> robot.lookup("#notePanel").query().isVisible());
     }
 
     private String label(String query) {
-        return robot.lookup(query).queryAs(Label.class).getText();
+        return FxSteps.onFx(() -> robot.lookup(query).queryAs(Label.class).getText());
     }
 
     /** Selects the tab whose fx:id is {@code id}; on the FX thread. */
@@ -281,7 +287,8 @@ class ClassroomKitFxTest {
     }
 
     private String selectedTab() {
-        return robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel().getSelectedItem().getId();
+        return FxSteps.onFx(() -> robot.lookup(".tab-pane").queryAs(TabPane.class).getSelectionModel()
+                .getSelectedItem().getId());
     }
 
     /**
@@ -289,8 +296,11 @@ class ClassroomKitFxTest {
      *         view's own fields have had
      */
     private String liveField(Parameter p, String legacyId) {
-        Optional<Node> panel = robot.lookup(".live-view #" + ParameterPanel.nodeId("live", p, "Field")).tryQuery();
-        return ((TextField) panel.orElseGet(() -> robot.lookup(".live-view #" + legacyId).query())).getText();
+        return FxSteps.onFx(() -> {
+            Optional<Node> panel = robot.lookup(".live-view #" + ParameterPanel.nodeId("live", p, "Field"))
+                    .tryQuery();
+            return ((TextField) panel.orElseGet(() -> robot.lookup(".live-view #" + legacyId).query())).getText();
+        });
     }
 
     /** @return the fields as a person reads them, for the scenario {@code f} should show */
@@ -369,7 +379,7 @@ class ClassroomKitFxTest {
             assertEquals(f.view() == ScenarioFile.View.LIVE ? "liveTab" : f.view() == ScenarioFile.View.SWEEP
                     ? "sweepTab" : "compareTab", selectedTab(), f.name());
             assertEquals(expectedFields(f), shownFields(f), f.name());
-            assertTrue(robot.lookup("#notePanel").query().isVisible(), "the note is shown");
+            assertTrue(noteShown(), "the note is shown");
             assertEquals(f.name(), label("#noteTitle"));
             assertEquals(f.note(), label("#noteText"));
             assertTrue(label("#noteWatch").startsWith(ScenarioKit.label(f.watch())), label("#noteWatch"));
@@ -379,7 +389,7 @@ class ClassroomKitFxTest {
             }
         }
         robot.clickOn("#closeNoteButton");
-        assertFalse(robot.lookup("#notePanel").query().isVisible(), "closed until the next preset");
+        assertFalse(noteShown(), "closed until the next preset");
     }
 
     @Test
@@ -448,7 +458,7 @@ class ClassroomKitFxTest {
         Path gone = tmp.resolve("deleted-since.json");
         NODE.put("lastScenario", LabPrefs.FILE + gone);
         robot.interact(() -> kit.restoreLast());
-        assertTrue(robot.lookup("#notePanel").query().isVisible(), "shown where the user looks");
+        assertTrue(noteShown(), "shown where the user looks");
         assertEquals("Scenario not opened", label("#noteTitle"));
         assertTrue(label("#noteText").contains(gone.toString()), label("#noteText"));
         assertEquals("", label("#noteWatch"));
@@ -722,7 +732,7 @@ class ClassroomKitFxTest {
                 """).toFile());
         robot.push(KeyCode.CONTROL, KeyCode.O);
         waitUntil(() -> !compare.runningProperty().get() && compare.rows().size() == 5);
-        assertTrue(robot.lookup("#notePanel").query().isVisible(), "the note is open");
+        assertTrue(noteShown(), "the note is open");
         assertTrue(compare.rows().get(3).result().repeatedSteps() >= 464_233, "bars at least the article's");
         Node plot = robot.lookup("#chart .chart-plot-background").query();
         assertTrue(plot.getBoundsInLocal().getHeight() >= 180, "plot height " + plot.getBoundsInLocal().getHeight());

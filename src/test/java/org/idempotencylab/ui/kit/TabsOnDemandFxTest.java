@@ -23,6 +23,7 @@ import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
+import org.idempotencylab.ui.FxSteps;
 import org.idempotencylab.ui.ViewLoader;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
@@ -166,7 +167,14 @@ class TabsOnDemandFxTest {
         robot.type(KeyCode.RIGHT);
         int before = log.getItems().size();
         TextField workers = robot.lookup("#liveWorkersField").queryAs(TextField.class);
+        if (!FxSteps.onFx(() -> workers.isVisible() && workers.getParent().isVisible()
+                && robot.lookup("#parameterScroll").query().isVisible())) {
+            FxSteps.press(robot, "#parametersToggle"); // a narrow window set the parameters aside: bring them back
+        }
+        FxSteps.reveal(robot, workers);
         robot.interact(workers::requestFocus);
+        assertTrue(FxSteps.onFx(() -> workers.getScene().getFocusOwner() == workers),
+                "the workers field has the focus");
         robot.type(KeyCode.R);
         assertEquals(before, log.getItems().size(), "no reset while typing (a reset empties the log)");
         // with another tab shown, the keys are that tab's
