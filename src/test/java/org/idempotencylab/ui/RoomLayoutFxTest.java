@@ -182,6 +182,40 @@ class RoomLayoutFxTest {
     }
 
     /**
+     * The crash preset's two lanes ten virtual minutes in, at 1024 × 768 in presentation mode with its note: the
+     * status bar's counters and its failures (crashes, redeliveries) are whole and inside the window, with every other
+     * word of the view, in each size and mode.
+     */
+    @Test
+    void aCrashPresetsFailureCountersStayWholeInTheStatusBar(FxRobot robot) {
+        robot.interact(() -> {
+            kit.applyPreset("crash-claim-table.json");
+            lab.selectTab("liveTab");
+            live.lanes().seek(10 * 60_000L);
+        });
+        for (int[] size : ROOMS) {
+            for (boolean presentation : new boolean[] {true, false}) {
+                String at = size[0] + " × " + size[1] + (presentation ? ", presentation" : ", normal")
+                        + ", crash preset";
+                robot.interact(() -> {
+                    kit.presentationProperty().set(presentation);
+                    stage.setWidth(size[0]);
+                    stage.setHeight(size[1]);
+                });
+                WaitForAsyncUtils.waitForFxEvents();
+                Label failures = robot.lookup("#failuresLabel").queryAs(Label.class);
+                assertTrue(failures.getText().contains("crashes"), "crashes counted: " + failures.getText());
+                waitUntil(() -> showing(failures) && insideItsPanes(failures));
+                assertTrue(showing(failures) && insideItsPanes(failures), "the failures at " + at + ": "
+                        + bounds(failures));
+                Node bar = robot.lookup("#liveStatusBar").query();
+                assertTrue(inside(bar, liveView(robot)), "the status bar at " + at + ": " + bounds(bar));
+                everyWordIsShownWhole(robot, at);
+            }
+        }
+    }
+
+    /**
      * Where the parameters stepped aside, a teacher presses Parameters: they open over the queue's left part, below
      * the toolbar (its Parameters button closes them again), and the toolbar, the queue, the code, the status bar and
      * every word stay inside the window, the queue at its width; pressed again, they go.

@@ -53,14 +53,22 @@ final class Caption {
      * @return the caption of the job's last moment, or "" for a job with no events yet
      */
     static String of(Strategy strategy, List<SimulationEvent> history) {
+        return forms(strategy, history).get(0);
+    }
+
+    /**
+     * @return the caption ({@link #of}), then, when it says what comes next, the same without that part: a narrow
+     *         bar shows the shorter rather than take a second line from the play area; [""] for no events yet
+     */
+    static List<String> forms(Strategy strategy, List<SimulationEvent> history) {
         SimulationEvent decided = CodeMap.decisive(strategy, history);
         if (decided == null) {
-            return "";
+            return List.of("");
         }
         String what = say(decided);
         SimulationEvent last = history.get(history.size() - 1);
         Template next = last == decided ? null : NEXT.get(last.kind());
-        return next == null ? what : what + next.fill(args(last));
+        return next == null ? List.of(what) : List.of(what + next.fill(args(last)), what);
     }
 
     /** @return the caption's first part: what {@code e} did, in plain words */

@@ -418,6 +418,8 @@ public final class Lanes {
             forms.add(TEXTS.format("summary", r.usersWithDuplicateEmails(), r.repeatedSteps(), ""));
         }
         forms.add(TEXTS.format("summary.short", r.usersWithDuplicateEmails(), r.repeatedSteps()));
+        // the stations' own word for a step done again: one line beside lane B's box at 1024 px in presentation mode
+        forms.add(TEXTS.format("summary.shortest", r.usersWithDuplicateEmails(), r.repeatedSteps()));
         return List.copyOf(forms);
     }
 

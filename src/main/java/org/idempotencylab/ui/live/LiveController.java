@@ -130,6 +130,7 @@ public final class LiveController {
     @FXML private Label historyTitle;
     @FXML private ListView<String> historyList;
     @FXML private StatusBar liveStatusBar;
+    @FXML private VBox statusArea;
     @FXML private Label captionLabel;
     @FXML private ToggleButton codeToggle;
     @FXML private SplitPane playSplit;
@@ -187,13 +188,15 @@ public final class LiveController {
     /**
      * After every layout pass: the parameters, the toolbar, the code panel, the tabs below the play area, lane B's
      * box and the status bar each take the place the view's size leaves them ({@link #fitParameters},
-     * {@link #fitToolbar}, {@link #placeCode}, {@link #fitDetails}, {@link #fitSecondLane}, {@link StatusLine#fit}).
+     * {@link #fitToolbar}, {@link #fitStrategyName}, {@link #placeCode}, {@link #fitDetails}, {@link #fitSecondLane},
+     * {@link StatusLine#fit}).
      * After the pass, never inside it; each moves a node only when its place changes, so the pass that follows finds
      * all in place.
      */
     private final Runnable fit = () -> {
         fitParameters();
         fitToolbar();
+        fitStrategyName();
         placeCode();
         fitDetails();
         fitSecondLane();
@@ -293,7 +296,7 @@ public final class LiveController {
         bindPlayback();
         bindTimeline();
         bindLists();
-        status = new StatusLine(liveStatusBar, model);
+        status = new StatusLine(liveStatusBar, statusArea, model);
         bindMessages();
         bindStory();
         bindLanes();
@@ -327,7 +330,7 @@ public final class LiveController {
             @Override
             protected void updateItem(Strategy item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(StrategyParts.name(strategyBox.getValue()));
+                setText(strategyText(strategyBox.getValue()));
             }
         });
         strategyBox.valueProperty().bindBidirectional(model.strategyProperty());
@@ -342,9 +345,41 @@ public final class LiveController {
         databaseTip.setText(TEXTS.format("tip.database", JdbcClaimStore.ALLOWED_URLS));
     }
 
+    /**
+     * @return {@code s}'s name as the toolbar's box has room for it: whole, else its short name ("whole job, skip
+     *         finished"), never cut with "…" (the tooltip says it whole)
+     */
+    private String strategyText(Strategy s) {
+        String name = StrategyParts.name(s);
+        if (s == null) {
+            return name;
+        }
+        String brief = Strategy.ARTICLE.contains(s) ? StrategyNames.shortName(s)
+                : TEXTS.format("strategy.custom", StrategyNames.shortName(s));
+        return FittedText.longest(List.of(name, brief), strategyBox.getButtonCell().getFont(), strategyRoom);
+    }
+
+    /** The room the toolbar's strategy box leaves its words, px; 0 before the first layout. */
+    private double strategyRoom;
+
+    /** The toolbar box's words in the room it has now (see {@link #strategyText}). */
+    private void fitStrategyName() {
+        ListCell<Strategy> cell = strategyBox.getButtonCell();
+        Node arrow = strategyBox.lookup(".arrow-button");
+        if (arrow == null || strategyBox.getWidth() <= 0) {
+            return;
+        }
+        strategyRoom = strategyBox.getWidth() - strategyBox.snappedLeftInset() - strategyBox.snappedRightInset()
+                - arrow.getLayoutBounds().getWidth() - cell.snappedLeftInset() - cell.snappedRightInset();
+        String text = strategyText(strategyBox.getValue());
+        if (!text.equals(cell.getText())) {
+            cell.setText(text);
+        }
+    }
+
     private void showStrategy(Strategy s) {
         String name = StrategyParts.name(s);
-        strategyBox.getButtonCell().setText(name);
+        strategyBox.getButtonCell().setText(strategyText(s));
         Tooltip tip = new Tooltip(TEXTS.format("tip.strategy", name));
         tip.setWrapText(true);
         tip.setMaxWidth(420);
@@ -664,11 +699,14 @@ public final class LiveController {
         List<SimulationEvent> history = job == null ? List.of() : job.history();
         String who = job == null ? null : EventText.user(job.user(), job.repeat());
         codePanel.show(chosen, running, who, job != null && job == model.selectedProperty().get(), history);
-        String caption = running == null || history.isEmpty() ? "" : Caption.of(running, history);
-        captionText.set(List.of(caption.isEmpty() ? TEXTS.get("caption.none") : caption));
+        List<String> caption = running == null || history.isEmpty() ? List.of("") : Caption.forms(running, history);
+        captionText.set(caption.get(0).isEmpty() ? List.of(TEXTS.get("caption.none")) : caption);
     }
 
-    /** The caption's words: one form, wrapped onto a second line where the bar is narrow (never cut with "…"). */
+    /**
+     * The caption's words: the longest form that fits the bar on one line, else the shortest wrapped onto a second
+     * (never cut with "…").
+     */
     private final ObjectProperty<List<String>> captionText =
             new SimpleObjectProperty<>(List.of(TEXTS.get("caption.none")));
 

@@ -103,6 +103,7 @@ public final class LiveViewModel {
     private final ReadOnlyBooleanWrapper pendingChanges = new ReadOnlyBooleanWrapper(this, "pendingChanges");
     private final ReadOnlyStringWrapper clock = new ReadOnlyStringWrapper(this, "clock", VirtualTime.format(0));
     private final ReadOnlyStringWrapper counters = new ReadOnlyStringWrapper(this, "counters", "");
+    private final ReadOnlyStringWrapper countersShort = new ReadOnlyStringWrapper(this, "countersShort", "");
     private final ReadOnlyStringWrapper failures = new ReadOnlyStringWrapper(this, "failures", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper ending = new ReadOnlyStringWrapper(this, "ending", "");
@@ -824,6 +825,7 @@ public final class LiveViewModel {
         clock.set(VirtualTime.format(now));
         finished.set(runOver());
         StrategyResult r = sim.result();
+        countersShort.set(EventText.countersShort(sim.finishedJobs(), r)); // before the long form its listeners read
         counters.set(EventText.counters(sim.finishedJobs(), r));
         history.reached(now);
         reachMs.set(history.furthestMs()); // the timeline's range first, so its thumb can go there
@@ -1075,6 +1077,11 @@ public final class LiveViewModel {
     /** @return jobs done and failed, calls and duplicate emails so far, as one line. */
     public ReadOnlyStringProperty countersProperty() {
         return counters.getReadOnlyProperty();
+    }
+
+    /** @return the same counters in fewer words, for a status bar with little room: "done 3 · failed 0 · …". */
+    public ReadOnlyStringProperty countersShortProperty() {
+        return countersShort.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty eventsPerSecondProperty() {
