@@ -9,6 +9,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import org.idempotencylab.engine.Fault;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
@@ -326,16 +327,69 @@ final class ScenarioViews {
                 kit.closeNote();
             }
         });
+        PauseAtDuplicate pause = new PauseAtDuplicate(live);
+        live.addFrameListener(pause);
         return c -> {
             live.playingProperty().set(false);
             live.lanes().prepare(null); // the counterexample alone: a second lane would run without its faults
-            live.apply(c.strategy().on(c.scenario()), c.strategy().withSettings(Map.of()),
-                    new LiveViewModel.FaultPlan(c.kinds(), c.faults()));
+            LiveViewModel.FaultPlan plan = new LiveViewModel.FaultPlan(c.kinds(), c.faults());
+            pause.arm(plan);
+            live.apply(c.strategy().on(c.scenario()), c.strategy().withSettings(Map.of()), plan);
             live.speedProperty().set(counterexampleSpeed(c));
             mine[0] = new ScenarioKit.Note(c.title(), c.text(), ScenarioFile.View.LIVE, c.watched());
             kit.showNote(mine[0]);
             live.togglePlay();
         };
+    }
+
+    /**
+     * A counterexample's playback pauses once, at the moment its first side effect is done again, so the class sees
+     * that moment's caption ("user_0 got ANOTHER welcome email") and the code panel's line that let it through (the
+     * provider sending on every call, a retry of the whole job); Play goes on to the run's end and its number. The
+     * pause comes at the frame that passed the moment, and the timeline takes the run back to the moment itself.
+     */
+    private static final class PauseAtDuplicate implements LiveRunListener {
+        private final LiveViewModel live;
+        /** The playback being watched; null once it paused, or when the run forces no faults of a ▶ Play. */
+        private LiveViewModel.FaultPlan plan;
+        private long duplicateAtMs = -1;
+
+        PauseAtDuplicate(LiveViewModel live) {
+            this.live = live;
+        }
+
+        /** Watches the next run of {@code plan} for its first duplicate side effect. */
+        void arm(LiveViewModel.FaultPlan plan) {
+            this.plan = plan;
+            duplicateAtMs = -1;
+        }
+
+        @Override
+        public void attached(SignupSimulation simulation) {
+            if (plan == null || live.faultPlan() != plan) {
+                plan = null; // another run (a preset, edited parameters): nothing to pause for
+                return;
+            }
+            duplicateAtMs = -1;
+            simulation.addListener(e -> {
+                if (duplicateAtMs < 0 && e.kind() == SimulationEvent.Kind.DUPLICATE_SIDE_EFFECT) {
+                    duplicateAtMs = e.timeMs();
+                }
+            });
+        }
+
+        @Override
+        public void frame(long nowMs) {
+            if (plan == null || duplicateAtMs < 0) {
+                return;
+            }
+            long at = duplicateAtMs;
+            plan = null; // once: a Reset or Play after the pause plays on
+            live.playingProperty().set(false);
+            if (nowMs > at) {
+                live.lanes().seek(at); // both lanes, as a lesson's pause does (here one plays)
+            }
+        }
     }
 
     /** Real seconds in which a counterexample's faults all come, at the speed it plays. */

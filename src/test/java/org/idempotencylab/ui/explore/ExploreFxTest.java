@@ -274,6 +274,16 @@ class ExploreFxTest {
         assertTrue(note.startsWith("at 0:01.400: user_0's welcome email goes out, its reply is lost\n"
                 + "→ the welcome email is sent twice\n"), note);
         assertTrue(live.playingProperty().get(), "playing from the start");
+        // it pauses at the second email: the caption says it, the code panel lights the line that let it through
+        // (no key: the provider sends on every call), and the clock stands at the retry's send, after the lost
+        // reply at 1.4 s
+        waitUntil(() -> !live.playingProperty().get());
+        assertTrue(text(robot, "#captionLabel").startsWith("user_0 got ANOTHER welcome email (done 2 times): the "
+                + "provider could not tell the retry apart"), text(robot, "#captionLabel"));
+        assertEquals("▶   provider sends on every call",
+                robot.lookup(".code-line-lit").queryAs(Labeled.class).getText().strip());
+        assertTrue(live.nowMs() > 1_400, "paused at the retry, after the lost reply: " + live.nowMs());
+        press(robot, "#playButton"); // on to the run's end and its number
         waitUntil(() -> text(robot, "#noteWatch").equals("Users with 2+ welcome emails: 1"));
         StatusBar bar = robot.lookup("#liveStatusBar").queryAs(StatusBar.class);
         assertTrue(bar.getRightItems().stream().anyMatch(n -> n instanceof Labeled l
@@ -283,6 +293,10 @@ class ExploreFxTest {
         robot.interact(() -> lab.selectTab("exploreTab"));
         press(robot, "#explorePlay3");
         assertEquals("Counterexample: retry the whole job, same key", text(robot, "#noteTitle"));
+        waitUntil(() -> !live.playingProperty().get()); // at step 1 done again, after the lost reply
+        assertTrue(text(robot, "#captionLabel").contains("\"save the user\" was done AGAIN"),
+                text(robot, "#captionLabel"));
+        press(robot, "#playButton");
         waitUntil(() -> text(robot, "#noteWatch").equals("Steps done again: 6"));
     }
 
