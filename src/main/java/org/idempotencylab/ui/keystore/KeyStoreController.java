@@ -2,9 +2,13 @@ package org.idempotencylab.ui.keystore;
 
 import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import javafx.application.Platform;
+import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -14,10 +18,14 @@ import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.VirtualTime;
@@ -116,6 +124,7 @@ public final class KeyStoreController {
         fixed(lockExpiresInColumn, ReadOnlyObjectWrapper::new);
         lockExpiresInColumn.setCellFactory(col -> new CountdownCell<>(locks.nowMsProperty(), Concept.LEASE));
         lockTable.setItems(locks.rows());
+        headersWhole(lockTable);
         lockTable.setPlaceholder(fitted(lockTable, placeholder(TEXTS.get("locks.empty"))));
         lockCounters.textProperty().bind(locks.countersProperty());
         status(lockStatus, locks);
@@ -133,21 +142,64 @@ public final class KeyStoreController {
 
     /**
      * A narrow table keeps the lesson's columns whole: each of {@code optional}, most wanted first, shows only while
-     * the table is wide enough for every column shown at its least width (none cut to "Creat...").
+     * the table is wide enough for every column shown at its least width (none cut to "Creat..."). The least widths
+     * follow the type ({@link #headersWhole}), so presentation mode's larger headers are counted too.
      */
     @SafeVarargs
     private static <R> void showWhenRoom(TableView<R> table, TableColumn<R, ?>... optional) {
         List<TableColumn<R, ?>> hideable = List.of(optional);
-        double needed = 18; // the vertical scroll bar and the borders
-        for (TableColumn<R, ?> c : table.getColumns()) {
-            if (!hideable.contains(c)) {
-                needed += c.getMinWidth();
+        headersWhole(table);
+        for (int i = 0; i < hideable.size(); i++) {
+            List<TableColumn<R, ?>> wanted = hideable.subList(0, i + 1); // this one and those wanted more
+            List<Observable> deps = new ArrayList<>(List.of(table.widthProperty()));
+            table.getColumns().forEach(c -> deps.add(c.minWidthProperty()));
+            hideable.get(i).visibleProperty().bind(Bindings.createBooleanBinding(() -> {
+                double needed = 18; // the vertical scroll bar and the borders
+                for (TableColumn<R, ?> c : table.getColumns()) {
+                    if (!hideable.contains(c) || wanted.contains(c)) {
+                        needed += c.getMinWidth();
+                    }
+                }
+                return table.getWidth() >= needed;
+            }, deps.toArray(Observable[]::new)));
+        }
+    }
+
+    /**
+     * Each column of {@code table} at least as wide as its header in the headers' type (bold words and padding),
+     * also after presentation mode changed the type: the width the view's FXML gives a column is for normal mode's
+     * type, and a header narrower than its words shows "Create…".
+     */
+    static void headersWhole(TableView<?> table) {
+        Map<TableColumn<?, ?>, Double> least = new HashMap<>();
+        table.getColumns().forEach(c -> least.put(c, c.getMinWidth()));
+        Labeled[] header = {null};
+        Runnable fit = () -> {
+            if (header[0] == null) {
+                return;
             }
-        }
-        for (TableColumn<R, ?> c : hideable) {
-            needed += c.getMinWidth();
-            c.visibleProperty().bind(table.widthProperty().greaterThanOrEqualTo(needed));
-        }
+            Font font = header[0].getFont();
+            Font bold = Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
+            for (TableColumn<?, ?> c : table.getColumns()) {
+                Text words = new Text(c.getText());
+                words.setFont(bold);
+                double w = Math.max(least.get(c), Math.ceil(words.getLayoutBounds().getWidth() + 20));
+                if (c.getMinWidth() != w) {
+                    c.setMinWidth(w);
+                    c.setPrefWidth(Math.max(c.getPrefWidth(), w));
+                }
+            }
+        };
+        // the headers' labels are there once the table was first laid out, their type after each style pass, and a
+        // column's width may change only after the pass, not inside it
+        Runnable attach = () -> {
+            if (header[0] == null && table.lookup(".column-header .label") instanceof Labeled l) {
+                header[0] = l;
+                l.fontProperty().addListener(x -> Platform.runLater(fit));
+                fit.run();
+            }
+        };
+        table.widthProperty().addListener(o -> Platform.runLater(attach));
     }
 
     /** A hidden node takes no room. */

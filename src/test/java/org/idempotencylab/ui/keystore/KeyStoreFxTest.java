@@ -37,6 +37,7 @@ import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.VirtualTime;
+import org.idempotencylab.ui.kit.LabController;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -131,6 +132,52 @@ class KeyStoreFxTest {
     private static String text(TableView<?> table, int column, int row) {
         Object v = table.getColumns().get(column).getCellData(row);
         return v == null ? null : v.toString();
+    }
+
+    /**
+     * In presentation mode's larger type, on a 1280 px projector's key store (the width the live view gives it with
+     * one lane), every header shown reads whole: none is cut to "Create…". A column that has no room steps aside
+     * whole rather than show a cut header.
+     */
+    @Test
+    void inPresentationModeEveryHeaderShownIsWhole(FxRobot robot) {
+        for (boolean presentation : new boolean[] {false, true}) {
+            robot.interact(() -> {
+                String sheet = LabController.class.getResource(LabController.PRESENTATION_CSS).toExternalForm();
+                root.getScene().getStylesheets().remove(sheet);
+                if (presentation) {
+                    root.getScene().getStylesheets().add(sheet);
+                }
+                root.getScene().getWindow().setWidth(1280);
+                root.getScene().getWindow().setHeight(300);
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            robot.interact(() -> {
+                root.applyCss();
+                root.layout();
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            for (TableView<?> table : List.of(storeTable, providerTable)) {
+                List<String> cut = new ArrayList<>();
+                int shown = 0;
+                for (Node n : table.lookupAll(".column-header .label")) {
+                    Label header = (Label) n;
+                    if (!showing(header) || header.getText() == null || header.getText().isEmpty()) {
+                        continue;
+                    }
+                    shown++;
+                    String drawn = header.getChildrenUnmodifiable().stream()
+                            .filter(c -> c instanceof javafx.scene.text.Text).map(c -> ((javafx.scene.text.Text) c)
+                                    .getText()).findFirst().orElse("");
+                    if (!drawn.equals(header.getText())) {
+                        cut.add(header.getText() + " shown as " + drawn);
+                    }
+                }
+                String where = table.getId() + (presentation ? ", presentation" : "");
+                assertTrue(shown >= 3, where + ": at least the key, its time left and one more column: " + shown);
+                assertTrue(cut.isEmpty(), where + ": " + cut);
+            }
+        }
     }
 
     @Test
