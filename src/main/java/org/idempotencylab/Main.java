@@ -88,8 +88,8 @@ public final class Main {
      * @return the one line printed when the window cannot open
      */
     static String noDisplayMessage(String missing, String command) {
-        return "no display (" + missing + "): the window cannot open; the commands table, run, sweep and check work without"
-                + " one: " + command + " table --help";
+        return "no display (" + missing + "): the window cannot open; the commands table, run, sweep, explore and "
+                + "check work without one: " + command + " table --help";
     }
 
     /**

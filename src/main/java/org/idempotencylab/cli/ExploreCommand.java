@@ -149,10 +149,17 @@ public final class ExploreCommand implements Callable<Integer> {
             return Cli.badInput(spec, e);
         }
         List<Explorer.Result> results;
-        try (TerminalProgress progress = TerminalProgress.counting(quiet.quiet, "explore", " schedules")) {
+        try (TerminalProgress progress = TerminalProgress.counting(quiet.quiet, "explore", " schedules run")) {
             results = Explorer.exploreAll(scenario, strategies, kinds, k, threadCount, progress);
         } catch (Explorer.EndlessScheduleException e) {
             spec.commandLine().getErr().println("explore: " + e.getMessage());
+            return 1;
+        } catch (OutOfMemoryError | IllegalStateException e) {
+            Optional<String> memory = outOfMemory(e, Runtime.getRuntime().maxMemory());
+            if (memory.isEmpty()) {
+                throw e;
+            }
+            spec.commandLine().getErr().println(memory.get());
             return 1;
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -164,6 +171,24 @@ public final class ExploreCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * @param e       what the exploration threw (a worker thread's error comes wrapped)
+     * @param maxHeap the JVM's heap limit, bytes
+     * @return the one line for an exploration that ran out of memory (the states it remembers grow with K and the
+     *         sign-ups: about 0.9 GB at K = 5 and 3.3 GB at K = 6 over one sign-up), naming the heap and what to
+     *         change; empty when {@code e} is not that
+     */
+    static Optional<String> outOfMemory(Throwable e, long maxHeap) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError) {
+                return Optional.of(String.format(Locale.ROOT, "explore: out of memory with a heap of %,d MB: the "
+                        + "states explored do not fit; try a smaller --max-faults, fewer --jobs or --workers, or "
+                        + "a larger heap (java -Xmx4g -jar …)", maxHeap >> 20));
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -134,6 +134,20 @@ class ExploreCommandTest {
         assertEquals(message, o.err().strip());
     }
 
+    /**
+     * An exploration too large for the heap (K = 6 needs about 3.3 GB) ends with one line naming the heap and what
+     * to change, also when the error comes wrapped from a worker thread; anything else is not taken for it.
+     */
+    @Test
+    void runningOutOfMemoryIsOneLineNamingTheHeap() {
+        String wrapped = ExploreCommand.outOfMemory(new IllegalStateException(new java.util.concurrent
+                .ExecutionException(new OutOfMemoryError("Java heap space"))), 256L << 20).orElseThrow();
+        assertEquals("explore: out of memory with a heap of 256 MB: the states explored do not fit; try a smaller "
+                + "--max-faults, fewer --jobs or --workers, or a larger heap (java -Xmx4g -jar …)", wrapped);
+        assertEquals(wrapped, ExploreCommand.outOfMemory(new OutOfMemoryError(), 256L << 20).orElseThrow());
+        assertTrue(ExploreCommand.outOfMemory(new IllegalStateException("a bug"), 256L << 20).isEmpty());
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = new String[a.length + b.length];
         System.arraycopy(a, 0, out, 0, a.length);
