@@ -7,6 +7,7 @@ import javafx.beans.property.StringProperty;
 import javafx.application.Platform;
 import javafx.fxml.FXML;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -22,6 +23,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
@@ -137,8 +140,22 @@ public final class ExploreController implements TabCommands {
         exploreStatusBar.textProperty().bind(model.statusProperty());
         exploreHeading.textProperty().bind(model.headingProperty());
         table();
+        exploreRoot.setCenter(center);
+        center.getChildren().add(exploreResults);
+        StackPane.setAlignment(exploreSide, Pos.TOP_LEFT);
+        exploreSide.setMaxWidth(Region.USE_PREF_SIZE); // a drawer as wide as the settings, not the whole centre
         exploreRoot.widthProperty().addListener(o -> fitSettings());
         exploreSettingsToggle.selectedProperty().addListener(o -> fitSettings());
+        // after every layout pass too: the settings' width is known only once styled (a note opened with the tab)
+        Runnable fit = this::fitSettings;
+        exploreRoot.sceneProperty().addListener((o, was, scene) -> {
+            if (was != null) {
+                was.removePostLayoutPulseListener(fit);
+            }
+            if (scene != null) {
+                scene.addPostLayoutPulseListener(fit);
+            }
+        });
         model.resultProperty().addListener((o, was, e) -> {
             if (e != null) {
                 exploreSettingsToggle.setSelected(false); // the numbers came: the table whole again
@@ -148,7 +165,8 @@ public final class ExploreController implements TabCommands {
 
     /**
      * The settings beside the table while there is room for both; else (1024 px with a teaching note open) only
-     * while the Settings button asks, so the table keeps every column rather than cut off the counterexamples.
+     * while the Settings button asks, as a drawer over the table's left part, so the table keeps every column
+     * rather than cut off the counterexamples. Moves a node only when its place changes.
      */
     private void fitSettings() {
         Insets pad = exploreResults.getInsets();
@@ -159,11 +177,24 @@ public final class ExploreController implements TabCommands {
         boolean narrow = exploreRoot.getWidth() > 0 && exploreRoot.getWidth() < exploreSide.prefWidth(-1) + table;
         exploreSettingsToggle.setVisible(narrow);
         exploreSettingsToggle.setManaged(narrow);
-        Node wanted = !narrow || exploreSettingsToggle.isSelected() ? exploreSide : null;
-        if (exploreRoot.getLeft() != wanted) {
-            exploreRoot.setLeft(wanted);
+        boolean drawer = narrow && exploreSettingsToggle.isSelected();
+        // out of one place before into the other: a node has one parent
+        if (!drawer && exploreSide.getParent() == center) {
+            center.getChildren().remove(exploreSide);
+            exploreSide.getStyleClass().remove("drawer");
+        }
+        Node left = narrow ? null : exploreSide;
+        if (exploreRoot.getLeft() != left) {
+            exploreRoot.setLeft(left);
+        }
+        if (drawer && exploreSide.getParent() != center) {
+            center.getChildren().add(exploreSide);
+            exploreSide.getStyleClass().add("drawer");
         }
     }
+
+    /** The tab's centre: the table, and over it the settings' drawer in a narrow window. */
+    private final StackPane center = new StackPane();
 
     /** The table's own room beyond its columns, px: its vertical scroll bar and its borders. */
     private static final double TABLE_EXTRA = 20;

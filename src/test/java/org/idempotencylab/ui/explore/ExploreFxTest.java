@@ -303,7 +303,8 @@ class ExploreFxTest {
     /**
      * Every control of the tab lies inside the window (the panel scrolled to it first), and the table shows every
      * column whole, with and without a teaching note open; where the note leaves too little room for the settings
-     * beside the whole table, the Settings button brings them back, inside the window too.
+     * beside the whole table, the Settings button opens them over the table, inside the window, the table keeping
+     * every column.
      */
     @Test
     void theTabFitsProjectorWindowsInBothTypeSizes(FxRobot robot) {
@@ -334,6 +335,7 @@ class ExploreFxTest {
                         inWindow(toggle, where);
                         press(robot, "#exploreSettingsToggle"); // the settings, on demand
                         settle(robot);
+                        tableWhole(robot, where + ", settings open over it"); // a drawer: the columns stay
                     }
                     settingsInWindow(robot, where);
                     if (toggle.isVisible()) {
