@@ -21,6 +21,9 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import org.idempotencylab.engine.RunControl;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
@@ -182,17 +185,34 @@ class RoomLayoutFxTest {
     }
 
     /**
-     * The crash preset's two lanes ten virtual minutes in, at 1024 × 768 in presentation mode with its note: the
-     * status bar's counters and its failures (crashes, redeliveries) are whole and inside the window, with every other
-     * word of the view, in each size and mode.
+     * The crash preset's two lanes ten virtual minutes in (its captions the longest: a crash wraps them onto two
+     * lines), with its note, in each size and mode: the status bar's counters and its failures (crashes, redeliveries)
+     * are whole and inside the window, with every other word of the view, and the code shows whole lines.
      */
     @Test
     void aCrashPresetsFailureCountersStayWholeInTheStatusBar(FxRobot robot) {
         robot.interact(() -> {
             kit.applyPreset("crash-claim-table.json");
             lab.selectTab("liveTab");
-            live.lanes().seek(10 * 60_000L);
         });
+        // the first crash after ten minutes: its caption ("… its worker process crashed, nothing was recorded") is
+        // the longest, two lines at 1024 px in presentation mode, which leaves the code strip the least height
+        long crashAt = FxSteps.onFx(() -> {
+            SignupSimulation lane = live.simulation();
+            SignupSimulation same = new SignupSimulation(lane.scenario(), lane.strategy(), RunControl.NONE);
+            long[] at = {-1};
+            same.setListener(e -> {
+                if (at[0] < 0 && e.timeMs() >= 10 * 60_000L && e.kind() == SimulationEvent.Kind.JOB_INTERRUPTED) {
+                    at[0] = e.timeMs();
+                }
+            });
+            while (at[0] < 0 && !same.isFinished()) {
+                same.advanceTo(same.nowMs() + 60_000, Integer.MAX_VALUE);
+            }
+            return at[0];
+        });
+        assertTrue(crashAt > 0, "a crash after ten minutes");
+        robot.interact(() -> live.lanes().seek(crashAt));
         for (int[] size : ROOMS) {
             for (boolean presentation : new boolean[] {true, false}) {
                 String at = size[0] + " × " + size[1] + (presentation ? ", presentation" : ", normal")
@@ -211,6 +231,11 @@ class RoomLayoutFxTest {
                 Node bar = robot.lookup("#liveStatusBar").query();
                 assertTrue(inside(bar, liveView(robot)), "the status bar at " + at + ": " + bounds(bar));
                 everyWordIsShownWhole(robot, at);
+                // a crash decides no line of the code (the job stopped mid-call): a line lit before it stays in view
+                if (robot.lookup(".code-line-lit").tryQuery().isPresent()) {
+                    theLitCodeLineIsInTheWindowAndInThePanelsView(robot, at);
+                }
+                theCodeShowsWholeLinesOnly(robot, at);
             }
         }
     }
