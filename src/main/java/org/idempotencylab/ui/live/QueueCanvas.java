@@ -962,6 +962,10 @@ public final class QueueCanvas extends Pane {
                         // finished before its last glide ended (a fast run: the queue, the stations and the end
                         // between two frames): it lands at once rather than fly over the stations' words
                         t.x = Double.NaN;
+                    } else if (t.toX >= binX && (tx != t.toX || ty != t.toY)) {
+                        // already in the column, which moved on by the jobs finished since: it takes its new cell
+                        // at once, so the column stays a grid of readable numbers however fast jobs finish
+                        t.x = Double.NaN;
                     }
                 }
             }

@@ -249,6 +249,50 @@ class PlayAreaFxTest {
         return glidedIn;
     }
 
+    /**
+     * The Done column moves on by the jobs finished since the last frame (it shows the latest): a job already in it
+     * takes its new cell at once, so while jobs finish faster than a glide lasts (a busy run, frames 50 ms apart in
+     * real time) the column is a grid of whole, readable numbers, not a pile of tokens on their way up.
+     */
+    @Test
+    void jobsAlreadyInTheDoneColumnTakeTheirNewCellAtOnce() {
+        LiveViewModel vm = busyRun();
+        QueueCanvas canvas = drawn(vm, NORMAL[1], false, c -> { });
+        List<String> sliding = new ArrayList<>();
+        int[] moved = {0};
+        onFx(() -> {
+            long nanos = System.nanoTime() + 2_000_000_000L;
+            for (int frame = 0; frame < 40; frame++) {
+                double doneX = of(canvas.drawn(), "done column").get(0).x();
+                java.util.Map<JobToken, double[]> inColumn = new java.util.HashMap<>();
+                for (JobToken t : vm.tokens()) {
+                    double[] at = canvas.drawnAt(t);
+                    if (at != null && at[0] >= doneX && at[0] == t.toX && at[1] == t.toY) {
+                        inColumn.put(t, at.clone());
+                    }
+                }
+                vm.advanceTo(vm.nowMs() + 200, 0);
+                canvas.draw(vm, nanos += 50_000_000L); // a glide (a third of a second) is under way
+                for (java.util.Map.Entry<JobToken, double[]> e : inColumn.entrySet()) {
+                    JobToken t = e.getKey();
+                    double[] at = canvas.drawnAt(t);
+                    if (at == null) {
+                        continue; // scrolled out of the column
+                    }
+                    if (at[0] != e.getValue()[0] || at[1] != e.getValue()[1]) {
+                        moved[0]++;
+                    }
+                    if (at[0] != t.toX || at[1] != t.toY) {
+                        sliding.add("user_" + t.user() + " at " + at[0] + ", " + at[1] + " on its way to " + t.toX
+                                + ", " + t.toY);
+                    }
+                }
+            }
+        });
+        assertTrue(moved[0] > 0, "the column moved on as jobs finished");
+        assertEquals(List.of(), sliding, "jobs in the Done column between cells");
+    }
+
     @Test
     void nothingDrawnOverlapsOtherTextAndEveryTextStaysInItsBox() {
         LiveViewModel busy = busyRun();
