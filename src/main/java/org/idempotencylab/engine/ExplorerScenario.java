@@ -36,6 +36,17 @@ public final class ExplorerScenario {
     }
 
     /**
+     * @return why the explorer takes no preset or scenario file, in a few words after the option: their scenarios are
+     *         sized and drawn for random runs; and where its scenario comes from instead
+     */
+    public static String scenarioFileRefusal() {
+        return "explore takes no preset or scenario file: their scenarios are sized and drawn for random runs; give "
+                + "explore's scenario with run's options (" + Parameter.JOBS.cliOption() + " 1 to " + MAX_JOBS + ", "
+                + Parameter.WORKERS.cliOption() + " 1 to " + MAX_WORKERS + ", --retry, --provider-key, --store, "
+                + Parameter.QUEUE.cliOption() + ", ...)";
+    }
+
+    /**
      * @return why the explorer does not take {@code p}, in a few words after its option, or empty if it does: the
      *         probabilities (it chooses the faults itself) and the number of repeats (a repeat fault sends a
      *         sign-up again once)

@@ -143,9 +143,20 @@ class ExploreCommandTest {
         String wrapped = ExploreCommand.outOfMemory(new IllegalStateException(new java.util.concurrent
                 .ExecutionException(new OutOfMemoryError("Java heap space"))), 256L << 20).orElseThrow();
         assertEquals("explore: out of memory with a heap of 256 MB: the states explored do not fit; try a smaller "
-                + "--max-faults, fewer --jobs or --workers, or a larger heap (java -Xmx4g -jar …)", wrapped);
+                + "--max-faults or scenario, or a larger heap (java -Xmx4g -jar …)", wrapped);
         assertEquals(wrapped, ExploreCommand.outOfMemory(new OutOfMemoryError(), 256L << 20).orElseThrow());
         assertTrue(ExploreCommand.outOfMemory(new IllegalStateException("a bug"), 256L << 20).isEmpty());
+    }
+
+    /** A preset or scenario file is refused in one line that says why and what to give instead. */
+    @ParameterizedTest
+    @CsvSource({"--preset,lost-reply", "--scenario,my.json"})
+    void aPresetOrScenarioFileIsRefusedWithItsReason(String option, String value) {
+        Outcome o = cli("explore", option, value);
+        assertEquals(2, o.code(), o.err());
+        assertEquals(1, o.err().strip().lines().count(), o.err());
+        assertTrue(o.err().startsWith(option + ": explore takes no preset or scenario file"), o.err());
+        assertTrue(o.err().contains("--jobs 1 to 3"), o.err());
     }
 
     private static String[] concat(String[] a, String... b) {
