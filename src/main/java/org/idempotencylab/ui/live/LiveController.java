@@ -347,16 +347,18 @@ public final class LiveController {
 
     /**
      * @return {@code s}'s name as the toolbar's box has room for it: whole, else its short name ("whole job, skip
-     *         finished"), never cut with "…" (the tooltip says it whole)
+     *         finished"); a strategy made of parts, its short name with "custom: ", then without, then "custom
+     *         strategy" (its parts are under Advanced); never cut with "…" (the tooltip says it whole)
      */
     private String strategyText(Strategy s) {
         String name = StrategyParts.name(s);
         if (s == null) {
             return name;
         }
-        String brief = Strategy.ARTICLE.contains(s) ? StrategyNames.shortName(s)
-                : TEXTS.format("strategy.custom", StrategyNames.shortName(s));
-        return FittedText.longest(List.of(name, brief), strategyBox.getButtonCell().getFont(), strategyRoom);
+        List<String> forms = Strategy.ARTICLE.contains(s) ? List.of(name, StrategyNames.shortName(s))
+                : List.of(name, TEXTS.format("strategy.custom", StrategyNames.shortName(s)),
+                        StrategyNames.shortName(s), TEXTS.get("strategy.customAlone"));
+        return FittedText.longest(forms, strategyBox.getButtonCell().getFont(), strategyRoom);
     }
 
     /** The room the toolbar's strategy box leaves its words, px; 0 before the first layout. */
@@ -638,8 +640,8 @@ public final class LiveController {
      * The key store, log and history tabs below the play area where the play area leaves them
      * {@link #DETAILS_LEAST}; else (two lanes at 1280 × 720) they step aside rather than show a strip of cut-off
      * headers, and the code panel, when it sits below, takes the whole row and all the height the play area leaves
-     * (the canvas keeps its least): the more whole lines of code around the lit one. Nothing left below: the play
-     * area takes the whole height.
+     * (the canvas keeps its least): the more whole lines of code around the lit one. Less room than the code's one
+     * line, or nothing left below: the play area takes the whole height.
      */
     private void fitDetails() {
         // at the play area's width: the lanes' lines wrapped there take their lines
@@ -654,7 +656,10 @@ public final class LiveController {
                 detailSplit.getItems().remove(detailTabs);
             }
         }
-        boolean below = !detailSplit.getItems().isEmpty();
+        // the code alone below gets at least its one line and a sideways scroll bar, else it steps aside too (a
+        // crash's two-line caption at 1024 px in presentation mode): the status bar stays in the window
+        boolean codeFits = split.getHeight() <= 0 || room >= codePanel.minHeight(-1) + CODE_SCROLL_BAR;
+        boolean below = !detailSplit.getItems().isEmpty() && (tabs || codeFits);
         if (below != split.getItems().contains(detailSplit)) {
             if (below) {
                 split.getItems().add(detailSplit);
@@ -672,6 +677,9 @@ public final class LiveController {
             codeAloneFor = 0;
         }
     }
+
+    /** Room for the code strip's sideways scroll bar, px (its lines scroll sideways in a narrow strip). */
+    private static final double CODE_SCROLL_BAR = 14;
 
     /** The split height and the play area's least height the code alone below was last sized for. */
     private double codeAloneFor;
