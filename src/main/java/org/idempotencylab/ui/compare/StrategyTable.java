@@ -20,9 +20,9 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
-import javafx.scene.text.Text;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.ui.Concept;
+import org.idempotencylab.ui.TextWidth;
 import org.idempotencylab.ui.charts.StrategyNames;
 
 /**
@@ -129,9 +129,9 @@ final class StrategyTable {
                 : Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
         for (TableColumn<ResultRow, ?> col : table.getColumns()) {
             if (col.getUserData() instanceof Metric m) {
-                double w = width(widestValue(m), plain);
+                double w = TextWidth.of(widestValue(m), plain);
                 for (String word : col.getText().split(" ")) {
-                    w = Math.max(w, width(word, bold));
+                    w = Math.max(w, TextWidth.of(word, bold));
                 }
                 col.setMinWidth(Math.ceil(w + 16)); // the cell's and header's padding
             }
@@ -145,12 +145,6 @@ final class StrategyTable {
             case DECIMAL -> "10.00";
             default -> "1,000,000";
         };
-    }
-
-    private static double width(String text, Font font) {
-        Text t = new Text(text);
-        t.setFont(font);
-        return t.getLayoutBounds().getWidth();
     }
 
     /** The strategy's name, or its short name in a narrow table; the full name in a tooltip either way. */

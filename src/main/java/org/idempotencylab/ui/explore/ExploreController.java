@@ -7,7 +7,6 @@ import javafx.beans.property.StringProperty;
 import javafx.application.Platform;
 import javafx.fxml.FXML;
 import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -23,8 +22,6 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.Region;
-import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
@@ -35,7 +32,9 @@ import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.ListLabels;
+import org.idempotencylab.ui.SideDrawer;
 import org.idempotencylab.ui.TabCommands;
+import org.idempotencylab.ui.TextWidth;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.form.ParameterBinding;
 
@@ -92,6 +91,7 @@ public final class ExploreController implements TabCommands {
 
     @FXML
     private void initialize() {
+        settings = new SideDrawer(exploreRoot, exploreSide); // before anything fits the settings
         for (int i = 0; i < model.strategies().size(); i++) {
             ExploreViewModel.StrategyChoice c = model.strategies().get(i);
             CheckBox box = new CheckBox(c.strategy().name());
@@ -140,10 +140,6 @@ public final class ExploreController implements TabCommands {
         exploreStatusBar.textProperty().bind(model.statusProperty());
         exploreHeading.textProperty().bind(model.headingProperty());
         table();
-        exploreRoot.setCenter(center);
-        center.getChildren().add(exploreResults);
-        StackPane.setAlignment(exploreSide, Pos.TOP_LEFT);
-        exploreSide.setMaxWidth(Region.USE_PREF_SIZE); // a drawer as wide as the settings, not the whole centre
         exploreRoot.widthProperty().addListener(o -> fitSettings());
         exploreSettingsToggle.selectedProperty().addListener(o -> fitSettings());
         // after every layout pass too: the settings' width is known only once styled (a note opened with the tab)
@@ -177,24 +173,11 @@ public final class ExploreController implements TabCommands {
         boolean narrow = exploreRoot.getWidth() > 0 && exploreRoot.getWidth() < exploreSide.prefWidth(-1) + table;
         exploreSettingsToggle.setVisible(narrow);
         exploreSettingsToggle.setManaged(narrow);
-        boolean drawer = narrow && exploreSettingsToggle.isSelected();
-        // out of one place before into the other: a node has one parent
-        if (!drawer && exploreSide.getParent() == center) {
-            center.getChildren().remove(exploreSide);
-            exploreSide.getStyleClass().remove("drawer");
-        }
-        Node left = narrow ? null : exploreSide;
-        if (exploreRoot.getLeft() != left) {
-            exploreRoot.setLeft(left);
-        }
-        if (drawer && exploreSide.getParent() != center) {
-            center.getChildren().add(exploreSide);
-            exploreSide.getStyleClass().add("drawer");
-        }
+        settings.place(!narrow, exploreSettingsToggle.isSelected());
     }
 
-    /** The tab's centre: the table, and over it the settings' drawer in a narrow window. */
-    private final StackPane center = new StackPane();
+    /** The settings beside the table, or set aside and opened over it (built in {@link #initialize}). */
+    private SideDrawer settings;
 
     /** The table's own room beyond its columns, px: its vertical scroll bar and its borders. */
     private static final double TABLE_EXTRA = 20;
@@ -282,9 +265,9 @@ public final class ExploreController implements TabCommands {
         for (TableColumn<ExploreViewModel.Row, String> c : List.of(exploreSchedulesColumn, exploreDuplicatesColumn,
                 exploreLostColumn)) {
             double icon = c == exploreDuplicatesColumn ? Concept.ICON_SIZE + 4 : 0;
-            double w = width("999,999", plain) + icon;
+            double w = TextWidth.of("999,999", plain) + icon;
             for (String word : c.getText().split(" ")) {
-                w = Math.max(w, width(word, bold));
+                w = Math.max(w, TextWidth.of(word, bold));
             }
             c.setMinWidth(Math.ceil(w + 16)); // the cell's and the header's padding
             c.setPrefWidth(c.getMinWidth());
@@ -296,12 +279,6 @@ public final class ExploreController implements TabCommands {
         exploreCounterexampleColumn.setMinWidth(10 * em);
         exploreCounterexampleColumn.setPrefWidth(24 * em);
         fitSettings();
-    }
-
-    private static double width(String text, Font font) {
-        Text t = new Text(text);
-        t.setFont(font);
-        return t.getLayoutBounds().getWidth();
     }
 
     private static void value(TableColumn<ExploreViewModel.Row, String> col,

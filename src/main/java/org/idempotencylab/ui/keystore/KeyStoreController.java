@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.application.Platform;
+import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyLongProperty;
@@ -25,9 +26,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
-import javafx.scene.text.Text;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.ui.Concept;
+import org.idempotencylab.ui.TextWidth;
 import org.idempotencylab.ui.VirtualTime;
 
 /**
@@ -181,9 +182,7 @@ public final class KeyStoreController {
             Font font = header[0].getFont();
             Font bold = Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
             for (TableColumn<?, ?> c : table.getColumns()) {
-                Text words = new Text(c.getText());
-                words.setFont(bold);
-                double w = Math.max(least.get(c), Math.ceil(words.getLayoutBounds().getWidth() + 20));
+                double w = Math.max(least.get(c), Math.ceil(TextWidth.of(c.getText(), bold) + 20));
                 if (c.getMinWidth() != w) {
                     c.setMinWidth(w);
                     c.setPrefWidth(Math.max(c.getPrefWidth(), w));
@@ -192,14 +191,20 @@ public final class KeyStoreController {
         };
         // the headers' labels are there once the table was first laid out, their type after each style pass, and a
         // column's width may change only after the pass, not inside it
-        Runnable attach = () -> {
-            if (header[0] == null && table.lookup(".column-header .label") instanceof Labeled l) {
-                header[0] = l;
-                l.fontProperty().addListener(x -> Platform.runLater(fit));
-                fit.run();
+        InvalidationListener attach = new InvalidationListener() {
+            @Override
+            public void invalidated(Observable o) {
+                Platform.runLater(() -> {
+                    if (header[0] == null && table.lookup(".column-header .label") instanceof Labeled l) {
+                        header[0] = l;
+                        l.fontProperty().addListener(x -> Platform.runLater(fit));
+                        table.widthProperty().removeListener(this); // found: the header's type says the rest
+                        fit.run();
+                    }
+                });
             }
         };
-        table.widthProperty().addListener(o -> Platform.runLater(attach));
+        table.widthProperty().addListener(attach);
     }
 
     /** A hidden node takes no room. */

@@ -6,7 +6,7 @@ import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Font;
-import javafx.scene.text.Text;
+import org.idempotencylab.ui.TextWidth;
 
 /**
  * Words kept whole in a narrow window: a label shows the longest of its text's forms that fits its width on one
@@ -15,9 +15,6 @@ import javafx.scene.text.Text;
  * line. FX thread only.
  */
 final class FittedText {
-    /** Measures a line of text (one node for every measure: all run on the FX thread). */
-    private static final Text MEASURE = new Text();
-
     private FittedText() {
     }
 
@@ -60,8 +57,6 @@ final class FittedText {
 
     /** @return the width of {@code text} on one line in {@code font}, px, rounded up */
     static double width(String text, Font font) {
-        MEASURE.setText(text);
-        MEASURE.setFont(font);
-        return Math.ceil(MEASURE.getLayoutBounds().getWidth());
+        return Math.ceil(TextWidth.of(text, font));
     }
 }

@@ -17,7 +17,6 @@ import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.event.EventHandler;
 import javafx.fxml.FXML;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -43,8 +42,8 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
 import javafx.util.StringConverter;
 import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.SimulationEvent;
@@ -56,6 +55,7 @@ import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.ui.SideDrawer;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
 import org.idempotencylab.ui.charts.StrategyNames;
@@ -205,8 +205,8 @@ public final class LiveController {
 
     /**
      * The parameters beside the queue and the code while there is room for all three, the code's lines read whole
-     * ({@link CodePanel#readableWidth}: 1280 px with no note, in normal mode); else only when the Parameters button
-     * asks (the code then goes narrower or under the queue, see {@link #placeCode}).
+     * ({@link CodePanel#readableWidth}: 1280 px with no note, in normal mode); else set aside, and opened over the
+     * queue's left part while the Parameters button asks ({@link SideDrawer}).
      */
     private void fitParameters() {
         double panel = parameterScroll.prefWidth(-1);
@@ -217,30 +217,13 @@ public final class LiveController {
             parametersToggle.setVisible(narrow);
             parametersToggle.setManaged(narrow);
         }
-        // set aside, not taken out: styled as the mode is (its width stays true) and a preset still fills it
-        boolean shown = !narrow || parametersToggle.isSelected();
-        if (parameterScroll.isVisible() != shown) {
-            parameterScroll.setVisible(shown);
-            parameterScroll.setManaged(shown);
-        }
         // asked for in a narrow view: a drawer over the queue's left part, so the queue, the code and the status
         // bar keep their places (beside the queue there is no room: it would push them out of the window)
-        boolean drawer = narrow && parametersToggle.isSelected();
-        if (drawer != (parameterScroll.getParent() == center)) {
-            if (drawer) {
-                root.setLeft(null);
-                center.getChildren().add(parameterScroll);
-                parameterScroll.getStyleClass().add("parameter-drawer");
-            } else {
-                center.getChildren().remove(parameterScroll);
-                parameterScroll.getStyleClass().remove("parameter-drawer");
-                root.setLeft(parameterScroll);
-            }
-        }
+        parametersAside.place(!narrow, parametersToggle.isSelected());
     }
 
-    /** The view's centre: the play area and what is below it, and over them the parameters' drawer when open. */
-    private final StackPane center = new StackPane();
+    /** The parameters beside the queue, or set aside and opened over it (built in {@link #initialize}). */
+    private SideDrawer parametersAside;
 
     /** The clock stands in the timeline bar, beside the timeline (see {@link #fitToolbar}). */
     private final BooleanProperty clockBesideTimeline = new SimpleBooleanProperty();
@@ -286,10 +269,7 @@ public final class LiveController {
 
     @FXML
     private void initialize() {
-        root.setCenter(center);
-        center.getChildren().add(split);
-        StackPane.setAlignment(parameterScroll, Pos.TOP_LEFT);
-        parameterScroll.setMaxWidth(Region.USE_PREF_SIZE); // a drawer as wide as the panel, not the whole centre
+        parametersAside = new SideDrawer(root, parameterScroll);
         parametersToggle.selectedProperty().addListener(o -> fit.run());
         bindStrategy();
         bindParameters();
@@ -363,6 +343,9 @@ public final class LiveController {
 
     /** The room the toolbar's strategy box leaves its words, px; 0 before the first layout. */
     private double strategyRoom;
+    /** The type and the strategy the box's words were last fitted for. */
+    private Font strategyFont;
+    private Strategy strategyFitted;
 
     /** The toolbar box's words in the room it has now (see {@link #strategyText}). */
     private void fitStrategyName() {
@@ -371,9 +354,16 @@ public final class LiveController {
         if (arrow == null || strategyBox.getWidth() <= 0) {
             return;
         }
-        strategyRoom = strategyBox.getWidth() - strategyBox.snappedLeftInset() - strategyBox.snappedRightInset()
+        double room = strategyBox.getWidth() - strategyBox.snappedLeftInset() - strategyBox.snappedRightInset()
                 - arrow.getLayoutBounds().getWidth() - cell.snappedLeftInset() - cell.snappedRightInset();
-        String text = strategyText(strategyBox.getValue());
+        Font font = cell.getFont();
+        if (room == strategyRoom && font == strategyFont && strategyBox.getValue() == strategyFitted) {
+            return; // as fitted after the last pass: this runs after every pulse's layout, while playing too
+        }
+        strategyRoom = room;
+        strategyFont = font;
+        strategyFitted = strategyBox.getValue();
+        String text = strategyText(strategyFitted);
         if (!text.equals(cell.getText())) {
             cell.setText(text);
         }
