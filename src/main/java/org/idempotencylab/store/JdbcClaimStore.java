@@ -1,37 +1,22 @@
 package org.idempotencylab.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.nio.file.Paths;
+import static org.idempotencylab.store.StoredRows.encode;
+
 import java.security.SecureRandom;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Properties;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -131,7 +116,6 @@ public final class JdbcClaimStore implements ClaimStore {
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'",
             Locale.ROOT).withZone(ZoneOffset.UTC);
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final String COLUMNS = "idempotency_key, status, result, created_at, completed_at, locked_until, "
             + "run_id, fingerprint, owner, claims";
@@ -183,52 +167,12 @@ public final class JdbcClaimStore implements ClaimStore {
     public record DroppedRuns(long runs, long rows) {
     }
 
-    /** One connection and the statements prepared on it; used by one thread at a time. */
-    private static final class Link {
-        final Connection connection;
-        private final Map<String, PreparedStatement> prepared = new HashMap<>();
-
-        Link(Connection connection) {
-            this.connection = connection;
-        }
-
-        PreparedStatement prepare(String sql) throws SQLException {
-            PreparedStatement ps = prepared.get(sql);
-            if (ps == null) {
-                ps = connection.prepareStatement(sql);
-                prepared.put(sql, ps);
-            }
-            return ps;
-        }
-
-        /** Closes the prepared statements: after a failure, a driver may leave one unusable. */
-        void forget() {
-            for (PreparedStatement ps : prepared.values()) {
-                try {
-                    ps.close();
-                } catch (SQLException ignored) {
-                    // it is being thrown away
-                }
-            }
-            prepared.clear();
-        }
-    }
-
-    /** A row of this run the lab cannot read: a status it does not know, a missing lease. */
-    private static final class UnreadableRow extends SQLException {
-        UnreadableRow(String message) {
-            super(message);
-        }
-    }
-
     private final String shownUrl;
-    private final JdbcMessages messages;
     private final SqlDialect dialect;
     private final Options options;
     private final String prefix;
     private final long latestMs;
-    private final BlockingQueue<Link> pool;
-    private final List<Link> all;
+    private final StoreConnections links;
     private final String claimSql;
     private final String selectSql;
     private final String completeSql;
@@ -243,19 +187,15 @@ public final class JdbcClaimStore implements ClaimStore {
     private final String rescueSql;
     private final String sizeSql;
     private final String clearSql;
-    private volatile boolean closed;
 
-    private JdbcClaimStore(String shownUrl, JdbcMessages messages, SqlDialect dialect, Options options,
-                           List<Connection> connections) {
+    JdbcClaimStore(String shownUrl, JdbcMessages messages, SqlDialect dialect, Options options,
+                   List<Connection> connections) {
         this.shownUrl = shownUrl;
-        this.messages = messages;
         this.dialect = dialect;
         this.options = options;
         this.prefix = options.runId() + "/";
         this.latestMs = Duration.between(options.epoch(), LATEST).toMillis();
-        List<Link> links = connections.stream().map(Link::new).toList();
-        this.all = links;
-        this.pool = new ArrayBlockingQueue<>(links.size(), true, links);
+        this.links = new StoreConnections(shownUrl, messages, connections);
         String t = options.table();
         claimSql = "INSERT INTO " + t + " (idempotency_key, status, created_at, locked_until, run_id, fingerprint, "
                 + "owner, claims) VALUES (?, 'in_progress', ?, ?, ?, ?, ?, 1) "
@@ -328,28 +268,7 @@ public final class JdbcClaimStore implements ClaimStore {
      * @throws ClaimStoreException      as {@link #open(String, Options)}
      */
     public static JdbcClaimStore open(String jdbcUrl, Options options, int connections) {
-        Objects.requireNonNull(options, "options");
-        if (connections < 1 || connections > 64) {
-            throw new IllegalArgumentException("connections: " + connections + " is outside the allowed range 1 to 64");
-        }
-        if (jdbcUrl == null || jdbcUrl.isBlank()) {
-            throw new ClaimStoreException(null, "Cannot open the claim store: no database URL was given. Allowed: "
-                    + ALLOWED_URLS + ".", null);
-        }
-        String url = jdbcUrl.strip();
-        String shown = redact(url);
-        JdbcMessages messages = JdbcMessages.forUrl(url);
-        String lower = url.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("jdbc:sqlite:")) {
-            return openSqlite(url, shown, messages, options);
-        }
-        if (lower.startsWith("jdbc:postgresql:")) {
-            return openPostgres(url, shown, messages, options, connections);
-        }
-        String what = lower.startsWith("jdbc:") ? "this kind of database is not supported"
-                : "this is not a JDBC URL";
-        throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': " + what
-                + ". Allowed: " + ALLOWED_URLS + ".", null);
+        return JdbcStoreOpener.open(jdbcUrl, options, connections);
     }
 
     /**
@@ -360,40 +279,7 @@ public final class JdbcClaimStore implements ClaimStore {
      * @throws ClaimStoreException if the folder cannot be created
      */
     public static String defaultSqliteUrl() {
-        return sqliteUrlIn(dataDirectory(System.getProperty("os.name", ""), System.getenv(),
-                Paths.get(System.getProperty("user.home", "."))));
-    }
-
-    /** @return the {@code jdbc:sqlite:} URL of {@code claims.db} in {@code dir}, creating the folder. */
-    static String sqliteUrlIn(Path dir) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException | SecurityException e) {
-            throw new ClaimStoreException(null, "Cannot create the folder for the claim store at '" + dir + "' ("
-                    + (e instanceof AccessDeniedException ? "permission denied"
-                            : e.getClass().getSimpleName() + ": " + e.getMessage())
-                    + "). Give a URL instead: " + ALLOWED_URLS + ".", e);
-        }
-        return "jdbc:sqlite:" + dir.resolve("claims.db").toAbsolutePath();
-    }
-
-    /** The data folder for {@code os.name} {@code osName}, from {@code env} and {@code home}; creates nothing. */
-    static Path dataDirectory(String osName, Map<String, String> env, Path home) {
-        String os = osName.toLowerCase(Locale.ROOT);
-        Path base;
-        if (os.startsWith("windows")) {
-            String appData = env.get("APPDATA");
-            base = appData != null && !appData.isBlank() ? Paths.get(appData)
-                    : home.resolve("AppData").resolve("Roaming");
-        } else if (os.startsWith("mac")) {
-            base = home.resolve("Library").resolve("Application Support");
-        } else {
-            String xdg = env.get("XDG_DATA_HOME");
-            // The XDG spec: a relative XDG_DATA_HOME is invalid and is ignored.
-            base = xdg != null && !xdg.isBlank() && Paths.get(xdg).isAbsolute() ? Paths.get(xdg)
-                    : home.resolve(".local").resolve("share");
-        }
-        return base.resolve("idempotency-lab");
+        return JdbcStoreOpener.defaultSqliteUrl();
     }
 
     /**
@@ -412,159 +298,6 @@ public final class JdbcClaimStore implements ClaimStore {
      */
     public static String explain(String jdbcUrl, Throwable e) {
         return JdbcMessages.forUrl(jdbcUrl).explain(e);
-    }
-
-    private static JdbcClaimStore openSqlite(String url, String shown, JdbcMessages messages, Options options) {
-        String rest = url.substring("jdbc:sqlite:".length());
-        int q = rest.indexOf('?');
-        String location = q >= 0 ? rest.substring(0, q) : rest;
-        boolean memory = location.startsWith(":memory:") || rest.contains("mode=memory");
-        Path file = null;
-        if (!memory) {
-            if (location.isEmpty()) {
-                throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown
-                        + "': the URL names no file. Allowed: " + ALLOWED_URLS + ".", null);
-            }
-            String path = location.startsWith("file:") ? location.substring("file:".length()) : location;
-            try {
-                file = Paths.get(path).toAbsolutePath();
-            } catch (InvalidPathException e) {
-                throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown
-                        + "': '" + path + "' is not a valid file path. Allowed: " + ALLOWED_URLS + ".", e);
-            }
-            Path dir = file.getParent();
-            if (dir == null || !Files.isDirectory(dir)) {
-                throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': the folder '"
-                        + dir + "' does not exist or is not a folder. Create it, or use the default SQLite file "
-                        + "in your data folder ('default'). Allowed: " + ALLOWED_URLS + ".", null);
-            }
-            if (Files.isDirectory(file)) {
-                throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': '" + file
-                        + "' is a folder, not a database file. Allowed: " + ALLOWED_URLS + ".", null);
-            }
-        }
-        boolean existed = file != null && Files.exists(file);
-        String query = q >= 0 ? rest.substring(q + 1).toLowerCase(Locale.ROOT) : "";
-        Properties props = new Properties();
-        // the driver applies these pragmas as it opens the file; a URL parameter of the same name wins
-        props.setProperty("busy_timeout", Long.toString(SQLITE_BUSY_TIMEOUT_MS));
-        if (!query.contains("journal_mode=")) {
-            props.setProperty("journal_mode", "WAL");
-        }
-        if (!query.contains("synchronous=")) {
-            props.setProperty("synchronous", "NORMAL");
-        }
-        Connection c = null;
-        try {
-            c = DriverManager.getConnection(url, props);
-            prepareTable(c, SqlDialect.SQLITE, options.table(), shown);
-            return new JdbcClaimStore(shown, messages, SqlDialect.SQLITE, options, List.of(c));
-        } catch (SQLException | RuntimeException e) {
-            closeQuietly(c);
-            if (file != null && !existed) {
-                for (String suffix : new String[] {"", "-journal", "-wal", "-shm"}) {
-                    try {
-                        Files.deleteIfExists(Paths.get(file + suffix));
-                    } catch (IOException ignored) {
-                        // best effort: the message below still says what failed
-                    }
-                }
-            }
-            throw failure(shown, messages, e, existed);
-        }
-    }
-
-    private static JdbcClaimStore openPostgres(String url, String shown, JdbcMessages messages, Options options,
-                                               int connectionCount) {
-        Properties defaults = new Properties();
-        // the driver reads these from the properties unless the URL sets them (pgjdbc's "Connection Parameters")
-        defaults.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_S));
-        defaults.setProperty("loginTimeout", Integer.toString(LOGIN_TIMEOUT_S));
-        defaults.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
-        defaults.setProperty("tcpKeepAlive", "true");
-        defaults.setProperty("ApplicationName", "idempotency-lab");
-        boolean ownStatementTimeout = !url.toLowerCase(Locale.ROOT).contains("statement_timeout");
-        List<Connection> connections = new ArrayList<>();
-        try {
-            for (int i = 0; i < connectionCount; i++) {
-                Connection c = DriverManager.getConnection(url, defaults);
-                connections.add(c);
-                if (ownStatementTimeout) {
-                    try (Statement st = c.createStatement()) {
-                        st.execute("SET statement_timeout = " + STATEMENT_TIMEOUT_MS);
-                    }
-                }
-                if (i == 0) {
-                    prepareTable(c, SqlDialect.POSTGRES, options.table(), shown);
-                }
-            }
-            return new JdbcClaimStore(shown, messages, SqlDialect.POSTGRES, options, connections);
-        } catch (SQLException | RuntimeException e) {
-            connections.forEach(JdbcClaimStore::closeQuietly);
-            throw failure(shown, messages, e, true);
-        }
-    }
-
-    private static ClaimStoreException failure(String shown, JdbcMessages messages, Exception e, boolean existed) {
-        if (e instanceof ClaimStoreException cse) {
-            return cse;
-        }
-        String what = messages.explain(e);
-        if (what.equals(messages.firstLine(e))) { // nothing more to say than the driver's own words
-            what = "the database could not be opened (" + what + ")";
-        }
-        String left = existed ? "" : " Nothing was created.";
-        return new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': " + what + "."
-                + left + " Allowed: " + ALLOWED_URLS + ".", messages.leaks(e) ? null : e);
-    }
-
-    /**
-     * Creates the table (and its run index) if missing, then checks the whole table before anything is written.
-     * Two runs starting at once may both try to create it: the loser of that race reads the winner's table.
-     *
-     * @throws ClaimStoreException if the table differs from the lab's
-     */
-    private static void prepareTable(Connection c, SqlDialect dialect, String table, String shown)
-            throws SQLException {
-        for (int attempt = 0; ; attempt++) {
-            List<SqlDialect.Column> columns = dialect.columns(c, table);
-            if (!columns.isEmpty()) {
-                TableCheck.Problem problem = TableCheck.problem(dialect, table, columns);
-                if (problem != null) {
-                    throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': "
-                            + problem.what() + ". " + TableCheck.rowsKept(c, table) + " " + problem.advice() + ".",
-                            null);
-                }
-                try (Statement st = c.createStatement()) {
-                    if (!dialect.indexExists(c, table + "_run_id")) {
-                        st.execute(dialect.createIndex(table));
-                    }
-                } catch (SQLException e) {
-                    if (attempt >= 2) {
-                        throw e;
-                    }
-                    continue; // another run created it meanwhile: look again
-                }
-                return;
-            }
-            c.setAutoCommit(false);
-            try (Statement st = c.createStatement()) {
-                st.execute(dialect.createTable(table));
-                st.execute(dialect.createIndex(table));
-                c.commit();
-            } catch (SQLException e) {
-                try {
-                    c.rollback();
-                } catch (SQLException ignored) {
-                    // the first error is the one to report
-                }
-                if (attempt >= 2) {
-                    throw e;
-                }
-            } finally {
-                c.setAutoCommit(true);
-            }
-        }
     }
 
     /** @return the run id this store's rows carry ({@code run_id}, and the keys' prefix). */
@@ -786,7 +519,7 @@ public final class JdbcClaimStore implements ClaimStore {
             List<ClaimRow> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(row(rs));
+                    out.add(StoredRows.row(rs, dialect, options));
                 }
             }
             return out;
@@ -832,7 +565,7 @@ public final class JdbcClaimStore implements ClaimStore {
             List<String> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(unprefixed(rs.getString(1)));
+                    out.add(StoredRows.unprefixed(rs.getString(1), prefix));
                 }
             }
             out.sort(null);
@@ -909,30 +642,14 @@ public final class JdbcClaimStore implements ClaimStore {
         return shownUrl;
     }
 
+
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        // Wait for calls in flight to hand their connections back, then close them all.
-        for (int i = 0; i < all.size(); i++) {
-            try {
-                pool.take();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        all.forEach(link -> closeQuietly(link.connection));
+    public void close() {
+        links.close();
     }
 
     private Instant at(long virtualMs) {
         return options.epoch().plusMillis(virtualMs);
-    }
-
-    private long virtualMs(Instant at) {
-        return Duration.between(options.epoch(), at).toMillis();
     }
 
     private void checkKey(String key) {
@@ -950,123 +667,15 @@ public final class JdbcClaimStore implements ClaimStore {
         }
     }
 
-    private String unprefixed(String stored) throws SQLException {
-        if (stored == null || !stored.startsWith(prefix)) {
-            throw new UnreadableRow("the row '" + stored + "' carries this run's id but not its key prefix '"
-                    + prefix + "': something other than this run wrote it");
-        }
-        return stored.substring(prefix.length());
-    }
-
-    /** @return {@code result} as a JSON string value, so the column holds JSON on both databases. */
-    private static String encode(String result) {
-        if (result == null) {
-            return null;
-        }
-        try {
-            return JSON.writeValueAsString(result);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a text cannot fail to encode as JSON", e);
-        }
-    }
-
-    /**
-     * @return the text of a JSON string value (what {@link #encode} wrote), or any other JSON as the database
-     *         gives it (an object written by the article's own statements, say)
-     */
-    private static String decode(String json) {
-        if (json == null) {
-            return null;
-        }
-        try {
-            JsonNode node = JSON.readTree(json);
-            return node != null && node.isTextual() ? node.textValue() : json;
-        } catch (JsonProcessingException e) {
-            return json; // not JSON (a SQLite text written by hand): as it is
-        }
-    }
-
-    private Optional<ClaimRow> select(Link link, String stored) throws SQLException {
+    private Optional<ClaimRow> select(StoreConnections.Link link, String stored) throws SQLException {
         PreparedStatement ps = link.prepare(selectSql);
         ps.setString(1, stored);
         try (ResultSet rs = ps.executeQuery()) {
-            return rs.next() ? Optional.of(row(rs)) : Optional.empty();
+            return rs.next() ? Optional.of(StoredRows.row(rs, dialect, options)) : Optional.empty();
         }
     }
 
-    private ClaimRow row(ResultSet rs) throws SQLException {
-        String stored = rs.getString("idempotency_key");
-        String runId = rs.getString("run_id");
-        if (!options.runId().equals(runId)) {
-            throw new UnreadableRow("the row '" + stored + "' belongs to " + (runId == null ? "no run of the lab"
-                    : "the run '" + runId + "'") + ", not to this run");
-        }
-        String key = unprefixed(stored);
-        String statusText = rs.getString("status");
-        ClaimRow.Status status = null;
-        for (ClaimRow.Status s : ClaimRow.Status.values()) {
-            if (s.sql().equals(statusText)) {
-                status = s;
-            }
-        }
-        if (status == null) {
-            throw new UnreadableRow("the row for key '" + key + "' has the status '" + statusText + "', which the "
-                    + "lab does not know (in_progress or completed): something other than this run changed it");
-        }
-        Instant lockedUntil = dialect.readTime(rs, "locked_until");
-        Instant createdAt = dialect.readTime(rs, "created_at");
-        String owner = rs.getString("owner");
-        String fingerprint = rs.getString("fingerprint");
-        if (lockedUntil == null || owner == null || fingerprint == null) {
-            throw new UnreadableRow("the row for key '" + key + "' has no " + (lockedUntil == null ? "locked_until"
-                    : owner == null ? "owner" : "fingerprint") + ": something other than this run changed it");
-        }
-        Instant completedAt = dialect.readTime(rs, "completed_at");
-        return new ClaimRow(key, status, owner, virtualMs(lockedUntil), decode(rs.getString("result")),
-                virtualMs(createdAt), completedAt == null ? null : virtualMs(completedAt), fingerprint,
-                rs.getInt("claims"));
-    }
-
-    @FunctionalInterface
-    private interface SqlWork<T> {
-        T run(Link link) throws SQLException;
-    }
-
-    private <T> T withConnection(String what, SqlWork<T> work) {
-        Link link = null;
-        try {
-            // Polls, so that a caller waiting while another thread closes the store gets an error, not a hang.
-            while (link == null) {
-                if (closed) {
-                    throw new IllegalStateException("the claim store at '" + shownUrl + "' is closed");
-                }
-                link = pool.poll(50, TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ClaimStoreException(shownUrl, "Interrupted while waiting to " + what + " in the claim store at '"
-                    + shownUrl + "'", e);
-        }
-        try {
-            return work.run(link);
-        } catch (SQLException | RuntimeException e) {
-            link.forget();
-            // a driver's runtime surprise is one message too, like its SQLException
-            throw new ClaimStoreException(shownUrl, "Claim store at '" + shownUrl + "' failed to " + what + ": "
-                    + messages.explain(e) + ".",
-                    messages.leaks(e) ? null : e);
-        } finally {
-            pool.add(link);
-        }
-    }
-
-    private static void closeQuietly(Connection c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // closing: nothing useful to do
-            }
-        }
+    private <T> T withConnection(String what, StoreConnections.Work<T> work) {
+        return links.with(what, work);
     }
 }

@@ -169,19 +169,19 @@ class SqliteClaimStoreTest extends ClaimStoreContract {
     void theDefaultFileLivesInTheUsersDataFolder() {
         Path home = Paths.get("/home/ann");
         assertEquals(Paths.get("/data/x/idempotency-lab"),
-                JdbcClaimStore.dataDirectory("Linux", Map.of("XDG_DATA_HOME", "/data/x"), home));
+                JdbcStoreOpener.dataDirectory("Linux", Map.of("XDG_DATA_HOME", "/data/x"), home));
         assertEquals(home.resolve(".local/share/idempotency-lab"),
-                JdbcClaimStore.dataDirectory("Linux", Map.of(), home));
+                JdbcStoreOpener.dataDirectory("Linux", Map.of(), home));
         assertEquals(home.resolve(".local/share/idempotency-lab"),
-                JdbcClaimStore.dataDirectory("Linux", Map.of("XDG_DATA_HOME", "relative/ignored"), home));
+                JdbcStoreOpener.dataDirectory("Linux", Map.of("XDG_DATA_HOME", "relative/ignored"), home));
         assertEquals(home.resolve("Library/Application Support/idempotency-lab"),
-                JdbcClaimStore.dataDirectory("Mac OS X", Map.of(), home));
+                JdbcStoreOpener.dataDirectory("Mac OS X", Map.of(), home));
         assertEquals(Paths.get("C:\\Users\\ann\\AppData\\Roaming").resolve("idempotency-lab"),
-                JdbcClaimStore.dataDirectory("Windows 11", Map.of("APPDATA", "C:\\Users\\ann\\AppData\\Roaming"),
+                JdbcStoreOpener.dataDirectory("Windows 11", Map.of("APPDATA", "C:\\Users\\ann\\AppData\\Roaming"),
                         home));
         // the folder is created (in a temp folder here, not in the real user's data folder)
         Path data = dir.resolve("share").resolve("idempotency-lab");
-        String url = JdbcClaimStore.sqliteUrlIn(data);
+        String url = JdbcStoreOpener.sqliteUrlIn(data);
         assertEquals("jdbc:sqlite:" + data.toAbsolutePath().resolve("claims.db"), url);
         assertTrue(Files.isDirectory(data));
         try (JdbcClaimStore s = JdbcClaimStore.open(url)) {
