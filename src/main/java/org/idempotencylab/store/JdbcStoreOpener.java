@@ -204,39 +204,35 @@ final class JdbcStoreOpener {
     }
 
     /**
-     * Creates the table (and its run index) if missing, then checks the whole table before anything is written.
-     * Two runs starting at once may both try to create it: the loser of that race reads the winner's table.
+     * Checks the table whole ({@link TableCheck}: columns, constraints, indexes and, on PostgreSQL, the role's
+     * rights) before anything is written, then creates it (and its run index) if missing, in one transaction. Two
+     * runs starting at once may both try to create it: the loser of that race reads the winner's table.
      *
-     * @throws ClaimStoreException if the table differs from the lab's
+     * @throws ClaimStoreException if the table is not the lab's, or the role may not use it
      */
     private static void prepareTable(Connection c, SqlDialect dialect, String table, String shown)
             throws SQLException {
+        TableSpec spec = dialect.claimTable(table);
         for (int attempt = 0; ; attempt++) {
-            List<SqlDialect.Column> columns = dialect.columns(c, table);
-            if (!columns.isEmpty()) {
-                TableCheck.Problem problem = TableCheck.problem(dialect, table, columns);
-                if (problem != null) {
-                    throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': "
-                            + problem.what() + ". " + TableCheck.rowsKept(c, table) + " " + problem.advice() + ".",
-                            null);
-                }
-                try (Statement st = c.createStatement()) {
-                    if (!dialect.indexExists(c, table + "_run_id")) {
-                        st.execute(dialect.createIndex(table));
-                    }
-                } catch (SQLException e) {
-                    if (attempt >= 2) {
-                        throw e;
-                    }
-                    continue; // another run created it meanwhile: look again
-                }
+            TableCheck.Result check = TableCheck.check(c, dialect, spec, TableCheck.ALL_RIGHTS,
+                    "give another table name (--db-table NAME on the command line) or another database");
+            TableCheck.Problem problem = check.problem();
+            if (problem != null) {
+                throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': "
+                        + problem.what() + ". " + (problem.exists() ? TableCheck.rowsKept(c, table)
+                        : "Nothing was written.") + " " + problem.advice() + ".", null);
+            }
+            List<String> create = check.toCreate();
+            if (create.isEmpty()) {
                 return;
             }
             c.setAutoCommit(false);
             try (Statement st = c.createStatement()) {
-                st.execute(dialect.createTable(table));
-                st.execute(dialect.createIndex(table));
+                for (String sql : create) {
+                    st.execute(sql);
+                }
                 c.commit();
+                return;
             } catch (SQLException e) {
                 try {
                     c.rollback();
@@ -246,6 +242,7 @@ final class JdbcStoreOpener {
                 if (attempt >= 2) {
                     throw e;
                 }
+                // another run created it meanwhile: look again
             } finally {
                 c.setAutoCommit(true);
             }

@@ -1,10 +1,8 @@
 package org.idempotencylab.store;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -12,14 +10,13 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * What differs between SQLite and PostgreSQL for the claim table: the column types, how a time and a JSON value
- * are bound and read, and how the table's columns are read from the catalog. The statements themselves are the
- * same text on both.
+ * What differs between SQLite and PostgreSQL for the claim table: the column types, and how a time and a JSON
+ * value are bound and read ({@link TableCatalog} reads each one's catalog). The statements themselves are the same
+ * text on both.
  *
  * <p>PostgreSQL keeps the second article's types: {@code JSONB} and {@code TIMESTAMPTZ}. SQLite has neither; its
  * closest types (SQLite's "Datatypes In SQLite", section 2.2, and its JSON functions, which read JSON from TEXT)
@@ -55,19 +52,6 @@ enum SqlDialect {
                 ps.setString(index, json);
             }
         }
-
-        @Override
-        List<Column> columns(Connection c, String table) throws SQLException {
-            List<Column> out = new ArrayList<>();
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA table_info(" + table + ")")) {
-                while (rs.next()) {
-                    out.add(new Column(rs.getString("name"), rs.getString("type").toUpperCase(Locale.ROOT).strip(),
-                            rs.getInt("notnull") != 0 || rs.getInt("pk") > 0, rs.getString("dflt_value") != null,
-                            rs.getInt("pk") > 0));
-                }
-            }
-            return out;
-        }
     },
 
     POSTGRES("JSONB", "TIMESTAMPTZ", "now()") {
@@ -87,26 +71,10 @@ enum SqlDialect {
             // Types.OTHER sends the text untyped, so the server reads it as the column's jsonb
             ps.setObject(index, json, Types.OTHER);
         }
-
-        @Override
-        List<Column> columns(Connection c, String table) throws SQLException {
-            List<Column> out = new ArrayList<>();
-            // to_regclass resolves the name as an unqualified statement would (search_path), or gives null
-            try (PreparedStatement ps = c.prepareStatement("SELECT a.attname, format_type(a.atttypid, a.atttypmod), "
-                    + "a.attnotnull, a.atthasdef, EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid "
-                    + "AND i.indisprimary AND a.attnum = ANY (i.indkey)) FROM pg_attribute a "
-                    + "WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum")) {
-                ps.setString(1, table);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(new Column(rs.getString(1), rs.getString(2).toUpperCase(Locale.ROOT), rs.getBoolean(3),
-                                rs.getBoolean(4), rs.getBoolean(5)));
-                    }
-                }
-            }
-            return out;
-        }
     };
+
+    /** The claim table's role, for messages. */
+    static final String CLAIM_TABLE = "claim table";
 
     /** SQLite's own time text, in UTC: {@code 2026-12-01 15:42:04.123}. */
     static final DateTimeFormatter SQLITE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSS", Locale.ROOT)
@@ -122,27 +90,36 @@ enum SqlDialect {
         this.createdAtDefault = createdAtDefault;
     }
 
-    /** A column as the catalog reports it: type in upper case, as PostgreSQL's format_type or SQLite's declaration. */
-    record Column(String name, String type, boolean notNull, boolean hasDefault, boolean primaryKey) {
+    /**
+     * A column as the catalog reports it: type in upper case, as PostgreSQL's format_type or SQLite's declaration;
+     * its default expression as the catalog gives it, or null for none.
+     */
+    record Column(String name, String type, boolean notNull, String defaultSql, boolean primaryKey) {
+        boolean hasDefault() {
+            return defaultSql != null;
+        }
     }
 
     /**
-     * @return the claim table's columns, in order: the second article's ({@code idempotency_key} to
-     *         {@code completed_at}, then its lease's {@code locked_until}), then the lab's own
+     * @return the claim table named {@code table}: the second article's columns ({@code idempotency_key} to
+     *         {@code completed_at}, then its lease's {@code locked_until}), then the lab's own; its index finds one
+     *         run's rows in creation order (the live view, counting, cleaning)
      */
-    List<Column> expected() {
-        String time = catalogType(timeType);
-        return List.of(
-                new Column("idempotency_key", catalogType("VARCHAR(255)"), true, false, true),
-                new Column("status", catalogType("VARCHAR(20)"), true, false, false),
-                new Column("result", catalogType(jsonType), false, false, false),
-                new Column("created_at", time, true, true, false),
-                new Column("completed_at", time, false, false, false),
-                new Column("locked_until", time, false, false, false),
-                new Column("run_id", catalogType("VARCHAR(64)"), false, false, false),
-                new Column("fingerprint", catalogType("VARCHAR(128)"), false, false, false),
-                new Column("owner", catalogType("VARCHAR(128)"), false, false, false),
-                new Column("claims", catalogType("INTEGER"), true, true, false));
+    TableSpec claimTable(String table) {
+        String text128 = "VARCHAR(128)";
+        return new TableSpec(table, CLAIM_TABLE, List.of(
+                TableSpec.Column.of("idempotency_key", "VARCHAR(255)", true),
+                TableSpec.Column.of("status", "VARCHAR(20)", true),
+                TableSpec.Column.of("result", jsonType, false),
+                new TableSpec.Column("created_at", timeType, true, createdAtDefault, false),
+                TableSpec.Column.of("completed_at", timeType, false),
+                TableSpec.Column.of("locked_until", timeType, false),
+                TableSpec.Column.of("run_id", "VARCHAR(64)", false),
+                TableSpec.Column.of("fingerprint", text128, false),
+                TableSpec.Column.of("owner", text128, false),
+                new TableSpec.Column("claims", "INTEGER", true, "1", false)),
+                List.of("idempotency_key"),
+                List.of(new TableSpec.Index(table + "_run_id", false, List.of("run_id", "created_at"), null)));
     }
 
     /** @return how the catalog spells a declared type: PostgreSQL's format_type, SQLite's declaration as written. */
@@ -151,68 +128,9 @@ enum SqlDialect {
             return declared;
         }
         return switch (declared) {
-            case "JSONB" -> "JSONB";
             case "TIMESTAMPTZ" -> "TIMESTAMP WITH TIME ZONE";
-            case "INTEGER" -> "INTEGER";
-            case "TEXT" -> "TEXT";
-            case "BIGINT" -> "BIGINT";
             default -> declared.startsWith("VARCHAR(") ? "CHARACTER VARYING" + declared.substring(7) : declared;
         };
-    }
-
-    /** @return the SQL type to declare for {@code column} of {@link #expected()}. */
-    String declaredType(Column column) {
-        return switch (column.name()) {
-            case "result" -> jsonType;
-            case "created_at", "completed_at", "locked_until" -> timeType;
-            case "claims" -> "INTEGER";
-            case "idempotency_key" -> "VARCHAR(255)";
-            case "status" -> "VARCHAR(20)";
-            case "run_id" -> "VARCHAR(64)";
-            default -> "VARCHAR(128)";
-        };
-    }
-
-    /** @return the column's definition as {@code CREATE TABLE} and {@code ALTER TABLE ... ADD COLUMN} write it. */
-    String definition(Column column) {
-        String def = column.name() + " " + declaredType(column);
-        if (column.primaryKey()) {
-            return def + " PRIMARY KEY";
-        }
-        if (column.name().equals("created_at")) {
-            return def + " NOT NULL DEFAULT " + createdAtDefault;
-        }
-        if (column.name().equals("claims")) {
-            return def + " NOT NULL DEFAULT 1";
-        }
-        return column.notNull() ? def + " NOT NULL" : def;
-    }
-
-    /** @return the {@code CREATE TABLE IF NOT EXISTS} for the claim table named {@code table}. */
-    String createTable(String table) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(table).append(" (");
-        List<Column> columns = expected();
-        for (int i = 0; i < columns.size(); i++) {
-            sql.append(i == 0 ? "" : ", ").append(definition(columns.get(i)));
-        }
-        return sql.append(')').toString();
-    }
-
-    /** @return the index that finds one run's rows in creation order (the live view, counting, cleaning). */
-    String createIndex(String table) {
-        return "CREATE INDEX IF NOT EXISTS " + table + "_run_id ON " + table + " (run_id, created_at)";
-    }
-
-    /** @return true if an index named {@code index} exists. */
-    boolean indexExists(Connection c, String index) throws SQLException {
-        String sql = this == SQLITE ? "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?"
-                : "SELECT 1 WHERE to_regclass(?) IS NOT NULL";
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, index);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
     }
 
     abstract void bindTime(PreparedStatement ps, int index, Instant at) throws SQLException;
@@ -222,7 +140,4 @@ enum SqlDialect {
 
     /** Binds JSON text (null for SQL NULL). */
     abstract void bindJson(PreparedStatement ps, int index, String json) throws SQLException;
-
-    /** @return the columns of {@code table}, in order; none if there is no such table. */
-    abstract List<Column> columns(Connection c, String table) throws SQLException;
 }

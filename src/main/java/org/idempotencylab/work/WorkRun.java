@@ -24,6 +24,7 @@ import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.TableCheck;
 
 /**
  * The parent of a run of real workers ({@code work}): puts the sign-ups on the queue table, starts
@@ -115,14 +116,25 @@ public final class WorkRun {
     }
 
     /**
-     * Prepares the database for a run: creates the missing tables, checks the claim table (or the lock table) as
-     * {@code run --db} does, and with {@code dropOldRuns} deletes the rows of every other run first.
+     * Prepares the database for a run: checks every table the run uses and only then creates the missing ones
+     * ({@link WorkTables#prepare}), with {@code dropOldRuns} deletes the rows of every other run, and puts the
+     * run's sign-ups on the queue.
      *
      * @return rows of other runs deleted (0 without {@code dropOldRuns})
-     * @throws ClaimStoreException naming the database, for a URL that does not open or a table that is not the
-     *                             lab's
+     * @throws ClaimStoreException naming the database, for a URL that does not open, or a table that is not the
+     *                             lab's or that the role may not use (then nothing was created or written)
      */
     public static long prepare(WorkConfig cfg, boolean dropOldRuns) {
+        String shown = JdbcClaimStore.redact(cfg.url());
+        try (Connection c = WorkerProcess.connect(cfg.url())) {
+            TableCheck.Problem problem = WorkTables.prepare(c, cfg.store(), dropOldRuns);
+            if (problem != null) {
+                throw new ClaimStoreException(shown, "Cannot use the database at '" + shown + "': " + problem.what()
+                        + ". Nothing was created or written. " + problem.advice() + ".", null);
+            }
+        } catch (SQLException e) {
+            throw notPrepared(cfg, e);
+        }
         Instant epoch = Instant.ofEpochMilli(cfg.epochMs());
         long dropped = 0;
         for (String table : List.of(WorkTables.CLAIMS, WorkTables.LOCKS)) {
@@ -139,16 +151,20 @@ public final class WorkRun {
             }
         }
         try (Connection c = WorkerProcess.connect(cfg.url())) {
-            WorkTables.create(c);
             if (dropOldRuns) {
                 dropped += WorkTables.dropOtherRuns(c, cfg.runId());
             }
             WorkTables.enqueue(c, cfg.runId(), cfg.jobs());
         } catch (SQLException e) {
-            throw new ClaimStoreException(JdbcClaimStore.redact(cfg.url()), "Cannot prepare the work tables at '"
-                    + JdbcClaimStore.redact(cfg.url()) + "': " + JdbcClaimStore.explain(cfg.url(), e) + ".", null);
+            throw notPrepared(cfg, e);
         }
         return dropped;
+    }
+
+    private static ClaimStoreException notPrepared(WorkConfig cfg, SQLException e) {
+        String shown = JdbcClaimStore.redact(cfg.url());
+        return new ClaimStoreException(shown, "Cannot prepare the work tables at '" + shown + "': "
+                + JdbcClaimStore.explain(cfg.url(), e) + ".", null);
     }
 
     /**

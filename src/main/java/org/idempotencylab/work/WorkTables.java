@@ -5,6 +5,18 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.store.TableCheck;
+import org.idempotencylab.store.TableCheck.Right;
+import org.idempotencylab.store.TableSpec;
+import org.idempotencylab.store.TableSpec.Column;
+import org.idempotencylab.store.TableSpec.Index;
 
 /**
  * The tables of {@code work} beside the second article's claim table, on PostgreSQL. Every row carries the run's
@@ -33,28 +45,45 @@ public final class WorkTables {
     /** The claim table's name: the second article's. */
     public static final String CLAIMS = "processed_jobs";
 
-    private static final String[] DDL = {
-        "CREATE TABLE IF NOT EXISTS " + JOBS + " (run_id VARCHAR(64) NOT NULL, job BIGINT NOT NULL, "
-                + "status VARCHAR(20) NOT NULL, visible_after TIMESTAMPTZ NOT NULL, "
-                + "receives INTEGER NOT NULL DEFAULT 0, redeliveries INTEGER NOT NULL DEFAULT 0, "
-                + "refusals INTEGER NOT NULL DEFAULT 0, worker VARCHAR(128), ended_at TIMESTAMPTZ, "
-                + "PRIMARY KEY (run_id, job))",
-        // the queue's index: only the jobs a worker may still take (as River's and pg-boss's partial indexes)
-        "CREATE INDEX IF NOT EXISTS lab_jobs_open ON " + JOBS + " (run_id, visible_after) "
-                + "WHERE status IN ('queued', 'running')",
-        "CREATE TABLE IF NOT EXISTS " + CALLS + " (run_id VARCHAR(64) NOT NULL, job BIGINT NOT NULL, "
-                + "step SMALLINT NOT NULL, attempt INTEGER NOT NULL, delivery INTEGER NOT NULL, "
-                + "worker VARCHAR(128) NOT NULL, outcome VARCHAR(20) NOT NULL, side_effect BOOLEAN NOT NULL, "
-                + "at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())",
-        "CREATE INDEX IF NOT EXISTS lab_calls_run ON " + CALLS + " (run_id, job, step)",
-        "CREATE TABLE IF NOT EXISTS " + PROVIDER + " (run_id VARCHAR(64) NOT NULL, job BIGINT NOT NULL, "
-                + "provider_key VARCHAR(255), sent BOOLEAN NOT NULL, worker VARCHAR(128) NOT NULL, "
-                + "sent_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())",
-        // the provider honours a key: one sent row per key and run, whoever asks and however often
-        "CREATE UNIQUE INDEX IF NOT EXISTS lab_provider_sends_key ON " + PROVIDER + " (run_id, provider_key) "
-                + "WHERE sent AND provider_key IS NOT NULL",
-        "CREATE INDEX IF NOT EXISTS lab_provider_sends_run ON " + PROVIDER + " (run_id, job)",
-    };
+    /** The lab's queue table: what {@link #JOBS} must be. */
+    static final TableSpec JOBS_TABLE = new TableSpec(JOBS, "queue table", List.of(
+            Column.of("run_id", "VARCHAR(64)", true), Column.of("job", "BIGINT", true),
+            Column.of("status", "VARCHAR(20)", true), Column.of("visible_after", "TIMESTAMPTZ", true),
+            // the queue's inserts leave the counters to their defaults
+            new Column("receives", "INTEGER", true, "0", true), new Column("redeliveries", "INTEGER", true, "0", true),
+            new Column("refusals", "INTEGER", true, "0", true), Column.of("worker", "VARCHAR(128)", false),
+            Column.of("ended_at", "TIMESTAMPTZ", false)),
+            List.of("run_id", "job"),
+            // the queue's index: only the jobs a worker may still take (as River's and pg-boss's partial indexes)
+            List.of(new Index("lab_jobs_open", false, List.of("run_id", "visible_after"),
+                    "status IN ('queued', 'running')")));
+
+    /** The lab's calls table: what {@link #CALLS} must be. */
+    static final TableSpec CALLS_TABLE = new TableSpec(CALLS, "calls table", List.of(
+            Column.of("run_id", "VARCHAR(64)", true), Column.of("job", "BIGINT", true),
+            Column.of("step", "SMALLINT", true), Column.of("attempt", "INTEGER", true),
+            Column.of("delivery", "INTEGER", true), Column.of("worker", "VARCHAR(128)", true),
+            Column.of("outcome", "VARCHAR(20)", true), Column.of("side_effect", "BOOLEAN", true),
+            // the metrics order a job's calls by it: each call's own time, not its transaction's
+            new Column("at", "TIMESTAMPTZ", true, "clock_timestamp()", true)),
+            List.of(),
+            List.of(new Index("lab_calls_run", false, List.of("run_id", "job", "step"), null)));
+
+    /** The lab's email provider: what {@link #PROVIDER} must be. */
+    static final TableSpec PROVIDER_TABLE = new TableSpec(PROVIDER, "provider table", List.of(
+            Column.of("run_id", "VARCHAR(64)", true), Column.of("job", "BIGINT", true),
+            Column.of("provider_key", "VARCHAR(255)", false), Column.of("sent", "BOOLEAN", true),
+            Column.of("worker", "VARCHAR(128)", true),
+            new Column("sent_at", "TIMESTAMPTZ", true, "clock_timestamp()", true)),
+            List.of(),
+            // the provider honours a key: one sent row per key and run, whoever asks and however often
+            List.of(new Index("lab_provider_sends_key", true, List.of("run_id", "provider_key"),
+                            "sent AND provider_key IS NOT NULL"),
+                    new Index("lab_provider_sends_run", false, List.of("run_id", "job"), null)));
+
+    /** What a refusal offers instead of a table that is not the lab's. */
+    private static final String OTHER_PLACE = "give another database (--db URL), or rename or drop that table "
+            + "yourself if it is no longer needed";
 
     /** The advisory lock that keeps two runs from creating the tables at once (CREATE IF NOT EXISTS races). */
     private static final long DDL_LOCK = 0x1abd_0b5L;
@@ -62,16 +91,50 @@ public final class WorkTables {
     private WorkTables() {
     }
 
-    /** Creates the tables and indexes that are missing, in one transaction; nothing of any run is changed. */
-    public static void create(Connection c) throws SQLException {
+    /**
+     * Checks every table a run uses ({@link TableCheck}: columns, constraints, indexes and the role's rights), and
+     * only if all of them are the lab's creates the missing tables and indexes; all in one transaction, under an
+     * advisory lock that keeps two runs from creating them at once. Nothing of any run is changed.
+     *
+     * @param store       the run's store: the claim table or the lock table is used with it
+     * @param dropOldRuns true if the run first deletes other runs' rows (from both of those tables too)
+     * @return why the run may not use the database, naming the first table that is not the lab's (nothing was
+     *         created), or null if every table is ready
+     * @throws SQLException if the database fails (nothing was created)
+     */
+    public static TableCheck.Problem prepare(Connection c, StoreKind store, boolean dropOldRuns)
+            throws SQLException {
+        Set<Right> rights = dropOldRuns ? EnumSet.allOf(Right.class) : EnumSet.of(Right.SELECT, Right.INSERT);
+        Set<Right> queueRights = EnumSet.copyOf(rights);
+        queueRights.add(Right.UPDATE);
+        Map<TableSpec, Set<Right>> tables = new LinkedHashMap<>();
+        tables.put(JOBS_TABLE, queueRights);
+        tables.put(CALLS_TABLE, rights);
+        tables.put(PROVIDER_TABLE, rights);
+        if (store == StoreKind.CLAIM_TABLE || dropOldRuns) {
+            tables.put(TableSpec.claimTable(CLAIMS), TableCheck.ALL_RIGHTS);
+        }
+        if (store == StoreKind.LOCK || dropOldRuns) {
+            tables.put(TableSpec.claimTable(LOCKS), TableCheck.ALL_RIGHTS);
+        }
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
             st.execute("SELECT pg_advisory_xact_lock(" + DDL_LOCK + ")");
-            for (String sql : DDL) {
+            List<String> create = new ArrayList<>();
+            for (Map.Entry<TableSpec, Set<Right>> t : tables.entrySet()) {
+                TableCheck.Result check = TableCheck.postgres(c, t.getKey(), t.getValue(), OTHER_PLACE);
+                if (check.problem() != null) {
+                    c.rollback();
+                    return check.problem();
+                }
+                create.addAll(check.toCreate());
+            }
+            for (String sql : create) {
                 st.execute(sql);
             }
             c.commit();
+            return null;
         } catch (SQLException e) {
             c.rollback();
             throw e;

@@ -1,0 +1,120 @@
+package org.idempotencylab.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One of the lab's tables as it must be: its columns, primary key and indexes. The one description from which
+ * the table is created ({@link #createSql}) and against which a table found in a database is checked
+ * ({@link TableCheck}) before anything is written; adding a table to the lab is adding one of these.
+ *
+ * @param name        the table's name: lower-case letters, digits and {@code _} (so it needs no quoting)
+ * @param role        what the table is to the lab, for messages, e.g. {@code "queue table"}
+ * @param columns     in order, at least one
+ * @param primaryKey  the primary key's columns, in order; empty for none
+ * @param indexes     the indexes the lab creates on it
+ */
+public record TableSpec(String name, String role, List<Column> columns, List<String> primaryKey,
+                        List<Index> indexes) {
+
+    /**
+     * A column as the lab declares it.
+     *
+     * @param name           lower case
+     * @param type           as declared in {@code CREATE TABLE}, upper case, e.g. {@code VARCHAR(64)},
+     *                       {@code TIMESTAMPTZ}; the catalog's spelling is {@link SqlDialect#catalogType}'s
+     * @param notNull        declared {@code NOT NULL}
+     * @param defaultSql     the {@code DEFAULT} expression, or null for none
+     * @param defaultMatters true if the lab's inserts leave the column out and rely on this default, so a table
+     *                       with another default is not the lab's
+     */
+    public record Column(String name, String type, boolean notNull, String defaultSql, boolean defaultMatters) {
+        /** A column without a default. */
+        public static Column of(String name, String type, boolean notNull) {
+            return new Column(name, type, notNull, null, false);
+        }
+
+        /** @return its definition as {@code CREATE TABLE} and {@code ALTER TABLE ... ADD COLUMN} write it */
+        public String definition() {
+            return name + " " + type + (notNull ? " NOT NULL" : "") + (defaultSql == null ? "" : " DEFAULT "
+                    + defaultSql);
+        }
+    }
+
+    /**
+     * An index the lab creates.
+     *
+     * @param name    unique in the schema
+     * @param unique  true for a unique index (the lab relies on what it refuses)
+     * @param columns its key columns, in order
+     * @param where   the predicate of a partial index, or null
+     */
+    public record Index(String name, boolean unique, List<String> columns, String where) {
+        public Index {
+            columns = List.copyOf(columns);
+        }
+
+        /** @return how messages show it: {@code UNIQUE (run_id, provider_key) WHERE sent} */
+        public String shown() {
+            return (unique ? "UNIQUE " : "") + "(" + String.join(", ", columns) + ")"
+                    + (where == null ? "" : " WHERE " + where);
+        }
+    }
+
+    public TableSpec {
+        Objects.requireNonNull(name, "name");
+        columns = List.copyOf(columns);
+        primaryKey = List.copyOf(primaryKey);
+        indexes = List.copyOf(indexes);
+    }
+
+    /**
+     * @param table the table's name, see {@link JdbcClaimStore.Options}
+     * @return the claim table named {@code table} on PostgreSQL, as {@link JdbcClaimStore} creates it
+     */
+    public static TableSpec claimTable(String table) {
+        return SqlDialect.POSTGRES.claimTable(table);
+    }
+
+    /** @return the column named {@code column}, or null */
+    public Column column(String column) {
+        for (Column c : columns) {
+            if (c.name().equals(column)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @return {@code CREATE TABLE IF NOT EXISTS} and then {@code CREATE [UNIQUE] INDEX IF NOT EXISTS} for each
+     *         index: run in one transaction, they create what is missing and change nothing that exists
+     */
+    public List<String> createSql() {
+        StringBuilder table = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(name).append(" (");
+        for (int i = 0; i < columns.size(); i++) {
+            Column c = columns.get(i);
+            table.append(i == 0 ? "" : ", ").append(c.definition());
+            if (primaryKey.equals(List.of(c.name()))) {
+                table.append(" PRIMARY KEY");
+            }
+        }
+        if (primaryKey.size() > 1) {
+            table.append(", PRIMARY KEY (").append(String.join(", ", primaryKey)).append(')');
+        }
+        List<String> out = new ArrayList<>();
+        out.add(table.append(')').toString());
+        for (Index index : indexes) {
+            out.add(indexSql(index));
+        }
+        return out;
+    }
+
+    /** @return the {@code CREATE [UNIQUE] INDEX IF NOT EXISTS} of {@code index} on this table */
+    public String indexSql(Index index) {
+        return "CREATE " + (index.unique() ? "UNIQUE " : "") + "INDEX IF NOT EXISTS " + index.name() + " ON " + name
+                + " (" + String.join(", ", index.columns()) + ")" + (index.where() == null ? ""
+                : " WHERE " + index.where());
+    }
+}

@@ -1,0 +1,194 @@
+package org.idempotencylab.work;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.idempotencylab.cli.Cli;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.store.TableCheck;
+import org.idempotencylab.store.TestPostgres;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code work} on a database that already holds tables of the lab's names, on the tests' embedded PostgreSQL, each
+ * case in a database of its own: every table the run uses is checked before anything is created or written, so a
+ * table that is not the lab's (or that the role may not use) is refused whole, naming the table and what differs,
+ * and the database is left as it was. Without the checks each of these cases created tables and then failed with
+ * a raw SQL error, at the first email, or half-way through the run with jobs left queued.
+ */
+class WorkTablesTest {
+    private static final List<String> LAB_TABLES = List.of("lab_jobs", "lab_calls", "lab_provider_sends",
+            "processed_jobs", "lab_locks");
+
+    /** @return the URL of a new empty database named {@code name}, after running {@code sql} in it */
+    private static String database(String name, String... sql) throws SQLException {
+        String url = TestPostgres.freshDatabase(name);
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            for (String s : sql) {
+                st.execute(s);
+            }
+        }
+        return url;
+    }
+
+    /** @return why a claim-table run may not use the database at {@code url}, or null */
+    private static TableCheck.Problem prepare(String url) throws SQLException {
+        try (Connection c = WorkerProcess.connect(url)) {
+            return WorkTables.prepare(c, StoreKind.CLAIM_TABLE, false);
+        }
+    }
+
+    /** @return the lab's tables that exist at {@code url}, and every index on them, as names */
+    private static List<String> labRelations(String url) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT c.relname FROM pg_class c WHERE c.relname LIKE 'lab\\_%' "
+                     + "OR c.relname LIKE 'processed\\_jobs%' ORDER BY c.relname")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    /** Asserts that {@code problem} names {@code table} and says {@code what}. */
+    private static void refused(TableCheck.Problem problem, String table, String what) {
+        assertNotNull(problem, "refused");
+        assertTrue(problem.what().startsWith("the table " + table + " "), problem.what());
+        assertTrue(problem.what().contains(what), problem.what());
+    }
+
+    @Test
+    void theLabsOwnTablesPassTheirCheckAndASecondRunCreatesNothing() throws SQLException {
+        String url = database("wt_own");
+        assertNull(prepare(url));
+        List<String> created = labRelations(url);
+        assertEquals(List.of("lab_calls", "lab_calls_run", "lab_jobs", "lab_jobs_open", "lab_jobs_pkey",
+                "lab_provider_sends", "lab_provider_sends_key", "lab_provider_sends_run", "processed_jobs",
+                "processed_jobs_pkey", "processed_jobs_run_id"), created, "lab_locks only with --store lock");
+        // the tables it created are the lab's: the predicates and defaults as PostgreSQL prints them match
+        assertNull(prepare(url));
+        try (Connection c = WorkerProcess.connect(url)) {
+            assertNull(WorkTables.prepare(c, StoreKind.LOCK, true));
+        }
+        assertEquals(created.size() + 3, labRelations(url).size(), "lab_locks, its key and its run index");
+    }
+
+    @Test
+    void aStrangersQueueTableIsRefusedBeforeAnyTableIsCreated() throws SQLException {
+        String url = database("wt_jobs", "CREATE TABLE lab_jobs (id SERIAL PRIMARY KEY, payload TEXT NOT NULL)");
+        refused(prepare(url), "lab_jobs", "differs from the lab's queue table: ");
+        assertEquals(List.of("lab_jobs", "lab_jobs_id_seq", "lab_jobs_pkey"), labRelations(url), "nothing created");
+    }
+
+    @Test
+    void theWorkCommandRefusesAStrangersTableInOneLineWithExitTwoAndCreatesNothing() throws SQLException {
+        String url = database("wt_cli", "CREATE TABLE lab_jobs (id SERIAL PRIMARY KEY, payload TEXT NOT NULL)");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.run(new String[] {"work", "--db", url, "--store", "claim-table", "--retry",
+                "whole-job-skip-finished", "--provider-key", "same", "--jobs", "5", "--quiet"}, new PrintWriter(out),
+                new PrintWriter(err));
+        assertEquals(Cli.BAD_INPUT, code, err.toString());
+        assertEquals("", out.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertEquals("--db: Cannot use the database at '" + url + "': the table lab_jobs differs from the lab's "
+                + "queue table: its primary key is (id), but the lab's is (run_id, job); the extra column payload is "
+                + "NOT NULL without a default, so the lab's inserts would fail; missing run_id, job, status, "
+                + "visible_after, receives, redeliveries, refusals, worker, ended_at. Nothing was created or written. "
+                + "Give another database (--db URL), or rename or drop that table yourself if it is no longer needed.",
+                err.toString().strip());
+        assertEquals(List.of("lab_jobs", "lab_jobs_id_seq", "lab_jobs_pkey"), labRelations(url),
+                "no processed_jobs, no lab_calls");
+    }
+
+    @Test
+    void aStrangersIndexWithTheProvidersIndexNameIsRefused() throws SQLException {
+        // the same name on the lab's own table, but not unique: the provider would send every email asked for
+        String url = database("wt_key", WorkTables.PROVIDER_TABLE.createSql().get(0),
+                "CREATE INDEX lab_provider_sends_key ON lab_provider_sends (run_id)");
+        refused(prepare(url), "lab_provider_sends", "the index lab_provider_sends_key is (run_id), not the lab's "
+                + "UNIQUE (run_id, provider_key) WHERE sent AND provider_key IS NOT NULL");
+        assertEquals(List.of("lab_provider_sends", "lab_provider_sends_key"), labRelations(url));
+        // the name taken by an index on another table: CREATE INDEX IF NOT EXISTS would quietly skip the lab's
+        url = database("wt_key2", "CREATE TABLE mail (id INTEGER)",
+                "CREATE UNIQUE INDEX lab_provider_sends_key ON mail (id)");
+        TableCheck.Problem p = prepare(url);
+        assertNotNull(p);
+        assertEquals("the table lab_provider_sends cannot be created as the lab's provider table: the name "
+                + "lab_provider_sends_key of the lab's index UNIQUE (run_id, provider_key) WHERE sent AND provider_key "
+                + "IS NOT NULL is taken by an index on the table mail", p.what());
+        assertEquals(List.of("lab_provider_sends_key"), labRelations(url), "nothing created");
+    }
+
+    @Test
+    void anExtraNotNullColumnACheckAUniqueIndexAForeignKeyAndATriggerAreEachRefused() throws SQLException {
+        String calls = WorkTables.CALLS_TABLE.createSql().get(0);
+        String jobs = WorkTables.JOBS_TABLE.createSql().get(0);
+        refused(prepare(database("wt_extra", calls, "ALTER TABLE lab_calls ADD COLUMN tenant TEXT NOT NULL")),
+                "lab_calls", "the extra column tenant is NOT NULL without a default, so the lab's inserts would fail");
+        refused(prepare(database("wt_check", jobs, "ALTER TABLE lab_jobs ADD CONSTRAINT few CHECK (job < 100)")),
+                "lab_jobs", "the CHECK constraint few (CHECK ((job < 100))) may refuse the lab's rows");
+        refused(prepare(database("wt_unique", calls, "CREATE UNIQUE INDEX one_call ON lab_calls (run_id, job)")),
+                "lab_calls", "the unique index one_call UNIQUE (run_id, job) may refuse the lab's rows");
+        refused(prepare(database("wt_fk", "CREATE TABLE runs (run_id VARCHAR(64) PRIMARY KEY)", calls,
+                "ALTER TABLE lab_calls ADD CONSTRAINT known FOREIGN KEY (run_id) REFERENCES runs")), "lab_calls",
+                "the foreign key known (FOREIGN KEY (run_id) REFERENCES runs(run_id)) may refuse the lab's rows");
+        refused(prepare(database("wt_trigger", jobs, "CREATE FUNCTION no() RETURNS trigger LANGUAGE plpgsql AS "
+                + "'BEGIN RETURN NULL; END'", "CREATE TRIGGER drop_all BEFORE INSERT ON lab_jobs FOR EACH ROW "
+                + "EXECUTE FUNCTION no()")), "lab_jobs", "the trigger drop_all may change or refuse the lab's rows");
+        // a default the queue's inserts rely on: a job would start with 5 receives
+        refused(prepare(database("wt_default", jobs, "ALTER TABLE lab_jobs ALTER COLUMN receives SET DEFAULT 5")),
+                "lab_jobs", "receives defaults to 5, not 0");
+    }
+
+    @Test
+    void aUniqueIndexHoldingTheWholePrimaryKeyRefusesNothingAndIsAccepted() throws SQLException {
+        // (run_id, job, status) is unique whenever (run_id, job) is: it refuses no row the lab's table accepts
+        String url = database("wt_harmless", WorkTables.JOBS_TABLE.createSql().get(0),
+                "CREATE UNIQUE INDEX wide ON lab_jobs (run_id, job, status)",
+                "CREATE INDEX by_worker ON lab_jobs (worker)");
+        assertNull(prepare(url));
+    }
+
+    @Test
+    void aRoleThatMayOnlyReadIsRefusedBeforeTheRunAndSaysWhatToGrant() throws SQLException {
+        String url = database("wt_reader");
+        assertNull(prepare(url), "the tables, created by the superuser");
+        TestPostgres.sql("DROP ROLE IF EXISTS lab_reader");
+        TestPostgres.sql("CREATE ROLE lab_reader LOGIN");
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            st.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO lab_reader");
+        }
+        TableCheck.Problem p = prepare(url.replace("user=postgres", "user=lab_reader"));
+        assertNotNull(p);
+        assertEquals("the role 'lab_reader' may not INSERT or UPDATE rows of lab_jobs", p.what());
+        assertEquals("Grant them (GRANT SELECT, INSERT, UPDATE ON lab_jobs TO lab_reader), or use a role that may",
+                p.advice());
+    }
+
+    @Test
+    void aRoleThatMayNotCreateTablesInTheSchemaIsToldSo() throws SQLException {
+        String url = database("wt_nocreate", "REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+        TestPostgres.sql("DROP ROLE IF EXISTS lab_nocreate");
+        TestPostgres.sql("CREATE ROLE lab_nocreate LOGIN");
+        TableCheck.Problem p = prepare(url.replace("user=postgres", "user=lab_nocreate"));
+        assertNotNull(p);
+        assertEquals("the role 'lab_nocreate' may not create tables in the schema public (it lacks CREATE on schema "
+                + "public), and the table lab_jobs does not exist yet", p.what());
+        assertEquals("Grant it (GRANT CREATE ON SCHEMA public TO lab_nocreate), or have a role that may create the "
+                + "lab's tables first", p.advice());
+        assertEquals(List.of(), labRelations(url));
+    }
+}
