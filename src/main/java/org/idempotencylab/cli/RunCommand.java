@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.idempotencylab.engine.Comparison;
@@ -16,10 +18,12 @@ import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.TableSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,6 +45,10 @@ import picocli.CommandLine.Spec;
         description = "Runs one strategy with every engine parameter and prints its results: one JSON line, "
                 + "or text or CSV.")
 public final class RunCommand implements Callable<Integer> {
+    /** A quoted text of more than 60 characters in a message: a value to cut. */
+    private static final Pattern LONG_QUOTE = Pattern.compile("'([^'\\n]{61,})'");
+    private static final String URL_MARK = "\u0000url\u0000";
+
     @Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -60,7 +68,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--db-table", paramLabel = "NAME",
             description = "with --db: the claim table's name, lower-case letters, digits and _ "
-                    + "(default: ${DEFAULT-VALUE}, the second article's)")
+                    + "(default: ${DEFAULT-VALUE}, the second article's), not a reserved word of SQL")
     String dbTable = JdbcClaimStore.DEFAULT_TABLE;
 
     @Option(names = "--drop-old-runs",
@@ -102,6 +110,10 @@ public final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException((dropOldRuns ? "--drop-old-runs" : "--db-table")
                         + ": needs --db URL (without it the claim table is the in-memory model)");
             }
+            TableSpec.nameProblem(dbTable).ifPresent(problem -> {
+                throw new IllegalArgumentException("--db-table: " + ParameterException.quoted(dbTable) + " "
+                        + problem);
+            });
             scenario = ScenarioOptions.read(spec);
             ScenarioOptions.refuseWithoutEffect(spec, scenario, List.of(strategy), "");
             threads.count(); // one strategy runs on one thread, but a bad value is still refused
@@ -122,9 +134,9 @@ public final class RunCommand implements Callable<Integer> {
                 claims = JdbcClaimStore.open(db.strip().equalsIgnoreCase("default")
                         ? JdbcClaimStore.defaultSqliteUrl() : db,
                         JdbcClaimStore.Options.newRun(dbTable));
-            } catch (ClaimStoreException | IllegalArgumentException e) {
+            } catch (ClaimStoreException e) {
                 progress.close();
-                err.println((e instanceof IllegalArgumentException ? "--db-table: " : "--db: ") + e.getMessage());
+                err.println("--db: " + shortened(e));
                 return Cli.BAD_INPUT;
             }
             try (claims) {
@@ -142,7 +154,7 @@ public final class RunCommand implements Callable<Integer> {
                 }
                 r = new SignupSimulation(scenario, strategy, progress, true, claims).run();
             } catch (ClaimStoreException e) {
-                err.println("--db: the run stopped: " + e.getMessage());
+                err.println("--db: the run stopped: " + shortened(e));
                 return 1;
             } finally {
                 progress.close();
@@ -183,6 +195,19 @@ public final class RunCommand implements Callable<Integer> {
         }
         writeAll(results, how, spec.commandLine().getOut());
         return 0;
+    }
+
+    /**
+     * @return {@code e}'s message with its URL, and any other quoted text of more than 60 characters (a SQLite
+     *         file's folder), cut as every message cuts a value ({@link ParameterException#shortened}): a URL may
+     *         be kilobytes long, its line stays one screen line or two
+     */
+    static String shortened(ClaimStoreException e) {
+        String url = e.url() == null || e.url().isEmpty() ? null : e.url();
+        String m = url == null ? e.getMessage() : e.getMessage().replace(url, URL_MARK); // the URL may hold a '
+        m = LONG_QUOTE.matcher(m).replaceAll(q -> Matcher.quoteReplacement("'"
+                + ParameterException.shortened(q.group(1)) + "'"));
+        return url == null ? m : m.replace(URL_MARK, ParameterException.shortened(url));
     }
 
     /** @return the fewest sign-ups that show a progress bar: fewer on a database ({@code db} not null). */

@@ -155,7 +155,7 @@ public final class WorkCommand implements Callable<Integer> {
                     err.printf(Locale.ROOT, "--drop-old-runs: deleted %,d rows of other runs%n", dropped);
                 }
             } catch (ClaimStoreException e) {
-                err.println("--db: " + e.getMessage());
+                err.println("--db: " + RunCommand.shortened(e));
                 return Cli.BAD_INPUT;
             }
             if (!quiet.quiet) {
@@ -170,7 +170,7 @@ public final class WorkCommand implements Callable<Integer> {
                 o = WorkRun.run(cfg, strategy, WorkParameters.chaos(killEvery, s), err);
             } catch (ClaimStoreException | WorkRun.WorkException e) {
                 if (!interrupted.get()) { // an interrupt cut the connections: its own line said so
-                    err.println(e.getMessage());
+                    err.println(e instanceof ClaimStoreException c ? RunCommand.shortened(c) : e.getMessage());
                 }
                 return 1;
             }

@@ -111,7 +111,6 @@ public final class JdbcClaimStore implements ClaimStore {
     /** Rows deleted per statement by {@link #dropOtherRuns}, so each stays well inside the statement timeout. */
     static final int DROP_BATCH = 10_000;
 
-    private static final Pattern TABLE_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,55}");
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'",
             Locale.ROOT).withZone(ZoneOffset.UTC);
@@ -124,7 +123,8 @@ public final class JdbcClaimStore implements ClaimStore {
      * Which run a store is, and where its rows go.
      *
      * @param table the table's name: 1 to 56 characters, lower-case letters, digits and {@code _}, not starting
-     *              with a digit (so it needs no quoting on either database)
+     *              with a digit, not a reserved word (so it needs no quoting on either database, see
+     *              {@link TableSpec#nameProblem})
      * @param runId the run's id, stored in {@code run_id} and as the keys' prefix: 1 to 64 characters, letters,
      *              digits and {@code . _ : -}
      * @param epoch the instant virtual time 0 stands for; whole milliseconds
@@ -133,10 +133,9 @@ public final class JdbcClaimStore implements ClaimStore {
         /** @throws IllegalArgumentException naming the field, the value and what is allowed */
         public Options {
             Objects.requireNonNull(epoch, "epoch");
-            if (table == null || !TABLE_NAME.matcher(table).matches()) {
-                throw new IllegalArgumentException("table: '" + table + "' is not allowed: 1 to 56 characters, "
-                        + "lower-case letters, digits and _, not starting with a digit");
-            }
+            TableSpec.nameProblem(table).ifPresent(problem -> {
+                throw new IllegalArgumentException("table: '" + table + "' " + problem);
+            });
             if (runId == null || !RUN_ID.matcher(runId).matches()) {
                 throw new IllegalArgumentException("runId: '" + runId + "' is not allowed: 1 to 64 characters, "
                         + "letters, digits and . _ : -");
@@ -283,9 +282,10 @@ public final class JdbcClaimStore implements ClaimStore {
     }
 
     /**
-     * @return {@code url} with every password hidden as {@code ***}: a {@code password=} parameter and all that
-     *         follows it (a password may hold {@code &}, {@code ;} or {@code @}), and the password of a
-     *         {@code //user:password@host} part
+     * @return {@code url} with every password hidden as {@code ***}: the value of a {@code password=} parameter, up
+     *         to the next {@code &} that starts a parameter the driver knows ({@code &user=}), or the end (give a
+     *         password holding {@code &} as {@code %26}), and the password of a {@code //user:password@host} part;
+     *         see {@link JdbcMessages}
      */
     public static String redact(String url) {
         return JdbcMessages.redact(url);

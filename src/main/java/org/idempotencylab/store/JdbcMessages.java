@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -13,16 +14,22 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
+import org.postgresql.PGProperty;
+import org.sqlite.SQLiteConfig;
 
 /**
  * The words of {@link JdbcClaimStore}'s messages: a URL with its password hidden, and a driver's exception as one
  * line saying what went wrong in plain words.
  *
- * <p>Passwords: everything after {@code password=} (to the end of the URL, since a password may hold {@code &},
- * {@code ;} or {@code @}) and everything between {@code user:} and the last {@code @} of a {@code
- * //user:password@host} part is shown as {@code ***}; the same secrets, as typed and URL-decoded, and each of
- * their pieces between separators, are also taken out of the driver's own messages, which may repeat a host or
- * a parameter it could not parse.
+ * <p>Passwords: the value of every {@code password=} parameter and everything between {@code user:} and the last
+ * {@code @} of a {@code //user:password@host} part is shown as {@code ***}. A password's value runs to the next
+ * {@code &} that starts a parameter the driver knows ({@code &user=}, {@code &sslmode=}: a name of pgjdbc's
+ * {@code PGProperty} or of SQLite's {@code SQLiteConfig.Pragma}, followed by {@code =}), or to the end of the URL:
+ * so {@code ?password=X&user=lab} shows {@code ?password=***&user=lab}, and a password holding an {@code &} that is
+ * not followed by such a name is hidden whole. A password that holds {@code &} should be given URL-encoded, as
+ * {@code %26} (the driver decodes it), or kept in {@code ~/.pgpass}: the driver itself ends the value at the
+ * first {@code &}. The same secrets, as typed and URL-decoded, and each of their pieces between separators, are
+ * also taken out of the driver's own messages, which may repeat a host or a parameter it could not parse.
  *
  * <p>Wording by SQLState class (PostgreSQL's "Appendix A. PostgreSQL Error Codes"): {@code 28} invalid
  * authorization (wrong user or password), {@code 08} connection exceptions (the server cannot be reached, or
@@ -31,8 +38,9 @@ import javax.net.ssl.SSLException;
  * server message is kept: PostgreSQL adds {@code Hint:}, {@code Detail:} and {@code Position:} lines.
  */
 final class JdbcMessages {
-    private static final Pattern PASSWORD_PARAM = Pattern.compile("(?i)(password=).*$", Pattern.DOTALL);
-    private static final Pattern PASSWORD_VALUE = Pattern.compile("(?i)password=(.*)$", Pattern.DOTALL);
+    private static final Pattern PASSWORD = Pattern.compile("(?i)password=");
+    /** What may follow {@code &} in a URL's query and start another parameter: the names the drivers read. */
+    private static final Set<String> PARAMETERS = parameterNames();
     private static final Pattern SEPARATORS = Pattern.compile("[@:;&/?#=%\\s'\"]+");
     private static final int SHORTEST_PIECE = 2;
     private static final Pattern SSL_WORD = Pattern.compile("\\bssl\\b");
@@ -43,11 +51,14 @@ final class JdbcMessages {
     private final List<String> secrets;
     private final String socketTimeout;
     private final String statementTimeout;
+    private final boolean emptyPassword;
 
-    private JdbcMessages(List<String> secrets, String socketTimeout, String statementTimeout) {
+    private JdbcMessages(List<String> secrets, String socketTimeout, String statementTimeout,
+                         boolean emptyPassword) {
         this.secrets = secrets;
         this.socketTimeout = socketTimeout;
         this.statementTimeout = statementTimeout;
+        this.emptyPassword = emptyPassword;
     }
 
     /** @return the messages for a store opened with {@code url}: they know its secrets and its time limits. */
@@ -74,15 +85,12 @@ final class JdbcMessages {
             }
         }
         Set<String> found = new LinkedHashSet<>();
+        boolean empty = false;
         if (url != null) {
-            Matcher m = PASSWORD_VALUE.matcher(url);
-            if (m.find()) {
-                addSecret(found, m.group(1));
-                // the driver reads the value up to the next '&': that part too, and what follows it
-                int amp = m.group(1).indexOf('&');
-                if (amp >= 0) {
-                    addSecret(found, m.group(1).substring(0, amp));
-                }
+            for (int[] value : passwordValues(url, false)) {
+                String secret = url.substring(value[0], value[1]);
+                empty |= secret.isEmpty();
+                addSecret(found, secret);
             }
             String userInfo = userInfo(url);
             if (userInfo != null) {
@@ -91,7 +99,66 @@ final class JdbcMessages {
         }
         List<String> sorted = new ArrayList<>(found);
         sorted.sort(Comparator.comparingInt(String::length).reversed());
-        return new JdbcMessages(List.copyOf(sorted), socket, statement);
+        return new JdbcMessages(List.copyOf(sorted), socket, statement, empty);
+    }
+
+    /** @return the parameter names pgjdbc and sqlite-jdbc read from a URL, as they spell them */
+    private static Set<String> parameterNames() {
+        Set<String> names = new HashSet<>();
+        for (PGProperty p : PGProperty.values()) {
+            names.add(p.getName());
+        }
+        for (SQLiteConfig.Pragma p : SQLiteConfig.Pragma.values()) {
+            names.add(p.getPragmaName());
+        }
+        return Set.copyOf(names);
+    }
+
+    /**
+     * @param inText true for a message's text, where a value also ends at a space, {@code ,} or {@code )}
+     * @return where each password value of {@code text} starts and ends: after {@code password=}, up to the next
+     *         {@code &} that starts a parameter the drivers know, or the end
+     */
+    private static List<int[]> passwordValues(String text, boolean inText) {
+        List<int[]> out = new ArrayList<>();
+        Matcher m = PASSWORD.matcher(text);
+        int from = 0;
+        while (from < text.length() && m.find(from)) {
+            int start = m.end();
+            int end = start;
+            while (end < text.length() && !endsValue(text, end, inText)) {
+                end++;
+            }
+            out.add(new int[] {start, end});
+            from = Math.max(end, start);
+            if (from == start && from < text.length()) {
+                from++;
+            }
+        }
+        return out;
+    }
+
+    private static boolean endsValue(String text, int i, boolean inText) {
+        char c = text.charAt(i);
+        if (inText && (Character.isWhitespace(c) || c == ',' || c == ')')) {
+            return true;
+        }
+        if (c != '&') {
+            return false;
+        }
+        int eq = text.indexOf('=', i + 1);
+        return eq > i + 1 && PARAMETERS.contains(text.substring(i + 1, eq));
+    }
+
+    /** @return {@code text} with each password value replaced by {@code ***} */
+    private static String hidePasswords(String text, boolean inText) {
+        StringBuilder b = new StringBuilder();
+        int last = 0;
+        for (int[] value : passwordValues(text, inText)) {
+            b.append(text, last, value[0]).append("***");
+            last = value[1];
+        }
+        return b.append(text.substring(last)).toString();
     }
 
     private static void addSecret(Set<String> found, String secret) {
@@ -157,14 +224,14 @@ final class JdbcMessages {
     }
 
     /**
-     * @return {@code url} with every password hidden: a {@code password=} parameter and all that follows it, and
-     *         what follows the user name before the URL's last {@code @}, each as {@code ***}
+     * @return {@code url} with every password hidden: the value of a {@code password=} parameter (see the class's
+     *         rule), and what follows the user name before the URL's last {@code @}, each as {@code ***}
      */
     static String redact(String url) {
         if (url == null) {
             return null;
         }
-        String s = PASSWORD_PARAM.matcher(url).replaceAll("$1***");
+        String s = hidePasswords(url, false);
         String info = userInfo(s);
         if (info != null) {
             int start = userInfoStart(s);
@@ -183,7 +250,7 @@ final class JdbcMessages {
         for (String secret : secrets) {
             s = s.replace(secret, "***");
         }
-        return Pattern.compile("(?i)(password=)[^\\s,)]*").matcher(s).replaceAll("$1***");
+        return hidePasswords(s, true);
     }
 
     /** @return true if {@code e} or one of its causes carries a secret of this URL in its message. */
@@ -224,6 +291,11 @@ final class JdbcMessages {
             return "a statement took longer than the statement timeout of " + statementTimeout
                     + " (statement_timeout), perhaps waiting for a row another connection holds, and the server "
                     + "cancelled it (" + line + ")";
+        }
+        if (lower.contains("password is an empty string") || (emptyPassword && state.startsWith("28"))) {
+            return "the URL gives an empty password (password= with nothing after it), which the server does not "
+                    + "take: put the password after password=, or in ~/.pgpass (or the file PGPASSFILE names) and "
+                    + "leave password= out";
         }
         if (lower.contains("no password was provided")) {
             return "the server asks for a password and none was given: put it in ~/.pgpass (or the file "

@@ -53,6 +53,10 @@ final class JdbcStoreOpener {
             return openSqlite(url, shown, messages, options);
         }
         if (lower.startsWith("jdbc:postgresql:")) {
+            JdbcUrls.problem(url).ifPresent(problem -> {
+                throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': " + problem
+                        + ". Allowed: " + ALLOWED_URLS + ".", null);
+            });
             return openPostgres(url, shown, messages, options, connections);
         }
         String what = lower.startsWith("jdbc:") ? "this kind of database is not supported"

@@ -3,6 +3,8 @@ package org.idempotencylab.store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One of the lab's tables as it must be: its columns, primary key and indexes. The one description from which
@@ -60,6 +62,36 @@ public record TableSpec(String name, String role, List<Column> columns, List<Str
             return (unique ? "UNIQUE " : "") + "(" + String.join(", ", columns) + ")"
                     + (where == null ? "" : " WHERE " + where);
         }
+    }
+
+    /** The longest table name: its run index, {@code <name>_run_id}, then fits PostgreSQL's 63 bytes. */
+    public static final int MAX_NAME_LENGTH = 56;
+
+    private static final Pattern NAME = Pattern.compile("[a-z_][a-z0-9_]{0," + (MAX_NAME_LENGTH - 1) + "}");
+
+    /**
+     * Whether a name may name a lab table: written unquoted in every statement, it must need no quoting on
+     * PostgreSQL or SQLite.
+     *
+     * @param name the name, as given
+     * @return why not, as words to follow the quoted name, e.g. {@code is a reserved word of SQL ...}; empty if it
+     *         may: 1 to {@value #MAX_NAME_LENGTH} lower-case letters, digits and {@code _}, not starting with a
+     *         digit, not a word PostgreSQL or SQLite refuse as a table name ({@link SqlReservedWords}), not starting
+     *         with {@code sqlite_} (SQLite keeps those names for itself)
+     */
+    public static Optional<String> nameProblem(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            return Optional.of("is not allowed: 1 to " + MAX_NAME_LENGTH + " characters, lower-case letters, digits "
+                    + "and _, not starting with a digit");
+        }
+        if (SqlReservedWords.WORDS.contains(name)) {
+            return Optional.of("is a reserved word of SQL, which PostgreSQL or SQLite refuse as a table name; give "
+                    + "another, such as " + name + "_claims");
+        }
+        if (name.startsWith("sqlite_")) {
+            return Optional.of("is not allowed: SQLite keeps the names starting with sqlite_ for its own tables");
+        }
+        return Optional.empty();
     }
 
     public TableSpec {

@@ -8,6 +8,8 @@ import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.JdbcUrls;
 
 /**
  * The scenario parameters real workers have, named in one place (the command line only iterates them): their
@@ -92,17 +94,23 @@ public final class WorkParameters {
      * @param url       as typed; surrounding spaces are ignored
      * @param otherwise what the message offers instead, e.g. {@code no --db for an embedded one}
      * @return the URL, stripped
-     * @throws IllegalArgumentException naming the field and the URL (its password hidden) if it is not
-     *                                  {@code jdbc:postgresql:...}
+     * @throws IllegalArgumentException naming the field and the URL (its password hidden, at most
+     *                                  {@link ParameterException#shortened} of it) if it is not
+     *                                  {@code jdbc:postgresql:...}, or if {@link JdbcUrls#problem} finds a mistake
+     *                                  in it (a port out of range, a {@code user:password@host})
      */
     public static String postgresUrl(String field, String url, String otherwise) {
         String u = url == null ? "" : url.strip();
         if (!u.toLowerCase(java.util.Locale.ROOT).startsWith("jdbc:postgresql:")) {
             throw new IllegalArgumentException(field + ": " + ParameterException.quoted(
-                    org.idempotencylab.store.JdbcClaimStore.redact(u)) + " is not a PostgreSQL URL; work needs "
+                    JdbcClaimStore.redact(u)) + " is not a PostgreSQL URL; work needs "
                     + "PostgreSQL (FOR UPDATE SKIP LOCKED): jdbc:postgresql://host[:port]/database[?user=...], or "
                     + otherwise);
         }
+        JdbcUrls.problem(u).ifPresent(problem -> {
+            throw new IllegalArgumentException(field + ": " + ParameterException.quoted(JdbcClaimStore.redact(u))
+                    + ": " + problem);
+        });
         return u;
     }
 

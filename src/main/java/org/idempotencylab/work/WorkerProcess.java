@@ -6,11 +6,13 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.JdbcUrls;
 
 /**
  * One worker process of {@code work}, in a JVM of its own that the parent started: {@code workers} threads, each
@@ -103,6 +105,10 @@ public final class WorkerProcess {
 
     /** @return a new auto-commit connection with the claim store's time limits */
     static Connection connect(String url) throws SQLException {
+        Optional<String> problem = JdbcUrls.problem(url); // and the driver's logging is off
+        if (problem.isPresent()) {
+            throw new SQLException(problem.get());
+        }
         Properties p = new Properties();
         p.setProperty("connectTimeout", Integer.toString(JdbcClaimStore.CONNECT_TIMEOUT_S));
         p.setProperty("loginTimeout", Integer.toString(JdbcClaimStore.LOGIN_TIMEOUT_S));

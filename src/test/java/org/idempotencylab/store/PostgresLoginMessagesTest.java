@@ -73,20 +73,40 @@ class PostgresLoginMessagesTest {
     @Test
     void aWrongPasswordIsNamedAndNoPartOfItIsShown() {
         for (String wrong : List.of("SECRET;PW4x", "SECRET&PW4", "SECRET'PW4\"", "SECRET%40PW4%26")) {
-            String m = refused(url("user=lab_semi&password=" + wrong + "&sslmode=disable"), "SECRET", "PW4", "%40",
-                    "sslmode=disable");
+            String m = refused(url("user=lab_semi&password=" + wrong + "&sslmode=disable"), "SECRET", "PW4", "%40");
             assertTrue(m.contains("': the server refused the login: wrong user name or password (FATAL: password "
                     + "authentication failed for user \"lab_semi\")."), m);
+            // &sslmode= is the driver's own parameter, not part of the password: it shows; an & that starts no
+            // parameter the driver knows (SECRET&PW4) stays hidden with the password
             assertTrue(m.startsWith("Cannot open the claim store at 'jdbc:postgresql://localhost:" + port
-                    + "/postgres?user=lab_semi&password=***'"), m);
+                    + "/postgres?user=lab_semi&password=***&sslmode=disable'"), m);
         }
+    }
+
+    @Test
+    void aUserAfterThePasswordIsShownAndNamedAndABadParameterAfterItIsNamed() {
+        String m = refused(url("password=WRONG1&user=lab_semi"), "WRONG1");
+        assertTrue(m.startsWith("Cannot open the claim store at 'jdbc:postgresql://localhost:" + port
+                + "/postgres?password=***&user=lab_semi': the server refused the login: wrong user name or password "
+                + "(FATAL: password authentication failed for user \"lab_semi\")."), m);
+        m = refused(url("user=lab_semi&password=WRONG2&socketTimeout=abc"), "WRONG2");
+        assertTrue(m.contains("(socketTimeout parameter value must be an integer but was: abc)"), m);
+    }
+
+    @Test
+    void anEmptyPasswordIsNamedAsSuch() {
+        String m = refused(url("user=lab_semi&password="));
+        assertTrue(m.contains("': the URL gives an empty password (password= with nothing after it), which the "
+                + "server does not take: put the password after password=, or in ~/.pgpass"), m);
     }
 
     @Test
     void aPasswordInAUserInfoPartIsNeverShown() {
         String m = refused("jdbc:postgresql://lab:SECRET@PW5@localhost:" + port + "/postgres", "SECRET", "PW5");
+        // the driver does not read a user:password@ part (it would try the host "lab"): said, not "cannot be reached"
         assertTrue(m.startsWith("Cannot open the claim store at 'jdbc:postgresql://lab:***@localhost:" + port
-                + "/postgres': "), m);
+                + "/postgres': the PostgreSQL driver does not read a user name and password before the host "
+                + "(user:password@host): give them as ?user=...&password=... (the password best in ~/.pgpass)."), m);
     }
 
     @Test

@@ -86,8 +86,13 @@ class SqliteClaimStoreTest extends ClaimStoreContract {
                 () -> JdbcClaimStore.open("jdbc:oracle:thin:scott:tiger@//h/db?password=s3cret&user=u"));
         assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
         assertFalse(e.getMessage().contains("tiger"), e.getMessage());
-        // everything after password= is hidden: a password may hold & or ;, so what follows may be part of it
-        assertTrue(e.getMessage().contains("'jdbc:oracle:thin:***@//h/db?password=***'"), e.getMessage());
+        // a password's value runs to the next & that starts a parameter the driver knows: &user= is not the
+        // password (the driver reads it as the user), and hiding it would hide the user a message names
+        assertTrue(e.getMessage().contains("'jdbc:oracle:thin:***@//h/db?password=***&user=u'"), e.getMessage());
+        // an & not followed by such a name may be part of the password (given unencoded): hidden with it
+        assertEquals("jdbc:postgresql://h/db?password=***&user=u",
+                JdbcClaimStore.redact("jdbc:postgresql://h/db?password=a&b;c&user=u"));
+        assertEquals("jdbc:postgresql://h/db?password=***", JdbcClaimStore.redact("jdbc:postgresql://h/db?password=a&b"));
         assertEquals("jdbc:postgresql://u:***@h/db", JdbcClaimStore.redact("jdbc:postgresql://u:pw@h/db"));
         assertEquals("jdbc:sqlite:/tmp/a@b/claims.db", JdbcClaimStore.redact("jdbc:sqlite:/tmp/a@b/claims.db"),
                 "an @ in a file name hides nothing");
