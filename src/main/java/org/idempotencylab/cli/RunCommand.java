@@ -45,8 +45,11 @@ import picocli.CommandLine.Spec;
         description = "Runs one strategy with every engine parameter and prints its results: one JSON line, "
                 + "or text or CSV.")
 public final class RunCommand implements Callable<Integer> {
-    /** A quoted text of more than 60 characters in a message: a value to cut. */
-    private static final Pattern LONG_QUOTE = Pattern.compile("'([^'\\n]{61,})'");
+    /**
+     * A quoted text of more than 60 characters in a message: a value to cut. A quote opens after a space or a
+     * parenthesis and closes before no letter or digit, so the apostrophe of "the lab's" is no quote.
+     */
+    private static final Pattern LONG_QUOTE = Pattern.compile("(?<=^|[\\s(])'([^'\\n]{61,})'(?![\\p{L}\\p{N}])");
     private static final String URL_MARK = "\u0000url\u0000";
 
     @Spec

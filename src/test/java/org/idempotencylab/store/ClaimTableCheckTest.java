@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.idempotencylab.cli.Cli;
+import org.idempotencylab.scenario.ParameterException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -122,7 +123,8 @@ class ClaimTableCheckTest {
         assertEquals(Cli.BAD_INPUT, code, err.toString());
         assertEquals("", out.toString());
         assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().startsWith("--db: Cannot open the claim store at '" + url + "': the role "
+        assertTrue(err.toString().startsWith("--db: Cannot open the claim store at " + ParameterException.quoted(url)
+                + ": the role "
                 + "'claim_reader' may not INSERT, UPDATE or DELETE rows of processed_jobs."), err.toString());
     }
 

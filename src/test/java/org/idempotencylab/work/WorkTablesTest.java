@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.idempotencylab.cli.Cli;
+import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.store.TableCheck;
 import org.idempotencylab.store.TestPostgres;
@@ -103,7 +104,8 @@ class WorkTablesTest {
         assertEquals(Cli.BAD_INPUT, code, err.toString());
         assertEquals("", out.toString());
         assertEquals(1, err.toString().lines().count(), err.toString());
-        assertEquals("--db: Cannot use the database at '" + url + "': the table lab_jobs differs from the lab's "
+        assertEquals("--db: Cannot use the database at " + ParameterException.quoted(url) + ": the table lab_jobs "
+                + "differs from the lab's "
                 + "queue table: its primary key is (id), but the lab's is (run_id, job); the extra column payload is "
                 + "NOT NULL without a default, so the lab's inserts would fail; missing run_id, job, status, "
                 + "visible_after, receives, redeliveries, refusals, worker, ended_at. Nothing was created or written. "
