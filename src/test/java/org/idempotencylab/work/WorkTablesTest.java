@@ -43,10 +43,18 @@ class WorkTablesTest {
         return url;
     }
 
-    /** @return why a claim-table run may not use the database at {@code url}, or null */
+    /**
+     * @return why a claim-table run may not use the database at {@code url}, or null; a refused run created
+     *         nothing (the catalog holds the same relations after as before)
+     */
     private static TableCheck.Problem prepare(String url) throws SQLException {
+        List<String> before = labRelations(url);
         try (Connection c = WorkerProcess.connect(url)) {
-            return WorkTables.prepare(c, StoreKind.CLAIM_TABLE, false);
+            TableCheck.Problem problem = WorkTables.prepare(c, StoreKind.CLAIM_TABLE, false);
+            if (problem != null) {
+                assertEquals(before, labRelations(url), "nothing created: " + problem.what());
+            }
+            return problem;
         }
     }
 
