@@ -608,7 +608,13 @@ public final class JdbcClaimStore implements ClaimStore {
                 dialect.bindTime(ps, 7, at(nowMs));
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next()) {
-                        return rs.getInt(1) == 1 ? ClaimResult.claimed(key, owner, lockedUntil)
+                        int claims = rs.getInt(1);
+                        // SQLite commits an auto-commit INSERT ... RETURNING only as the statement steps past its
+                        // last row; a failed commit (a full disk) surfaces there, and a close would drop it
+                        if (rs.next()) {
+                            throw new SQLException("the claim of '" + key + "' returned more than one row");
+                        }
+                        return claims == 1 ? ClaimResult.claimed(key, owner, lockedUntil)
                                 : ClaimResult.reclaimed(key, owner, lockedUntil);
                     }
                 }
