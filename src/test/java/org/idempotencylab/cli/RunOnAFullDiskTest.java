@@ -92,8 +92,8 @@ class RunOnAFullDiskTest {
     /** @return the exit code of {@code cmd}, its output thrown away; -1 if it cannot be started. */
     private static int exec(String... cmd) throws InterruptedException {
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start();
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
         } catch (IOException e) {
             return -1;
