@@ -34,8 +34,9 @@ import picocli.CommandLine.Spec;
  * defaults it prints the same numbers as the first row of {@code table}, and likewise for the other rows.
  *
  * <p>{@code --store claim-table} runs the second article's claim table on the in-memory model, or with
- * {@code --db URL} on a real database ({@link JdbcClaimStore}): the run's rows carry a new run id, and rows of
- * other runs are left alone unless {@code --drop-old-runs} deletes them first. Exit codes as {@link Cli}: a URL
+ * {@code --db URL} on a real database ({@link JdbcClaimStore}): the run's rows carry a new run id, the run is
+ * registered as going while it runs ({@link RunHeartbeat}), and rows of other runs are left alone unless
+ * {@code --drop-old-runs} deletes those of runs no longer going first. Exit codes as {@link Cli}: a URL
  * that cannot be opened, or a table that is not the lab's, is bad input (2); a database that fails during the run
  * is 1, with one line on stderr.
  */
