@@ -27,10 +27,10 @@ import java.util.TreeSet;
  *       deletes its registration when it ends ({@link #unregister}).</li>
  *   <li>Times are the database's own clock (PostgreSQL's {@code clock_timestamp()}, SQLite's {@code 'now'}), so
  *       the clocks of the machines the runs run on are never compared.</li>
- *   <li>A run is going while its heartbeat is younger than {@value #ALIVE_S} s: three times the longest a
- *       heartbeat of a going run can wait (a reply's 10 s socket timeout on PostgreSQL, the 10 s busy timeout on
- *       SQLite). An older registration (a run killed, crashed or frozen) is deleted by the next
- *       {@code --drop-old-runs} ({@link #forgetStopped}).</li>
+ *   <li>A run is going while its heartbeat is younger than {@value #ALIVE_S} s: well above the longest a going
+ *       run's heartbeat can be late (a reply's 10 s socket timeout on PostgreSQL, the 10 s busy timeout on SQLite,
+ *       the 15 s {@code work}'s parent may wait for its worker processes to end). An older registration (a run
+ *       killed, crashed or frozen) is deleted by the next {@code --drop-old-runs} ({@link #forgetStopped}).</li>
  *   <li>Rows whose run id has no registration are old: of a run that ended or was forgotten, or of the lab's
  *       earlier versions, which did not register. Each delete of {@code --drop-old-runs} checks the registration
  *       in the same statement ({@link #oldRows}), so a run that registered before it is never touched.</li>
