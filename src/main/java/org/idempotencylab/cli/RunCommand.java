@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.idempotencylab.engine.Comparison;
@@ -19,7 +19,9 @@ import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.DroppedRuns;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.RunHeartbeat;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,8 +34,9 @@ import picocli.CommandLine.Spec;
  * defaults it prints the same numbers as the first row of {@code table}, and likewise for the other rows.
  *
  * <p>{@code --store claim-table} runs the second article's claim table on the in-memory model, or with
- * {@code --db URL} on a real database ({@link JdbcClaimStore}): the run's rows carry a new run id, and rows of
- * other runs are left alone unless {@code --drop-old-runs} deletes them first. Exit codes as {@link Cli}: a URL
+ * {@code --db URL} on a real database ({@link JdbcClaimStore}): the run's rows carry a new run id, the run is
+ * registered as going while it runs ({@link RunHeartbeat}), and rows of other runs are left alone unless
+ * {@code --drop-old-runs} deletes those of runs no longer going first. Exit codes as {@link Cli}: a URL
  * that cannot be opened, or a table that is not the lab's, is bad input (2); a database that fails during the run
  * is 1, with one line on stderr.
  */
@@ -64,8 +67,9 @@ public final class RunCommand implements Callable<Integer> {
     String dbTable = JdbcClaimStore.DEFAULT_TABLE;
 
     @Option(names = "--drop-old-runs",
-            description = "with --db: first delete the rows of every other run of the lab from the table (rows "
-                    + "without a run id stay); do not use it while another run uses the same table")
+            description = "with --db: first delete the rows of the other runs of the lab that are no longer going "
+                    + "(ended, or no heartbeat in the table lab_runs for 30 s); the rows of runs still going, and rows "
+                    + "without a run id, stay")
     boolean dropOldRuns;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
@@ -127,12 +131,12 @@ public final class RunCommand implements Callable<Integer> {
                 err.println((e instanceof IllegalArgumentException ? "--db-table: " : "--db: ") + e.getMessage());
                 return Cli.BAD_INPUT;
             }
-            try (claims) {
+            // registered as going before it writes a row or drops any: another run's --drop-old-runs keeps its rows
+            try (claims; RunHeartbeat heartbeat = RunHeartbeat.start(claims, "run")) {
                 if (dropOldRuns) {
-                    JdbcClaimStore.DroppedRuns dropped = claims.dropOtherRuns();
+                    DroppedRuns dropped = claims.dropOtherRuns();
                     if (!quiet.quiet) {
-                        err.printf(Locale.ROOT, "--drop-old-runs: deleted %,d rows of %,d other runs "
-                                + "from %s%n", dropped.rows(), dropped.runs(), claims.table());
+                        err.println("--drop-old-runs: " + dropped.describe(claims.table()));
                     }
                 }
                 if (!quiet.quiet) {
@@ -140,7 +144,7 @@ public final class RunCommand implements Callable<Integer> {
                             + "'");
                     err.flush();
                 }
-                r = new SignupSimulation(scenario, strategy, progress, true, claims).run();
+                r = runWatched(scenario, strategy, progress, claims, heartbeat);
             } catch (ClaimStoreException e) {
                 err.println("--db: the run stopped: " + e.getMessage());
                 return 1;
@@ -150,6 +154,36 @@ public final class RunCommand implements Callable<Integer> {
         }
         write(r, how, spec.commandLine().getOut());
         return 0;
+    }
+
+    /**
+     * Runs the simulation on the database, stopping at its next progress report (every few hundred jobs) once the
+     * heartbeat failed or found the run's registration gone, and checks before the numbers are used that none of
+     * the run's rows went missing.
+     *
+     * @throws ClaimStoreException if the database failed, or the run's rows were deleted under it
+     */
+    private static StrategyResult runWatched(Scenario scenario, Strategy strategy, TerminalProgress progress,
+                                             JdbcClaimStore claims, RunHeartbeat heartbeat) {
+        RunControl control = new RunControl() {
+            @Override
+            public boolean isCancelled() {
+                return heartbeat.stopped() || progress.isCancelled();
+            }
+
+            @Override
+            public void jobsFinished(long jobsDone) {
+                progress.jobsFinished(jobsDone);
+            }
+        };
+        try {
+            StrategyResult r = new SignupSimulation(scenario, strategy, control, true, claims).run();
+            heartbeat.check();
+            return r;
+        } catch (CancellationException e) {
+            heartbeat.check(); // throws: why the run stopped
+            throw e;
+        }
     }
 
     /** {@code --scenario FILE} or {@code --preset NAME}: every strategy of the file, on its scenario. */

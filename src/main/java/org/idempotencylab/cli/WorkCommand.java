@@ -7,7 +7,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.idempotencylab.engine.ResultColumns;
@@ -15,6 +14,7 @@ import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.DroppedRuns;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.work.EmbeddedDatabase;
 import org.idempotencylab.work.WorkerMain;
@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
  * <p>With no {@code --db}, starts an embedded PostgreSQL in a temporary folder and removes it at the end
  * ({@link EmbeddedDatabase}: a password of its own, a watchdog that removes it if this process dies). Every
  * time is wall-clock ms. The run's rows carry a run id of their own, as {@code run --db}'s do, so other runs on
- * the same database are neither read nor changed (unless {@code --drop-old-runs}).
+ * the same database are neither read nor changed (unless {@code --drop-old-runs}, and then only those of runs
+ * no longer going).
  *
  * <p>Exit codes as {@link Cli}: 2 for bad input (an option out of range, an option that changes nothing in
  * {@code work}, a URL that does not open or is not PostgreSQL); 1 if the database or a worker process fails during
@@ -76,8 +77,9 @@ public final class WorkCommand implements Callable<Integer> {
             + "no kills (default: ${DEFAULT-VALUE})")
     String killEveryMs = "0";
 
-    @Option(names = "--drop-old-runs", description = "first delete the rows of every other run from the tables "
-            + "work uses; do not use it while another run uses the same database")
+    @Option(names = "--drop-old-runs", description = "first delete the rows of the other runs that are no longer "
+            + "going (ended, or no heartbeat in the table lab_runs for 30 s) from the tables work uses; the rows of "
+            + "runs still going stay")
     boolean dropOldRuns;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
@@ -146,9 +148,9 @@ public final class WorkCommand implements Callable<Integer> {
             WorkConfig cfg = WorkParameters.config(url, run.runId(), run.epoch().toEpochMilli(), processCount, s,
                     strategy);
             try {
-                long dropped = WorkRun.prepare(cfg, dropOldRuns);
+                DroppedRuns dropped = WorkRun.prepare(cfg, dropOldRuns);
                 if (dropOldRuns && !quiet.quiet) {
-                    said.printf(Locale.ROOT, "--drop-old-runs: deleted %,d rows of other runs%n", dropped);
+                    said.println("--drop-old-runs: " + dropped.describe("the lab's tables"));
                 }
             } catch (ClaimStoreException e) {
                 said.println("--db: " + e.getMessage());

@@ -1,8 +1,5 @@
 package org.idempotencylab.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -32,6 +29,7 @@ import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
@@ -131,7 +129,6 @@ public final class JdbcClaimStore implements ClaimStore {
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'",
             Locale.ROOT).withZone(ZoneOffset.UTC);
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final String COLUMNS = "idempotency_key, status, result, created_at, completed_at, locked_until, "
             + "run_id, fingerprint, owner, claims";
@@ -153,6 +150,10 @@ public final class JdbcClaimStore implements ClaimStore {
                 throw new IllegalArgumentException("table: '" + table + "' is not allowed: 1 to 56 characters, "
                         + "lower-case letters, digits and _, not starting with a digit");
             }
+            if (table.equals(RunRegistry.TABLE)) {
+                throw new IllegalArgumentException("table: '" + table + "' is not allowed: it is the name of the "
+                        + "lab's runs table");
+            }
             if (runId == null || !RUN_ID.matcher(runId).matches()) {
                 throw new IllegalArgumentException("runId: '" + runId + "' is not allowed: 1 to 64 characters, "
                         + "letters, digits and . _ : -");
@@ -172,15 +173,6 @@ public final class JdbcClaimStore implements ClaimStore {
             return new Options(table, "run-" + RUN_ID_TIME.format(now) + "-"
                     + String.format(Locale.ROOT, "%08x", RANDOM.nextInt()), now);
         }
-    }
-
-    /**
-     * What {@link #dropOtherRuns} deleted.
-     *
-     * @param runs how many other runs had rows
-     * @param rows how many rows were deleted
-     */
-    public record DroppedRuns(long runs, long rows) {
     }
 
     /** One connection and the statements prepared on it; used by one thread at a time. */
@@ -244,6 +236,7 @@ public final class JdbcClaimStore implements ClaimStore {
     private final String sizeSql;
     private final String clearSql;
     private volatile boolean closed;
+    private final AtomicLong ownRows = new AtomicLong(); // inserted less deleted by this store: see rowsVanished
 
     private JdbcClaimStore(String shownUrl, JdbcMessages messages, SqlDialect dialect, Options options,
                            List<Connection> connections) {
@@ -608,8 +601,17 @@ public final class JdbcClaimStore implements ClaimStore {
                 dialect.bindTime(ps, 7, at(nowMs));
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next()) {
-                        return rs.getInt(1) == 1 ? ClaimResult.claimed(key, owner, lockedUntil)
-                                : ClaimResult.reclaimed(key, owner, lockedUntil);
+                        int claims = rs.getInt(1);
+                        // SQLite commits an auto-commit INSERT ... RETURNING only as the statement steps past its
+                        // last row; a failed commit (a full disk) surfaces there, and a close would drop it
+                        if (rs.next()) {
+                            throw new SQLException("the claim of '" + key + "' returned more than one row");
+                        }
+                        if (claims == 1) {
+                            ownRows.incrementAndGet(); // claims is 1 on insert only
+                            return ClaimResult.claimed(key, owner, lockedUntil);
+                        }
+                        return ClaimResult.reclaimed(key, owner, lockedUntil);
                     }
                 }
                 Optional<ClaimRow> found = select(link, stored);
@@ -639,7 +641,7 @@ public final class JdbcClaimStore implements ClaimStore {
         ClaimArgs.now(nowMs);
         checkKey(key);
         checkTime("nowMs", nowMs);
-        String json = encode(result);
+        String json = ResultJson.encode(result);
         return withConnection("complete '" + key + "'", link -> {
             PreparedStatement ps = link.prepare(completeSql);
             dialect.bindJson(ps, 1, json);
@@ -679,7 +681,7 @@ public final class JdbcClaimStore implements ClaimStore {
         Objects.requireNonNull(alsoDo, "alsoDo");
         checkKey(key);
         checkTime("nowMs", nowMs);
-        String json = encode(result);
+        String json = ResultJson.encode(result);
         return withConnection("complete '" + key + "' with its side effect", link -> {
             Connection c = link.connection;
             c.setAutoCommit(false);
@@ -735,7 +737,7 @@ public final class JdbcClaimStore implements ClaimStore {
             ps.setString(1, prefix + key);
             ps.setString(2, options.runId());
             ps.setString(3, owner);
-            return ps.executeUpdate() == 1;
+            return deleted(ps.executeUpdate()) == 1;
         });
     }
 
@@ -747,7 +749,7 @@ public final class JdbcClaimStore implements ClaimStore {
             PreparedStatement ps = link.prepare(deleteSql);
             ps.setString(1, prefix + key);
             ps.setString(2, options.runId());
-            return ps.executeUpdate() == 1;
+            return deleted(ps.executeUpdate()) == 1;
         });
     }
 
@@ -820,7 +822,25 @@ public final class JdbcClaimStore implements ClaimStore {
     public List<String> rescueExpired(long nowMs) {
         ClaimArgs.now(nowMs);
         checkTime("nowMs", nowMs);
-        return keys("rescue expired claims", rescueSql, nowMs);
+        List<String> freed = keys("rescue expired claims", rescueSql, nowMs);
+        deleted(freed.size());
+        return freed;
+    }
+
+    /** @return {@code rows}, which this store has just deleted of its own */
+    private int deleted(int rows) {
+        ownRows.addAndGet(-rows);
+        return rows;
+    }
+
+    /**
+     * @return true if rows of this run are missing: it has fewer rows than it inserted and did not delete itself,
+     *         so something else deleted them (another run's {@code --drop-old-runs}, or a person) and the run's
+     *         numbers would be wrong. One query.
+     * @throws ClaimStoreException if the database fails
+     */
+    public boolean rowsVanished() {
+        return size() < ownRows.get();
     }
 
     /** Runs {@code sql}, bound to this run and {@code nowMs}, and collects the keys it returns, sorted. */
@@ -859,44 +879,31 @@ public final class JdbcClaimStore implements ClaimStore {
         withConnection("clear", link -> {
             PreparedStatement ps = link.prepare(clearSql);
             ps.setString(1, options.runId());
-            return ps.executeUpdate();
+            int rows = ps.executeUpdate();
+            ownRows.set(0);
+            return rows;
         });
     }
 
     /**
-     * Deletes the rows of every other run of the lab: every row with a run id other than this store's. Rows with
-     * no run id (written by something other than the lab, such as the article's own statements) stay. Deletes in
-     * batches of {@value #DROP_BATCH} rows, each its own statement and commit, so each stays inside the statement
-     * timeout; a run using the same table meanwhile loses its rows too, so use it only when no other run does.
+     * Deletes the rows of the other runs of the lab that are no longer going ({@link RunRegistry}); the rows of runs
+     * still going, and rows with no run id (the article's own statements), stay. In batches of {@value #DROP_BATCH}
+     * rows, each one statement (its own commit, well inside the statement timeout) that checks the registration as
+     * it deletes.
      *
-     * @return how many runs had rows, and how many rows were deleted
+     * @return the runs whose rows were deleted, how many rows, and the rows kept of runs still going
      * @throws ClaimStoreException if the database fails; the batches deleted before stay deleted
      */
     public DroppedRuns dropOtherRuns() {
-        String t = options.table();
-        long runs = withConnection("count other runs", link -> {
-            PreparedStatement ps = link.prepare("SELECT COUNT(DISTINCT run_id) FROM " + t
-                    + " WHERE run_id IS NOT NULL AND run_id <> ?");
-            ps.setString(1, options.runId());
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        });
-        long rows = 0;
-        while (true) {
-            int deleted = withConnection("drop other runs", link -> {
-                PreparedStatement ps = link.prepare("DELETE FROM " + t + " WHERE idempotency_key IN "
-                        + "(SELECT idempotency_key FROM " + t + " WHERE run_id IS NOT NULL AND run_id <> ? LIMIT "
-                        + DROP_BATCH + ")");
-                ps.setString(1, options.runId());
-                return ps.executeUpdate();
-            });
-            rows += deleted;
-            if (deleted == 0) {
-                return new DroppedRuns(runs, rows);
-            }
-        }
+        return RunRegistry.dropOldClaims(this::onConnection, options.table(), options.runId(), DROP_BATCH);
+    }
+
+    /**
+     * Runs {@code work} on one of this store's connections, as its own statements run (its time limits, one
+     * message naming the store): for the runs table ({@link RunHeartbeat}).
+     */
+    <T> T onConnection(String what, RunRegistry.Work<T> work) {
+        return withConnection(what, link -> work.run(link.connection));
     }
 
     /** @return the socket timeout of the store's connections as the driver reports it, ms (0: none). */
@@ -958,34 +965,6 @@ public final class JdbcClaimStore implements ClaimStore {
         return stored.substring(prefix.length());
     }
 
-    /** @return {@code result} as a JSON string value, so the column holds JSON on both databases. */
-    private static String encode(String result) {
-        if (result == null) {
-            return null;
-        }
-        try {
-            return JSON.writeValueAsString(result);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a text cannot fail to encode as JSON", e);
-        }
-    }
-
-    /**
-     * @return the text of a JSON string value (what {@link #encode} wrote), or any other JSON as the database
-     *         gives it (an object written by the article's own statements, say)
-     */
-    private static String decode(String json) {
-        if (json == null) {
-            return null;
-        }
-        try {
-            JsonNode node = JSON.readTree(json);
-            return node != null && node.isTextual() ? node.textValue() : json;
-        } catch (JsonProcessingException e) {
-            return json; // not JSON (a SQLite text written by hand): as it is
-        }
-    }
-
     private Optional<ClaimRow> select(Link link, String stored) throws SQLException {
         PreparedStatement ps = link.prepare(selectSql);
         ps.setString(1, stored);
@@ -1022,7 +1001,7 @@ public final class JdbcClaimStore implements ClaimStore {
                     : owner == null ? "owner" : "fingerprint") + ": something other than this run changed it");
         }
         Instant completedAt = dialect.readTime(rs, "completed_at");
-        return new ClaimRow(key, status, owner, virtualMs(lockedUntil), decode(rs.getString("result")),
+        return new ClaimRow(key, status, owner, virtualMs(lockedUntil), ResultJson.decode(rs.getString("result")),
                 virtualMs(createdAt), completedAt == null ? null : virtualMs(completedAt), fingerprint,
                 rs.getInt("claims"));
     }

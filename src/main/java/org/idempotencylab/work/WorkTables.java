@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.idempotencylab.store.DroppedRuns;
+import org.idempotencylab.store.RunRegistry;
 
 /**
  * The tables of {@code work} beside the second article's claim table, on PostgreSQL. Every row carries the run's
@@ -91,20 +93,17 @@ public final class WorkTables {
     }
 
     /**
-     * Deletes the rows of every other run from the lab's tables (rows with no run id stay), as
-     * {@code run --drop-old-runs} does for the claim table.
+     * Deletes the rows of the other runs that are no longer going from the lab's tables, as {@code run
+     * --drop-old-runs} does for the claim table ({@link RunRegistry}): the rows of runs still going stay.
      *
-     * @return rows deleted
+     * @return what was deleted, and kept
      */
-    public static long dropOtherRuns(Connection c, String runId) throws SQLException {
-        long rows = 0;
+    public static DroppedRuns dropOtherRuns(Connection c, String runId) throws SQLException {
+        DroppedRuns all = DroppedRuns.NONE;
         for (String t : new String[] {JOBS, CALLS, PROVIDER}) {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + t + " WHERE run_id <> ?")) {
-                ps.setString(1, runId);
-                rows += ps.executeUpdate();
-            }
+            all = all.plus(RunRegistry.dropOldRows(c, t, runId));
         }
-        return rows;
+        return all;
     }
 
     /** @return the run's jobs a worker may still take (queued, or running under a visibility timeout). */
