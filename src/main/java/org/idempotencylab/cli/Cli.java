@@ -48,6 +48,9 @@ public final class Cli implements Runnable {
         }
     }
 
+    /** Most characters of a message of picocli's the lab shows as it is. */
+    private static final int MESSAGE_AT_MOST = 200;
+
     /** Exit code for bad input. */
     public static final int BAD_INPUT = 2;
 
@@ -150,7 +153,13 @@ public final class Cli implements Runnable {
                     : "an option";
             return option + ": given twice; give each option once";
         }
-        return ex.getMessage();
+        if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o && ex.getValue() != null) {
+            // a value picocli itself refused: a flag given one (--quiet=x)
+            return o.longestName() + ": " + quote(ex.getValue()) + (o.typeInfo().isBoolean()
+                    ? " is not true or false; give " + o.longestName() + " alone to turn it on" : " is not allowed");
+        }
+        // any other message of picocli's may quote what was typed: one line, escaped, of a bounded length
+        return ParameterException.shortened(String.valueOf(ex.getMessage()), MESSAGE_AT_MOST);
     }
 
     /**
