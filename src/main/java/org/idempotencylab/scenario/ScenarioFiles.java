@@ -22,10 +22,8 @@ import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -930,31 +928,19 @@ public final class ScenarioFiles {
     }
 
     /**
-     * Saves {@code file} atomically: it is written to a temporary file in the same folder, which then replaces
-     * {@code path} in one move. If anything fails, {@code path} keeps its old content (or does not exist) and
-     * the temporary file is deleted.
+     * Saves {@code file} through {@link AtomicFile}: written whole to a temporary file in the same folder, which then
+     * replaces {@code path} in one move. If anything fails, {@code path} keeps its old content (or does not exist)
+     * and the temporary file is deleted.
      *
-     * @throws IOException if the folder does not exist or cannot be written; the message names the path
+     * @throws IOException if the folder does not exist or cannot be written, or a write fails; the message names
+     *                     the path
      */
     public void write(ScenarioFile file, Path path) throws IOException {
-        Path target = path.toAbsolutePath();
-        Path folder = target.getParent();
-        if (folder == null || !Files.isDirectory(folder)) {
-            throw new IOException("cannot save " + target + ": the folder " + folder + " does not exist");
-        }
-        Path tmp = Files.createTempFile(folder, "." + target.getFileName(), ".tmp");
-        try {
+        AtomicFile.write(path, ".json", tmp -> {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 write(file, w);
             }
-            try {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 
     static ObjectNode tree(ScenarioFile file) {
