@@ -58,16 +58,18 @@ class AtomicFileTest {
         }
     }
 
-    /** A file the lab writes gets the permissions any new file gets there, not a temporary file's owner-only ones. */
+    /**
+     * A saved file gets the permissions any new file gets there: {@code Files.createTempFile}, as the save used,
+     * makes its file rw------- on POSIX, and the move kept that, so a colleague could not read a saved scenario.
+     */
     @Test
     void aWrittenFileHasTheFoldersUsualPermissions() throws IOException {
         assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
         Path plain = Files.createFile(dir.resolve("plain.txt"));
-        Path written = dir.resolve("written.csv");
-        AtomicFile.write(written, ".csv", tmp -> Files.writeString(tmp, "a,b\n"));
-        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(written));
-        assertEquals("a,b\n", Files.readString(written));
-        assertEquals(List.of("plain.txt", "written.csv"), names(dir));
+        Path saved = dir.resolve("saved.json");
+        FILES.write(new Presets(FILES).load("article.json"), saved);
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(saved));
+        assertEquals(List.of("plain.txt", "saved.json"), names(dir));
     }
 
     private static List<String> names(Path folder) throws IOException {
