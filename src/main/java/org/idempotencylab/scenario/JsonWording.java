@@ -113,7 +113,9 @@ final class JsonWording {
             return shown(c) + " between values; only spaces, tabs and line breaks go there";
         }
         if (m.startsWith("Unrecognized character escape")) {
-            return "\\" + (c >= 0 ? String.valueOf((char) c) : "") + " is not an escape JSON knows; use \\n, \\t, "
+            // the character after the backslash may be a control character: shown escaped
+            return "\\" + (c >= 0 ? ParameterException.shortened(String.valueOf((char) c)) : "")
+                    + " is not an escape JSON knows; use \\n, \\t, "
                     + "\\\", \\\\ or \\u followed by four hex digits";
         }
         if (m.contains("expected a hex-digit for character escape sequence")) {

@@ -117,6 +117,14 @@ class EchoedValuesTest {
             assertClean(line);
         }
         assertTrue(o.err().contains("scenario.\"jobs\\u001b[31m\": unknown field"), o.err());
+
+        // a backslash before a raw ESC in a text: JSON knows no such escape, and the message names the character
+        Path escape = Files.writeString(dir.resolve("escape.json"), "{\"format\": \"idempotency-lab/scenario@1\", "
+                + "\"name\": \"a\\\u001b[31m\"}");
+        o = cli("check", escape.toString());
+        assertEquals(Cli.BAD_INPUT, o.code(), o.err());
+        assertEquals(escape + ": line 1: not valid JSON: \\\\u001b is not an escape JSON knows; use \\n, \\t, \\\", "
+                + "\\\\ or \\u followed by four hex digits", o.err().strip());
     }
 
     /** The line is one, holds no control character, and at most 60 characters of a long value with its length. */
