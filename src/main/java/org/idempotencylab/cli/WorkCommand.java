@@ -73,8 +73,8 @@ public final class WorkCommand implements Callable<Integer> {
 
     @Option(names = "--kill-every-ms", paramLabel = "MS", description = "the chaos loop: kill a worker process, "
             + "drawn at random, with SIGKILL every this many wall-clock ms on average (each gap uniformly between "
-            + "half and one and a half times it), and start it again after the restart time; 0 to 86,400,000, 0 for "
-            + "no kills (default: ${DEFAULT-VALUE})")
+            + "half and one and a half times it), and start it again after the restart time. Allowed: "
+            + WorkParameters.KILL_EVERY_RANGE + " (default: ${DEFAULT-VALUE})")
     String killEveryMs = "0";
 
     @Option(names = "--drop-old-runs", description = "first delete the rows of the other runs that are no longer "
