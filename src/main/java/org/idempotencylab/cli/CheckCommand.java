@@ -4,10 +4,6 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.LessonRun;
 import org.idempotencylab.engine.Metric;
@@ -15,12 +11,13 @@ import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Expectation;
 import org.idempotencylab.scenario.Lesson;
+import org.idempotencylab.scenario.LessonFiles;
 import org.idempotencylab.scenario.LessonFrame;
 import org.idempotencylab.scenario.Lessons;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Prediction;
 import org.idempotencylab.scenario.ScenarioFile;
-import org.idempotencylab.scenario.ScenarioFileException;
 import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.scenario.StopCondition;
 import picocli.CommandLine;
@@ -85,7 +82,8 @@ public final class CheckCommand implements Callable<Integer> {
             }
             f = file != null ? ScenarioSource.file("FILE", file) : ScenarioSource.preset(preset);
             if (f.expect().isEmpty()) {
-                throw new IllegalArgumentException((file != null ? file : preset) + ": expect: the file states no "
+                throw new IllegalArgumentException(ParameterException.shortened(file != null ? file : preset)
+                        + ": expect: the file states no "
                         + "expectation, so there is nothing to check; add e.g. \"expect\": [{\"strategy\": 0, "
                         + "\"metric\": \"usersWithDuplicateEmails\", \"max\": 0}]");
             }
@@ -135,15 +133,8 @@ public final class CheckCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--lesson: give a lesson FILE alone, not with a scenario FILE or "
                         + "--preset");
             }
-            l = Lessons.reader(new ScenarioFiles(Metric.watchNames()), SignupSteps.NAMES).read(Path.of(lesson));
-        } catch (NoSuchFileException e) {
-            return Cli.badInput(spec, new IllegalArgumentException("--lesson: " + lesson + ": no such file"));
-        } catch (ScenarioFileException e) {
-            return Cli.badInput(spec, new IllegalArgumentException(String.join("\n", e.lines().stream()
-                    .map(line -> lesson + ": " + line).toList())));
-        } catch (IOException e) {
-            return Cli.badInput(spec, new IllegalArgumentException("--lesson: " + lesson + " cannot be read: "
-                    + e.getMessage()));
+            LessonFiles reader = Lessons.reader(new ScenarioFiles(Metric.watchNames()), SignupSteps.NAMES);
+            l = ScenarioSource.read("--lesson", lesson, reader::read);
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
@@ -170,7 +161,7 @@ public final class CheckCommand implements Callable<Integer> {
         for (int i = 0; i < l.frames().size(); i++) {
             LessonFrame f = l.frames().get(i);
             LessonRun.Outcome o = LessonRun.play(f);
-            String at = "frames[" + i + "] (" + f.title() + "): ";
+            String at = "frames[" + i + "] (" + ParameterException.shortened(f.title()) + "): ";
             if (!o.reached() || f.until().kind() != StopCondition.Kind.END && o.finishedRun()) {
                 out.add(at + "the run ended at " + Parameter.grouped(o.atMs()) + " virtual ms before its condition \""
                         + f.until().fileText() + "\" was met");

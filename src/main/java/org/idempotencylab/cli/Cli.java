@@ -3,6 +3,7 @@ package org.idempotencylab.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.List;
 import java.util.Properties;
 import org.idempotencylab.scenario.ParameterException;
@@ -47,6 +48,9 @@ public final class Cli implements Runnable {
             return new String[] {VERSION};
         }
     }
+
+    /** Most characters of a message of picocli's the lab shows as it is. */
+    private static final int MESSAGE_AT_MOST = 200;
 
     /** Exit code for bad input. */
     public static final int BAD_INPUT = 2;
@@ -150,7 +154,13 @@ public final class Cli implements Runnable {
                     : "an option";
             return option + ": given twice; give each option once";
         }
-        return ex.getMessage();
+        if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o && ex.getValue() != null) {
+            // a value picocli itself refused: a flag given one (--quiet=x)
+            return o.longestName() + ": " + quote(ex.getValue()) + (o.typeInfo().isBoolean()
+                    ? " is not true or false; give " + o.longestName() + " alone to turn it on" : " is not allowed");
+        }
+        // any other message of picocli's may quote what was typed: one line, escaped, of a bounded length
+        return ParameterException.shortened(String.valueOf(ex.getMessage()), MESSAGE_AT_MOST);
     }
 
     /**
@@ -180,9 +190,52 @@ public final class Cli implements Runnable {
         };
     }
 
-    /** Runs with the process's stdout and stderr. */
+    /**
+     * Runs with the process's stdout and stderr, every write checked ({@link CheckedOutput}): when a write to stdout
+     * fails (a full disk, {@code /dev/full}, a closed pipe) the command ends with exit 1 and one line on stderr
+     * naming the stream and the system's reason; when stderr fails, with exit 1 (or the command's own non-zero
+     * code), as there is nowhere to say it.
+     *
+     * @return the exit code
+     */
     public static int run(String[] args) {
-        return run(args, new PrintWriter(System.out, false), new PrintWriter(System.err, false));
+        CheckedOutput stdout = CheckedOutput.stdout();
+        CheckedOutput stderr = CheckedOutput.stderr();
+        PrintWriter err = stderr.writer(encoding("stderr"));
+        int code = run(args, stdout.writer(encoding("stdout")), err);
+        return afterWrites(code, stdout, stderr, err);
+    }
+
+    /**
+     * @return {@code code}, or 1 if a write to {@code stdout} failed (its line then said on {@code err}) or one to
+     *         {@code stderr} failed under a command that ended with 0: nothing exits 0 after losing output
+     */
+    static int afterWrites(int code, CheckedOutput stdout, CheckedOutput stderr, PrintWriter err) {
+        if (stdout.failed()) {
+            err.println(stdout.failureLine());
+            err.flush();
+            return 1;
+        }
+        return stderr.failed() && code == 0 ? 1 : code;
+    }
+
+    /**
+     * @param stream "stdout" or "stderr"
+     * @return the encoding {@code System.out} or {@code System.err} writes in: the console's where the JVM names
+     *         one, else the default
+     */
+    private static Charset encoding(String stream) {
+        for (String property : List.of(stream + ".encoding", "sun." + stream + ".encoding")) {
+            String name = System.getProperty(property);
+            if (name != null) {
+                try {
+                    return Charset.forName(name);
+                } catch (IllegalArgumentException e) {
+                    // a name this JVM does not know: the next, or the default
+                }
+            }
+        }
+        return Charset.defaultCharset();
     }
 
     /** Entry point for the command line alone. */

@@ -2,10 +2,11 @@ package org.idempotencylab.cli;
 
 import picocli.CommandLine.Option;
 
-/** {@code --quiet}, shared by every command: no progress bar on stderr, even on a terminal. */
+/** {@code --quiet}, shared by every command that runs: no progress bar on stderr, even on a terminal. */
 final class QuietOption {
-    @Option(names = "--quiet", description = "no progress bar on stderr (nor, with --db, the line naming the run "
-            + "id); without it, a long run shows one when stderr is a terminal (never in a pipe or a log): run, table "
-            + "and sweep from 200,000 sign-ups (10,000 with --db), explore always")
+    @Option(names = "--quiet", description = "no progress bar on stderr, nor the lines saying what a run on a "
+            + "database does (run --db: its run id and the rows --drop-old-runs deleted; work: its embedded server, "
+            + "run id and processes); without it, a long run shows a bar when stderr is a terminal (never in a pipe "
+            + "or a log): table, run, sweep and check from 200,000 sign-ups (run --db from 10,000), explore always")
     boolean quiet;
 }

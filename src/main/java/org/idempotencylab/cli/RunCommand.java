@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
@@ -22,7 +22,9 @@ import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.DroppedRuns;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.RunHeartbeat;
 import org.idempotencylab.store.TableSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -36,8 +38,9 @@ import picocli.CommandLine.Spec;
  * defaults it prints the same numbers as the first row of {@code table}, and likewise for the other rows.
  *
  * <p>{@code --store claim-table} runs the second article's claim table on the in-memory model, or with
- * {@code --db URL} on a real database ({@link JdbcClaimStore}): the run's rows carry a new run id, and rows of
- * other runs are left alone unless {@code --drop-old-runs} deletes them first. Exit codes as {@link Cli}: a URL
+ * {@code --db URL} on a real database ({@link JdbcClaimStore}): the run's rows carry a new run id, the run is
+ * registered as going while it runs ({@link RunHeartbeat}), and rows of other runs are left alone unless
+ * {@code --drop-old-runs} deletes those of runs no longer going first. Exit codes as {@link Cli}: a URL
  * that cannot be opened, or a table that is not the lab's, is bad input (2); a database that fails during the run
  * is 1, with one line on stderr.
  */
@@ -51,6 +54,7 @@ public final class RunCommand implements Callable<Integer> {
      */
     private static final Pattern LONG_QUOTE = Pattern.compile("(?<=^|[\\s(])'([^'\\n]{61,})'(?![\\p{L}\\p{N}])");
     private static final String URL_MARK = "\u0000url\u0000";
+    private static final String QUOTED_URL = "\u0000quoted url\u0000";
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -75,8 +79,9 @@ public final class RunCommand implements Callable<Integer> {
     String dbTable = JdbcClaimStore.DEFAULT_TABLE;
 
     @Option(names = "--drop-old-runs",
-            description = "with --db: first delete the rows of every other run of the lab from the table (rows "
-                    + "without a run id stay); do not use it while another run uses the same table")
+            description = "with --db: first delete the rows of the other runs of the lab that are no longer going "
+                    + "(ended, or no heartbeat in the table lab_runs for 30 s); the rows of runs still going, and rows "
+                    + "without a run id, stay")
     boolean dropOldRuns;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
@@ -113,7 +118,7 @@ public final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException((dropOldRuns ? "--drop-old-runs" : "--db-table")
                         + ": needs --db URL (without it the claim table is the in-memory model)");
             }
-            TableSpec.nameProblem(dbTable).ifPresent(problem -> {
+            TableSpec.claimTableNameProblem(dbTable).ifPresent(problem -> {
                 throw new IllegalArgumentException("--db-table: " + ParameterException.quoted(dbTable) + " "
                         + problem);
             });
@@ -142,12 +147,12 @@ public final class RunCommand implements Callable<Integer> {
                 err.println("--db: " + shortened(e));
                 return Cli.BAD_INPUT;
             }
-            try (claims) {
+            // registered as going before it writes a row or drops any: another run's --drop-old-runs keeps its rows
+            try (claims; RunHeartbeat heartbeat = RunHeartbeat.start(claims, "run")) {
                 if (dropOldRuns) {
-                    JdbcClaimStore.DroppedRuns dropped = claims.dropOtherRuns();
+                    DroppedRuns dropped = claims.dropOtherRuns();
                     if (!quiet.quiet) {
-                        err.printf(Locale.ROOT, "--drop-old-runs: deleted %,d rows of %,d other runs "
-                                + "from %s%n", dropped.rows(), dropped.runs(), claims.table());
+                        err.println("--drop-old-runs: " + dropped.describe(claims.table()));
                     }
                 }
                 if (!quiet.quiet) {
@@ -155,7 +160,7 @@ public final class RunCommand implements Callable<Integer> {
                             + "'");
                     err.flush();
                 }
-                r = new SignupSimulation(scenario, strategy, progress, true, claims).run();
+                r = runWatched(scenario, strategy, progress, claims, heartbeat);
             } catch (ClaimStoreException e) {
                 err.println("--db: the run stopped: " + shortened(e));
                 return 1;
@@ -165,6 +170,36 @@ public final class RunCommand implements Callable<Integer> {
         }
         write(r, how, spec.commandLine().getOut());
         return 0;
+    }
+
+    /**
+     * Runs the simulation on the database, stopping at its next progress report (every few hundred jobs) once the
+     * heartbeat failed or found the run's registration gone, and checks before the numbers are used that none of
+     * the run's rows went missing.
+     *
+     * @throws ClaimStoreException if the database failed, or the run's rows were deleted under it
+     */
+    private static StrategyResult runWatched(Scenario scenario, Strategy strategy, TerminalProgress progress,
+                                             JdbcClaimStore claims, RunHeartbeat heartbeat) {
+        RunControl control = new RunControl() {
+            @Override
+            public boolean isCancelled() {
+                return heartbeat.stopped() || progress.isCancelled();
+            }
+
+            @Override
+            public void jobsFinished(long jobsDone) {
+                progress.jobsFinished(jobsDone);
+            }
+        };
+        try {
+            StrategyResult r = new SignupSimulation(scenario, strategy, control, true, claims).run();
+            heartbeat.check();
+            return r;
+        } catch (CancellationException e) {
+            heartbeat.check(); // throws: why the run stopped
+            throw e;
+        }
     }
 
     /** {@code --scenario FILE} or {@code --preset NAME}: every strategy of the file, on its scenario. */
@@ -202,15 +237,18 @@ public final class RunCommand implements Callable<Integer> {
 
     /**
      * @return {@code e}'s message with its URL, and any other quoted text of more than 60 characters (a SQLite
-     *         file's folder), cut as every message cuts a value ({@link ParameterException#shortened}): a URL may
-     *         be kilobytes long, its line stays one screen line or two
+     *         file's folder), shown as every message shows a value ({@link ParameterException#quoted}: cut, with its
+     *         length, control characters escaped): a URL may be kilobytes long, its line stays one screen line or two
      */
     static String shortened(ClaimStoreException e) {
         String url = e.url() == null || e.url().isEmpty() ? null : e.url();
-        String m = url == null ? e.getMessage() : e.getMessage().replace(url, URL_MARK); // the URL may hold a '
-        m = LONG_QUOTE.matcher(m).replaceAll(q -> Matcher.quoteReplacement("'"
-                + ParameterException.shortened(q.group(1)) + "'"));
-        return url == null ? m : m.replace(URL_MARK, ParameterException.shortened(url));
+        String m = e.getMessage();
+        if (url != null) { // the URL may hold a quote: it is set aside first
+            m = m.replace("'" + url + "'", QUOTED_URL).replace(url, URL_MARK);
+        }
+        m = LONG_QUOTE.matcher(m).replaceAll(q -> Matcher.quoteReplacement(ParameterException.quoted(q.group(1))));
+        return url == null ? m : m.replace(QUOTED_URL, ParameterException.quoted(url))
+                .replace(URL_MARK, ParameterException.shortened(url));
     }
 
     /** @return the fewest sign-ups that show a progress bar: fewer on a database ({@code db} not null). */

@@ -1,10 +1,13 @@
 package org.idempotencylab.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.idempotencylab.engine.Metric;
+import org.idempotencylab.scenario.NotRegularFileException;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.ScenarioFile;
@@ -32,23 +35,45 @@ final class ScenarioSource {
      *                                  "{@code design.json: scenario.pFail: 1.5 is outside the allowed range 0 to 1}"
      */
     static ScenarioFile file(String option, String file) {
+        return read(option, file, FILES::read);
+    }
+
+    /** Reads one file of a kind: a scenario file ({@link ScenarioFiles#read}) or a lesson file. */
+    @FunctionalInterface
+    interface PathReader<T> {
+        T read(Path path) throws IOException;
+    }
+
+    /**
+     * @param option how the command line named the file, e.g. {@code --lesson}, for the message
+     * @param file   the file's name as given
+     * @return what {@code reader} reads from it
+     * @throws IllegalArgumentException as {@link #file}: one line for a file that cannot be read (its name
+     *                                  {@linkplain ParameterException#shortened shortened}, control characters
+     *                                  escaped), or one line per problem it holds with the file in front
+     */
+    static <T> T read(String option, String file, PathReader<T> reader) {
+        String shown = ParameterException.shortened(file);
         if (file.isBlank()) {
             throw new IllegalArgumentException(option + ": a file name is needed");
         }
-        Path path = Path.of(file);
         try {
-            if (Files.isDirectory(path)) {
-                throw new IllegalArgumentException(option + ": " + file + " is a folder, not a scenario file");
-            }
-            return FILES.read(path);
+            return reader.read(Path.of(file));
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException(option + ": " + shown + " is not a file name this system takes");
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(option + ": " + file + ": no such file");
+            throw new IllegalArgumentException(option + ": " + shown + ": no such file");
+        } catch (NotRegularFileException e) {
+            throw new IllegalArgumentException(option + ": " + shown + " is " + e.getReason());
         } catch (ScenarioFileException e) {
             // one line per problem, each with the file in front, as a compiler names its errors
-            throw new IllegalArgumentException(String.join("\n", e.lines().stream().map(l -> file + ": " + l)
+            throw new IllegalArgumentException(String.join("\n", e.lines().stream().map(l -> shown + ": " + l)
                     .toList()));
         } catch (IOException e) {
-            throw new IllegalArgumentException(option + ": " + file + " cannot be read: " + e.getMessage());
+            String why = e instanceof AccessDeniedException ? "permission denied"
+                    : e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
+            throw new IllegalArgumentException(option + ": " + shown + " cannot be read: "
+                    + ParameterException.shortened(String.valueOf(why)));
         }
     }
 

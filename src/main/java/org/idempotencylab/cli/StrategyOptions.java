@@ -17,17 +17,20 @@ import picocli.CommandLine.Option;
  */
 final class StrategyOptions {
     @Option(names = "--retry", paramLabel = "SCOPE",
-            description = "each-step, whole-job or whole-job-skip-finished (default: each-step)")
+            description = "what a retry repeats. Allowed: each-step, whole-job or whole-job-skip-finished "
+                    + "(default: each-step)")
     String retry;
 
     @Option(names = "--provider-key", paramLabel = "MODE",
-            description = "none, new-per-call or same (default: none)")
+            description = "the idempotency key the welcome email sends. Allowed: none, new-per-call or same "
+                    + "(default: none)")
     String providerKey;
 
     @Option(names = "--store", paramLabel = "STORE",
-            description = "none, memory (the first article's in-memory store), claim-table (the second article's "
-                    + "processed_jobs with a lease; durable) or lock (SETNX with a TTL, no record of finished steps) "
-                    + "(default: memory with whole-job-skip-finished, else none)")
+            description = "the store every step goes through. Allowed: none, memory (the first article's "
+                    + "in-memory store), claim-table (the second article's processed_jobs with a lease; durable) or "
+                    + "lock (SETNX with a TTL, no record of finished steps) (default: memory with "
+                    + "whole-job-skip-finished, else none)")
     String store;
 
     /** @return true if any of {@code --retry}, {@code --provider-key}, {@code --store} was given. */

@@ -2,19 +2,19 @@ package org.idempotencylab.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Callable;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.DroppedRuns;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.work.EmbeddedDatabase;
 import org.idempotencylab.work.WorkerMain;
@@ -34,9 +34,11 @@ import picocli.CommandLine.Spec;
  * with {@code --kill-every-ms} a chaos loop that kills worker processes with SIGKILL and starts them again. Prints
  * {@code run}'s metrics, read back from the tables, and the wall time and jobs per second.
  *
- * <p>With no {@code --db}, starts an embedded PostgreSQL in a temporary folder and removes it at the end. Every
+ * <p>With no {@code --db}, starts an embedded PostgreSQL in a temporary folder and removes it at the end
+ * ({@link EmbeddedDatabase}: a password of its own, a watchdog that removes it if this process dies). Every
  * time is wall-clock ms. The run's rows carry a run id of their own, as {@code run --db}'s do, so other runs on
- * the same database are neither read nor changed (unless {@code --drop-old-runs}).
+ * the same database are neither read nor changed (unless {@code --drop-old-runs}, and then only those of runs
+ * no longer going).
  *
  * <p>Exit codes as {@link Cli}: 2 for bad input (an option out of range, an option that changes nothing in
  * {@code work}, a URL that does not open or is not PostgreSQL); 1 if the database or a worker process fails during
@@ -71,12 +73,13 @@ public final class WorkCommand implements Callable<Integer> {
 
     @Option(names = "--kill-every-ms", paramLabel = "MS", description = "the chaos loop: kill a worker process, "
             + "drawn at random, with SIGKILL every this many wall-clock ms on average (each gap uniformly between "
-            + "half and one and a half times it), and start it again after the restart time; 0 to 86,400,000, 0 for "
-            + "no kills (default: ${DEFAULT-VALUE})")
+            + "half and one and a half times it), and start it again after the restart time. Allowed: "
+            + WorkParameters.KILL_EVERY_RANGE + " (default: ${DEFAULT-VALUE})")
     String killEveryMs = "0";
 
-    @Option(names = "--drop-old-runs", description = "first delete the rows of every other run from the tables "
-            + "work uses; do not use it while another run uses the same database")
+    @Option(names = "--drop-old-runs", description = "first delete the rows of the other runs that are no longer "
+            + "going (ended, or no heartbeat in the table lab_runs for 30 s) from the tables work uses; the rows of "
+            + "runs still going stay")
     boolean dropOldRuns;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "json, text or csv (default: ${DEFAULT-VALUE})")
@@ -113,36 +116,31 @@ public final class WorkCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
-        EmbeddedDatabase[] embedded = {null};
-        // Ctrl+C (or a SIGTERM): the worker processes and the embedded server stop and its folder goes, with one
-        // line instead of the messages of connections cut under the run
-        AtomicBoolean interrupted = new AtomicBoolean();
+        // Ctrl+C (or a SIGTERM): the worker processes stop, and the embedded server (its own hook waits for a start
+        // still going, stops the server and removes its folder); one line says so, and nothing follows it: not the
+        // messages of connections cut under the run, nor of a start cut short
+        Interruptible cut = new Interruptible(err);
+        PrintWriter said = new PrintWriter(cut, true);
         Thread onInterrupt = new Thread(() -> {
-            interrupted.set(true);
-            err.println("work: interrupted; the worker processes and the embedded database are stopped");
-            err.flush();
-            // the worker processes only: the embedded server is stopped by its own close, below
+            cut.interrupt("work: interrupted; the worker processes and the embedded database are stopped");
             ProcessHandle.current().descendants().filter(WorkCommand::isWorkerProcess)
                     .forEach(ProcessHandle::destroyForcibly);
-            if (embedded[0] != null) {
-                embedded[0].close();
-            }
         }, "work-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
+        EmbeddedDatabase embedded = null;
         try {
             String url;
             if (db == null) {
                 if (!quiet.quiet) {
-                    err.println("work: starting an embedded PostgreSQL in a temporary folder (removed at the end)");
-                    err.flush();
+                    said.println("work: starting an embedded PostgreSQL in a temporary folder (removed at the end)");
                 }
                 try {
-                    embedded[0] = EmbeddedDatabase.start();
+                    embedded = EmbeddedDatabase.start();
                 } catch (UncheckedIOException e) {
-                    err.println("work: " + e.getMessage());
+                    said.println("work: " + e.getMessage());
                     return 1;
                 }
-                url = embedded[0].url();
+                url = embedded.url();
             } else {
                 url = db.strip();
             }
@@ -150,28 +148,25 @@ public final class WorkCommand implements Callable<Integer> {
             WorkConfig cfg = WorkParameters.config(url, run.runId(), run.epoch().toEpochMilli(), processCount, s,
                     strategy);
             try {
-                long dropped = WorkRun.prepare(cfg, dropOldRuns);
+                DroppedRuns dropped = WorkRun.prepare(cfg, dropOldRuns);
                 if (dropOldRuns && !quiet.quiet) {
-                    err.printf(Locale.ROOT, "--drop-old-runs: deleted %,d rows of other runs%n", dropped);
+                    said.println("--drop-old-runs: " + dropped.describe("the lab's tables"));
                 }
             } catch (ClaimStoreException e) {
-                err.println("--db: " + RunCommand.shortened(e));
+                said.println("--db: " + RunCommand.shortened(e));
                 return Cli.BAD_INPUT;
             }
             if (!quiet.quiet) {
-                err.println("work: this run's rows have run_id '" + cfg.runId() + "'; " + processCount
+                said.println("work: this run's rows have run_id '" + cfg.runId() + "'; " + processCount
                         + (processCount == 1 ? " worker process of " : " worker processes of ") + cfg.workers()
                         + (cfg.workers() == 1 ? " worker, " : " workers, ") + Parameter.grouped(cfg.jobs())
                         + " sign-ups" + (killEvery > 0 ? ", a kill every ~" + killEvery + " ms" : ""));
-                err.flush();
             }
             WorkRun.Outcome o;
             try {
-                o = WorkRun.run(cfg, strategy, WorkParameters.chaos(killEvery, s), err);
+                o = WorkRun.run(cfg, strategy, WorkParameters.chaos(killEvery, s), said);
             } catch (ClaimStoreException | WorkRun.WorkException e) {
-                if (!interrupted.get()) { // an interrupt cut the connections: its own line said so
-                    err.println(e instanceof ClaimStoreException c ? RunCommand.shortened(c) : e.getMessage());
-                }
+                said.println(e instanceof ClaimStoreException c ? RunCommand.shortened(c) : e.getMessage());
                 return 1;
             }
             Map<String, Object> row = withWallTime(ResultColumns.all(o.result()), o, processCount, cfg.workers());
@@ -182,10 +177,10 @@ public final class WorkCommand implements Callable<Integer> {
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);
             } catch (IllegalStateException shuttingDown) {
-                // the hook is running: it stops the database
+                // the hook is running
             }
-            if (embedded[0] != null && !interrupted.get()) {
-                embedded[0].close();
+            if (embedded != null) {
+                embedded.close(); // at once; after an interrupt, it waits for the database's own hook
             }
         }
     }
@@ -220,6 +215,48 @@ public final class WorkCommand implements Callable<Integer> {
                     throw new IllegalArgumentException(p.cliOption() + ": has no effect here; it needs " + need);
                 });
             }
+        }
+    }
+
+    /**
+     * Standard error of a run that an interrupt may end: after {@link #interrupt}'s one line, whatever the run still
+     * writes is dropped. A {@link PrintWriter} on it locks it for a whole {@code println}, so the interrupt's line
+     * never lands inside another.
+     */
+    private static final class Interruptible extends Writer {
+        private final PrintWriter err;
+        private boolean cut;
+
+        Interruptible(PrintWriter err) {
+            this.err = err;
+        }
+
+        /** Writes {@code line}, then nothing more. */
+        synchronized void interrupt(String line) {
+            if (!cut) {
+                err.println(line);
+                err.flush();
+                cut = true;
+            }
+        }
+
+        @Override
+        public synchronized void write(char[] buf, int off, int len) {
+            if (!cut) {
+                err.write(buf, off, len);
+            }
+        }
+
+        @Override
+        public synchronized void flush() {
+            if (!cut) {
+                err.flush();
+            }
+        }
+
+        @Override
+        public void close() {
+            flush();
         }
     }
 }

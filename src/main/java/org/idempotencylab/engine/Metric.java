@@ -22,10 +22,10 @@ import java.util.Optional;
  */
 public enum Metric {
     /**
-     * First article's column: percent of sign-ups that did not end in another outcome (failed, lost, dropped or
-     * dead-lettered), printed as {@code toFixed(3)} and "%"; once the run ends, {@link #SUCCEEDED_JOBS} out of
-     * the sign-ups. Repeated requests are not sign-ups: they have outcomes of their own ({@link #REPEATS_SUCCEEDED}
-     * and after).
+     * First article's column: {@link #SUCCEEDED_JOBS} out of the sign-ups, in percent, printed as
+     * {@code toFixed(3)} and "%" (once the run ends, the article's "percent of jobs not failed", since every
+     * sign-up ends in exactly one outcome). Repeated requests are not sign-ups: they have outcomes of their own
+     * ({@link #REPEATS_SUCCEEDED} and after).
      */
     SUCCEEDED("succeeded", "Succeeded", "%", Kind.PERCENT, true, Status.NEVER, null,
             "share of sign-ups that succeeded (repeated requests are counted apart)"),

@@ -65,13 +65,13 @@ public final class StrategyResult {
     }
 
     /**
-     * @return percent of sign-ups that did not end failed, lost, dropped or dead-lettered: once the run has ended,
-     *         {@link Metric#SUCCEEDED_JOBS} out of {@link #jobs()}; while it runs, jobs not yet ended count as
-     *         succeeded (the first article's "percent of jobs not failed")
+     * @return percent of sign-ups that succeeded: {@link Metric#SUCCEEDED_JOBS} out of {@link #jobs()}, 0 to 100;
+     *         while the run goes, jobs not yet ended do not count as succeeded. Once every sign-up has ended, it is
+     *         the first article's "percent of jobs not failed" (each sign-up ends in exactly one outcome), but a
+     *         run whose jobs never ended (lost, or their rows gone) shows 0 %, not 100 %
      */
     public double succeededPercent() {
-        long notSucceeded = failedJobs() + lostJobs() + get(Metric.DROPPED_JOBS) + get(Metric.DEAD_LETTERED_JOBS);
-        return (100.0 * (jobs - notSucceeded)) / jobs;
+        return (100.0 * succeededJobs()) / jobs;
     }
 
     /** @return calls per job, rounded to 2 decimals as the article does ({@code Math.round(x * 100) / 100}). */

@@ -33,17 +33,18 @@ final class JsonWording {
     /**
      * @param text   the whole text being parsed
      * @param offset the character offset the parser stopped at (-1 if unknown)
+     * @param kind   what the file is, for the sentence
      * @return why {@code text} is not JSON, as a sentence without the line
      */
-    static String sentence(JsonProcessingException e, String text, long offset) {
+    static String sentence(JsonProcessingException e, String text, long offset, ScenarioText.Kind kind) {
         String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
         if (e instanceof StreamConstraintsException) {
-            return limit(m);
+            return limit(m, kind);
         }
         int c = code(m);
         char before = previousNonBlank(text, offset);
         if (m.contains("maybe a (non-standard) comment") || (c == '#' && m.contains("expected a valid value"))) {
-            return "comments are not allowed in a scenario file (JSON has none)";
+            return "comments are not allowed in " + kind.words + " (JSON has none)";
         }
         if (m.startsWith("Non-standard token")) {
             return token(m) + " is not a number JSON can hold; write a number such as 0.5";
@@ -112,7 +113,9 @@ final class JsonWording {
             return shown(c) + " between values; only spaces, tabs and line breaks go there";
         }
         if (m.startsWith("Unrecognized character escape")) {
-            return "\\" + (c >= 0 ? String.valueOf((char) c) : "") + " is not an escape JSON knows; use \\n, \\t, "
+            // the character after the backslash may be a control character: shown escaped
+            return "\\" + (c >= 0 ? ParameterException.shortened(String.valueOf((char) c)) : "")
+                    + " is not an escape JSON knows; use \\n, \\t, "
                     + "\\\", \\\\ or \\u followed by four hex digits";
         }
         if (m.contains("expected a hex-digit for character escape sequence")) {
@@ -140,10 +143,10 @@ final class JsonWording {
         return "a number that cannot be read (an exponent beyond ±2,147,483,647?)";
     }
 
-    private static String limit(String m) {
+    private static String limit(String m, ScenarioText.Kind kind) {
         if (m.startsWith("Document nesting depth")) {
-            return "nested more than " + MAX_DEPTH + " levels deep ({...} and [...] inside each other); a scenario "
-                    + "file needs 4";
+            return "nested more than " + MAX_DEPTH + " levels deep ({...} and [...] inside each other)"
+                    + (kind == ScenarioText.Kind.SCENARIO ? "; a scenario file needs 4" : "");
         }
         if (m.startsWith("Number value length")) {
             return "a number longer than " + ScenarioText.grouped(MAX_NUMBER_LENGTH) + " characters";
@@ -154,7 +157,7 @@ final class JsonWording {
         if (m.startsWith("Name length")) {
             return "a field name longer than " + ScenarioText.grouped(MAX_NAME_LENGTH) + " characters";
         }
-        return "the file is larger than a scenario file may be";
+        return "the file is larger than " + kind.words + " may be";
     }
 
     private static int code(String m) {

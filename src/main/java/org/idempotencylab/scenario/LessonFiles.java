@@ -115,14 +115,16 @@ public final class LessonFiles {
     }
 
     /**
-     * @return the lesson in the file at {@code path} (UTF-8, at most 1 MiB)
-     * @throws ScenarioFileException if it is not a valid lesson file; one line per problem
-     * @throws IOException           if it cannot be read
+     * @return the lesson in the file at {@code path} (a regular file, or a link to one; UTF-8, at most 1 MiB)
+     * @throws ScenarioFileException    if it is not a valid lesson file; one line per problem
+     * @throws NotRegularFileException  if it is a folder, a named pipe, a device: it is not opened
+     * @throws IOException              if it cannot be read
      */
     public Lesson read(Path path) throws IOException {
+        NotRegularFileException.check(path); // a named pipe or a terminal would be waited on for ever
         long size = Files.size(path);
         if (size > ScenarioText.MAX_BYTES) {
-            throw ScenarioText.tooLarge(size);
+            throw ScenarioText.tooLarge(size, ScenarioText.Kind.LESSON);
         }
         try (InputStream in = Files.newInputStream(path)) {
             return read(in);
@@ -135,7 +137,7 @@ public final class LessonFiles {
      * @throws IOException           if reading fails
      */
     public Lesson read(InputStream in) throws IOException {
-        return read(ScenarioText.read(in));
+        return read(ScenarioText.read(in, ScenarioText.Kind.LESSON));
     }
 
     /**
@@ -143,7 +145,7 @@ public final class LessonFiles {
      * @throws ScenarioFileException if it is not a valid lesson file; one line per problem
      */
     public Lesson read(String text) {
-        JsonNode root = ScenarioFiles.parse(text);
+        JsonNode root = ScenarioFiles.parse(text, ScenarioText.Kind.LESSON);
         if (!root.isObject()) {
             throw new ScenarioFileException("file", "a lesson file is one JSON object {...}, not "
                     + ScenarioFiles.shown(root));

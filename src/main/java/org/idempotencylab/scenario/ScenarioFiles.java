@@ -22,10 +22,8 @@ import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -77,9 +75,11 @@ import java.util.function.Supplier;
  * Nothing a file holds makes it throw anything but {@link ScenarioFileException} (or {@link IOException} when the
  * file cannot be read at all):
  * <ul>
+ *   <li>only a regular file (or a link to one) is opened: a folder, a named pipe or a device is refused at once
+ *       ({@link NotRegularFileException}), as reading a pipe or a terminal would wait for ever;</li>
  *   <li>a file over 1 MiB ({@value ScenarioText#MAX_BYTES} bytes) is refused before it is read whole;</li>
  *   <li>it must be UTF-8 (a UTF-8 byte order mark is dropped): a byte that is not is named with its line and
- *       column, a UTF-16 file as UTF-16;</li>
+ *       column, a UTF-16 or UTF-32 file by its encoding;</li>
  *   <li>JSON that does not parse is one problem, named by its line, in plain words; nesting deeper than
  *       {@value JsonWording#MAX_DEPTH}, a number longer than {@value JsonWording#MAX_NUMBER_LENGTH} characters
  *       and comments are refused there;</li>
@@ -156,14 +156,16 @@ public final class ScenarioFiles {
     /**
      * @return the scenario file at {@code path}, UTF-8, at most 1 MiB ({@value ScenarioText#MAX_BYTES} bytes; its
      *         size is checked before it is read)
-     * @throws ScenarioFileException if it is too large or its content is not a valid scenario file (nothing is
-     *                               returned then); its message lists every problem, one a line
-     * @throws IOException           if it cannot be read
+     * @throws ScenarioFileException   if it is too large or its content is not a valid scenario file (nothing is
+     *                                 returned then); its message lists every problem, one a line
+     * @throws NotRegularFileException if it is a folder, a named pipe, a device: it is not opened
+     * @throws IOException             if it cannot be read
      */
     public ScenarioFile read(Path path) throws IOException {
+        NotRegularFileException.check(path); // a named pipe or a terminal would be waited on for ever
         long size = Files.size(path);
         if (size > ScenarioText.MAX_BYTES) {
-            throw ScenarioText.tooLarge(size);
+            throw ScenarioText.tooLarge(size, ScenarioText.Kind.SCENARIO);
         }
         try (InputStream in = Files.newInputStream(path)) {
             return read(in); // capped again: a file may grow, and a device's size says nothing
@@ -177,7 +179,7 @@ public final class ScenarioFiles {
      * @throws IOException           if reading fails
      */
     public ScenarioFile read(InputStream in) throws IOException {
-        return read(ScenarioText.read(in));
+        return read(ScenarioText.read(in, ScenarioText.Kind.SCENARIO));
     }
 
     /**
@@ -209,13 +211,22 @@ public final class ScenarioFiles {
 
     /** @return the one JSON value {@code text} holds; MissingNode or null for none */
     static JsonNode parse(String text) {
+        return parse(text, ScenarioText.Kind.SCENARIO);
+    }
+
+    /**
+     * @param kind what the file is, for the messages
+     * @return the one JSON value {@code text} holds
+     * @throws ScenarioFileException if it is not one JSON value (one problem, with its line)
+     */
+    static JsonNode parse(String text, ScenarioText.Kind kind) {
         int end = endOfFirstValue(text);
         if (end >= 0) {
             String rest = text.substring(end);
             int k = firstNonBlank(rest);
             if (k < rest.length() && rest.charAt(k) != '/') { // a comment after it: the parser names it
                 throw new ScenarioFileException("line " + ScenarioText.lineAt(text, end + k),
-                        "unexpected text after the closing }: a scenario file holds one JSON object");
+                        "unexpected text after the closing }: " + kind.words + " holds one JSON object");
             }
         }
         JsonNode root;
@@ -229,8 +240,8 @@ public final class ScenarioFiles {
             JsonLocation at = location(e, parser);
             String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
             if (m.startsWith("Trailing token")) {
-                throw new ScenarioFileException(line(e, parser), "unexpected text after the closing }: a scenario "
-                        + "file holds one JSON object");
+                throw new ScenarioFileException(line(e, parser), "unexpected text after the closing }: "
+                        + kind.words + " holds one JSON object");
             }
             if (end < 0 && at != null && at.getCharOffset() >= text.stripTrailing().length() - 1
                     && !(e instanceof StreamConstraintsException)) {
@@ -239,7 +250,7 @@ public final class ScenarioFiles {
                 throw new ScenarioFileException(line(e, parser), "the file ends early (truncated JSON)");
             }
             throw new ScenarioFileException(line(e, parser), "not valid JSON: " + JsonWording.sentence(e, text,
-                    at == null ? -1 : at.getCharOffset()));
+                    at == null ? -1 : at.getCharOffset(), kind));
         } catch (IOException e) {
             throw new ScenarioFileException("file", "not valid JSON");
         } catch (RuntimeException e) {
@@ -249,7 +260,7 @@ public final class ScenarioFiles {
                     "not valid JSON: " + JsonWording.badNumber());
         }
         if (root == null || root.isMissingNode()) {
-            throw new ScenarioFileException("line 1", "the file is empty; a scenario file is one JSON object");
+            throw new ScenarioFileException("line 1", "the file is empty; " + kind.words + " is one JSON object");
         }
         return root;
     }
@@ -880,7 +891,7 @@ public final class ScenarioFiles {
     /**
      * @return a value as a message quotes it, one line and at most about {@value ParameterException#QUOTE_AT_MOST}
      *         characters of it: a text in double quotes with JSON's escapes, a long one cut with its length
-     *         ({@code "aaaa..." (19,923,024 characters)}), a number as written, a long list or object by its size
+     *         ({@code "aaaa…" (19,923,024 characters)}), a number as written, a long list or object by its size
      */
     static String shown(JsonNode n) {
         if (n.isTextual()) {
@@ -897,36 +908,9 @@ public final class ScenarioFiles {
         return ParameterException.shortened(n.toString());
     }
 
-    /** @return {@code text} in double quotes with JSON's escapes, cut to its first 60 characters with its length */
+    /** @return {@code text} in double quotes with JSON's escapes, as {@link ParameterException#jsonQuoted} */
     static String quote(String text) {
-        int cut = text.length() <= ParameterException.QUOTE_AT_MOST ? text.length()
-                : Character.isHighSurrogate(text.charAt(ParameterException.QUOTE_AT_MOST - 1))
-                ? ParameterException.QUOTE_AT_MOST - 1 : ParameterException.QUOTE_AT_MOST;
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < cut; i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    boolean paired = Character.isHighSurrogate(c) ? i + 1 < text.length()
-                            && Character.isLowSurrogate(text.charAt(i + 1))
-                            : !Character.isLowSurrogate(c) || i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
-                    if (c < 0x20 || c == 0x7F || c == '\u2028' || c == '\u2029' || c == '\u0085' || !paired) {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        if (cut < text.length()) {
-            return sb.append("...\" (").append(ScenarioText.grouped(text.length())).append(" characters)").toString();
-        }
-        return sb.append('"').toString();
+        return ParameterException.jsonQuoted(text);
     }
 
     // ------------------------------------------------------------------ writing
@@ -944,31 +928,19 @@ public final class ScenarioFiles {
     }
 
     /**
-     * Saves {@code file} atomically: it is written to a temporary file in the same folder, which then replaces
-     * {@code path} in one move. If anything fails, {@code path} keeps its old content (or does not exist) and
-     * the temporary file is deleted.
+     * Saves {@code file} through {@link AtomicFile}: written whole to a temporary file in the same folder, which then
+     * replaces {@code path} in one move. If anything fails, {@code path} keeps its old content (or does not exist)
+     * and the temporary file is deleted.
      *
-     * @throws IOException if the folder does not exist or cannot be written; the message names the path
+     * @throws IOException if the folder does not exist or cannot be written, or a write fails; the message names
+     *                     the path
      */
     public void write(ScenarioFile file, Path path) throws IOException {
-        Path target = path.toAbsolutePath();
-        Path folder = target.getParent();
-        if (folder == null || !Files.isDirectory(folder)) {
-            throw new IOException("cannot save " + target + ": the folder " + folder + " does not exist");
-        }
-        Path tmp = Files.createTempFile(folder, "." + target.getFileName(), ".tmp");
-        try {
+        AtomicFile.write(path, ".json", tmp -> {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 write(file, w);
             }
-            try {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 
     static ObjectNode tree(ScenarioFile file) {

@@ -1,7 +1,5 @@
 package org.idempotencylab.store;
 
-import static org.idempotencylab.store.StoredRows.encode;
-
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
@@ -123,8 +122,8 @@ public final class JdbcClaimStore implements ClaimStore {
      * Which run a store is, and where its rows go.
      *
      * @param table the table's name: 1 to 56 characters, lower-case letters, digits and {@code _}, not starting
-     *              with a digit, not a reserved word (so it needs no quoting on either database, see
-     *              {@link TableSpec#nameProblem})
+     *              with a digit, not a reserved word (so it needs no quoting on either database), not the runs
+     *              table's ({@link TableSpec#claimTableNameProblem})
      * @param runId the run's id, stored in {@code run_id} and as the keys' prefix: 1 to 64 characters, letters,
      *              digits and {@code . _ : -}
      * @param epoch the instant virtual time 0 stands for; whole milliseconds
@@ -133,7 +132,7 @@ public final class JdbcClaimStore implements ClaimStore {
         /** @throws IllegalArgumentException naming the field, the value and what is allowed */
         public Options {
             Objects.requireNonNull(epoch, "epoch");
-            TableSpec.nameProblem(table).ifPresent(problem -> {
+            TableSpec.claimTableNameProblem(table).ifPresent(problem -> {
                 throw new IllegalArgumentException("table: '" + table + "' " + problem);
             });
             if (runId == null || !RUN_ID.matcher(runId).matches()) {
@@ -157,15 +156,6 @@ public final class JdbcClaimStore implements ClaimStore {
         }
     }
 
-    /**
-     * What {@link #dropOtherRuns} deleted.
-     *
-     * @param runs how many other runs had rows
-     * @param rows how many rows were deleted
-     */
-    public record DroppedRuns(long runs, long rows) {
-    }
-
     private final String shownUrl;
     private final SqlDialect dialect;
     private final Options options;
@@ -186,6 +176,7 @@ public final class JdbcClaimStore implements ClaimStore {
     private final String rescueSql;
     private final String sizeSql;
     private final String clearSql;
+    private final AtomicLong ownRows = new AtomicLong(); // inserted less deleted by this store: see rowsVanished
 
     JdbcClaimStore(String shownUrl, JdbcMessages messages, SqlDialect dialect, Options options,
                    List<Connection> connections) {
@@ -341,8 +332,17 @@ public final class JdbcClaimStore implements ClaimStore {
                 dialect.bindTime(ps, 7, at(nowMs));
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next()) {
-                        return rs.getInt(1) == 1 ? ClaimResult.claimed(key, owner, lockedUntil)
-                                : ClaimResult.reclaimed(key, owner, lockedUntil);
+                        int claims = rs.getInt(1);
+                        // SQLite commits an auto-commit INSERT ... RETURNING only as the statement steps past its
+                        // last row; a failed commit (a full disk) surfaces there, and a close would drop it
+                        if (rs.next()) {
+                            throw new SQLException("the claim of '" + key + "' returned more than one row");
+                        }
+                        if (claims == 1) {
+                            ownRows.incrementAndGet(); // claims is 1 on insert only
+                            return ClaimResult.claimed(key, owner, lockedUntil);
+                        }
+                        return ClaimResult.reclaimed(key, owner, lockedUntil);
                     }
                 }
                 Optional<ClaimRow> found = select(link, stored);
@@ -372,7 +372,7 @@ public final class JdbcClaimStore implements ClaimStore {
         ClaimArgs.now(nowMs);
         checkKey(key);
         checkTime("nowMs", nowMs);
-        String json = encode(result);
+        String json = ResultJson.encode(result);
         return withConnection("complete '" + key + "'", link -> {
             PreparedStatement ps = link.prepare(completeSql);
             dialect.bindJson(ps, 1, json);
@@ -412,7 +412,7 @@ public final class JdbcClaimStore implements ClaimStore {
         Objects.requireNonNull(alsoDo, "alsoDo");
         checkKey(key);
         checkTime("nowMs", nowMs);
-        String json = encode(result);
+        String json = ResultJson.encode(result);
         return withConnection("complete '" + key + "' with its side effect", link -> {
             Connection c = link.connection;
             c.setAutoCommit(false);
@@ -468,7 +468,7 @@ public final class JdbcClaimStore implements ClaimStore {
             ps.setString(1, prefix + key);
             ps.setString(2, options.runId());
             ps.setString(3, owner);
-            return ps.executeUpdate() == 1;
+            return deleted(ps.executeUpdate()) == 1;
         });
     }
 
@@ -480,7 +480,7 @@ public final class JdbcClaimStore implements ClaimStore {
             PreparedStatement ps = link.prepare(deleteSql);
             ps.setString(1, prefix + key);
             ps.setString(2, options.runId());
-            return ps.executeUpdate() == 1;
+            return deleted(ps.executeUpdate()) == 1;
         });
     }
 
@@ -553,7 +553,25 @@ public final class JdbcClaimStore implements ClaimStore {
     public List<String> rescueExpired(long nowMs) {
         ClaimArgs.now(nowMs);
         checkTime("nowMs", nowMs);
-        return keys("rescue expired claims", rescueSql, nowMs);
+        List<String> freed = keys("rescue expired claims", rescueSql, nowMs);
+        deleted(freed.size());
+        return freed;
+    }
+
+    /** @return {@code rows}, which this store has just deleted of its own */
+    private int deleted(int rows) {
+        ownRows.addAndGet(-rows);
+        return rows;
+    }
+
+    /**
+     * @return true if rows of this run are missing: it has fewer rows than it inserted and did not delete itself,
+     *         so something else deleted them (another run's {@code --drop-old-runs}, or a person) and the run's
+     *         numbers would be wrong. One query.
+     * @throws ClaimStoreException if the database fails
+     */
+    public boolean rowsVanished() {
+        return size() < ownRows.get();
     }
 
     /** Runs {@code sql}, bound to this run and {@code nowMs}, and collects the keys it returns, sorted. */
@@ -592,44 +610,31 @@ public final class JdbcClaimStore implements ClaimStore {
         withConnection("clear", link -> {
             PreparedStatement ps = link.prepare(clearSql);
             ps.setString(1, options.runId());
-            return ps.executeUpdate();
+            int rows = ps.executeUpdate();
+            ownRows.set(0);
+            return rows;
         });
     }
 
     /**
-     * Deletes the rows of every other run of the lab: every row with a run id other than this store's. Rows with
-     * no run id (written by something other than the lab, such as the article's own statements) stay. Deletes in
-     * batches of {@value #DROP_BATCH} rows, each its own statement and commit, so each stays inside the statement
-     * timeout; a run using the same table meanwhile loses its rows too, so use it only when no other run does.
+     * Deletes the rows of the other runs of the lab that are no longer going ({@link RunRegistry}); the rows of runs
+     * still going, and rows with no run id (the article's own statements), stay. In batches of {@value #DROP_BATCH}
+     * rows, each one statement (its own commit, well inside the statement timeout) that checks the registration as
+     * it deletes.
      *
-     * @return how many runs had rows, and how many rows were deleted
+     * @return the runs whose rows were deleted, how many rows, and the rows kept of runs still going
      * @throws ClaimStoreException if the database fails; the batches deleted before stay deleted
      */
     public DroppedRuns dropOtherRuns() {
-        String t = options.table();
-        long runs = withConnection("count other runs", link -> {
-            PreparedStatement ps = link.prepare("SELECT COUNT(DISTINCT run_id) FROM " + t
-                    + " WHERE run_id IS NOT NULL AND run_id <> ?");
-            ps.setString(1, options.runId());
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        });
-        long rows = 0;
-        while (true) {
-            int deleted = withConnection("drop other runs", link -> {
-                PreparedStatement ps = link.prepare("DELETE FROM " + t + " WHERE idempotency_key IN "
-                        + "(SELECT idempotency_key FROM " + t + " WHERE run_id IS NOT NULL AND run_id <> ? LIMIT "
-                        + DROP_BATCH + ")");
-                ps.setString(1, options.runId());
-                return ps.executeUpdate();
-            });
-            rows += deleted;
-            if (deleted == 0) {
-                return new DroppedRuns(runs, rows);
-            }
-        }
+        return RunRegistry.dropOldClaims(this::onConnection, options.table(), options.runId(), DROP_BATCH);
+    }
+
+    /**
+     * Runs {@code work} on one of this store's connections, as its own statements run (its time limits, one
+     * message naming the store): for the runs table ({@link RunHeartbeat}).
+     */
+    <T> T onConnection(String what, RunRegistry.Work<T> work) {
+        return withConnection(what, link -> work.run(link.connection));
     }
 
     /** @return the socket timeout of the store's connections as the driver reports it, ms (0: none). */

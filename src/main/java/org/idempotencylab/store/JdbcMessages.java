@@ -34,8 +34,10 @@ import org.sqlite.SQLiteConfig;
  * <p>Wording by SQLState class (PostgreSQL's "Appendix A. PostgreSQL Error Codes"): {@code 28} invalid
  * authorization (wrong user or password), {@code 08} connection exceptions (the server cannot be reached, or
  * asked for a password none was given for, or refused SSL), {@code 3D000} no such database, {@code 57014} a
- * statement cancelled by {@code statement_timeout}, {@code 53300} too many connections. Only the first line of a
- * server message is kept: PostgreSQL adds {@code Hint:}, {@code Detail:} and {@code Position:} lines.
+ * statement cancelled by {@code statement_timeout}, {@code 53300} too many connections, {@code 53100} disk full (as
+ * SQLite's {@code SQLITE_FULL}; its {@code SQLITE_IOERR} codes, which a full disk or a file size limit may give
+ * too, are named with it). Only the first line of a server message is kept: PostgreSQL adds {@code Hint:},
+ * {@code Detail:} and {@code Position:} lines.
  */
 final class JdbcMessages {
     private static final Pattern PASSWORD = Pattern.compile("(?i)password=");
@@ -315,6 +317,12 @@ final class JdbcMessages {
         }
         if (state.startsWith("08")) {
             return "the database cannot be reached (" + line + ")";
+        }
+        if (state.equals("53100") || lower.contains("[sqlite_full]")) {
+            return "disk full: the database could not write (" + line + ")";
+        }
+        if (lower.contains("[sqlite_ioerr")) {
+            return "disk full or an I/O error: the database could not write or read its file (" + line + ")";
         }
         if (lower.contains("sqlite_busy")) {
             return "the SQLite file stayed locked by another connection longer than the busy timeout ("

@@ -21,6 +21,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -208,25 +209,32 @@ final class JdbcStoreOpener {
     }
 
     /**
-     * Checks the table whole ({@link TableCheck}: columns, constraints, indexes and, on PostgreSQL, the role's
-     * rights) before anything is written, then creates it (and its run index) if missing, in one transaction. Two
-     * runs starting at once may both try to create it: the loser of that race reads the winner's table.
+     * Checks the claim table and the runs table ({@link RunRegistry}) whole ({@link TableCheck}: columns,
+     * constraints, indexes and, on PostgreSQL, the role's rights) before anything is written, then creates what is
+     * missing of them in one transaction. Two runs starting at once may both try to create them: the loser of that
+     * race reads the winner's tables.
      *
-     * @throws ClaimStoreException if the table is not the lab's, or the role may not use it
+     * @throws ClaimStoreException if a table is not the lab's, or the role may not use it
      */
     private static void prepareTable(Connection c, SqlDialect dialect, String table, String shown)
             throws SQLException {
-        TableSpec spec = dialect.claimTable(table);
+        Map<TableSpec, String> tables = new LinkedHashMap<>();
+        tables.put(dialect.claimTable(table), "give another table name (--db-table NAME on the command line) or "
+                + "another database");
+        tables.put(dialect.runsTable(), "give another database, or rename or drop that table yourself if it is no "
+                + "longer needed");
         for (int attempt = 0; ; attempt++) {
-            TableCheck.Result check = TableCheck.check(c, dialect, spec, TableCheck.ALL_RIGHTS,
-                    "give another table name (--db-table NAME on the command line) or another database");
-            TableCheck.Problem problem = check.problem();
-            if (problem != null) {
-                throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': "
-                        + problem.what() + ". " + (problem.exists() ? TableCheck.rowsKept(c, table)
-                        : "Nothing was written.") + " " + problem.advice() + ".", null);
+            List<String> create = new ArrayList<>();
+            for (Map.Entry<TableSpec, String> t : tables.entrySet()) {
+                TableCheck.Result check = TableCheck.check(c, dialect, t.getKey(), TableCheck.ALL_RIGHTS, t.getValue());
+                TableCheck.Problem problem = check.problem();
+                if (problem != null) {
+                    throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': "
+                            + problem.what() + ". " + (problem.exists() ? TableCheck.rowsKept(c, t.getKey().name())
+                            : "Nothing was written.") + " " + problem.advice() + ".", null);
+                }
+                create.addAll(check.toCreate());
             }
-            List<String> create = check.toCreate();
             if (create.isEmpty()) {
                 return;
             }
@@ -246,7 +254,7 @@ final class JdbcStoreOpener {
                 if (attempt >= 2) {
                     throw e;
                 }
-                // another run created it meanwhile: look again
+                // another run created them meanwhile: look again
             } finally {
                 c.setAutoCommit(true);
             }

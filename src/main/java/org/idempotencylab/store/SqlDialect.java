@@ -1,5 +1,6 @@
 package org.idempotencylab.store;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -100,6 +101,11 @@ enum SqlDialect {
         }
     }
 
+    /** @return the columns of {@code table}, in order; none if there is no such table ({@link TableCatalog}) */
+    List<Column> columns(Connection c, String table) throws SQLException {
+        return TableCatalog.read(c, this, table).columns();
+    }
+
     /**
      * @return the claim table named {@code table}: the second article's columns ({@code idempotency_key} to
      *         {@code completed_at}, then its lease's {@code locked_until}), then the lab's own; its index finds one
@@ -120,6 +126,14 @@ enum SqlDialect {
                 new TableSpec.Column("claims", "INTEGER", true, "1", false)),
                 List.of("idempotency_key"),
                 List.of(new TableSpec.Index(table + "_run_id", false, List.of("run_id", "created_at"), null)));
+    }
+
+    /** @return the runs table ({@link RunRegistry}) as it creates it */
+    TableSpec runsTable() {
+        return new TableSpec(RunRegistry.TABLE, "runs table", List.of(
+                TableSpec.Column.of("run_id", "VARCHAR(64)", true), TableSpec.Column.of("command", "VARCHAR(20)", true),
+                TableSpec.Column.of("started_at", timeType, true), TableSpec.Column.of("heartbeat_at", timeType, true)),
+                List.of("run_id"), List.of());
     }
 
     /** @return how the catalog spells a declared type: PostgreSQL's format_type, SQLite's declaration as written. */

@@ -1,22 +1,16 @@
 package org.idempotencylab.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 
 /**
- * How {@link JdbcClaimStore} writes a saved result and reads a row back: the result as a JSON string value (so
- * the column holds JSON on both databases), a key as {@code <run id>/<key>}, a time as the run's epoch plus
- * virtual ms. A row the lab cannot read (another run's, a status it does not know, a missing lease) is an
+ * How {@link JdbcClaimStore} reads a row back: the result as JSON ({@link ResultJson}), a key as
+ * {@code <run id>/<key>}, a time as the run's epoch plus virtual ms. A row the lab cannot read (another run's, a status it does not know, a missing lease) is an
  * {@link UnreadableRow}, never a wrong answer.
  */
 final class StoredRows {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private StoredRows() {
     }
 
@@ -24,34 +18,6 @@ final class StoredRows {
     static final class UnreadableRow extends SQLException {
         UnreadableRow(String message) {
             super(message);
-        }
-    }
-
-    /** @return {@code result} as a JSON string value, so the column holds JSON on both databases. */
-    static String encode(String result) {
-        if (result == null) {
-            return null;
-        }
-        try {
-            return JSON.writeValueAsString(result);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a text cannot fail to encode as JSON", e);
-        }
-    }
-
-    /**
-     * @return the text of a JSON string value (what {@link #encode} wrote), or any other JSON as the database
-     *         gives it (an object written by the article's own statements, say)
-     */
-    static String decode(String json) {
-        if (json == null) {
-            return null;
-        }
-        try {
-            JsonNode node = JSON.readTree(json);
-            return node != null && node.isTextual() ? node.textValue() : json;
-        } catch (JsonProcessingException e) {
-            return json; // not JSON (a SQLite text written by hand): as it is
         }
     }
 
@@ -100,7 +66,7 @@ final class StoredRows {
         }
         Instant completedAt = dialect.readTime(rs, "completed_at");
         Instant epoch = options.epoch();
-        return new ClaimRow(key, status, owner, virtualMs(epoch, lockedUntil), decode(rs.getString("result")),
+        return new ClaimRow(key, status, owner, virtualMs(epoch, lockedUntil), ResultJson.decode(rs.getString("result")),
                 virtualMs(epoch, createdAt), completedAt == null ? null : virtualMs(epoch, completedAt), fingerprint,
                 rs.getInt("claims"));
     }

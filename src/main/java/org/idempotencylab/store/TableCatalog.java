@@ -15,8 +15,10 @@ import java.util.regex.Pattern;
 
 /**
  * Reads what a database holds under a table's name from its catalog, without changing anything: the columns with
- * their defaults, the indexes with their columns and predicates, and everything else that may refuse or change a
- * row: CHECK and foreign-key constraints (both ways), exclusion constraints, triggers and rules. PostgreSQL:
+ * their defaults, the indexes with their columns and predicates, and everything else that may refuse, change or
+ * silently skip a row: CHECK and foreign-key constraints (both ways), exclusion constraints, triggers that run
+ * before each row is written (or instead of it) and rules. A trigger that runs after the row is written cannot
+ * change it; if it fails, the statement fails with its message, so it is left alone. PostgreSQL:
  * {@code pg_catalog} (names resolved as an unqualified statement would, through the {@code search_path}, with
  * {@code to_regclass}). SQLite: {@code PRAGMA table_info}, {@code index_list}, {@code index_info},
  * {@code foreign_key_list} and the SQL text {@code sqlite_master} keeps (for CHECK constraints and index
@@ -31,6 +33,7 @@ final class TableCatalog {
             + "'view' WHEN c.relkind = 'm' THEN 'materialized view' WHEN c.relkind = 'f' THEN 'foreign table' "
             + "WHEN c.relkind IN ('i', 'I') THEN 'index' WHEN c.relkind = 'S' THEN 'sequence' ELSE 'relation' END";
     private static final Pattern CHECK = Pattern.compile("\\bCHECK\\s*\\(", Pattern.CASE_INSENSITIVE);
+    private static final Pattern TIMING = Pattern.compile("\\b(BEFORE|AFTER|INSTEAD)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern WHERE = Pattern.compile("\\bWHERE\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern CAST = Pattern.compile("::\\s*(?:character varying|timestamp with time zone|"
             + "timestamp without time zone|double precision|[a-z_][a-z0-9_]*)(?:\\[\\])?");
@@ -44,7 +47,8 @@ final class TableCatalog {
      * @param kind         null if nothing; {@code table} for a table; otherwise what it is ({@code view}, ...)
      * @param columns      in order
      * @param indexes      every index on it, the primary key's included
-     * @param refusers     each CHECK, foreign-key or exclusion constraint, trigger and rule on it, as a phrase
+     * @param refusers     each CHECK, foreign-key or exclusion constraint, BEFORE-row or INSTEAD OF trigger and rule
+     *                     on it, as a phrase
      *                     ({@code CHECK constraint c (CHECK (x > 0))}, {@code constraint CHECK (x > 0)})
      * @param referencedBy each foreign key of another table that refers to it, as a phrase
      */
@@ -139,11 +143,12 @@ final class TableCatalog {
                 oid, rs -> indexes.add(new IndexFound(rs.getString(1), rs.getBoolean(2), rs.getBoolean(3),
                         strings(rs.getArray(5)), rs.getString(4))));
         query(c, "SELECT CASE contype WHEN 'c' THEN 'CHECK constraint ' WHEN 'f' THEN 'foreign key ' "
-                + "WHEN 'x' THEN 'exclusion constraint ' ELSE 'constraint trigger ' END || conname || ' (' "
+                + "ELSE 'exclusion constraint ' END || conname || ' (' "
                 + "|| pg_get_constraintdef(oid) || ')' FROM pg_constraint WHERE conrelid = ?::oid "
-                + "AND contype IN ('c', 'f', 'x', 't') ORDER BY conname", oid, rs -> refusers.add(rs.getString(1)));
+                + "AND contype IN ('c', 'f', 'x') ORDER BY conname", oid, rs -> refusers.add(rs.getString(1)));
+        // tgtype's bits (PostgreSQL's pg_trigger.h): 1 FOR EACH ROW, 2 BEFORE, 64 INSTEAD OF
         query(c, "SELECT 'trigger ' || tgname FROM pg_trigger WHERE tgrelid = ?::oid AND NOT tgisinternal "
-                + "ORDER BY tgname", oid, rs -> refusers.add(rs.getString(1)));
+                + "AND ((tgtype & 3) = 3 OR (tgtype & 64) <> 0) ORDER BY tgname", oid, rs -> refusers.add(rs.getString(1)));
         query(c, "SELECT 'rule ' || rulename FROM pg_rewrite WHERE ev_class = ?::oid AND rulename <> '_RETURN' "
                 + "ORDER BY rulename", oid, rs -> refusers.add(rs.getString(1)));
         query(c, "SELECT 'the foreign key ' || conname || ' of the table ' || conrelid::regclass::text "
@@ -198,10 +203,18 @@ final class TableCatalog {
         pragma(c, "PRAGMA foreign_key_list(" + table + ")", rs -> keys.merge(rs.getInt("id"), "FOREIGN KEY ("
                 + rs.getString("from") + ") REFERENCES " + rs.getString("table"), (a, b) -> a));
         keys.values().forEach(k -> refusers.add("constraint " + k));
-        try (PreparedStatement ps = c.prepareStatement("SELECT 'trigger ' || name FROM sqlite_master "
+        try (PreparedStatement ps = c.prepareStatement("SELECT name, sql FROM sqlite_master "
                 + "WHERE type = 'trigger' AND lower(tbl_name) = lower(?) ORDER BY name")) {
             ps.setString(1, table);
-            collect(ps, refusers);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    // SQLite's triggers run for each row, BEFORE unless the statement says otherwise
+                    Matcher timing = TIMING.matcher(blanked(rs.getString(2)));
+                    if (!timing.find() || !timing.group(1).equalsIgnoreCase("AFTER")) {
+                        refusers.add("trigger " + rs.getString(1));
+                    }
+                }
+            }
         }
         try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT 'a foreign key of the table ' || m.name "
                 + "FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' "

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * columns are accepted when the lab's inserts can leave them out (nullable, or with a default);</li>
  * <li>whatever may refuse or change the lab's rows: CHECK, foreign-key and exclusion constraints, a unique index
  * or UNIQUE constraint other than the lab's (one holding the whole primary key refuses nothing the key does not),
- * a foreign key of another table that refers to it (it may refuse the lab's deletes), triggers and rules;</li>
+ * a foreign key of another table that refers to it (it may refuse the lab's deletes), a trigger that runs before
+ * each row is written (it may change the row, or skip it without an error: a lost write), a rule;</li>
  * <li>the lab's own indexes: one of the same name must be the same index (unique, columns, predicate), and the
  * name must not be taken by anything else, or {@code CREATE INDEX IF NOT EXISTS} would quietly skip it;</li>
  * <li>on PostgreSQL, the rights: the role's privileges on the table ({@code has_table_privilege}) and its schema
@@ -192,8 +193,9 @@ public final class TableCheck {
     /** Adds what may refuse or change the lab's rows to {@code differences}. */
     private static void refusers(TableSpec spec, TableCatalog.Found found, List<String> differences) {
         for (String r : found.refusers()) {
-            differences.add("the " + r + (r.startsWith("trigger") || r.startsWith("rule") ? " may change or "
-                    + "refuse the lab's rows" : " may refuse the lab's rows"));
+            differences.add("the " + r + (r.startsWith("trigger") ? " runs before each row is written, and may "
+                    + "change, skip or refuse the lab's rows" : r.startsWith("rule") ? " may rewrite the lab's "
+                    + "statements" : " may refuse the lab's rows"));
         }
         for (String r : found.referencedBy()) {
             differences.add(r + " refers to it, and may refuse the lab's deletes");

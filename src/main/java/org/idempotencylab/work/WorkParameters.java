@@ -50,6 +50,11 @@ public final class WorkParameters {
     public static final long MIN_KILL_EVERY_MS = 100;
     /** Longest mean gap between two kills of the chaos loop, wall-clock ms (a day). */
     public static final long MAX_KILL_EVERY_MS = 86_400_000;
+    /**
+     * The values {@link #killEveryMs} takes, as its message and {@code work --help} say them (one constant, so the
+     * help's range is the one checked).
+     */
+    public static final String KILL_EVERY_RANGE = "0 (no kills) or " + MIN_KILL_EVERY_MS + " to 86,400,000 ms";
 
     private WorkParameters() {
     }
@@ -78,8 +83,7 @@ public final class WorkParameters {
      * @throws IllegalArgumentException naming the field, the value and the allowed range
      */
     public static long killEveryMs(String field, String text) {
-        String range = "0 (no kills) or " + MIN_KILL_EVERY_MS + " to " + Parameter.grouped(MAX_KILL_EVERY_MS)
-                + " ms (a restarted worker process needs about a second to take jobs again)";
+        String range = KILL_EVERY_RANGE + " (a restarted worker process needs about a second to take jobs again)";
         long v = wholeNumber(field, text, 0, MAX_KILL_EVERY_MS, range);
         if (v > 0 && v < MIN_KILL_EVERY_MS) {
             throw new IllegalArgumentException(field + ": " + v + " is outside the allowed range " + range);

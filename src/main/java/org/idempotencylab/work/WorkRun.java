@@ -23,7 +23,9 @@ import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStoreException;
+import org.idempotencylab.store.DroppedRuns;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.RunRegistry;
 import org.idempotencylab.store.TableCheck;
 
 /**
@@ -117,14 +119,17 @@ public final class WorkRun {
 
     /**
      * Prepares the database for a run: checks every table the run uses and only then creates the missing ones
-     * ({@link WorkTables#prepare}), with {@code dropOldRuns} deletes the rows of every other run, and puts the
-     * run's sign-ups on the queue.
+     * ({@link WorkTables#prepare}), so a database holding a table that is not the lab's, or that the role may not
+     * use, is left as it was; checks the claim table (or the lock table) as {@code run --db} does; registers the
+     * run as going ({@link RunRegistry}: {@link #run} keeps its heartbeat and deletes the registration at its end;
+     * after a failure it lapses {@value RunRegistry#ALIVE_S} s after the last heartbeat); with {@code dropOldRuns}
+     * deletes the rows of the other runs that are no longer going; and puts the sign-ups on the queue.
      *
-     * @return rows of other runs deleted (0 without {@code dropOldRuns})
+     * @return what {@code dropOldRuns} deleted and kept ({@link DroppedRuns#NONE} without it)
      * @throws ClaimStoreException naming the database, for a URL that does not open, or a table that is not the
      *                             lab's or that the role may not use (then nothing was created or written)
      */
-    public static long prepare(WorkConfig cfg, boolean dropOldRuns) {
+    public static DroppedRuns prepare(WorkConfig cfg, boolean dropOldRuns) {
         String shown = JdbcClaimStore.redact(cfg.url());
         try (Connection c = WorkerProcess.connect(cfg.url())) {
             TableCheck.Problem problem = WorkTables.prepare(c, cfg.store(), dropOldRuns);
@@ -136,29 +141,34 @@ public final class WorkRun {
             throw notPrepared(cfg, e);
         }
         Instant epoch = Instant.ofEpochMilli(cfg.epochMs());
-        long dropped = 0;
-        for (String table : List.of(WorkTables.CLAIMS, WorkTables.LOCKS)) {
-            boolean used = table.equals(WorkTables.CLAIMS) ? cfg.store() == StoreKind.CLAIM_TABLE
-                    : cfg.store() == StoreKind.LOCK;
-            if (!used && !dropOldRuns) {
-                continue;
-            }
-            try (JdbcClaimStore s = JdbcClaimStore.open(cfg.url(), new JdbcClaimStore.Options(table, cfg.runId(),
-                    epoch), 1)) {
-                if (dropOldRuns) {
-                    dropped += s.dropOtherRuns().rows();
+        List<JdbcClaimStore> stores = new ArrayList<>();
+        try {
+            for (String table : List.of(WorkTables.CLAIMS, WorkTables.LOCKS)) {
+                boolean used = table.equals(WorkTables.CLAIMS) ? cfg.store() == StoreKind.CLAIM_TABLE
+                        : cfg.store() == StoreKind.LOCK;
+                if (used || dropOldRuns) {
+                    stores.add(JdbcClaimStore.open(cfg.url(), new JdbcClaimStore.Options(table, cfg.runId(), epoch),
+                            1));
                 }
             }
-        }
-        try (Connection c = WorkerProcess.connect(cfg.url())) {
-            if (dropOldRuns) {
-                dropped += WorkTables.dropOtherRuns(c, cfg.runId());
+            try (Connection c = WorkerProcess.connect(cfg.url())) {
+                // registered before it drops or writes a row: another run's --drop-old-runs keeps its rows
+                RunRegistry.register(c, cfg.runId(), "work");
+                DroppedRuns dropped = DroppedRuns.NONE;
+                if (dropOldRuns) {
+                    for (JdbcClaimStore s : stores) {
+                        dropped = dropped.plus(s.dropOtherRuns());
+                    }
+                    dropped = dropped.plus(WorkTables.dropOtherRuns(c, cfg.runId()));
+                }
+                WorkTables.enqueue(c, cfg.runId(), cfg.jobs());
+                return dropped;
+            } catch (SQLException e) {
+                throw notPrepared(cfg, e);
             }
-            WorkTables.enqueue(c, cfg.runId(), cfg.jobs());
-        } catch (SQLException e) {
-            throw notPrepared(cfg, e);
+        } finally {
+            stores.forEach(JdbcClaimStore::close);
         }
-        return dropped;
     }
 
     private static ClaimStoreException notPrepared(WorkConfig cfg, SQLException e) {
@@ -337,12 +347,17 @@ public final class WorkRun {
                 }
             }
             long nextKill = chaos.killEveryMs() > 0 ? nowMs() + gap() : Long.MAX_VALUE;
+            long nextBeat = nowMs();
             long lastOpen = -1;
             long lastMove = nowMs();
             long stallMs = 60_000 + 2 * (cfg.visibilityTimeoutMs() + cfg.leaseMs() + cfg.lockTtlMs());
             while (true) {
-                long open = WorkTables.openJobs(c, cfg.runId());
                 long now = nowMs();
+                if (now >= nextBeat) {
+                    keepRegistered(c); // between two beats: at most a tick, or the waits for a killed process
+                    nextBeat = now + RunRegistry.BEAT_EVERY_MS;
+                }
+                long open = WorkTables.openJobs(c, cfg.runId());
                 if (open == 0) {
                     wallMs = (System.nanoTime() - start) / 1_000_000;
                     break;
@@ -379,8 +394,14 @@ public final class WorkRun {
             if (childFailure != null) {
                 throw new WorkException(childFailure);
             }
-            return new Outcome(WorkMetrics.read(c, cfg, strategy, kills, wallMs), cfg.runId(), wallMs, kills,
-                    restarts);
+            StrategyResult result = WorkMetrics.read(c, cfg, strategy, kills, wallMs);
+            keepRegistered(c);
+            if (result.succeededJobs() + result.failedJobs() + result.deadLetteredJobs() + result.lostJobs()
+                    != cfg.jobs()) { // the queue lost rows of its own: someone deleted them
+                throw new WorkException("work: " + RunRegistry.ERASED);
+            }
+            RunRegistry.unregister(c, cfg.runId());
+            return new Outcome(result, cfg.runId(), wallMs, kills, restarts);
         } catch (SQLException e) {
             throw new ClaimStoreException(JdbcClaimStore.redact(cfg.url()), "work: the database at '"
                     + JdbcClaimStore.redact(cfg.url()) + "' failed: " + JdbcClaimStore.explain(cfg.url(), e) + ".",
@@ -398,6 +419,17 @@ public final class WorkRun {
             } catch (IllegalStateException ignored) {
                 // the JVM is already shutting down: the hook runs anyway
             }
+        }
+    }
+
+    /**
+     * One heartbeat of the run ({@link RunRegistry#beat}).
+     *
+     * @throws WorkException if the run's registration is gone: it was taken for dead, its rows may be gone
+     */
+    private void keepRegistered(Connection c) throws SQLException {
+        if (!RunRegistry.beat(c, cfg.runId())) {
+            throw new WorkException("work: " + RunRegistry.ERASED);
         }
     }
 

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.store.DroppedRuns;
+import org.idempotencylab.store.RunRegistry;
 import org.idempotencylab.store.TableCheck;
 import org.idempotencylab.store.TableCheck.Right;
 import org.idempotencylab.store.TableSpec;
@@ -96,7 +98,8 @@ public final class WorkTables {
      * only if all of them are the lab's creates the missing tables and indexes; all in one transaction, under an
      * advisory lock that keeps two runs from creating them at once. Nothing of any run is changed.
      *
-     * @param store       the run's store: the claim table or the lock table is used with it
+     * @param store       the run's store: the claim table or the lock table is used with it (the runs table
+     *                    {@value RunRegistry#TABLE} always)
      * @param dropOldRuns true if the run first deletes other runs' rows (from both of those tables too)
      * @return why the run may not use the database, naming the first table that is not the lab's (nothing was
      *         created), or null if every table is ready
@@ -117,6 +120,7 @@ public final class WorkTables {
         if (store == StoreKind.LOCK || dropOldRuns) {
             tables.put(TableSpec.claimTable(LOCKS), TableCheck.ALL_RIGHTS);
         }
+        tables.put(TableSpec.runsTable(), TableCheck.ALL_RIGHTS); // registered, beating, unregistered
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
@@ -154,20 +158,17 @@ public final class WorkTables {
     }
 
     /**
-     * Deletes the rows of every other run from the lab's tables (rows with no run id stay), as
-     * {@code run --drop-old-runs} does for the claim table.
+     * Deletes the rows of the other runs that are no longer going from the lab's tables, as {@code run
+     * --drop-old-runs} does for the claim table ({@link RunRegistry}): the rows of runs still going stay.
      *
-     * @return rows deleted
+     * @return what was deleted, and kept
      */
-    public static long dropOtherRuns(Connection c, String runId) throws SQLException {
-        long rows = 0;
+    public static DroppedRuns dropOtherRuns(Connection c, String runId) throws SQLException {
+        DroppedRuns all = DroppedRuns.NONE;
         for (String t : new String[] {JOBS, CALLS, PROVIDER}) {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + t + " WHERE run_id <> ?")) {
-                ps.setString(1, runId);
-                rows += ps.executeUpdate();
-            }
+            all = all.plus(RunRegistry.dropOldRows(c, t, runId));
         }
-        return rows;
+        return all;
     }
 
     /** @return the run's jobs a worker may still take (queued, or running under a visibility timeout). */

@@ -35,10 +35,10 @@ class CommandLineWordingTest {
                 Arguments.of(new String[] {"run", "--format", "xml"}, "--format: 'xml' is not one of text, csv, json"),
                 Arguments.of(new String[] {"table", "--format", "XML"},
                         "--format: 'XML' is not one of text, csv, json"),
-                Arguments.of(new String[] {"run", "--seed", x200}, "--seed: '" + "x".repeat(60) + "... (200 "
-                        + "characters)' is not a whole number; allowed -2,147,483,648 to 2,147,483,647"),
+                Arguments.of(new String[] {"run", "--seed", x200}, "--seed: '" + "x".repeat(60) + "…' (200 "
+                        + "characters) is not a whole number; allowed -2,147,483,648 to 2,147,483,647"),
                 Arguments.of(new String[] {"run", "--jobs", "9".repeat(100)}, "--jobs: " + "9".repeat(60)
-                        + "... (100 characters) is outside the allowed range 1 to 100,000,000"),
+                        + "… (100 characters) is outside the allowed range 1 to 100,000,000"),
                 Arguments.of(new String[] {"table", "--jobs", "١٠٠"},
                         "--jobs: '١٠٠' is not a whole number; allowed 1 to 100,000,000"),
                 Arguments.of(new String[] {"table", "--threads", "٤"},
@@ -56,7 +56,7 @@ class CommandLineWordingTest {
                 Arguments.of(new String[] {"check", "a.json", "--preset", "lost-reply"},
                         "--preset: give a FILE or --preset NAME, not both"),
                 Arguments.of(new String[] {"run", "--retry", x200}, "--retry: '" + "x".repeat(60)
-                        + "... (200 characters)' is not one of each-step, whole-job, whole-job-skip-finished"));
+                        + "…' (200 characters) is not one of each-step, whole-job, whole-job-skip-finished"));
     }
 
     @ParameterizedTest
@@ -73,5 +73,28 @@ class CommandLineWordingTest {
         Outcome o = cli("table", "--threads", "0001", "--jobs", "0100", "--format", "json");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().startsWith("{\"strategy\":\"retry each step, no key\""), o.out());
+    }
+
+    /**
+     * The help says the range the check takes: {@code --kill-every-ms} refuses 1 to 99 (a restarted worker process
+     * needs about a second to take jobs again), so "0 to 86,400,000" would offer values it refuses. The strategy
+     * options say "Allowed:" as every other option does, and {@code --quiet} names every command that shows a bar.
+     */
+    @Test
+    void theHelpSaysTheRangesTheChecksTake() {
+        String work = cli("work", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(work.contains("Allowed: 0 (no kills) or 100 to 86,400,000 ms (default: 0)"), work);
+        Outcome refused = cli("work", "--kill-every-ms", "99");
+        assertEquals(Cli.BAD_INPUT, refused.code());
+        assertTrue(refused.err().startsWith("--kill-every-ms: 99 is outside the allowed range 0 (no kills) or 100 to "
+                + "86,400,000 ms"), refused.err());
+
+        String run = cli("run", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(run.contains("--retry=SCOPE what a retry repeats. Allowed: each-step, whole-job or "
+                + "whole-job-skip-finished (default: each-step)"), run);
+        assertTrue(run.contains("--provider-key=MODE the idempotency key the welcome email sends. Allowed: none, "
+                + "new-per-call or same (default: none)"), run);
+        assertTrue(run.contains("table, run, sweep and check from 200,000 sign-ups (run --db from 10,000), explore "
+                + "always"), run);
     }
 }

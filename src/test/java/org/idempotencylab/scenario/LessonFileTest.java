@@ -10,14 +10,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSteps;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The lesson reader: every shipped lesson reads, and every bad input gives one line naming the field by its JSON
@@ -179,6 +183,32 @@ class LessonFileTest {
         ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> READER.read(l.toString()));
         assertEquals(List.of("title", "frames[0].preset", "frames[0].predict.answer"),
                 e.problems().stream().map(ScenarioFileException.Problem::field).toList(), e.getMessage());
+    }
+
+    /**
+     * The limits a lesson file shares with scenario files speak of a lesson file: its size (from the path, before it
+     * is read, and from a stream), an empty file, text after the object, a comment, a NUL character. Nothing here
+     * says "scenario file".
+     */
+    @Test
+    void aLessonFilesMessagesSayLessonFile(@TempDir Path dir) throws IOException {
+        Path big = dir.resolve("big.json");
+        Files.write(big, new byte[ScenarioText.MAX_BYTES + 1]);
+        assertEquals("file: the file is 1,048,577 bytes; a lesson file holds at most 1 MiB (1,048,576 bytes)",
+                assertThrows(ScenarioFileException.class, () -> READER.read(big)).getMessage());
+        assertEquals("file: the file is over 1,048,576 bytes; a lesson file holds at most 1 MiB (1,048,576 bytes)",
+                assertThrows(ScenarioFileException.class, () -> READER.read(Files.newInputStream(big)))
+                        .getMessage());
+        List<String> lines = new ArrayList<>();
+        for (String text : List.of("", "{\"title\": \"T\"} x", "// a comment\n" + GOOD, "{\"title\": \"a\u0000b\"}")) {
+            lines.add(assertThrows(ScenarioFileException.class, () -> READER.read(new java.io.ByteArrayInputStream(
+                    text.getBytes(StandardCharsets.UTF_8)))).getMessage());
+        }
+        assertEquals(List.of("line 1: the file is empty; a lesson file is one JSON object",
+                "line 1: unexpected text after the closing }: a lesson file holds one JSON object",
+                "line 1: not valid JSON: comments are not allowed in a lesson file (JSON has none)",
+                "line 1: a NUL character (byte 0x00) at column 13; a lesson file is text, save the file as UTF-8"),
+                lines);
     }
 
     /** @return the problems {@code json} gives, as lines, checked as well worded as a scenario file's */

@@ -405,7 +405,7 @@ class ScenarioFilesTest {
                                 + "scenario.workers: 0 is outside the allowed range 1 to 1,024"),
                 // a value is quoted at most 60 characters long, whatever its length
                 Arguments.of(HEAD + ", \"view\": \"" + "v".repeat(9_000) + "\"}",
-                        "view: \"" + "v".repeat(60) + "...\" (9,000 characters) is not allowed; allowed: compare, "
+                        "view: \"" + "v".repeat(60) + "…\" (9,000 characters) is not allowed; allowed: compare, "
                                 + "live, sweep"),
                 Arguments.of(HEAD + ", \"strategies\": [" + "{}, ".repeat(100) + "{}]}",
                         "strategies: 101 strategies; a file runs at most 100"),
@@ -489,6 +489,32 @@ class ScenarioFilesTest {
                 e.getMessage());
     }
 
+    /**
+     * UTF-32's byte order marks: big-endian 00 00 FE FF, little-endian FF FE 00 00, which begins with UTF-16's little-
+     * endian mark FF FE, so UTF-32 must be looked for first; without a mark, ASCII as UTF-32 has three zero bytes in
+     * every four (UTF-16 one in two).
+     */
+    @Test
+    void aUtf32FileIsCalledUtf32(@TempDir Path dir) throws IOException {
+        java.nio.charset.Charset utf32le = java.nio.charset.Charset.forName("UTF-32LE");
+        byte[] text = (HEAD + "}").getBytes(utf32le);
+        Path file = dir.resolve("utf32.json");
+        for (byte[] mark : List.of(new byte[] {0, 0, (byte) 0xFE, (byte) 0xFF}, new byte[] {(byte) 0xFF, (byte) 0xFE,
+                0, 0})) {
+            byte[] bytes = java.util.Arrays.copyOf(mark, mark.length + text.length);
+            System.arraycopy(text, 0, bytes, mark.length, text.length);
+            Files.write(file, bytes);
+            ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> FILES.read(file));
+            assertEquals(String.format("line 1: not UTF-8: the file is UTF-32 (it starts with UTF-32's byte order mark "
+                    + "0x%02X 0x%02X 0x%02X 0x%02X); save the file as UTF-8", mark[0], mark[1], mark[2], mark[3]),
+                    e.getMessage());
+        }
+        Files.write(file, text);
+        ScenarioFileException e = assertThrows(ScenarioFileException.class, () -> FILES.read(file));
+        assertEquals("line 1: not UTF-8: the file looks like UTF-32 (three bytes in every four are 0); save the file "
+                + "as UTF-8", e.getMessage());
+    }
+
     @Test
     void theProblemsOfAFileAreListedOneALineWithTheirFields() {
         ScenarioFileException e = assertThrows(ScenarioFileException.class,
@@ -540,7 +566,7 @@ class ScenarioFilesTest {
         Path path = dir.resolve("no-such-folder").resolve("mine.json");
         IOException e = assertThrows(IOException.class,
                 () -> FILES.write(PRESETS.load("article.json"), path));
-        assertEquals("cannot save " + path + ": the folder " + path.getParent() + " does not exist",
+        assertEquals(path + ": the folder " + path.getParent() + " does not exist",
                 e.getMessage());
         assertFalse(Files.exists(path.getParent()));
     }

@@ -77,15 +77,17 @@ class ClaimTableCheckTest {
         String trigger = "jdbc:sqlite:" + dir.resolve("trigger.db");
         sql(trigger, labTableWith(SqlDialect.SQLITE, "x INTEGER"), THEIRS, "CREATE TRIGGER no BEFORE INSERT ON "
                 + "processed_jobs BEGIN SELECT RAISE(ABORT, 'no'); END");
-        assertTrue(refused(trigger).contains("the trigger no may change or refuse the lab's rows"), refused(trigger));
+        assertTrue(refused(trigger).contains("the trigger no runs before each row is written, and may change, skip or refuse the lab's rows"), refused(trigger));
     }
 
     @Test
-    void sqliteAUniqueIndexHoldingTheKeyAndAnIndexOfItsOwnAreAccepted() throws SQLException {
+    void sqliteAUniqueIndexHoldingTheKeyAnIndexOfItsOwnAndATriggerAfterTheWriteAreAccepted() throws SQLException {
         String url = "jdbc:sqlite:" + dir.resolve("fine.db");
         sql(url, labTableWith(SqlDialect.SQLITE, "note TEXT DEFAULT 'x'"), THEIRS,
                 "CREATE UNIQUE INDEX key_and_run ON processed_jobs (idempotency_key, run_id)",
-                "CREATE INDEX by_owner ON processed_jobs (owner) WHERE owner IS NOT NULL");
+                "CREATE INDEX by_owner ON processed_jobs (owner) WHERE owner IS NOT NULL",
+                "CREATE TABLE audit (k TEXT)", "CREATE TRIGGER \"before\" AFTER INSERT ON processed_jobs BEGIN "
+                        + "INSERT INTO audit VALUES (NEW.idempotency_key); END");
         try (JdbcClaimStore s = JdbcClaimStore.open(url)) {
             assertEquals(ClaimResult.Kind.CLAIMED, s.claim("k", "fp", "w", 0, 1).kind());
         }

@@ -29,9 +29,6 @@ import org.junit.jupiter.api.Test;
  * a raw SQL error, at the first email, or half-way through the run with jobs left queued.
  */
 class WorkTablesTest {
-    private static final List<String> LAB_TABLES = List.of("lab_jobs", "lab_calls", "lab_provider_sends",
-            "processed_jobs", "lab_locks");
-
     /** @return the URL of a new empty database named {@code name}, after running {@code sql} in it */
     private static String database(String name, String... sql) throws SQLException {
         String url = TestPostgres.freshDatabase(name);
@@ -84,8 +81,9 @@ class WorkTablesTest {
         assertNull(prepare(url));
         List<String> created = labRelations(url);
         assertEquals(List.of("lab_calls", "lab_calls_run", "lab_jobs", "lab_jobs_open", "lab_jobs_pkey",
-                "lab_provider_sends", "lab_provider_sends_key", "lab_provider_sends_run", "processed_jobs",
-                "processed_jobs_pkey", "processed_jobs_run_id"), created, "lab_locks only with --store lock");
+                "lab_provider_sends", "lab_provider_sends_key", "lab_provider_sends_run", "lab_runs", "lab_runs_pkey",
+                "processed_jobs", "processed_jobs_pkey", "processed_jobs_run_id"), created,
+                "lab_locks only with --store lock");
         // the tables it created are the lab's: the predicates and defaults as PostgreSQL prints them match
         assertNull(prepare(url));
         try (Connection c = WorkerProcess.connect(url)) {
@@ -157,18 +155,25 @@ class WorkTablesTest {
                 "the foreign key known (FOREIGN KEY (run_id) REFERENCES runs(run_id)) may refuse the lab's rows");
         refused(prepare(database("wt_trigger", jobs, "CREATE FUNCTION no() RETURNS trigger LANGUAGE plpgsql AS "
                 + "'BEGIN RETURN NULL; END'", "CREATE TRIGGER drop_all BEFORE INSERT ON lab_jobs FOR EACH ROW "
-                + "EXECUTE FUNCTION no()")), "lab_jobs", "the trigger drop_all may change or refuse the lab's rows");
+                + "EXECUTE FUNCTION no()")), "lab_jobs", "the trigger drop_all runs before each row is written, and may change, skip or refuse the lab's rows");
+        // the runs table every run registers in
+        refused(prepare(database("wt_runs", "CREATE TABLE lab_runs (run_id TEXT PRIMARY KEY)")), "lab_runs",
+                "differs from the lab's runs table: run_id is TEXT, not CHARACTER VARYING(64); missing command, "
+                        + "started_at, heartbeat_at");
         // a default the queue's inserts rely on: a job would start with 5 receives
         refused(prepare(database("wt_default", jobs, "ALTER TABLE lab_jobs ALTER COLUMN receives SET DEFAULT 5")),
                 "lab_jobs", "receives defaults to 5, not 0");
     }
 
     @Test
-    void aUniqueIndexHoldingTheWholePrimaryKeyRefusesNothingAndIsAccepted() throws SQLException {
-        // (run_id, job, status) is unique whenever (run_id, job) is: it refuses no row the lab's table accepts
+    void aUniqueIndexHoldingTheWholePrimaryKeyAndATriggerAfterTheWriteAreAccepted() throws SQLException {
+        // (run_id, job, status) is unique whenever (run_id, job) is: it refuses no row the lab's table accepts; a
+        // trigger after the write cannot change the row, and if it fails the statement fails with its message
         String url = database("wt_harmless", WorkTables.JOBS_TABLE.createSql().get(0),
                 "CREATE UNIQUE INDEX wide ON lab_jobs (run_id, job, status)",
-                "CREATE INDEX by_worker ON lab_jobs (worker)");
+                "CREATE INDEX by_worker ON lab_jobs (worker)",
+                "CREATE FUNCTION audit() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NULL; END'",
+                "CREATE TRIGGER audit AFTER INSERT ON lab_jobs FOR EACH ROW EXECUTE FUNCTION audit()");
         assertNull(prepare(url));
     }
 

@@ -3,16 +3,15 @@ package org.idempotencylab.ui.export;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.idempotencylab.scenario.AtomicFile;
 import org.idempotencylab.ui.Texts;
 
 /**
@@ -36,12 +35,6 @@ public final class ExportFlow {
          * @throws RuntimeException  if the content cannot be made (its message is shown)
          */
         String writeTo(Path file) throws IOException;
-    }
-
-    /** Writes one file's content to a path (the temporary file of {@link #atomically}). */
-    @FunctionalInterface
-    public interface Writing {
-        void write(Path file) throws IOException;
     }
 
     private final Consumer<String> saved;
@@ -76,8 +69,14 @@ public final class ExportFlow {
         File file = chosen.get();
         Path target = file.toPath().toAbsolutePath();
         try {
-            if (target.getParent() == null || !Files.isDirectory(target.getParent())) {
+            Path folder = target.getParent();
+            if (folder == null || Files.notExists(folder)) {
                 throw new NoSuchFileException(target.toString());
+            }
+            if (!Files.isDirectory(folder)) {
+                failed.accept(TEXTS.format("couldNotSave", file, TEXTS.format("reason.notAFolder",
+                        folder.getFileName())));
+                return false;
             }
             String what = content.writeTo(target);
             saved.accept(TEXTS.format("saved", file, what));
@@ -89,41 +88,37 @@ public final class ExportFlow {
     }
 
     /**
-     * Writes {@code target} through a temporary file in the same folder, then moves it into place in one step (a
-     * plain replace where the file system has no atomic move). If anything fails, {@code target} keeps its old
-     * content, or still does not exist, and the temporary file is deleted.
+     * Writes {@code target} through a temporary file in the same folder, then moves it into place in one step
+     * ({@link AtomicFile}). If anything fails, {@code target} keeps its old content, or still does not exist, and
+     * the temporary file is deleted.
      *
      * @param suffix the temporary file's ending, e.g. ".png"
-     * @throws IOException if the folder does not exist or cannot be written
+     * @throws IOException if the folder does not exist or cannot be written, or a write fails
      */
-    public static void atomically(Path target, String suffix, Writing writing) throws IOException {
-        Path absolute = target.toAbsolutePath();
-        Path tmp = Files.createTempFile(absolute.getParent(), ".export-", suffix);
-        try {
-            writing.write(tmp);
-            try {
-                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+    public static void atomically(Path target, String suffix, AtomicFile.Writing writing) throws IOException {
+        AtomicFile.write(target, suffix, writing);
     }
 
-    /** @return why a write failed, in words a person can act on. */
+    /**
+     * @return why a write failed, in words a person can act on: the system's own reason where a writer wrapped it
+     *         (ImageIO's "I/O error writing PNG file!" around "No space left on device")
+     */
     public static String reason(Exception e) {
-        if (e instanceof NoSuchFileException) {
+        Throwable t = e;
+        while (t.getCause() instanceof IOException inner && t != inner) {
+            t = inner;
+        }
+        if (t instanceof NoSuchFileException) {
             return TEXTS.get("reason.noFolder");
         }
-        if (e instanceof AccessDeniedException || e instanceof FileSystemException
-                && String.valueOf(e.getMessage()).contains("Read-only")) {
+        if (t instanceof AccessDeniedException || t instanceof FileSystemException
+                && String.valueOf(t.getMessage()).contains("Read-only")) {
             return TEXTS.get("reason.noPermission");
         }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
+        if (t instanceof FileSystemException f && f.getReason() != null) {
             return f.getReason();
         }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 
     /** @return "1280 × 720 px", for the status line of an image saved. */

@@ -1,6 +1,7 @@
 package org.idempotencylab.ui.export;
 
 import java.awt.image.BufferedImage;
+import java.awt.image.RenderedImage;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,12 +37,21 @@ public final class PngExport {
         params.setTransform(Transform.scale(scale, scale));
         WritableImage image = node.snapshot(params, null);
         BufferedImage buffered = SwingFXUtils.fromFXImage(image, null);
-        ExportFlow.atomically(file.toPath(), ".png", tmp -> {
-            if (!ImageIO.write(buffered, "png", tmp.toFile())) {
-                throw new IOException(TEXTS.get("reason.noPngWriter"));
-            }
-        });
+        ExportFlow.atomically(file.toPath(), ".png", tmp -> writeImage(buffered, "png", tmp));
         return new int[] {buffered.getWidth(), buffered.getHeight()};
+    }
+
+    /**
+     * Writes {@code image} to {@code file} in {@code format}; {@code ImageIO} answers a format it has no writer for
+     * with false, not an exception, which is a failed export too.
+     *
+     * @param format an ImageIO format name, e.g. "png"
+     * @throws IOException if the file cannot be written, or there is no writer for {@code format}
+     */
+    static void writeImage(RenderedImage image, String format, Path file) throws IOException {
+        if (!ImageIO.write(image, format, file.toFile())) {
+            throw new IOException(TEXTS.get("reason.noPngWriter"));
+        }
     }
 
     /**

@@ -18,6 +18,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.NotRegularFileException;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.Scenario;
@@ -181,7 +182,9 @@ public final class ScenarioKit {
             message.set(refusal("open.invalid", "open.invalidMany", file.getFileName(), e));
             return false;
         } catch (IOException e) {
-            message.set(TEXTS.format("open.unreadable", file, e.getMessage()));
+            // a named pipe or a device is refused before it is opened: say what it is, not the path twice
+            message.set(TEXTS.format("open.unreadable", file, e instanceof NotRegularFileException n ? n.getReason()
+                    : e.getMessage()));
             return false;
         }
         apply(f);

@@ -1,6 +1,8 @@
 package org.idempotencylab.ui.live;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -9,16 +11,18 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.RunHeartbeat;
 
 /**
  * Opens the database a live run's claim table lives in (second article's {@code processed_jobs}), off the FX
  * thread: the opening (up to {@link JdbcClaimStore#LOGIN_TIMEOUT_S} s for a server that does not answer) runs on
  * the background executor, the answer comes back on the FX executor. Every open is a new run of
  * {@link JdbcClaimStore}, with a run id of its own: it starts with no rows, shows only its own, and leaves the
- * rows of earlier runs (and of other programs) as they are. A newer {@link #open} or a {@link #cancel}
- * makes an older answer moot: its database is closed, its callbacks never run. Holds the current run's database
- * and closes it when the next run takes another. Every call into a database (open and close) runs on the
- * background executor, never on the FX thread.
+ * rows of earlier runs (and of other programs) as they are; it is registered as a run going ({@link RunHeartbeat})
+ * while it is open, so another run's {@code --drop-old-runs} leaves its rows alone. A newer {@link #open} or a
+ * {@link #cancel} makes an older answer moot: its database is closed, its callbacks never run. Holds the current
+ * run's database and closes it when the next run takes another. Every call into a database (open and close) runs
+ * on the background executor, never on the FX thread.
  *
  * <p>Uses {@code javafx.beans} only; the executors run in place by default, which suits tests without the
  * toolkit.
@@ -30,6 +34,7 @@ final class DatabaseConnector {
     private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper(this, "connecting");
     private int ticket;            // a newer open or cancel makes an older answer moot
     private ClaimStore current;    // the current run's database, or null for the in-memory model
+    private final Map<ClaimStore, RunHeartbeat> heartbeats = new ConcurrentHashMap<>(); // of the stores it opened
 
     /**
      * @param opener     a JDBC URL to an open store, or a {@link ClaimStoreException}
@@ -62,6 +67,10 @@ final class DatabaseConnector {
             String error = null;
             try {
                 db = opener.apply(url);
+                // registered as a run going: another run's --drop-old-runs keeps its rows
+                if (db instanceof JdbcClaimStore jdbc) {
+                    heartbeats.put(db, RunHeartbeat.start(jdbc, "live view"));
+                }
             } catch (RuntimeException e) {
                 error = e.getMessage();
                 if (db != null) {
@@ -105,9 +114,18 @@ final class DatabaseConnector {
         current = db;
     }
 
-    /** Closes {@code db} on the background executor: closing a connection is a round trip too. */
+    /**
+     * Closes {@code db} on the background executor (closing a connection is a round trip too), its registration as
+     * a run going first.
+     */
     void closeLater(ClaimStore db) {
-        background.execute(db::close);
+        background.execute(() -> {
+            RunHeartbeat heartbeat = heartbeats.remove(db);
+            if (heartbeat != null) {
+                heartbeat.close();
+            }
+            db.close();
+        });
     }
 
     /** @return the current run's database, or null for the in-memory model. */

@@ -298,14 +298,12 @@ public final class WorkViewModel {
         JdbcClaimStore claims = null;
         Future<?> polling = null;
         AtomicBoolean applying = new AtomicBoolean();
-        Thread hook = null;
         try {
             String url = plan.url();
             if (url == null) {
+                // a window closed mid-start or mid-run, or a lab that crashed, leaves no server: its own shutdown
+                // hook and watchdog see to that
                 embedded = EmbeddedDatabase.start();
-                EmbeddedDatabase started = embedded;
-                hook = new Thread(started::close, "work: stop the embedded database");
-                Runtime.getRuntime().addShutdownHook(hook); // a window closed mid-run leaves no server behind
                 url = embedded.url();
             }
             if (stopAsked) {
@@ -379,11 +377,6 @@ public final class WorkViewModel {
             }
             if (embedded != null) {
                 embedded.close();
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException shuttingDown) {
-                    // the hook runs anyway; closing twice is harmless
-                }
             }
             boolean stopped = stopAsked;
             fx.execute(() -> {

@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -48,6 +49,8 @@ import javax.imageio.ImageIO;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.controlsfx.control.StatusBar;
+import org.idempotencylab.SmallDisk;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
@@ -401,6 +404,42 @@ class CompareViewFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("Could not save " + exportTarget + ": the folder does not exist", model.statusProperty().get());
         assertFalse(exportTarget.exists());
+    }
+
+    /**
+     * A chart that could not be saved says so in the status bar, where the teacher looks, with the reason: a folder
+     * that is a file, and a full disk (a 64 KiB tmpfs filled, where one can be mounted), whose earlier chart keeps
+     * its content with no temporary file beside it.
+     */
+    @Test
+    void aChartThatCannotBeSavedSaysWhyInTheStatusBar() throws Exception {
+        type(robot, "#jobsField", "200");
+        compareAndWait();
+        Path notes = Files.writeString(tmp.resolve("notes-" + System.nanoTime() + ".txt"), "mine");
+        exportTarget = notes.resolve("chart.png").toFile();
+        press(robot, "#exportButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Could not save " + exportTarget + ": " + notes.getFileName() + " is a file, not a folder",
+                statusBar());
+
+        try (SmallDisk d = SmallDisk.mountIn(tmp)) {
+            Path old = Files.writeString(d.folder().resolve("chart.png"), "the old chart");
+            d.fill();
+            exportTarget = old.toFile();
+            press(robot, "#exportButton");
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals("Could not save " + old + ": No space left on device", statusBar());
+            assertEquals("the old chart", Files.readString(old));
+            try (Stream<Path> files = Files.list(d.folder())) {
+                assertEquals(List.of("chart.png", "filler"), files.map(f -> f.getFileName().toString()).sorted()
+                        .toList(), "no temporary file is left");
+            }
+        }
+    }
+
+    /** @return the status bar's text, as on screen */
+    private String statusBar() {
+        return robot.lookup("#statusBar").queryAs(StatusBar.class).getText();
     }
 
     @Test

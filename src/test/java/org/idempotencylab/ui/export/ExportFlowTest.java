@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import javax.imageio.IIOException;
+import org.idempotencylab.SmallDisk;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,6 +81,54 @@ class ExportFlowTest {
         ExportFlow.atomically(target, ".csv", tmp -> Files.writeString(tmp, "new"));
         assertEquals("new", Files.readString(target));
         assertEquals("1280 × 720 px", ExportFlow.pixels(1280, 720));
+    }
+
+    /** A chosen folder that is a file: the line says so, and nothing is written. */
+    @Test
+    void aFolderThatIsAFileIsSaidInWords() throws Exception {
+        Path notes = Files.writeString(dir.resolve("notes.txt"), "mine");
+        File target = notes.resolve("chart.png").toFile();
+        assertFalse(flow.save(() -> Optional.of(target), file -> {
+            throw new AssertionError("not called for a folder that is a file");
+        }));
+        assertEquals(List.of("Could not save " + target + ": notes.txt is a file, not a folder"), failed);
+        assertEquals("mine", Files.readString(notes));
+    }
+
+    /**
+     * A table saved to a full disk (a 64 KiB tmpfs, filled): the line gives the system's reason, the earlier export
+     * keeps its content and no temporary file is left.
+     */
+    @Test
+    void aFullDiskIsSaidAndKeepsTheEarlierExport() throws Exception {
+        try (SmallDisk d = SmallDisk.mountIn(dir)) {
+            Path target = Files.writeString(d.folder().resolve("table.csv"), "the old export");
+            d.fill();
+            ResultTable t = new ResultTable(List.of("a"), List.of(List.of("1")));
+            assertFalse(flow.save(() -> Optional.of(target.toFile()), t.csv()));
+            assertEquals(List.of("Could not save " + target + ": No space left on device"), failed);
+            assertEquals("the old export", Files.readString(target));
+            try (Stream<Path> s = Files.list(d.folder())) {
+                assertEquals(List.of("filler", "table.csv"), s.map(p -> p.getFileName().toString()).sorted()
+                        .toList());
+            }
+        }
+    }
+
+    /**
+     * ImageIO answers a format it cannot write with false, not an exception: a failed export all the same. A
+     * writer's wrapped exception is reported by the system's reason under it.
+     */
+    @Test
+    void noImageWriterIsAFailureAndAWrappedReasonIsTheSystems() {
+        Path target = dir.resolve("chart.png");
+        IOException e = assertThrows(IOException.class, () -> ExportFlow.atomically(target, ".png",
+                tmp -> PngExport.writeImage(new BufferedImage(2, 2, BufferedImage.TYPE_INT_RGB), "no-such-format",
+                        tmp)));
+        assertEquals("no PNG writer available", e.getMessage());
+        assertFalse(Files.exists(target));
+        assertEquals("No space left on device", ExportFlow.reason(new IIOException("I/O error writing PNG file!",
+                new IOException("No space left on device"))));
     }
 
     private List<String> names() throws IOException {

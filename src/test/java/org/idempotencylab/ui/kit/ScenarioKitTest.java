@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.idempotencylab.NamedPipe;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.RunControl;
@@ -22,6 +25,7 @@ import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.scenario.Strategy;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -164,6 +168,22 @@ class ScenarioKitTest {
         assertFalse(kit.open(latin1));
         assertEquals("Could not open latin1.json: line 3: not UTF-8 (byte 0xE9 at column 15); save the file as "
                 + "UTF-8", kit.messageProperty().get());
+        assertEquals("The lost reply", kit.loadedProperty().get().name());
+    }
+
+    /**
+     * File ▸ Open on a named pipe (or a device) says what it is at once and changes nothing: opening the pipe would
+     * wait for a writer for ever, with the window frozen. The timeout runs on a thread of its own, so a reader that
+     * opens the pipe fails the test rather than hanging the build.
+     */
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aNamedPipeIsRefusedAtOnceAndChangesNothing() throws Exception {
+        Path fifo = tmp.resolve("pipe.json");
+        assumeTrue(NamedPipe.make(fifo), "mkfifo makes a named pipe");
+        kit.applyPreset(preset("lost-reply.json"));
+        assertFalse(kit.open(fifo));
+        assertEquals("Could not read " + fifo + ": a named pipe (FIFO), not a regular file", kit.messageProperty().get());
         assertEquals("The lost reply", kit.loadedProperty().get().name());
     }
 

@@ -1,0 +1,138 @@
+package org.idempotencylab.work;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.idempotencylab.cli.Cli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code work} without {@code --db}, in a JVM of its own (this test's class path, a temporary folder of its own),
+ * ended from outside: with SIGKILL, which runs none of its code, its watchdog stops the server and removes the
+ * folder; with SIGTERM at any moment of the server's start or of the run, its shutdown hook does, before the JVM
+ * ends, and the terminal gets one line.
+ */
+@DisabledOnOs(value = OS.WINDOWS, disabledReason = "SIGTERM: Process.destroy is a hard kill on Windows")
+class EmbeddedServerLifecycleTest {
+    private static final String INTERRUPTED = "work: interrupted; the worker processes and the embedded database are "
+            + "stopped";
+
+    /** A run that goes on long after the test has ended it: 100,000 sign-ups of ten 5 ms calls. */
+    private static Process work(Path tmp) throws IOException {
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), Cli.class.getName(),
+                "work", "--jobs", "100000", "--processes", "1", "--workers", "1", "--call-ms", "5",
+                "--store", "claim-table")
+                .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile())
+                .start();
+    }
+
+    @Test
+    void aRunKilledWithSigkillLeavesNoServerAndNoFolder(@TempDir Path tmp) throws Exception {
+        Process p = work(tmp);
+        try {
+            waitFor(120, "the run going", () -> err(tmp).contains("this run's rows have run_id"));
+            long postmaster = postmaster(tmp).orElseThrow();
+            assertTrue(ProcessHandle.of(postmaster).map(ProcessHandle::isAlive).orElse(false));
+            p.destroyForcibly();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            // the watchdog's work: at most a few seconds
+            waitFor(20, "no server and no folder", () -> folders(tmp).isEmpty()
+                    && !ProcessHandle.of(postmaster).map(ProcessHandle::isAlive).orElse(false));
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /**
+     * SIGTERM while the binaries are unpacked (the first line is out), while the server starts (its PID file is
+     * written), and while the run goes: the JVM ends with 143 after its hook stopped the server and removed the
+     * folder, and the interrupt's line is the last one on stderr, once, nothing on stdout.
+     */
+    @Test
+    void aSigtermAtAnyMomentOfTheStartOrTheRunLeavesNoFolderAndOneLine(@TempDir Path tmp) throws Exception {
+        Map<String, Predicate<Path>> moments = Map.of(
+                "unpacking", t -> err(t).contains("starting an embedded PostgreSQL"),
+                "the server starting", t -> postmaster(t).isPresent(),
+                "the run going", t -> err(t).contains("this run's rows have run_id"));
+        for (Map.Entry<String, Predicate<Path>> m : moments.entrySet()) {
+            Path dir = Files.createDirectory(tmp.resolve(m.getKey().replace(' ', '-')));
+            Process p = work(dir);
+            try {
+                waitFor(120, m.getKey(), () -> m.getValue().test(dir));
+                OptionalLong postmaster = postmaster(dir);
+                p.destroy();
+                assertTrue(p.waitFor(90, TimeUnit.SECONDS), m.getKey());
+                assertEquals(143, p.exitValue(), m.getKey() + ": " + err(dir));
+                // at once, not after a while: the hook removed it before the JVM ended
+                assertEquals(List.of(), folders(dir), m.getKey());
+                postmaster.ifPresent(pid -> assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive)
+                        .orElse(false), m.getKey() + ": the server stopped"));
+                List<String> lines = err(dir).lines().toList();
+                assertEquals(INTERRUPTED, lines.get(lines.size() - 1), m.getKey() + ": " + lines);
+                assertEquals(1, lines.stream().filter(INTERRUPTED::equals).count(), m.getKey() + ": " + lines);
+                assertEquals("", Files.readString(dir.resolve("out.txt")), m.getKey());
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    private static String err(Path tmp) {
+        try {
+            return Files.readString(tmp.resolve("err.txt"), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** @return the server's PID, once its {@code postmaster.pid} is written */
+    private static OptionalLong postmaster(Path tmp) {
+        try {
+            for (Path f : folders(tmp)) {
+                List<String> lines = Files.readAllLines(f.resolve("data").resolve("postmaster.pid"));
+                if (!lines.isEmpty() && !lines.get(0).isBlank()) {
+                    return OptionalLong.of(Long.parseLong(lines.get(0).strip()));
+                }
+            }
+        } catch (IOException | NumberFormatException notYet) {
+            // not written yet, or half
+        }
+        return OptionalLong.empty();
+    }
+
+    private static List<Path> folders(Path tmp) throws IOException {
+        try (Stream<Path> s = Files.list(tmp)) {
+            return s.filter(f -> f.getFileName().toString().startsWith(EmbeddedDatabase.FOLDER_PREFIX)).toList();
+        }
+    }
+
+    /** A check of a state that changes on its own: polled every 20 ms. */
+    private interface Check {
+        boolean test() throws Exception;
+    }
+
+    private static void waitFor(long seconds, String what, Check check) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!check.test()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within " + seconds + " s: " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+}
