@@ -72,25 +72,80 @@ public final class EmbeddedDatabase implements AutoCloseable {
      *                              folder is removed), or if the database was closed while it started
      */
     public static EmbeddedDatabase start() {
-        Path folder;
+        EarlyExit early = new EarlyExit();
         try {
-            // the real path: the name under which the operating system shows the server's programs
-            folder = Files.createTempDirectory(FOLDER_PREFIX, ownerOnly("rwx------")).toRealPath();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary folder for the embedded PostgreSQL", e);
+            Runtime.getRuntime().addShutdownHook(early);
+        } catch (IllegalStateException shuttingDown) {
+            throw new UncheckedIOException(STOPPED, new IOException(STOPPED));
         }
-        Process watchdog;
+        EmbeddedDatabase db;
         try {
-            watchdog = ServerWatchdog.start(folder);
-        } catch (IOException | RuntimeException e) {
-            ServerWatchdog.removeTree(folder);
-            throw new UncheckedIOException("cannot start the embedded PostgreSQL's watchdog: " + e.getMessage(),
-                    e instanceof IOException io ? io : new IOException(e));
+            db = early.make();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(early);
+            } catch (IllegalStateException shuttingDown) {
+                // it runs: it removes the folder, or finds it in the database's own hook's hands
+            }
         }
-        EmbeddedDatabase db = new EmbeddedDatabase(folder, watchdog);
-        Runtime.getRuntime().addShutdownHook(db.hook);
         db.startServer();
         return db;
+    }
+
+    /**
+     * The shutdown hook of the moments before the database's own: a Ctrl+C between the folder's making and that
+     * hook's registration removes the folder at once, not only when the watchdog notices the lab is gone.
+     */
+    private static final class EarlyExit extends Thread {
+        private Path folder; // guarded by this
+        private boolean shuttingDown;
+        private boolean handedOver;
+
+        EarlyExit() {
+            super("remove the embedded PostgreSQL's new folder");
+        }
+
+        /** @return a database with its folder, its watchdog and its own shutdown hook; not started */
+        synchronized EmbeddedDatabase make() {
+            if (shuttingDown) {
+                throw new UncheckedIOException(STOPPED, new IOException(STOPPED));
+            }
+            try {
+                // the real path: the name under which the operating system shows the server's programs
+                folder = Files.createTempDirectory(FOLDER_PREFIX, ownerOnly("rwx------")).toRealPath();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create a temporary folder for the embedded PostgreSQL", e);
+            }
+            Process watchdog;
+            try {
+                watchdog = ServerWatchdog.start(folder);
+            } catch (IOException | RuntimeException e) {
+                ServerWatchdog.removeTree(folder);
+                throw new UncheckedIOException("cannot start the embedded PostgreSQL's watchdog: " + e.getMessage(),
+                        e instanceof IOException io ? io : new IOException(e));
+            }
+            EmbeddedDatabase db = new EmbeddedDatabase(folder, watchdog);
+            try {
+                Runtime.getRuntime().addShutdownHook(db.hook);
+            } catch (IllegalStateException shuttingDownNow) {
+                // the shutdown began a moment ago: this hook runs once make ends, and removes the folder
+                throw new UncheckedIOException(STOPPED, new IOException(STOPPED));
+            }
+            handedOver = true;
+            return db;
+        }
+
+        @Override
+        public void run() {
+            Path made;
+            synchronized (this) { // waits for a make still going
+                shuttingDown = true;
+                made = handedOver ? null : folder;
+            }
+            if (made != null) {
+                ServerWatchdog.removeServer(made, ServerWatchdog.REMOVE_WITHIN_MS);
+            }
+        }
     }
 
     private void startServer() {

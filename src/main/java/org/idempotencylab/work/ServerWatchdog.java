@@ -96,11 +96,16 @@ public final class ServerWatchdog {
      */
     static boolean removeServer(Path folder, long withinMs) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(withinMs);
+        // a process in the middle of exiting no longer shows its program, so it is no longer found in the folder:
+        // every one seen is waited for by its handle
+        List<ProcessHandle> seen = new ArrayList<>();
         while (true) {
+            postmaster(folder).ifPresent(seen::add);
+            processesIn(folder).forEach(seen::add);
             stopProcesses(folder);
             removeTree(folder);
             if (!Files.exists(folder) && processesIn(folder).findAny().isEmpty()) {
-                return true;
+                return awaitExits(seen, deadline);
             }
             if (System.nanoTime() > deadline) {
                 return false;
@@ -123,19 +128,41 @@ public final class ServerWatchdog {
         processesIn(folder).forEach(ProcessHandle::destroyForcibly);
     }
 
-    private static void stopPostmaster(Path folder) {
+    /** @return true if every one of {@code processes} ended before {@code deadline} ({@link System#nanoTime}) */
+    private static boolean awaitExits(List<ProcessHandle> processes, long deadline) {
+        for (ProcessHandle h : processes) {
+            try {
+                h.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (Exception e) {
+                return false; // still running at the deadline
+            }
+        }
+        return true;
+    }
+
+    /** @return the running server of {@code folder}, by the PID in its {@code data/postmaster.pid} */
+    private static Optional<ProcessHandle> postmaster(Path folder) {
         Path data = folder.resolve(EmbeddedDatabase.DATA);
         Optional<ProcessHandle> postmaster;
         try {
             String first = Files.readAllLines(data.resolve("postmaster.pid"), StandardCharsets.US_ASCII).get(0);
             postmaster = ProcessHandle.of(Long.parseLong(first.strip()));
         } catch (IOException | RuntimeException e) {
-            return; // no server (yet, or any more)
+            return Optional.empty(); // no server (yet, or any more)
         }
         // a PID from a file outlives its process and may be another program's now: only a server of this data
-        if (postmaster.isEmpty() || !servesData(postmaster.get(), data)) {
+        return postmaster.filter(h -> servesData(h, data));
+    }
+
+    private static void stopPostmaster(Path folder) {
+        Optional<ProcessHandle> postmaster = postmaster(folder);
+        if (postmaster.isEmpty()) {
             return;
         }
+        Path data = folder.resolve(EmbeddedDatabase.DATA);
         ProcessHandle h = postmaster.get();
         try {
             // an immediate shutdown stops the backends and frees the shared memory (a SIGKILL would leave it);
