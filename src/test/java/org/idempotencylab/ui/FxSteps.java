@@ -1,5 +1,8 @@
 package org.idempotencylab.ui;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -150,5 +153,25 @@ public final class FxSteps {
             work.run();
             return null;
         });
+    }
+
+    /**
+     * Runs {@code steps} on the test's thread and lets the FX thread and the renderer catch up, with standard error
+     * caught meanwhile: the toolkit prints there what it fails at in the background (a frame the painter could not
+     * build: Monocle's "Too small int buffer size" stack trace), which no assertion would otherwise see.
+     *
+     * @return what was printed on standard error, "" if nothing
+     */
+    public static String stderrOf(Runnable steps) {
+        PrintStream was = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            steps.run();
+            WaitForAsyncUtils.waitForFxEvents();
+        } finally {
+            System.setErr(was);
+        }
+        return printed.toString(StandardCharsets.UTF_8);
     }
 }
