@@ -363,8 +363,9 @@ public final class WorkRun {
             if (childFailure != null) {
                 throw new WorkException(childFailure);
             }
-            return new Outcome(WorkMetrics.read(c, cfg, strategy, kills, wallMs), cfg.runId(), wallMs, kills,
-                    restarts);
+            StrategyResult result = WorkMetrics.read(c, cfg, strategy, kills, wallMs);
+            PartlyDoneJobs.tell(PartlyDoneJobs.read(c, cfg.runId()), err); // the jobs someone must finish by hand
+            return new Outcome(result, cfg.runId(), wallMs, kills, restarts);
         } catch (SQLException e) {
             throw new ClaimStoreException(JdbcClaimStore.redact(cfg.url()), "work: the database at '"
                     + JdbcClaimStore.redact(cfg.url()) + "' failed: " + JdbcClaimStore.explain(cfg.url(), e) + ".",
