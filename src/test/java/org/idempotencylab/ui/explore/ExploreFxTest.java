@@ -316,11 +316,7 @@ class ExploreFxTest {
         assertEquals("", printed, "the toolkit painted every frame of every size (it prints a frame it failed)");
     }
 
-    /**
-     * The larger window first, then the smaller: a window that grows back after shrinking makes Monocle's painter
-     * fail a frame (it reuses the larger frame's pixel buffer, whose limit its copy to the screen left at the
-     * smaller frame's size) and print the stack trace.
-     */
+    /** The larger window first, then the smaller: growing it back makes Monocle fail a frame (FxSteps.stderrOf). */
     private void fitsInEverySize(FxRobot robot) {
         for (int[] size : new int[][] {{1280, 720}, {1024, 768}}) {
             for (boolean note : new boolean[] {false, true}) {
