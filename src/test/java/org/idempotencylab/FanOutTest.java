@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>"Names" is counted on the code with its comments removed: the parameter's constant ({@code P_FAIL}), its
  * option ({@code --p-fail}), or, for ids that are not plain English words, its field name ({@code pFail}).
- * The test prints every parameter's files, the figures the README gives.
+ * A failure's message lists every parameter's files.
  */
 class FanOutTest {
     /** Packages whose code serves every parameter alike. */
@@ -47,7 +47,6 @@ class FanOutTest {
         StringBuilder table = new StringBuilder();
         named.forEach((id, files) -> table.append(String.format("%-20s %2d  %s%n", id, files.size(),
                 String.join(" ", files))));
-        System.out.print(table); // the README's fan-out figures
         assertEquals(List.of(), generic, "the shared machinery names these parameters:\n" + table);
     }
 
@@ -76,7 +75,8 @@ class FanOutTest {
         return f.startsWith(MAIN) ? MAIN.relativize(f).toString().replace('\\', '/') : f.toString();
     }
 
-    private static String withoutComments(String s) {
+    /** @return {@code s} without its Java and XML comments */
+    static String withoutComments(String s) {
         return s.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "").replaceAll("(?s)<!--.*?-->", "");
     }
 

@@ -438,7 +438,7 @@ final class JobQueue {
     /** Moves a message received {@code maxReceives} times without an acknowledgement to the dead-letter queue. */
     private void deadLetter(Message msg) {
         settle(msg);
-        metrics.ended(msg.repeat, Outcome.DEAD_LETTERED);
+        metrics.ended(msg.repeat, Outcome.DEAD_LETTERED, ledgers.get(msg.user).sideEffects);
         metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
         emitter.emit(Kind.JOB_FAILED, msg.user, msg.repeat, -1, 0, -1, sim.nowMs(),
                 "moved to the dead-letter queue after " + msg.deliveries + " receives without an acknowledgement",
@@ -654,7 +654,7 @@ final class JobQueue {
         if (durable || !settle(job.msg)) {
             return;
         }
-        metrics.ended(job.repeat, Outcome.LOST);
+        metrics.ended(job.repeat, Outcome.LOST, job.sideEffects);
         emitter.emit(Kind.JOB_LOST, job, -1, 0, -1, sim.nowMs(), "the in-memory queue died with the worker process");
         progress.jobEnded();
     }
@@ -695,7 +695,7 @@ final class JobQueue {
         for (Message m : gone) {
             m.inQueue = false;
             settle(m);
-            metrics.ended(m.repeat, Outcome.LOST);
+            metrics.ended(m.repeat, Outcome.LOST, ledgers.get(m.user).sideEffects);
             metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
             emitter.emit(Kind.JOB_LOST, m.user, m.repeat, -1, 0, -1, sim.nowMs(),
                     "the in-memory queue died with the worker process", m.deliveries);

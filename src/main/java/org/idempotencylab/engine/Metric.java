@@ -177,7 +177,15 @@ public enum Metric {
      */
     LOCK_GONE_DROPS("lockGoneDrops", "Dropped, lock gone", "deliveries", Kind.COUNT, false, Status.WHEN_NONZERO,
             "dropped with their lock gone", "deliveries dropped unrun because the lock their request took at enqueue "
-                    + "had expired before a worker took them (not duplicates)");
+                    + "had expired before a worker took them (not duplicates)"),
+    /**
+     * Sign-ups that ended in any outcome but success (failed, lost, dropped or dead-lettered) while some of their
+     * steps' side effects were done and others not, at the moment their outcome was counted: a customer billed
+     * with no workspace, a workspace with no welcome email, which someone has to finish or undo by hand. Repeated
+     * requests are not counted (their user's steps are the sign-up's).
+     */
+    PARTLY_DONE_JOBS("partlyDoneJobs", "Partly done jobs", "jobs", Kind.COUNT, false, Status.NEVER, null,
+            "sign-ups that ended unsucceeded with some steps' side effects done and others not");
 
     /** What kind of value a metric is. */
     public enum Kind {

@@ -38,6 +38,31 @@ public final class RunMetrics {
     }
 
     /**
+     * Counts one request ending in {@code outcome}, as {@link #ended(boolean, Outcome)}, and a sign-up that ended in
+     * another outcome than success with some steps' side effects done and others not in
+     * {@link Metric#PARTLY_DONE_JOBS}.
+     *
+     * @param sideEffects side effects per step (0..9) of the request's user so far
+     */
+    public void ended(boolean repeat, Outcome outcome, int[] sideEffects) {
+        ended(repeat, outcome);
+        if (!repeat && outcome != Outcome.SUCCEEDED && partlyDone(sideEffects)) {
+            counts[Metric.PARTLY_DONE_JOBS.ordinal()]++;
+        }
+    }
+
+    /** @return true if some of the steps' side effects (counts per step) happened and others did not */
+    static boolean partlyDone(int[] sideEffects) {
+        boolean some = false;
+        boolean missing = false;
+        for (int n : sideEffects) {
+            some |= n > 0;
+            missing |= n == 0;
+        }
+        return some && missing;
+    }
+
+    /**
      * Counts one side effect done again at {@code step} (0..9): {@link Metric#REPEATED_STEPS} and its step's entry
      * of {@link Metric#DUPLICATE_SIDE_EFFECTS}.
      */

@@ -108,7 +108,7 @@ final class WorkerProcess {
         worker.lane().jobEnds(job);
         boolean counts = queue.settle(job.msg);
         if (counts) {
-            metrics.ended(job.repeat, outcome);
+            metrics.ended(job.repeat, outcome, job.sideEffects);
         }
         metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs()); // a later delivery's end is still an event of the run
         emitter.emit(outcome == Outcome.SUCCEEDED ? Kind.JOB_SUCCEEDED : Kind.JOB_FAILED, job, -1, 0,
@@ -155,7 +155,7 @@ final class WorkerProcess {
     void drop(Job job, int worker, String why) {
         boolean counts = queue.settle(job.msg);
         if (counts) {
-            metrics.ended(job.repeat, Outcome.DROPPED);
+            metrics.ended(job.repeat, Outcome.DROPPED, job.sideEffects);
             metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
         }
         emitter.emit(Kind.JOB_DROPPED, job, -1, 0, worker, sim.nowMs(), why);

@@ -441,7 +441,9 @@ public final class App extends Application {
         return url;
     }
 
+    /** Opens the window (JavaFX's class-path warning silenced first: {@link ClassPathWarning}). */
     public static void main(String[] args) {
+        ClassPathWarning.silence();
         launch(App.class, args);
     }
 }

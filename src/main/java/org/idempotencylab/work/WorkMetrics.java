@@ -28,6 +28,8 @@ import org.idempotencylab.scenario.Strategy;
  *   <li>lease reclaims from the claim table ({@code claims - 1} per row of the run);</li>
  *   <li>overlapping runs: deliveries whose first recorded call came before the last recorded call of an earlier
  *       delivery of the same job;</li>
+ *   <li>partly done jobs: failed, dead or open with some steps' side effects done and others not
+ *       ({@link PartlyDoneJobs});</li>
  *   <li>worker crashes: the processes the chaos loop killed (the parent's count).</li>
  * </ul>
  * The other metrics count features {@code work} does not have (repeated requests, slow calls, heartbeats, ...) and
@@ -119,6 +121,7 @@ public final class WorkMetrics {
             rs.next();
             m.add(Metric.OVERLAPPING_RUNS, rs.getLong(1));
         }
+        m.add(Metric.PARTLY_DONE_JOBS, PartlyDoneJobs.read(c, run).size());
         m.add(Metric.CRASHES, kills);
         m.set(Metric.VIRTUAL_TIME_MS, wallMs);
         return m.result(strategy, cfg.jobs(), null);

@@ -401,6 +401,7 @@ public final class WorkRun {
                 throw new WorkException("work: " + RunRegistry.ERASED);
             }
             RunRegistry.unregister(c, cfg.runId());
+            PartlyDoneJobs.tell(PartlyDoneJobs.read(c, cfg.runId()), err); // the jobs someone must finish by hand
             return new Outcome(result, cfg.runId(), wallMs, kills, restarts);
         } catch (SQLException e) {
             throw new ClaimStoreException(JdbcClaimStore.redact(cfg.url()), "work: the database at '"

@@ -247,7 +247,7 @@ class RunCommandTest {
             "repeatsDeadLettered", "crashes", "redeliveries", "jobInProgressRejections", "leaseReclaims",
             "keyMismatches", "stuckInProgressMs", "overlappingRuns", "silentWrongResults", "leaseRenewals",
             "claimRacesLost", "attemptTimeouts", "rescuedClaims", "completedClaimsOverwritten", "rolledBackEnqueues",
-            "dedupedAgainstRollback", "lockGoneDrops");
+            "dedupedAgainstRollback", "lockGoneDrops", "partlyDoneJobs");
 
     @Test
     void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {

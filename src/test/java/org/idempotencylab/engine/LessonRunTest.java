@@ -51,7 +51,6 @@ class LessonRunTest {
                 String name = e.fileName() + " frame " + (i + 1) + " (" + f.title() + ")";
                 tests.add(DynamicTest.dynamicTest(name, () -> {
                     LessonRun.Outcome o = LessonRun.play(f);
-                    System.out.println("lesson-outcome " + name + ": " + o);
                     assertTrue(o.reached(), name + ": never reached " + f.until() + "; " + o);
                     if (f.until().kind() != StopCondition.Kind.END) {
                         assertFalse(o.finishedRun(), name + ": reached only as the run ended: " + o);

@@ -51,6 +51,8 @@ class OutcomeIdentityTest {
         long signUps = r.succeededJobs() + r.failedJobs() + r.lostJobs() + r.droppedJobs() + r.deadLetteredJobs();
         assertEquals(s.jobs(), signUps, "sign-ups' outcomes add up to the sign-ups; " + at);
         assertEquals(s.jobs(), r.jobs(), at);
+        assertTrue(r.get(Metric.PARTLY_DONE_JOBS) <= s.jobs() - r.succeededJobs(),
+                "partly done jobs are sign-ups that did not succeed; " + at);
         long repeats = 0;
         for (Outcome o : Outcome.values()) {
             repeats += r.ended(true, o);
@@ -85,6 +87,7 @@ class OutcomeIdentityTest {
             Scenario s = randomScenario(rnd);
             Strategy strategy = strategies.get(i % strategies.size());
             StrategyResult r = checkIdentity(s, strategy, "set " + i + " " + s);
+            seen[Metric.PARTLY_DONE_JOBS.ordinal()] += r.get(Metric.PARTLY_DONE_JOBS);
             for (Outcome o : Outcome.values()) {
                 seen[o.signUpMetric().ordinal()] += r.ended(false, o);
                 seen[o.repeatMetric().ordinal()] += r.ended(true, o);
@@ -94,7 +97,7 @@ class OutcomeIdentityTest {
         // enqueue that expired); 240 sets, since each parameter drawn widens the space
         for (Metric m : List.of(Metric.SUCCEEDED_JOBS, Metric.FAILED_JOBS, Metric.LOST_JOBS, Metric.DROPPED_JOBS,
                 Metric.REPEATS_DROPPED, Metric.DEAD_LETTERED_JOBS, Metric.REPEATS_SUCCEEDED, Metric.REPEATS_FAILED, Metric.REPEATS_REFUSED,
-                Metric.REPEATS_LOST, Metric.REPEATS_DEAD_LETTERED)) {
+                Metric.REPEATS_LOST, Metric.REPEATS_DEAD_LETTERED, Metric.PARTLY_DONE_JOBS)) {
             assertTrue(seen[m.ordinal()] > 0, m.id() + " never happened in the random sets");
         }
     }

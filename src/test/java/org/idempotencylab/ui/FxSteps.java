@@ -1,5 +1,8 @@
 package org.idempotencylab.ui;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -150,5 +153,29 @@ public final class FxSteps {
             work.run();
             return null;
         });
+    }
+
+    /**
+     * Runs {@code steps} on the test's thread and lets the FX thread and the renderer catch up, with standard error
+     * caught meanwhile: the toolkit prints there what it fails at in the background, which no assertion would
+     * otherwise see. One such failure is Monocle's: a window grown back to a size its scene already had (1024 x 768,
+     * then 1280 x 720 again) reuses the larger frame's pixel buffer, whose limit Monocle's copy to the screen left at
+     * the smaller frame's size, and the painter prints "Too small int buffer size" for that frame (a real display
+     * has no such painter). So a test resizes from the larger size to the smaller, or grows past every size its
+     * scene had.
+     *
+     * @return what was printed on standard error, "" if nothing
+     */
+    public static String stderrOf(Runnable steps) {
+        PrintStream was = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            steps.run();
+            WaitForAsyncUtils.waitForFxEvents();
+        } finally {
+            System.setErr(was);
+        }
+        return printed.toString(StandardCharsets.UTF_8);
     }
 }

@@ -1,5 +1,6 @@
 package org.idempotencylab.ui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,11 +103,14 @@ class RoomLayoutFxTest {
         }
     }
 
-    /** Every room, those with the note open first (the preset is loaded once, then its note closed). */
+    /**
+     * Every room: the larger window first (growing it back makes Monocle fail a frame: FxSteps.stderrOf), in each
+     * size those with the note open first (the preset is loaded once, its note then closed and opened again).
+     */
     private static List<Room> rooms() {
         List<Room> all = new ArrayList<>();
-        for (boolean note : new boolean[] {true, false}) {
-            for (int[] size : ROOMS) {
+        for (int[] size : ROOMS) {
+            for (boolean note : new boolean[] {true, false}) {
                 for (boolean presentation : new boolean[] {true, false}) {
                     all.add(new Room(size[0], size[1], presentation, note));
                 }
@@ -121,11 +125,13 @@ class RoomLayoutFxTest {
      * lines carry hundreds of duplicates and the clock its longest words.
      */
     private void show(FxRobot robot, Room room) {
-        boolean loaded = room.note() && !kit.noteVisibleProperty().get();
+        boolean loaded = room.note() && !played;
         robot.interact(() -> {
             if (loaded) {
                 kit.applyPreset("lost-reply.json");
-            } else if (!room.note()) {
+            } else if (room.note()) {
+                kit.noteVisibleProperty().set(true); // the preset's note again, over the run as it was
+            } else {
                 kit.closeNote();
             }
             lab.selectTab("liveTab");
@@ -138,9 +144,13 @@ class RoomLayoutFxTest {
         }
         if (loaded) {
             playLate(robot);
+            played = true;
         }
         WaitForAsyncUtils.waitForFxEvents();
     }
+
+    /** The preset has been loaded and played late (by the first room with its note). */
+    private boolean played;
 
     /**
      * Both lanes to 45 virtual minutes (a replay, as the timeline does), then a second and a half of play at 100×,
@@ -162,28 +172,31 @@ class RoomLayoutFxTest {
 
     /**
      * In every room, once set up (a room takes seconds to lay out on a loaded machine): the toolbar, the lit line, the
-     * code's lines, the queue's width and every word. Then presentation mode at 1280 × 720 with the note keeps the
-     * code beside the queue, not under it.
+     * code's lines, the queue's width and every word; in presentation mode at 1280 × 720 with the note the code
+     * stays beside the queue, not under it.
      */
     @Test
     void inEveryRoomTheToolbarTheLitLineTheCodeAndEveryWordFitTheLiveView(FxRobot robot) {
-        for (Room room : rooms()) {
-            show(robot, room);
-            everyToolbarControlIsInTheViewNoneInAnOverflowMenu(robot, room.toString());
-            theLitCodeLineIsInTheWindowAndInThePanelsView(robot, room.toString());
-            codeLinesNeverWrapAndTheQueueKeepsItsWidthBesideTheCode(robot, room.toString());
-            theCodeShowsWholeLinesOnly(robot, room.toString());
-            everyWordIsShownWhole(robot, room.toString());
-            withTheParametersShownAllStaysInTheWindow(robot, room.toString());
-        }
-        robot.interact(() -> kit.applyPreset("lost-reply.json"));
-        show(robot, new Room(1280, 700, true, true));
-        Node queue = robot.lookup("#queue").query();
-        Node code = robot.lookup("#codePanel").query();
-        Bounds q = queue.localToScene(queue.getLayoutBounds());
-        Bounds c = code.localToScene(code.getLayoutBounds());
-        assertTrue(c.getMinX() >= q.getMaxX() - 0.5 && c.getMinY() < q.getMaxY(),
-                "the code " + c + " beside the queue " + q);
+        String printed = FxSteps.stderrOf(() -> {
+            for (Room room : rooms()) {
+                show(robot, room);
+                everyToolbarControlIsInTheViewNoneInAnOverflowMenu(robot, room.toString());
+                theLitCodeLineIsInTheWindowAndInThePanelsView(robot, room.toString());
+                codeLinesNeverWrapAndTheQueueKeepsItsWidthBesideTheCode(robot, room.toString());
+                theCodeShowsWholeLinesOnly(robot, room.toString());
+                everyWordIsShownWhole(robot, room.toString());
+                withTheParametersShownAllStaysInTheWindow(robot, room.toString());
+                if (room.width() == ROOMS[0][0] && room.presentation() && room.note()) {
+                    Node queue = robot.lookup("#queue").query();
+                    Node code = robot.lookup("#codePanel").query();
+                    Bounds q = queue.localToScene(queue.getLayoutBounds());
+                    Bounds c = code.localToScene(code.getLayoutBounds());
+                    assertTrue(c.getMinX() >= q.getMaxX() - 0.5 && c.getMinY() < q.getMaxY(),
+                            "the code " + c + " beside the queue " + q);
+                }
+            }
+        });
+        assertEquals("", printed, "the toolkit painted every frame of every room (it prints a frame it failed)");
     }
 
     /**

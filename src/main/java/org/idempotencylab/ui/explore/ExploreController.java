@@ -278,6 +278,10 @@ public final class ExploreController implements TabCommands {
         exploreStrategyColumn.setMaxWidth(12 * em);
         exploreCounterexampleColumn.setMinWidth(10 * em);
         exploreCounterexampleColumn.setPrefWidth(24 * em);
+        // a column's new preferred width is its width at once, which the table's constrained policy redistributes only
+        // when the table's own width changes: set the policy again, so it fits the columns to the table now
+        exploreTable.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        exploreTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         fitSettings();
     }
 

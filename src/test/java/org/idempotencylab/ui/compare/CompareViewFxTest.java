@@ -127,7 +127,7 @@ class CompareViewFxTest {
             model.clearResults();
             model.inputErrorProperty().set(null);
             model.setStatus("");
-            robot.lookup("#exportScale").queryAs(ChoiceBox.class).setValue(2);
+            robot.lookup("#exportScale").<ChoiceBox<Integer>>query().setValue(2);
             robot.lookup("#logScaleBox").queryAs(CheckBox.class).setSelected(true);
             FxSteps.collapseAndScrollBack(stage.getScene().getRoot());
             stage.getScene().getRoot().requestFocus();

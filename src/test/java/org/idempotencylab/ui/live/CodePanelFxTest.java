@@ -31,6 +31,7 @@ import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.Concept;
+import org.idempotencylab.ui.FxSteps;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -229,7 +230,10 @@ class CodePanelFxTest {
         assertTrue(queue.getWidth() >= 640 - 0.5, "and keeps its width: " + queue.getWidth());
         robot.clickOn(parameters);
         waitUntil(() -> showing(robot.lookup("#parameterScroll").query())); // asked for: back beside the queue
-        resize(1280, 720);
+        // larger than the scene's first 1280 x 820: growing back into a size it had makes Monocle's painter fail a
+        // frame (FxSteps.stderrOf)
+        String printed = FxSteps.stderrOf(() -> resize(1440, 900));
+        assertEquals("", printed, "the toolkit painted every frame (it prints a frame it failed)");
         waitUntil(() -> !showing(parameters));
         assertTrue(showing(robot.lookup("#parameterScroll").query()), "room again: the parameters are back");
     }

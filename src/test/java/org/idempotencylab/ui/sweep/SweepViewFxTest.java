@@ -123,7 +123,7 @@ class SweepViewFxTest {
             model.form().load(SweepViewModel.classroomBase());
             model.inputErrorProperty().set(null);
             model.setStatus("");
-            robot.lookup("#sweepExportScale").queryAs(ChoiceBox.class).setValue(2);
+            robot.lookup("#sweepExportScale").<ChoiceBox<Integer>>query().setValue(2);
             FxSteps.collapseAndScrollBack(stage.getScene().getRoot());
             stage.getScene().getRoot().requestFocus();
         });

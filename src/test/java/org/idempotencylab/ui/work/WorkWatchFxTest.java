@@ -111,7 +111,7 @@ class WorkWatchFxTest {
     }
 
     private static List<String> events(FxRobot robot) {
-        return onFx(() -> robot.lookup("#eventList").queryAs(ListView.class).getItems().stream()
+        return onFx(() -> robot.lookup("#eventList").<ListView<?>>query().getItems().stream()
                 .map(Object::toString).toList());
     }
 
@@ -248,8 +248,9 @@ class WorkWatchFxTest {
     }
 
     private static String metric(FxRobot robot, String name) {
-        List<?> rows = onFx(() -> List.copyOf(robot.lookup("#metricsTable").queryAs(TableView.class).getItems()));
-        return rows.stream().map(r -> (WorkViewModel.MetricRow) r).filter(r -> r.name().equals(name))
+        List<WorkViewModel.MetricRow> rows = onFx(() -> List.copyOf(robot.lookup("#metricsTable")
+                .<TableView<WorkViewModel.MetricRow>>query().getItems()));
+        return rows.stream().filter(r -> r.name().equals(name))
                 .map(WorkViewModel.MetricRow::value).findFirst()
                 .orElseThrow(() -> new AssertionError("no metric " + name + " in " + rows));
     }
