@@ -1,6 +1,7 @@
 package org.idempotencylab.work;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -32,7 +33,7 @@ class WorkMetricsPartlyDoneTest {
     void theJobsLeftWithSomeSideEffectsAndNotOthersAreCountedAndNamed() throws SQLException {
         String url = TestPostgres.freshDatabase("work_partly");
         try (Connection c = DriverManager.getConnection(url)) {
-            WorkTables.create(c);
+            assertNull(WorkTables.prepare(c, StoreKind.MEMORY, false)); // the lab's tables, all of them new
             job(c, RUN, 0, "done");                       // every step once: it succeeded
             steps(c, RUN, 0, 0, SignupSteps.COUNT);
             job(c, RUN, 1, "failed");                     // steps 0 to 5 done, the email never sent: partly done
