@@ -216,11 +216,11 @@ public final class RunRegistry {
     private static void createIfMissing(Connection c) throws SQLException {
         SqlDialect dialect = sqlite(c) ? SqlDialect.SQLITE : SqlDialect.POSTGRES;
         if (dialect.columns(c, TABLE).isEmpty()) {
-            String time = dialect == SqlDialect.SQLITE ? "TEXT" : "TIMESTAMPTZ"; // the claim table's time type
+            // the table as the store's and work's checks know it (they create it before any run registers)
             try (Statement st = c.createStatement()) {
-                st.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (run_id VARCHAR(64) PRIMARY KEY, "
-                        + "command VARCHAR(20) NOT NULL, started_at " + time + " NOT NULL, heartbeat_at " + time
-                        + " NOT NULL)");
+                for (String sql : dialect.runsTable().createSql()) {
+                    st.execute(sql);
+                }
             } catch (SQLException e) {
                 if (dialect.columns(c, TABLE).isEmpty()) {
                     throw e;

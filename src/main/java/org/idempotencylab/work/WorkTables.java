@@ -121,6 +121,22 @@ public final class WorkTables {
             tables.put(TableSpec.claimTable(LOCKS), TableCheck.ALL_RIGHTS);
         }
         tables.put(TableSpec.runsTable(), TableCheck.ALL_RIGHTS); // registered, beating, unregistered
+        // the advisory lock keeps work runs apart; a run --db creating the claim table or the runs table at the
+        // same moment takes no such lock, so a creation that loses that race looks again
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return checkAndCreate(c, tables);
+            } catch (SQLException e) {
+                if (attempt >= 2) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** One try of {@link #prepare}: checks {@code tables} and creates what is missing, in one transaction. */
+    private static TableCheck.Problem checkAndCreate(Connection c, Map<TableSpec, Set<Right>> tables)
+            throws SQLException {
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Standard output is checked: a command whose output cannot be written (a full disk, {@code /dev/full}) ends with
  * exit 1 and one line on stderr with the system's reason, never exit 0 with the output lost. Run in child JVMs with
- * stdout redirected, as a shell would; the commands that print share one JVM ({@link Driver}).
+ * stdout redirected, as a shell would; the commands that print share one JVM ({@link CliChildDriver}).
  */
 class StdoutFailureTest {
     /** What every command says when its output is lost to a full device. */
@@ -40,25 +40,11 @@ class StdoutFailureTest {
     @TempDir
     Path dir;
 
-    /**
-     * Runs each command line given (words separated by spaces) with the process's own streams, as {@link Cli#main}
-     * does, and after each writes "exit N" on stderr, so one JVM reports every command.
-     */
-    public static final class Driver {
-        public static void main(String[] lines) {
-            for (String line : lines) {
-                int code = Cli.run(line.split(" "));
-                System.err.println("exit " + code);
-                System.err.flush();
-            }
-        }
-    }
-
     @Test
     void everyCommandWhoseOutputIsLostToDevFullExits1WithOneLine() throws Exception {
         File devFull = new File("/dev/full");
         assumeTrue(devFull.exists(), "a system with /dev/full");
-        List<String> args = new ArrayList<>(List.of(Driver.class.getName()));
+        List<String> args = new ArrayList<>(List.of(CliChildDriver.class.getName()));
         args.addAll(COMMANDS);
         String err = child(args, devFull);
         List<String> expected = new ArrayList<>();
