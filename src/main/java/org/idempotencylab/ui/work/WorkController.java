@@ -112,7 +112,7 @@ public final class WorkController implements TabCommands {
             field.disableProperty().bind(model.runningProperty());
         }
         startButton.disableProperty().bind(model.runningProperty());
-        stopButton.disableProperty().bind(model.runningProperty().not());
+        stopButton.disableProperty().bind(model.stoppableProperty().not()); // not during the clean-up
 
         messageLabel.textProperty().bind(model.messageProperty());
         messageLabel.visibleProperty().bind(model.messageProperty().isNotEmpty());

@@ -3,7 +3,6 @@ package org.idempotencylab.ui.work;
 import static org.idempotencylab.ui.work.WorkTexts.TEXTS;
 
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -86,8 +85,17 @@ public final class WorkViewModel {
     static final List<Parameter> FORM = List.of(Parameter.JOBS, Parameter.WORKERS, Parameter.P_FAIL,
             Parameter.LOST_REPLY, Parameter.CALL_MS, Parameter.RESTART_MS);
 
-    /** The defaults of the form: a run of some seconds on a laptop, the second article's fix. */
-    public static final Scenario DEFAULTS = WorkParameters.DEFAULTS.toBuilder().jobs(300).workers(2).build();
+    /**
+     * The tab's call time, wall-clock ms on average: 300 sign-ups × 10 calls of 50 ms shared by 3 × 2 workers keep a
+     * run going some 30 s on two cores (28 s measured quietly, more under load), time for a class to click a worker
+     * process before the run ends. The command's own default ({@code work --call-ms}, 2 ms) ends the same run in
+     * about 3 s.
+     */
+    public static final long CALL_MS = 50;
+
+    /** The defaults of the form: a run of some 30 s wall-clock ({@link #CALL_MS}), the second article's fix. */
+    public static final Scenario DEFAULTS = WorkParameters.DEFAULTS.toBuilder().jobs(300).workers(2).callMs(CALL_MS)
+            .build();
 
     /** One user's welcome emails, as the provider's table shows them. */
     public record SendRow(String user, long sent, long suppressed, boolean duplicate) {
@@ -115,8 +123,10 @@ public final class WorkViewModel {
     private final ObjectProperty<KeyMode> keyMode = new SimpleObjectProperty<>(KeyMode.SAME);
 
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private final ReadOnlyBooleanWrapper stoppable = new ReadOnlyBooleanWrapper(this, "stoppable");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
-    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", TEXTS.get("status.idle"));
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status",
+            TEXTS.format("status.idle", CALL_MS));
     private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper(this, "progressText", "");
     private final DoubleProperty progress = new SimpleDoubleProperty(this, "progress", 0);
     private final ReadOnlyStringWrapper claimNote = new ReadOnlyStringWrapper(this, "claimNote",
@@ -136,6 +146,8 @@ public final class WorkViewModel {
     // the run going, if any: written on the run's thread, read on the others
     private volatile WorkRun run;
     private volatile boolean stopAsked;
+    // the run's outcome is in (it finished): the clean-up after it is not a run to stop
+    private volatile boolean finished;
     private Future<?> task;
     private long startedAtMs;
     // FX thread: what the poll saw last, per slot, for the event log
@@ -267,7 +279,9 @@ public final class WorkViewModel {
         }
         message.set("");
         stopAsked = false;
+        finished = false;
         running.set(true);
+        stoppable.set(true);
         progress.set(0);
         progressText.set("");
         events.clear();
@@ -340,6 +354,7 @@ public final class WorkViewModel {
             polling = poller.scheduleWithFixedDelay(() -> poll(r, w, cfg, attached, applying), POLL_MS, POLL_MS,
                     TimeUnit.MILLISECONDS);
             WorkRun.Outcome o = r.run(plan.strategy());
+            finished = true;
             polling.cancel(false);
             awaitPoll(polling);
             polling = null;
@@ -347,6 +362,7 @@ public final class WorkViewModel {
             poll(r, w, cfg, attached, applying); // the tables as the run left them
             List<MetricRow> rows = metricRows(o, cfg);
             fx.execute(() -> {
+                stoppable.set(false); // what is left is the clean-up: nothing for Stop to stop
                 metrics.setAll(rows);
                 progress.set(1);
                 event("event.finished");
@@ -354,9 +370,10 @@ public final class WorkViewModel {
                         jobsPerSecond(o).toPlainString()));
             });
         } catch (RuntimeException e) {
-            boolean stopped = stopAsked;
+            boolean stopped = stopAsked && !finished;
             String why = e.getMessage() == null ? e.toString() : e.getMessage();
             fx.execute(() -> {
+                stoppable.set(false);
                 status.set(stopped ? TEXTS.get("status.stopped") : TEXTS.format("status.failed", why));
                 if (stopped) { // the boxes say so at once, not the last read before the stop
                     processRows.forEach(ProcessRow::stopped);
@@ -378,11 +395,12 @@ public final class WorkViewModel {
             if (embedded != null) {
                 embedded.close();
             }
-            boolean stopped = stopAsked;
+            boolean stopped = stopAsked && !finished;
             fx.execute(() -> {
                 if (stopped) { // again after the last poll, which may have shown its read meanwhile
                     processRows.forEach(ProcessRow::stopped);
                 }
+                stoppable.set(false);
                 running.set(false);
             });
         }
@@ -521,9 +539,13 @@ public final class WorkViewModel {
         });
     }
 
-    /** Stops the run going, if any: its worker processes are killed and the embedded database stops. */
+    /**
+     * Stops the run going, if any: its worker processes are killed and the embedded database stops. Nothing once
+     * the run has finished or failed ({@link #stoppableProperty()} false), while its clean-up goes: the status
+     * keeps saying how it ended.
+     */
     public void stop() {
-        if (!running.get()) {
+        if (!stoppable.get() || finished) {
             return;
         }
         stopAsked = true;
@@ -595,6 +617,14 @@ public final class WorkViewModel {
         return running.getReadOnlyProperty();
     }
 
+    /**
+     * @return true while there is a run to stop: from Start (the embedded database's start included) until the
+     *         run has finished, failed or been stopped; false during the clean-up after it, and when idle
+     */
+    public ReadOnlyBooleanProperty stoppableProperty() {
+        return stoppable.getReadOnlyProperty();
+    }
+
     /** @return the refusal of a typed value, or a database read's failure; empty when all is well */
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
@@ -643,36 +673,5 @@ public final class WorkViewModel {
     /** @return the finished run's metrics; empty until it has finished */
     public ObservableList<MetricRow> metrics() {
         return metricsShown;
-    }
-
-    /** Collects written characters into lines (a worker process's stderr) and hands each over. */
-    private static final class Lines extends Writer {
-        private final java.util.function.Consumer<String> out;
-        private final StringBuilder line = new StringBuilder();
-
-        Lines(java.util.function.Consumer<String> out) {
-            this.out = out;
-        }
-
-        @Override
-        public synchronized void write(char[] buf, int off, int len) {
-            for (int i = off; i < off + len; i++) {
-                char c = buf[i];
-                if (c == '\n') {
-                    out.accept(line.toString());
-                    line.setLength(0);
-                } else if (c != '\r') {
-                    line.append(c);
-                }
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

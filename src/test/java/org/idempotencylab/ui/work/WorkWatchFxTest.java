@@ -13,13 +13,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
-import java.util.ResourceBundle;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
@@ -28,9 +26,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.store.TestPostgres;
-import org.idempotencylab.ui.App;
-import org.idempotencylab.ui.ClaimTableView;
-import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.FxSteps;
 import org.idempotencylab.work.EmbeddedDatabase;
 import org.junit.jupiter.api.AfterEach;
@@ -65,11 +60,7 @@ class WorkWatchFxTest {
     @Start
     void start(Stage stage) throws Exception {
         work = new WorkViewModel();
-        ControllerFactory factory = new ControllerFactory().with(WorkViewModel.class, work)
-                .with(ClaimTableView.Factory.class, App.claimTableViews());
-        Parent root = App.load("/fxml/work.fxml", ResourceBundle.getBundle(WorkTexts.class.getName()), factory);
-        stage.setScene(App.scene(root));
-        stage.show();
+        WorkTab.show(stage, work);
     }
 
     /** A test that failed mid-run leaves no worker process and no embedded server behind. */
