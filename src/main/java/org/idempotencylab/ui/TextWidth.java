@@ -3,7 +3,10 @@ package org.idempotencylab.ui;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
-/** How wide a line of text is drawn, for the views that size a column or choose a shorter form. FX thread only. */
+/**
+ * How wide a line of text is drawn, and how tall a wrapped one, for the views that size a column or row or choose a
+ * shorter form. FX thread only.
+ */
 public final class TextWidth {
     /** One node for every measure: all run on the FX thread. */
     private static final Text MEASURE = new Text();
@@ -16,5 +19,19 @@ public final class TextWidth {
         MEASURE.setText(text);
         MEASURE.setFont(font);
         return MEASURE.getLayoutBounds().getWidth();
+    }
+
+    /**
+     * @param width the width lines wrap at, px; 0 or less: no wrapping
+     * @return the height of {@code text} in {@code font} wrapped at {@code width} between words, as a label or cell
+     *         that wraps draws it, px
+     */
+    public static double wrappedHeight(String text, Font font, double width) {
+        MEASURE.setText(text);
+        MEASURE.setFont(font);
+        MEASURE.setWrappingWidth(Math.max(0, width));
+        double h = MEASURE.getLayoutBounds().getHeight();
+        MEASURE.setWrappingWidth(0);
+        return h;
     }
 }

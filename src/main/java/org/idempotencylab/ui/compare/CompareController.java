@@ -58,6 +58,7 @@ public final class CompareController implements TabCommands {
     @FXML private Button copyButton;
     @FXML private Button csvButton;
     @FXML private VBox chartBox;
+    @FXML private Label chartHeading;
     @FXML private BarChart<Number, String> chart;
     @FXML private Label chartCaption;
     @FXML private StatusBar statusBar;
@@ -124,6 +125,9 @@ public final class CompareController implements TabCommands {
         chart.visibleProperty().bind(Bindings.isNotEmpty(model.rows()));
         model.rows().addListener((ListChangeListener<ResultRow>) c -> redrawChart());
         logScaleBox.selectedProperty().addListener((obs, old, on) -> redrawChart());
+        model.watchedProperty().addListener((obs, old, m) -> redrawChart());
+        chartHeading.textProperty().bind(Bindings.createStringBinding(
+                () -> DuplicatesChart.heading(model.watchedProperty().get()), model.watchedProperty()));
         chartCaption.textProperty().bind(Bindings.createStringBinding(
                 () -> CompareViewModel.caption(model.resultScenarioProperty().getValue()),
                 model.resultScenarioProperty()));
@@ -131,7 +135,8 @@ public final class CompareController implements TabCommands {
 
     private void redrawChart() {
         DuplicatesChart.show(chart, model.rows().stream().map(ResultRow::result).toList(), logScaleBox.isSelected(),
-                table.compactProperty().get() ? st -> StrategyNames.twoLines(StrategyNames.shortName(st), 20) : Strategy::name);
+                table.compactProperty().get() ? st -> StrategyNames.twoLines(StrategyNames.shortName(st), 20) : Strategy::name,
+                model.watchedProperty().get());
     }
 
     /**

@@ -11,6 +11,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -74,6 +75,7 @@ public final class CompareViewModel {
     private final StringProperty differences = new SimpleStringProperty("");
     private final StringProperty inputError = new SimpleStringProperty();
     private final ReadOnlyBooleanWrapper stale = new ReadOnlyBooleanWrapper(this, "stale");
+    private final ReadOnlyObjectWrapper<Metric> watched = new ReadOnlyObjectWrapper<>(this, "watched");
 
     /**
      * @param base     the scenario the view opens on
@@ -144,7 +146,8 @@ public final class CompareViewModel {
 
     /**
      * Makes the table show {@code metric} as well as the article's five columns (the number a loaded preset
-     * watches, e.g. lease reclaims); {@code null} or one of the five leaves the article's columns.
+     * watches, e.g. lease reclaims); {@code null} or one of the five leaves the article's columns. The chart charts
+     * it too ({@link #watchedProperty()}).
      */
     public void watch(Metric metric) {
         List<Metric> shown = new ArrayList<>(Metric.articleTable());
@@ -152,6 +155,12 @@ public final class CompareViewModel {
             shown.add(metric);
         }
         columns.setAll(shown);
+        watched.set(metric != null && metric.isNumber() ? metric : null);
+    }
+
+    /** @return the number a loaded preset watches (one number), or null: the chart charts it beside the duplicates */
+    public ReadOnlyObjectProperty<Metric> watchedProperty() {
+        return watched.getReadOnlyProperty();
     }
 
     /** @return the metrics the table shows, in column order after the strategy's name. */

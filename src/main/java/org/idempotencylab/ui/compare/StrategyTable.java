@@ -30,11 +30,15 @@ import org.idempotencylab.ui.charts.StrategyNames;
  * metric's label; each number column at least as wide as its header's longest word and its widest value, so a
  * header wraps between words ("Calls per / job"), never inside one ("Succeed / ed"); as tall as its strategies
  * (no empty row, no scroll bar); and, too narrow for the article's row names (a projector, a teaching note open),
- * the strategies by their short names, the full name in a tooltip, so the numbers keep their room.
+ * the strategies by their short names, the full name in a tooltip, so the numbers keep their room. A name wraps
+ * onto as many lines as its column's width needs, every row as tall as the tallest name: never cut with "…", which
+ * would leave "whole job, skip finish…" beside "whole job, skip finished" looking alike.
  */
 final class StrategyTable {
     /** The table's width, in font heights, below which the article's row names would be cut. */
     static final double COMPACT_BELOW_EM = 62;
+    /** A row's least height, px (compare.fxml's fixed cell size): one line of the normal type and its padding. */
+    private static final double LEAST_ROW = 30;
 
     private final TableView<ResultRow> table;
     private final TableColumn<ResultRow, String> strategyColumn;
@@ -69,13 +73,17 @@ final class StrategyTable {
             strategyColumn.setPrefWidth(on ? 13 * em() : 360);
             strategyColumn.setMinWidth(on ? 7 * em() : 180);
             fitHeaders();
+            fitRows();
             table.refresh();
         });
+        strategyColumn.widthProperty().addListener(o -> fitRows());
+        model.rows().addListener((ListChangeListener<ResultRow>) c -> fitRows());
+        typeSample.fontProperty().addListener(o -> Platform.runLater(this::fitRows));
         // one row per strategy (at most five) and the header: the header has room for three lines of its font; a
         // preset with three strategies gives the chart the room of the other two
         table.prefHeightProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.max(1, Math.min(5, model.strategies().size())) * table.getFixedCellSize() + 4.9 * em(),
-                typeSample.fontProperty(), model.strategies()));
+                typeSample.fontProperty(), model.strategies(), table.fixedCellSizeProperty()));
         table.setMinHeight(Region.USE_PREF_SIZE);
     }
 
@@ -138,6 +146,26 @@ final class StrategyTable {
         }
     }
 
+    /**
+     * Every row as tall as the tallest strategy name wrapped in its column (at least {@link #LEAST_ROW}): the cell's
+     * padding (a sixth of the type's size each side, modena) and a px of slack come off the width measured at, so a
+     * name is measured on no more room than the cell gives it, and never needs more lines than it gets.
+     */
+    private void fitRows() {
+        Font font = Font.font(typeSample.getFont().getFamily(), typeSample.getFont().getSize());
+        double room = strategyColumn.getWidth() - em() / 3 - 2;
+        double tallest = TextWidth.wrappedHeight("X", font, 0);
+        for (ResultRow row : model.rows()) {
+            tallest = Math.max(tallest, TextWidth.wrappedHeight(shownName(row), font, room));
+        }
+        table.setFixedCellSize(Math.max(LEAST_ROW, Math.ceil(tallest + em() / 3 + 6)));
+    }
+
+    /** @return the strategy's name as its cell shows it: whole, or its short form in a narrow table */
+    private String shownName(ResultRow row) {
+        return compact.get() ? StrategyNames.settingsFirst(row.result().strategy()) : row.strategy();
+    }
+
     /** @return a value as wide as the widest a column of {@code m} shows for up to a million sign-ups. */
     private static String widestValue(Metric m) {
         return switch (m.kind()) {
@@ -158,7 +186,8 @@ final class StrategyTable {
                 setTooltip(null);
                 return;
             }
-            setText(compact.get() ? StrategyNames.settingsFirst(row.result().strategy()) : name);
+            setWrapText(true);
+            setText(shownName(row));
             setTooltip(new Tooltip(name));
         }
     }

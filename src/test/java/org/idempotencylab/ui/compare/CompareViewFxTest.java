@@ -31,6 +31,8 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
@@ -57,6 +59,9 @@ import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.App;
@@ -467,5 +472,64 @@ class CompareViewFxTest {
                         "the header \"" + l.getText() + "\" breaks \"" + word + "\" (" + l.getWidth() + " px)");
             }
         }
+    }
+
+    /**
+     * The stripe-ruby#503 field case watches silently wrong results, a number neither duplicate count shows: nothing
+     * is done twice there (both counts 0 for both strategies), a changed repeat gets the first request's answer. The
+     * chart charts the watched number as a third series, named in the legend and the heading, each bar with its
+     * number, and the exported PNG holds its bars inside the plot area (without it the plot is empty: all zeros).
+     */
+    @Test
+    void aPresetsWatchedNumberIsChartedNamedInTheLegendAndItsBarsAreInTheExportedImage() throws Exception {
+        ScenarioFile f = new Presets(new ScenarioFiles(Metric.watchNames())).load("field-stripe-changed-params.json");
+        Metric watched = Metric.byId(f.watch()).orElseThrow();
+        assertEquals(Metric.SILENT_WRONG_RESULTS, watched);
+        robot.interact(() -> {
+            model.apply(f.scenario(), f.strategies());
+            model.watch(watched);
+            robot.lookup("#exportScale").<ChoiceBox<Integer>>query().setValue(1);
+        });
+        compareAndWait();
+        List<StrategyResult> expected = Comparison.run(f.scenario(), f.strategies(), 1, RunControl.NONE);
+        for (StrategyResult r : expected) { // the preset's point: no duplicate at all, so two zero series alone
+            assertEquals(0, r.usersWithDuplicateEmails() + r.repeatedSteps(), r.strategy().name());
+        }
+        long wrong = (long) watched.number(expected.get(0));
+        assertTrue(wrong >= 500, "the in-memory store answers changed repeats wrongly (the preset expects 500+)");
+
+        BarChart<Number, String> chart = robot.lookup("#chart").query();
+        assertEquals(List.of("Users with 2+ welcome emails", "Steps done again", "Silently wrong results"),
+                chart.getData().stream().map(XYChart.Series::getName).toList(), "the series, the legend's names");
+        List<String> legend = robot.from(chart).lookup(".chart-legend-item").queryAll().stream()
+                .map(n -> ((Label) n).getText()).toList();
+        assertTrue(legend.contains("Silently wrong results"), "the legend names it: " + legend);
+        assertEquals("Duplicate side effects and silently wrong results per strategy",
+                robot.lookup(".chart-heading").queryAs(Label.class).getText());
+        // each bar carries the engine's number: the memory store's wrong answers, the claim table's 0
+        List<String> numbers = new ArrayList<>();
+        for (XYChart.Data<Number, String> d : chart.getData().get(2).getData()) {
+            numbers.add(robot.from(d.getNode()).lookup(".bar-value").queryAs(Label.class).getText());
+        }
+        assertEquals(List.of("0", String.format(Locale.ROOT, "%,d", wrong)), numbers, "bottom-up, as the axis lists");
+
+        exportTarget = tmp.resolve("watched-" + System.nanoTime() + ".png").toFile();
+        press(robot, "#exportButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        BufferedImage png = ImageIO.read(exportTarget);
+        Node box = robot.lookup(".chart-box").query();
+        Node plot = chart.lookup(".chart-plot-background");
+        Bounds inBox = box.sceneToLocal(plot.localToScene(plot.getBoundsInLocal()));
+        double x0 = inBox.getMinX() - box.getBoundsInLocal().getMinX();
+        double y0 = inBox.getMinY() - box.getBoundsInLocal().getMinY();
+        int barPixels = 0;
+        for (int y = (int) Math.ceil(y0); y < Math.min(png.getHeight(), y0 + inBox.getHeight()); y++) {
+            for (int x = (int) Math.ceil(x0); x < Math.min(png.getWidth(), x0 + inBox.getWidth()); x++) {
+                if ((png.getRGB(x, y) & 0xFFFFFF) == 0x44546A) { // the watched series' slate (lab.css)
+                    barPixels++;
+                }
+            }
+        }
+        assertTrue(barPixels > 200, "the watched number's bar in the image's plot area: " + barPixels + " px");
     }
 }

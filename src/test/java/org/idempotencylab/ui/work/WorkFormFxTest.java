@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.Executor;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -17,19 +15,9 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
-import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.ui.App;
-import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.FxSteps;
-import org.idempotencylab.ui.ViewLoader;
-import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
-import org.idempotencylab.ui.keystore.KeyStoreViewModel;
-import org.idempotencylab.ui.kit.LabController;
-import org.idempotencylab.ui.kit.LabPrefs;
+import org.idempotencylab.ui.LabWindow;
 import org.idempotencylab.ui.kit.ScenarioKit;
-import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -53,25 +41,14 @@ class WorkFormFxTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        Executor never = task -> { }; // the note's comparison is not what is looked at
-        CompareViewModel compare = new CompareViewModel(Scenario.article(), never, 1);
-        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), never, 1);
-        kit = App.kit(compare, live, sweep, LabPrefs.memory());
-        ViewLoader.View frame = App.frame(new ControllerFactory()
-                .with(CompareViewModel.class, compare)
-                .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, sweep)
-                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                .with(ScenarioKit.class, kit));
-        LabController lab = (LabController) frame.controller();
-        stage.setScene(App.scene(frame.root()));
+        LabWindow window = LabWindow.open(stage, task -> { }); // the note's comparison is not what is looked at
+        kit = window.kit();
         kit.applyPreset("lost-reply.json"); // its note opens beside the tabs
-        lab.selectTab("workTab");
-        lab.buildShownTab();
-        stage.show();
-        tab = (Parent) frame.root().lookup(".work-view");
+        window.lab().selectTab("workTab");
+        window.lab().buildShownTab();
+        window.root().applyCss(); // the tab's content joins the scene on the next pass: now
+        window.root().layout();
+        tab = (Parent) window.root().lookup(".work-view");
     }
 
     @Test
