@@ -11,6 +11,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.ListChangeListener;
+import javafx.scene.Node;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
@@ -39,6 +40,8 @@ final class StrategyTable {
     static final double COMPACT_BELOW_EM = 62;
     /** A row's least height, px (compare.fxml's fixed cell size): one line of the normal type and its padding. */
     private static final double LEAST_ROW = 30;
+    /** Px a name is measured with less width and given more height than its cell's padding leaves it. */
+    private static final double SLACK = 4;
 
     private final TableView<ResultRow> table;
     private final TableColumn<ResultRow, String> strategyColumn;
@@ -46,6 +49,8 @@ final class StrategyTable {
     private final Labeled typeSample;
     /** True while the table is narrower than {@link #COMPACT_BELOW_EM}: strategies go by their short names. */
     private final BooleanProperty compact = new SimpleBooleanProperty();
+    /** A fit of the rows' height is asked for this pulse. */
+    private boolean fitting;
 
     /**
      * @param typeSample a label or button in the view's plain type, whose size (larger in presentation mode) the widths
@@ -73,12 +78,8 @@ final class StrategyTable {
             strategyColumn.setPrefWidth(on ? 13 * em() : 360);
             strategyColumn.setMinWidth(on ? 7 * em() : 180);
             fitHeaders();
-            fitRows();
             table.refresh();
         });
-        strategyColumn.widthProperty().addListener(o -> fitRows());
-        model.rows().addListener((ListChangeListener<ResultRow>) c -> fitRows());
-        typeSample.fontProperty().addListener(o -> Platform.runLater(this::fitRows));
         // one row per strategy (at most five) and the header: the header has room for three lines of its font; a
         // preset with three strategies gives the chart the room of the other two
         table.prefHeightProperty().bind(Bindings.createDoubleBinding(
@@ -147,18 +148,32 @@ final class StrategyTable {
     }
 
     /**
-     * Every row as tall as the tallest strategy name wrapped in its column (at least {@link #LEAST_ROW}): the cell's
-     * padding (a sixth of the type's size each side, modena) and a px of slack come off the width measured at, so a
-     * name is measured on no more room than the cell gives it, and never needs more lines than it gets.
+     * Every row as tall as the tallest strategy name wrapped in its column (at least {@link #LEAST_ROW}), measured in
+     * the cells' own type and padding as laid out ({@link #SLACK} px of slack each way), so no name needs more lines than its row
+     * gives it. Runs after a layout of the cells (a width or type changed), once per pulse.
      */
     private void fitRows() {
-        Font font = Font.font(typeSample.getFont().getFamily(), typeSample.getFont().getSize());
-        double room = strategyColumn.getWidth() - em() / 3 - 2;
-        double tallest = TextWidth.wrappedHeight("X", font, 0);
-        for (ResultRow row : model.rows()) {
-            tallest = Math.max(tallest, TextWidth.wrappedHeight(shownName(row), font, room));
+        fitting = false;
+        double tallest = LEAST_ROW;
+        for (Node n : table.lookupAll(".table-cell")) {
+            if (n instanceof StrategyCell cell && cell.getText() != null && cell.getWidth() > 0) {
+                // the cell's skin keeps a few px of its own (its border, snapping): measured on less room, taller
+                double room = cell.getWidth() - cell.snappedLeftInset() - cell.snappedRightInset() - SLACK;
+                tallest = Math.max(tallest, TextWidth.wrappedHeight(cell.getText(), cell.getFont(), room)
+                        + cell.snappedTopInset() + cell.snappedBottomInset() + SLACK);
+            }
         }
-        table.setFixedCellSize(Math.max(LEAST_ROW, Math.ceil(tallest + em() / 3 + 6)));
+        if (Math.abs(Math.ceil(tallest) - table.getFixedCellSize()) >= 1) {
+            table.setFixedCellSize(Math.ceil(tallest));
+        }
+    }
+
+    /** Fits the rows after this layout pass, once however many cells ask. */
+    private void fitRowsLater() {
+        if (!fitting) {
+            fitting = true;
+            Platform.runLater(this::fitRows);
+        }
     }
 
     /** @return the strategy's name as its cell shows it: whole, or its short form in a narrow table */
@@ -189,6 +204,12 @@ final class StrategyTable {
             setWrapText(true);
             setText(shownName(row));
             setTooltip(new Tooltip(name));
+        }
+
+        @Override
+        protected void layoutChildren() {
+            super.layoutChildren();
+            fitRowsLater(); // its width or type may have changed: the rows' height follows
         }
     }
 }
