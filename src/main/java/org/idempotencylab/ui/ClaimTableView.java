@@ -1,5 +1,6 @@
 package org.idempotencylab.ui;
 
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.scene.Node;
 import org.idempotencylab.store.ClaimStore;
 
@@ -37,6 +38,13 @@ public interface ClaimTableView {
 
     /** @return the counters' line as shown, e.g. {@code Rows 1,500 · In progress 3 · ...}. FX thread. */
     String counters();
+
+    /**
+     * @return px the table needs to show its key, status and lease columns whole side by side (headers, the status
+     *         with its icon, the longest lease countdown, the longest key shown so far) with its scroll bar, in the
+     *         type it has now: more in presentation mode; a view that places the table gives it that much. FX thread.
+     */
+    ReadOnlyDoubleProperty readableWidthProperty();
 
     /** Makes a new claim-table view, detached. */
     @FunctionalInterface

@@ -29,6 +29,11 @@ import org.testfx.util.WaitForAsyncUtils;
 public record LabWindow(Stage stage, ScenarioKit kit, LabController lab, Parent root) {
     /** Builds the window in {@code stage} and shows it. FX thread. */
     public static LabWindow open(Stage stage, Executor runs) throws Exception {
+        return open(stage, runs, App.claimTableViews());
+    }
+
+    /** As {@link #open(Stage, Executor)}, the claim-table views (the Real workers tab's) made by {@code claims}. */
+    public static LabWindow open(Stage stage, Executor runs, ClaimTableView.Factory claims) throws Exception {
         CompareViewModel compare = new CompareViewModel(Scenario.article(), runs, 1);
         LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
         SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), runs, 1);
@@ -39,6 +44,7 @@ public record LabWindow(Stage stage, ScenarioKit kit, LabController lab, Parent 
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
                 .with(SweepViewModel.class, sweep)
                 .with(FileChooserService.class, (o, t, n) -> Optional.empty())
+                .with(ClaimTableView.Factory.class, claims)
                 .with(ScenarioKit.class, kit));
         stage.setScene(App.scene(frame.root()));
         stage.show();

@@ -3,6 +3,7 @@ package org.idempotencylab.ui.keystore;
 import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
 
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.fxml.FXML;
@@ -35,6 +36,7 @@ public final class ClaimTableController {
     @FXML private TableColumn<ClaimTableRow, Number> claimsColumn;
     @FXML private TableColumn<ClaimTableRow, String> claimCreatedAtColumn;
     @FXML private TableColumn<ClaimTableRow, String> completedAtColumn;
+    private ClaimColumns columns;
 
     /** Unbound until {@link #bind}: the FXML loader builds it (inside keystore.fxml, or on its own). */
     public ClaimTableController() {
@@ -69,5 +71,14 @@ public final class ClaimTableController {
         KeyStoreController.status(claimStatus, claims);
         claimSection.visibleProperty().bind(claims.inUseProperty());
         KeyStoreController.shownWhen(claimSection);
+        columns = new ClaimColumns(claimTable, claimKeyColumn, claimStatusColumn, leaseColumn, claimStatus);
+    }
+
+    /**
+     * @return px the table needs to show its key, status and lease columns whole side by side, in the type it has
+     *         now (more in presentation mode, and as longer keys arrive); 0 until {@link #bind}
+     */
+    public ReadOnlyDoubleProperty readableWidthProperty() {
+        return columns.readableWidthProperty();
     }
 }

@@ -3,6 +3,7 @@ package org.idempotencylab.ui.keystore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -22,6 +23,7 @@ import org.idempotencylab.ui.Texts;
 public final class ClaimTablePane implements ClaimTableView {
     private final ClaimTableViewModel model = new ClaimTableViewModel(PolledTableModel.DEFAULT_LIMIT, true);
     private final StackPane node;
+    private final ClaimTableController controller;
 
     /**
      * Loads the section's view, detached (hidden until a store is attached). FX thread.
@@ -40,7 +42,8 @@ public final class ClaimTablePane implements ClaimTableView {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot load the claim table's view (a broken installation?)", e);
         }
-        ((ClaimTableController) loader.getController()).bind(model);
+        controller = loader.getController();
+        controller.bind(model);
         node = new StackPane(root);
         node.getStyleClass().add("keystore-view"); // the key store's look: its counters, its placeholder
         node.setStyle("-fx-padding: 0");
@@ -69,5 +72,10 @@ public final class ClaimTablePane implements ClaimTableView {
     @Override
     public String counters() {
         return model.countersProperty().get();
+    }
+
+    @Override
+    public ReadOnlyDoubleProperty readableWidthProperty() {
+        return controller.readableWidthProperty();
     }
 }

@@ -2,23 +2,31 @@ package org.idempotencylab.ui.work;
 
 import static org.idempotencylab.ui.work.WorkTexts.TEXTS;
 
+import java.util.List;
+import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
@@ -45,6 +53,11 @@ public final class WorkController implements TabCommands {
     private static final PseudoClass STARTING = PseudoClass.getPseudoClass("starting");
     private static final PseudoClass ENDED = PseudoClass.getPseudoClass("ended");
     private static final PseudoClass DUPLICATE = PseudoClass.getPseudoClass("duplicate");
+    /** On the main split while the Workers pane and the side column stand one above the other. */
+    private static final PseudoClass NARROW = PseudoClass.getPseudoClass("narrow");
+    /** A vertical scroll bar's width and a split pane's divider, px (modena). */
+    private static final double SCROLL_BAR = 16;
+    private static final double DIVIDER = 8;
 
     private final WorkViewModel model;
     private final ClaimTableView claims;
@@ -61,6 +74,7 @@ public final class WorkController implements TabCommands {
     @FXML private ComboBox<RetryScope> workRetryBox;
     @FXML private ComboBox<StoreKind> workStoreBox;
     @FXML private ComboBox<KeyMode> workKeyBox;
+    @FXML private TitledPane settingsPane;
     @FXML private Button startButton;
     @FXML private Button stopButton;
     @FXML private Label messageLabel;
@@ -68,6 +82,10 @@ public final class WorkController implements TabCommands {
     @FXML private Label progressLabel;
     @FXML private Label statusLabel;
     @FXML private FlowPane workerBoxes;
+    @FXML private SplitPane mainSplit;
+    @FXML private ScrollPane workersScroll;
+    @FXML private VBox workersPane;
+    @FXML private SplitPane workSide;
     @FXML private StackPane claimHost;
     @FXML private Label claimNoteLabel;
     @FXML private ListView<String> eventList;
@@ -112,6 +130,13 @@ public final class WorkController implements TabCommands {
             field.disableProperty().bind(model.runningProperty());
         }
         startButton.disableProperty().bind(model.runningProperty());
+        // a run going: the workers and its claim table take the room of the settings, which cannot change now
+        model.runningProperty().addListener((o, was, now) -> {
+            if (now) {
+                settingsPane.setExpanded(false);
+            }
+        });
+        settingsPane.setExpanded(!model.runningProperty().get()); // a run started before the tab was built
         stopButton.disableProperty().bind(model.stoppableProperty().not()); // not during the clean-up
 
         messageLabel.textProperty().bind(model.messageProperty());
@@ -123,6 +148,15 @@ public final class WorkController implements TabCommands {
 
         model.setClaimView(claims);
         claimHost.getChildren().add(claims.node());
+        InvalidationListener arrange = o -> arrange();
+        mainSplit.widthProperty().addListener(arrange);
+        claims.readableWidthProperty().addListener(arrange);
+        // one above the other, the Workers pane's height follows its boxes and the claim table's notes once laid out
+        workersPane.needsLayoutProperty().addListener((o, was, now) -> {
+            if (!now && mainSplit.getOrientation() == Orientation.VERTICAL) {
+                arrange();
+            }
+        });
         claimNoteLabel.textProperty().bind(model.claimNoteProperty());
         claimNoteLabel.visibleProperty().bind(model.claimNoteProperty().isNotEmpty());
         claimNoteLabel.managedProperty().bind(claimNoteLabel.visibleProperty());
@@ -152,6 +186,37 @@ public final class WorkController implements TabCommands {
         Label noMetrics = new Label(TEXTS.get("metrics.empty"));
         noMetrics.setWrapText(true);
         metricsTable.setPlaceholder(noMetrics);
+    }
+
+    /**
+     * The Workers pane (boxes and claim table) beside the side column where the claim table's key, status and lease
+     * columns fit whole beside the side column's least width; else the two one above the other, each pane at its
+     * full height (the tab scrolls to the side column), the claim table the tab's full width.
+     */
+    private void arrange() {
+        double width = mainSplit.getWidth();
+        if (width <= 0) {
+            return;
+        }
+        // the pane's padding and its scroll bar come on top of the table's own width
+        double needed = claims.readableWidthProperty().get() + workersPane.snappedLeftInset()
+                + workersPane.snappedRightInset() + SCROLL_BAR;
+        boolean narrow = width - workSide.minWidth(-1) - DIVIDER < needed;
+        mainSplit.setOrientation(narrow ? Orientation.VERTICAL : Orientation.HORIZONTAL);
+        mainSplit.pseudoClassStateChanged(NARROW, narrow);
+        workersScroll.setMinWidth(narrow ? Region.USE_COMPUTED_SIZE : needed);
+        workersScroll.setMinHeight(narrow ? workersHeight(width) : Region.USE_COMPUTED_SIZE);
+    }
+
+    /** @return the Workers pane's height at {@code width} with every child at its preferred height, px */
+    private double workersHeight(double width) {
+        double inner = width - workersPane.snappedLeftInset() - workersPane.snappedRightInset();
+        double h = workersPane.snappedTopInset() + workersPane.snappedBottomInset();
+        List<Node> shown = workersPane.getChildren().stream().filter(Node::isManaged).toList();
+        for (Node n : shown) {
+            h += n.prefHeight(inner);
+        }
+        return Math.ceil(h + workersPane.getSpacing() * Math.max(0, shown.size() - 1) + 2);
     }
 
     private static <C extends Choice> void choices(ComboBox<C> box, C[] values) {
