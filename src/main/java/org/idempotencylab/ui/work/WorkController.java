@@ -137,6 +137,8 @@ public final class WorkController implements TabCommands {
             }
         });
         settingsPane.setExpanded(!model.runningProperty().get()); // a run started before the tab was built
+        settingsPane.textProperty().bind(Bindings.when(settingsPane.expandedProperty())
+                .then(TEXTS.get("settings.shown")).otherwise(TEXTS.get("settings.folded")));
         stopButton.disableProperty().bind(model.stoppableProperty().not()); // not during the clean-up
 
         messageLabel.textProperty().bind(model.messageProperty());
