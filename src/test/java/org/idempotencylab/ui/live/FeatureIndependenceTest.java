@@ -45,7 +45,7 @@ class FeatureIndependenceTest {
         noClasses().that().resideInAPackage("org.idempotencylab.ui.live..")
                 // but the view itself
                 .and().haveNameNotMatching(
-                        ".*\\.(LiveController|QueueCanvas|CodePanel|LaneStrip|CanvasInk|StatusLine|FittedText"
+                        ".*\\.(Live\\w*Controller|LiveFit|QueueCanvas|CodePanel|LaneStrip|CanvasInk|StatusLine|FittedText"
                         + "|QueueLayout|ColumnText|StationText|BottomRow|TokenPlacer|Marks|\\w+Painter)(\\$.*)?")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.animation..",
                         "javafx.fxml..", "org.controlsfx..")
