@@ -62,20 +62,15 @@ final class BottomRow {
      */
     BottomRow(CanvasInk ink, double k, double stationW, double left, double right) {
         double least = QueueCanvas.LEAST_TEXT;
-        double pad = QueueGrid.PAD;
         workersX = left;
         workersW = stationW;
-        // the legend's box as wide as its words in normal mode's type (up to 1.6 stations): a larger type does
-        // not narrow the provider
+        legendW = legendWidth(ink, stationW);
         String longest = longest(legendNames());
-        double most = stationW * 1.6 - LEGEND_TEXT_X - pad;
-        legendW = Math.max(stationW, LEGEND_TEXT_X + pad
-                + ink.width(longest, ink.fitting(longest, FontWeight.NORMAL, 11, least, most)));
-        legendFont = ink.fitting(longest, FontWeight.NORMAL, 11 * k, least, legendW - LEGEND_TEXT_X - pad);
+        legendFont = ink.fitting(longest, FontWeight.NORMAL, 11 * k, least, legendW - LEGEND_TEXT_X - QueueGrid.PAD);
         legendX = right - legendW;
         providerX = workersX + stationW + QueueGrid.STATION_GAP;
         providerW = legendX - QueueGrid.STATION_GAP - providerX;
-        double inner = providerW - 2 * pad;
+        double inner = providerW - 2 * QueueGrid.PAD;
         providerFont = ink.fitting(TEXTS.get("canvas.provider"), FontWeight.BOLD, 13 * k, least, inner);
         providerArmedFont = ink.fitting(TEXTS.get("canvas.providerArmed"), FontWeight.BOLD, 13 * k, least,
                 inner - 18);
@@ -85,10 +80,8 @@ final class BottomRow {
         providerLegendIcons = iconOffsets(ink, providerLegend, providerLegendFont);
         envelopeFont = CanvasInk.plain(Math.max(least, 10 * k));
         envelopeH = ink.lineHeight(envelopeFont) + 8;
-        double providerNeed = BOX_PAD + ink.lineHeight(providerFont) + 2
-                + providerLegend.length * ink.lineHeight(providerLegendFont) + MARK_ROOM + envelopeH + BOX_PAD;
         // the worker process: its title (two lines while down, if need be), a worker a line, the click's hint
-        double workersInner = stationW - 2 * pad;
+        double workersInner = stationW - 2 * QueueGrid.PAD;
         // the title's first word after the crash's icon while down
         workersTitleFont = ink.fitting(TEXTS.get("canvas.workers"), FontWeight.BOLD, 12 * k, least,
                 workersInner - 16);
@@ -96,18 +89,44 @@ final class BottomRow {
                 .toArray(String[]::new);
         workerFont = ink.fitting(TEXTS.format("canvas.worker", 1, "user_9999"), FontWeight.NORMAL, 11 * k, least,
                 workersInner);
-        double hintSize = 11 * k;
-        while (hintSize > least
-                && ink.width(TEXTS.get("canvas.crashHint"), CanvasInk.bold(hintSize)) + hintSize + 3 > workersInner) {
-            hintSize = CanvasInk.smaller(hintSize);
-        }
-        hintFont = CanvasInk.bold(hintSize);
+        hintFont = hintFont(ink, k, workersInner);
         countdownFont = ink.fitting("0:00.000", FontWeight.BOLD, 13 * k, least, workersInner);
+        need = Math.max(Math.max(providerNeed(ink), workersNeed(ink)), 4 * legendLineH(ink) + 8);
+    }
+
+    /**
+     * @return the legend's box: as wide as its words in normal mode's type (up to 1.6 stations), a station at the
+     *         least; a larger type does not narrow the provider
+     */
+    private static double legendWidth(CanvasInk ink, double stationW) {
+        String longest = longest(legendNames());
+        double most = stationW * 1.6 - LEGEND_TEXT_X - QueueGrid.PAD;
+        return Math.max(stationW, LEGEND_TEXT_X + QueueGrid.PAD
+                + ink.width(longest, ink.fitting(longest, FontWeight.NORMAL, 11, QueueCanvas.LEAST_TEXT, most)));
+    }
+
+    /** @return the largest bold type, from 11 px times {@code k}, in which the crash icon and hint fit {@code inner} */
+    private static Font hintFont(CanvasInk ink, double k, double inner) {
+        double size = 11 * k;
+        while (size > QueueCanvas.LEAST_TEXT
+                && ink.width(TEXTS.get("canvas.crashHint"), CanvasInk.bold(size)) + size + 3 > inner) {
+            size = CanvasInk.smaller(size);
+        }
+        return CanvasInk.bold(size);
+    }
+
+    /** @return the provider's least height: its title, its legend, a row of envelopes with the room above it, px */
+    private double providerNeed(CanvasInk ink) {
+        return BOX_PAD + ink.lineHeight(providerFont) + 2 + providerLegend.length * ink.lineHeight(providerLegendFont)
+                + MARK_ROOM + envelopeH + BOX_PAD;
+    }
+
+    /** @return the worker process's least height, running (a worker and the hint) or down (the countdown), px */
+    private double workersNeed(CanvasInk ink) {
         double title = ink.lineHeight(workersTitleFont);
         double line = ink.lineHeight(workerFont);
-        double workersNeed = 2 * BOX_PAD + Math.max(title + 2 + line + 2 + ink.lineHeight(hintFont),
+        return 2 * BOX_PAD + Math.max(title + 2 + line + 2 + ink.lineHeight(hintFont),
                 workersDownTitle.length * title + 2 + line + ink.lineHeight(countdownFont));
-        need = Math.max(Math.max(providerNeed, workersNeed), 4 * legendLineH(ink) + 8);
     }
 
     /** @return the height of a line of the durable legend, px: a symbol's at the least */

@@ -46,7 +46,7 @@ final class LegendPainter {
         }
     }
 
-    /** A dot of {@code fill} (a redelivery's dashed outline, the concept's icon on the others) centred on (sx + r, cy). */
+    /** A dot of {@code fill} centred on (sx + r, cy): a redelivery dashed, the others with their concept's icon. */
     private static void drawDot(GraphicsContext g, Color fill, double sx, double cy, double r) {
         g.setFill(fill);
         g.fillOval(sx, cy - r, 2 * r, 2 * r);

@@ -79,15 +79,11 @@ public final class LiveController {
 
     @FXML
     private void initialize() {
-        LiveFit fits = new LiveFit(root, parameters, toolbarController.parametersToggle(), split, playArea, playSplit,
-                detailSplit, details, codePanel, captionController.codeToggle(), queue, lanes);
-        toolbarController.setOnReset(this::reset);
-        parametersController.setOnInputError(messagesController::showInputError);
-        timelineController.clockBesideProperty().bind(toolbarController.clockAwayProperty());
-        secondLaneController.setClickFails(parametersController::clickFails);
-        captionController.tellIn(codePanel);
+        wireParts();
         bindLaneA();
         queue.setOnMouseClicked(this::onQueueClicked);
+        LiveFit fits = new LiveFit(root, parameters, toolbarController.parametersToggle(), split, playArea, playSplit,
+                detailSplit, details, codePanel, captionController.codeToggle(), queue, lanes);
         // after every layout pass, never inside it: each part takes the place the view's size leaves it
         Runnable fit = () -> {
             fits.parameters();
@@ -100,9 +96,28 @@ public final class LiveController {
         };
         toolbarController.parametersToggle().selectedProperty().addListener(o -> fit.run());
         captionController.codeToggle().selectedProperty().addListener((o, was, on) -> fit.run());
-        // Space, →, ←, R and C act from anywhere in the window while this view is shown (a focused slider, box or tab
-        // header included), not only from the play area: a teacher need not click into it first. One handler, so
-        // the scene it leaves can drop it again
+        followTheScene(fit);
+        if (model.simulation() == null) {
+            model.reset(); // a run loaded or started before the view was built (a preset, the opening) goes on
+        }
+        timer.start();
+    }
+
+    /** What the parts tell each other: Reset, refused values, where the clock stands, clicks that fail a call. */
+    private void wireParts() {
+        toolbarController.setOnReset(this::reset);
+        parametersController.setOnInputError(messagesController::showInputError);
+        timelineController.clockBesideProperty().bind(toolbarController.clockAwayProperty());
+        secondLaneController.setClickFails(parametersController::clickFails);
+        captionController.tellIn(codePanel);
+    }
+
+    /**
+     * Space, →, ←, R and C act from anywhere in the window while this view is shown (a focused slider, box or tab
+     * header included), not only from the play area: a teacher need not click into it first; {@code fit} runs after
+     * every layout pass of the scene the view is in. One handler each, so the scene the view leaves can drop them.
+     */
+    private void followTheScene(Runnable fit) {
         EventHandler<KeyEvent> keys = this::onKey;
         root.sceneProperty().addListener((o, was, scene) -> {
             if (was != null) {
@@ -114,10 +129,6 @@ public final class LiveController {
                 scene.addPostLayoutPulseListener(fit);
             }
         });
-        if (model.simulation() == null) {
-            model.reset(); // a run loaded or started before the view was built (a preset, the opening) goes on
-        }
-        timer.start();
     }
 
     /** Lane A's name and summary over the queue while two lanes play, and the envelopes that differ marked "≠". */

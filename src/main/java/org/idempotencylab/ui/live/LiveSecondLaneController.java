@@ -46,6 +46,13 @@ public final class LiveSecondLaneController {
 
     @FXML
     private void initialize() {
+        bindSwitch();
+        bindLaneB();
+        laneStrip.setOnMouseClicked(this::onStripClicked);
+    }
+
+    /** The switch and the strategy lane B runs; off, greyed, with the claim table on a database (the tip says why). */
+    private void bindSwitch() {
         secondStrategyBox.getItems().setAll(secondLaneChoices(lanes.secondStrategyProperty().get()));
         secondStrategyBox.setConverter(ChoiceText.of(secondStrategyBox.getItems(), StrategyNames::shortName));
         secondStrategyBox.valueProperty().bindBidirectional(lanes.secondStrategyProperty());
@@ -67,6 +74,10 @@ public final class LiveSecondLaneController {
         secondStrategyBox.setTooltip(tip);
         // with the box off and greyed, its tooltip still has to say why: the row shows it too
         Tooltip.install(besideBox.getParent(), tip);
+    }
+
+    /** While two lanes play: lane B's name in the box, its summary, its strip and the difference line. */
+    private void bindLaneB() {
         for (Node n : List.of(laneStrip, differenceLabel, laneSummaryB)) {
             n.visibleProperty().bind(lanes.activeProperty());
             n.managedProperty().bind(lanes.activeProperty());
@@ -84,7 +95,6 @@ public final class LiveSecondLaneController {
         // numbers first, whole: a shorter form where the row is narrow, else wrapped onto a second line
         FittedText.bind(laneSummaryB, lanes.summaryBFormsProperty());
         FittedText.bind(differenceLabel, lanes.differenceFormsProperty());
-        laneStrip.setOnMouseClicked(this::onStripClicked);
     }
 
     /** @param fails whether a click on a job also makes its next call fail */

@@ -47,6 +47,12 @@ public final class LiveTimelineController {
 
     @FXML
     private void initialize() {
+        bindSeeking();
+        bindLabel();
+    }
+
+    /** The thumb follows the clock; moved by a person, it seeks (while dragging, at most every DRAG_SEEK_NANOS). */
+    private void bindSeeking() {
         model.reachMsProperty().addListener(o -> followTheClock());
         model.timeMsProperty().addListener(o -> followTheClock());
         followTheClock();
@@ -64,6 +70,10 @@ public final class LiveTimelineController {
                 seekToThumb(); // released: where the thumb was let go
             }
         });
+    }
+
+    /** Off with the claim table on a database, the label saying why; else the time and the reach. */
+    private void bindLabel() {
         BooleanBinding off = model.timelineOffProperty().isNotEmpty();
         timeline.disableProperty().bind(off);
         backButton.disableProperty().bind(off);

@@ -85,19 +85,8 @@ final class RunSetup {
 
     /** See {@link LiveViewModel#reset()}. */
     void reset() {
-        if (!parts.isRunnable()) {
-            run.say(parts.problemProperty().get());
-            return;
-        }
-        Scenario s;
-        try {
-            s = form.scenario();
-        } catch (ParameterException e) {
-            run.say(e.getMessage());
-            return;
-        }
-        if (s.jobs() > LiveViewModel.MAX_LIVE_JOBS) {
-            run.say(TEXTS.format("message.tooManyJobs", s.jobs(), LiveViewModel.MAX_LIVE_JOBS));
+        Scenario s = runnable();
+        if (s == null) {
             return;
         }
         String url = databaseUrl.get() == null ? "" : databaseUrl.get().strip();
@@ -123,6 +112,29 @@ final class RunSetup {
             }
             start(s, db);
         }, problem -> run.say(TEXTS.format("message.databaseNotOpened", problem)));
+    }
+
+    /**
+     * @return the scenario the parameters describe, if the live view can run it with the parts chosen; else null,
+     *         the run's message saying why (parts that make no strategy, a value out of range, too many sign-ups)
+     */
+    private Scenario runnable() {
+        if (!parts.isRunnable()) {
+            run.say(parts.problemProperty().get());
+            return null;
+        }
+        Scenario s;
+        try {
+            s = form.scenario();
+        } catch (ParameterException e) {
+            run.say(e.getMessage());
+            return null;
+        }
+        if (s.jobs() > LiveViewModel.MAX_LIVE_JOBS) {
+            run.say(TEXTS.format("message.tooManyJobs", s.jobs(), LiveViewModel.MAX_LIVE_JOBS));
+            return null;
+        }
+        return s;
     }
 
     /**

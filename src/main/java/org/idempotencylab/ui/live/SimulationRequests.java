@@ -78,15 +78,7 @@ final class SimulationRequests {
         }
         busy = true;
         where.execute(() -> {
-            Answer<T> answer;
-            try {
-                answer = new Answer<>(work.get(), null, null);
-            } catch (ClaimStoreException e) {
-                answer = new Answer<>(null, e, null);
-            } catch (RuntimeException e) {
-                answer = new Answer<>(null, null, e);
-            }
-            Answer<T> done = answer;
+            Answer<T> done = attempt(work);
             back.execute(() -> {
                 busy = false;
                 if (done.crash() != null) {
@@ -100,6 +92,17 @@ final class SimulationRequests {
                 }
             });
         });
+    }
+
+    /** @return what {@code work} gave: its value, the database's failure, or any other exception */
+    private static <T> Answer<T> attempt(Supplier<T> work) {
+        try {
+            return new Answer<>(work.get(), null, null);
+        } catch (ClaimStoreException e) {
+            return new Answer<>(null, e, null);
+        } catch (RuntimeException e) {
+            return new Answer<>(null, null, e);
+        }
     }
 
     /** Runs {@code action} on the FX thread now, or once the request running now has answered. */

@@ -54,49 +54,68 @@ final class StationText {
     StationText(CanvasInk ink, double stationW, double k, double room, double titleFloor, double counterFloor) {
         double inner = stationW - 2 * QueueGrid.PAD;
         perStripRow = QueueGrid.perStripRow(stationW);
-        List<List<String>> wrapped = new ArrayList<>();
-        Font title;
-        Font counter;
-        boolean oneLine;
-        int lines;
-        double need;
-        for (double s = 1; ; s -= 0.04) {
-            title = CanvasInk.bold(Math.max(titleFloor, Math.round(13 * k * s * 2) / 2.0));
-            counter = CanvasInk.plain(Math.max(counterFloor, Math.round(12 * k * s * 2) / 2.0));
-            wrapped.clear();
-            boolean whole = true;
-            lines = 1;
-            for (int i = 0; i < SignupSteps.COUNT; i++) {
-                List<String> l = ink.wrap(title(i), title, inner);
-                // whole words, three lines at most, the step's number not alone on its line
-                whole &= ink.allFit(l, title, inner) && l.size() <= MOST_TITLE_LINES && !l.get(0).matches("\\d+\\.");
-                lines = Math.max(lines, l.size());
-                wrapped.add(l);
-            }
-            oneLine = ink.width(DONE_SAMPLE, counter) + 6 + againWidth(ink, AGAIN_SAMPLE, counter) <= inner;
-            need = height(ink, title, counter, oneLine, lines, 1);
-            boolean least = title.getSize() <= titleFloor && counter.getSize() <= counterFloor;
-            if (whole && need <= room || least) {
-                break;
-            }
+        Type type = Type.fit(ink, inner, k, room, titleFloor, counterFloor);
+        int lines = type.lines();
+        if (type.need() > room) { // no room for whole titles even in the least type: as many lines as fit, then "…"
+            double lineH = ink.lineHeight(type.title());
+            lines = Math.max(1, Math.min(lines, (int) ((room - type.height(ink, 0, 1)) / lineH)));
         }
-        if (need > room) { // no room for whole titles even in the least type: as many lines as fit, then "…"
-            double lineH = ink.lineHeight(title);
-            lines = Math.max(1, Math.min(lines, (int) ((room - height(ink, title, counter, oneLine, 0, 1)) / lineH)));
-        }
-        titleFont = title;
-        counterFont = counter;
-        countersOnOneLine = oneLine;
+        titleFont = type.title();
+        counterFont = type.counter();
+        countersOnOneLine = type.oneLine();
         titleLines = lines;
-        cutTitles = cutTitles(ink, wrapped, inner);
+        cutTitles = cutTitles(ink, type.wrapped(), inner);
         int rows = 1;
-        while (rows < 3 && height(ink, title, counter, oneLine, lines, rows + 1) <= room) {
+        while (rows < 3 && type.height(ink, lines, rows + 1) <= room) {
             rows++;
         }
         stripRows = rows;
-        height = height(ink, title, counter, oneLine, lines, rows);
-        stripTop = TITLE_TOP + lines * ink.lineHeight(title) + BAND_GAP;
-        badgeFont = CanvasInk.bold(Math.max(QueueCanvas.LEAST_TEXT, Math.min(12 * k, counter.getSize() + 1)));
+        height = type.height(ink, lines, rows);
+        stripTop = TITLE_TOP + lines * ink.lineHeight(titleFont) + BAND_GAP;
+        badgeFont = CanvasInk.bold(Math.max(QueueCanvas.LEAST_TEXT, Math.min(12 * k, counterFont.getSize() + 1)));
+    }
+
+    /**
+     * The stations' type: the titles' and the counters' fonts, whether the counters fit one line, the titles wrapped
+     * in the title font, the most lines a title takes and the height a station with one row of tokens needs.
+     */
+    private record Type(Font title, Font counter, boolean oneLine, List<List<String>> wrapped, int lines,
+                        double need) {
+        /**
+         * @return the largest type, from {@code k} times 13 px (titles) and 12 px (counters) down to the floors, in
+         *         which every title wraps whole within {@code inner} and a station fits {@code room}; else the least
+         */
+        static Type fit(CanvasInk ink, double inner, double k, double room, double titleFloor, double counterFloor) {
+            for (double s = 1; ; s -= 0.04) {
+                Font title = CanvasInk.bold(Math.max(titleFloor, Math.round(13 * k * s * 2) / 2.0));
+                Font counter = CanvasInk.plain(Math.max(counterFloor, Math.round(12 * k * s * 2) / 2.0));
+                List<List<String>> wrapped = new ArrayList<>();
+                boolean whole = true;
+                int lines = 1;
+                for (int i = 0; i < SignupSteps.COUNT; i++) {
+                    List<String> l = ink.wrap(stepTitle(i), title, inner);
+                    // whole words, three lines at most, the step's number not alone on its line
+                    whole &= ink.allFit(l, title, inner) && l.size() <= MOST_TITLE_LINES
+                            && !l.get(0).matches("\\d+\\.");
+                    lines = Math.max(lines, l.size());
+                    wrapped.add(l);
+                }
+                boolean oneLine = ink.width(DONE_SAMPLE, counter) + 6 + againWidth(ink, AGAIN_SAMPLE, counter) <= inner;
+                Type t = new Type(title, counter, oneLine, wrapped, lines, 0);
+                double need = t.height(ink, lines, 1);
+                boolean least = title.getSize() <= titleFloor && counter.getSize() <= counterFloor;
+                if (whole && need <= room || least) {
+                    return new Type(title, counter, oneLine, wrapped, lines, need);
+                }
+            }
+        }
+
+        /** @return a station's height with {@code titleLines} of title and {@code rows} of tokens, px */
+        double height(CanvasInk ink, int titleLines, int rows) {
+            return TITLE_TOP + titleLines * ink.lineHeight(title) + BAND_GAP + QueueGrid.STRIP_ROW
+                    + (rows - 1) * QueueGrid.SLOT + BAND_GAP + (oneLine ? 1 : 2) * ink.lineHeight(counter)
+                    + BAND_BOTTOM;
+        }
     }
 
     /** Keeps {@link #titleLines} of each title, the last ending with "…" where lines were dropped. */
@@ -116,14 +135,8 @@ final class StationText {
         return cut;
     }
 
-    private static String title(int step) {
+    private static String stepTitle(int step) {
         return (step + 1) + ". " + SignupSteps.NAMES.get(step);
-    }
-
-    /** @return a station's height with {@code lines} of title and {@code rows} of tokens, px */
-    private static double height(CanvasInk ink, Font title, Font counter, boolean oneLine, int lines, int rows) {
-        return TITLE_TOP + lines * ink.lineHeight(title) + BAND_GAP + QueueGrid.STRIP_ROW + (rows - 1) * QueueGrid.SLOT
-                + BAND_GAP + (oneLine ? 1 : 2) * ink.lineHeight(counter) + BAND_BOTTOM;
     }
 
     /** @return the width of a duplicate count with its icon before it, px */
