@@ -253,18 +253,8 @@ public final class LaneStrip extends Pane {
 
     /** A token as a pill with its top left corner at (x, y), as wide as its user number. */
     private void drawToken(GraphicsContext g, JobToken t, double x, double y, Box within) {
-        Color fill = switch (t.phase) {
-            case QUEUED -> QueueCanvas.WAITING;
-            case CALLING -> QueueCanvas.CALLING;
-            case BACKOFF -> QueueCanvas.BACKOFF;
-            case DONE -> QueueCanvas.DONE;
-            case FAILED -> QueueCanvas.FAILED;
-            case REDELIVERY -> QueueCanvas.REDELIVERY;
-            case SENT_BACK -> QueueCanvas.SENT_BACK;
-            case LOST -> QueueCanvas.LOST;
-        };
         double w = pillWidth(t.user());
-        g.setFill(fill);
+        g.setFill(TokenPainter.fill(t.phase));
         g.fillRoundRect(x, y, w, pillH, pillH, pillH);
         if (t.phase == JobToken.Phase.BACKOFF) { // pale: its outline in the calling colour, as lane A's ring
             g.setStroke(QueueCanvas.CALLING);
@@ -277,11 +267,7 @@ public final class LaneStrip extends Pane {
             g.strokeLine(x + 2, y, x + w - 2, y + pillH);
         }
         Box pill = ink.note(Kind.TOKEN, "token", x, y, w, pillH, within);
-        g.setFill(switch (t.phase) { // the number in a colour that reads on the token's fill, as on lane A
-            case REDELIVERY, LOST -> QueueCanvas.INK;
-            case BACKOFF -> QueueCanvas.CALLING;
-            default -> Color.WHITE;
-        });
+        g.setFill(TokenPainter.numberInk(t.phase)); // as on lane A
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         g.setFont(tokenFont);
@@ -350,28 +336,22 @@ public final class LaneStrip extends Pane {
         double x = left;
         for (Envelope e : shown) {
             double ew = envelopeWidth(e, font);
-            Color c = e.suppressed() ? Concept.SUPPRESSED.fill() : e.duplicate() ? Concept.DUPLICATE.fill()
-                    : Color.web("#fdfdfd");
-            g.setFill(c);
-            g.fillRect(x, ey, ew, eh);
-            g.setStroke(e.duplicate() ? Concept.DUPLICATE.ink() : QueueCanvas.MUTED);
-            g.setLineWidth(e.duplicate() ? 2 : 1);
-            g.strokeRect(x, ey, ew, eh);
+            EnvelopePainter.drawBody(g, e, x, ey, ew, eh);
             Box envelope = ink.note(Kind.SHAPE, "envelope", x, ey, ew, eh, box);
             g.setFill(e.duplicate() ? Color.WHITE : QueueCanvas.INK);
             ink.text(g, "envelope", envelopeLabel(e), font, x + LABEL_X, ey + (eh - ink.lineHeight(font)) / 2, 0,
                     envelope);
             if (e.suppressed()) { // the key stopped it: the suppressed call's icon, as on lane A
-                QueueCanvas.drawIcon(g, Concept.SUPPRESSED, x + ew - 13, ey + (eh - 10) / 2, 10);
+                Marks.icon(g, Concept.SUPPRESSED, x + ew - 13, ey + (eh - 10) / 2, 10);
             }
             if (e.replyLost()) { // on a white tab above its top right corner, clear of the label
                 g.setFill(Color.WHITE);
                 g.fillRect(x + ew - 13, ey - 8, 12, 9);
-                QueueCanvas.drawIcon(g, Concept.REPLY_LOST, x + ew - 12, ey - 8, 9);
+                Marks.icon(g, Concept.REPLY_LOST, x + ew - 12, ey - 8, 9);
                 ink.note(Kind.SHAPE, "reply lost mark", x + ew - 13, ey - 8, 12, 9, null);
             }
             if (lanes.differs(vm, e)) {
-                QueueCanvas.drawDifferenceMark(g, x, ey, ew, eh);
+                EnvelopePainter.drawDifferenceMark(g, x, ey, ew, eh);
                 ink.note(Kind.SHAPE, "difference mark", x - 6, ey - 8, 14, 14, null);
             }
             x += ew + 8;

@@ -1,35 +1,22 @@
 package org.idempotencylab.ui.live;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executor;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
-import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
-import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
 import org.idempotencylab.engine.Fault;
 import org.idempotencylab.engine.FaultKind;
 import org.idempotencylab.engine.ForcedFaults;
-import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
-import org.idempotencylab.engine.SimulationEvent;
-import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.RetryScope;
@@ -37,35 +24,29 @@ import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStore;
-import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.LiveRunListener;
-import org.idempotencylab.ui.Texts;
-import org.idempotencylab.ui.VirtualTime;
 import org.idempotencylab.ui.form.ScenarioForm;
 
 /**
  * The live view: one simulation played at a chosen speed, its jobs as tokens, the provider's envelopes, the event
- * log and the history of the job a person clicked. It composes the parts that do the work: {@link Playback}
- * (playing, speed, the frame budget), {@link RunProjection} (the events as tokens, envelopes and station
- * counters), {@link EventLog} and {@link EventText} (the run in words), {@link DatabaseConnector} (a claim table
- * on a real database, opened off the FX thread), {@link StrategyParts} and the {@link ScenarioForm}.
+ * log and the history of the job a person clicked. It composes the parts that do the work: {@link LiveRun} (the run,
+ * its picture, log and history, and the views that follow it), {@link RunPlayer} (play, pause, step, the frames,
+ * the timeline's seeks), {@link FaultClicks} (the faults a person clicks in), {@link DatabaseConnector} (a claim
+ * table on a real database, opened off the FX thread), {@link StrategyParts} and the {@link ScenarioForm}.
  *
  * <p>The simulation runs a slice per animation frame ({@link #frame}); its events are buffered while the slice runs
  * and applied once per frame. The views that follow the run hear each new simulation and the frames after it
  * moved ({@link #addFrameListener}). Where it runs: with the in-memory claim table (or any other store), on the FX
  * thread, in the frame. With the claim table on a database, every call into the simulation (a frame's slice, a
  * step, a click, a crash, the start) and the reads of the views that follow it ({@link LiveRunListener#read}) run
- * on the background executor of {@link #setDatabaseAccess}, one request at a time: a frame asks for "advance to
- * virtual time t", the background thread advances and reads, and the answer (the events, the clock, the frame to
- * the listeners) is applied on the FX executor. Frames that come while a request runs only add their time to the
- * next one; a step, click or Reset waits for it. So no JDBC call ever runs on the FX thread, and a database that
- * stops answering (up to its timeouts) leaves the window responsive. Same seed, same numbers either way.
+ * on the background executor of {@link #setDatabaseAccess}, one request at a time ({@link SimulationRequests}).
+ * So no JDBC call ever runs on the FX thread, and a database that stops answering (up to its timeouts) leaves the
+ * window responsive. Same seed, same numbers either way.
  *
  * <p>The timeline: {@link #seek} and {@link #stepBack} move the run to an earlier (or later) moment by replaying
- * it from time 0 with the faults clicked so far at the moments they were clicked ({@link RunHistory}); the
- * views that follow the run hear the new simulation and a frame, as after a step. Off with the claim table on
- * a database ({@link #timelineOffProperty()}).
+ * it from time 0 with the faults clicked so far at the moments they were clicked ({@link RunHistory}). Off with the
+ * claim table on a database ({@link #timelineOffProperty()}).
  *
  * <p>Parameter rule: changes to the parameters apply on {@link #reset()}, never to a run in progress, so a run
  * always matches the parameters it started with; {@link #pendingChangesProperty()} tells the view to say so.
@@ -87,52 +68,15 @@ public final class LiveViewModel {
     public static final double MAX_SPEED = Playback.MAX_SPEED;
     /** Real time a loaded live scenario should take at the speed {@link #lessonSpeed} picks: about a minute. */
     public static final long LESSON_REAL_MS = Playback.LESSON_REAL_MS;
-    private static final Texts TEXTS = Texts.of(LiveViewModel.class);
 
     private final ScenarioForm form;
-    private final StrategyParts parts = new StrategyParts();
     private final Playback playback;
     private final DatabaseConnector connector = new DatabaseConnector();
-    private final EventLog eventLog = new EventLog();
-    private final FrameListeners frameListeners = new FrameListeners();
-    private final StringProperty databaseUrl = new SimpleStringProperty(this, "databaseUrl", "");
-
-    // what the view shows
-    private final ObjectProperty<JobToken> selected = new SimpleObjectProperty<>(this, "selected");
-    private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
-    private final ReadOnlyBooleanWrapper pendingChanges = new ReadOnlyBooleanWrapper(this, "pendingChanges");
-    private final ReadOnlyStringWrapper clock = new ReadOnlyStringWrapper(this, "clock", VirtualTime.format(0));
-    private final ReadOnlyStringWrapper counters = new ReadOnlyStringWrapper(this, "counters", "");
-    private final ReadOnlyStringWrapper countersShort = new ReadOnlyStringWrapper(this, "countersShort", "");
-    private final ReadOnlyStringWrapper failures = new ReadOnlyStringWrapper(this, "failures", "");
-    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
-    private final ReadOnlyStringWrapper ending = new ReadOnlyStringWrapper(this, "ending", "");
-    private final ReadOnlyLongWrapper timeMs = new ReadOnlyLongWrapper(this, "timeMs");
-    private final ReadOnlyLongWrapper reachMs = new ReadOnlyLongWrapper(this, "reachMs");
-    private final ReadOnlyStringWrapper timelineOff = new ReadOnlyStringWrapper(this, "timelineOff",
-            TEXTS.get("timeline.offBeforeRun"));
-
-    // the run
-    private final List<SimulationEvent> pending = new ArrayList<>();
-    private SignupSimulation sim;
-    private Scenario running;
-    private String runningDatabaseUrl = "";
-    private RunProjection projection = RunProjection.none();
-    private JobToken lastJob; // the job of the latest event that has one, for the code panel and the caption
-    private final RunHistory history = new RunHistory(); // the clicked faults and the moments, for the timeline
-    private boolean broken; // the database failed mid-run: nothing advances until Reset
-    private long version;
-    // where the simulation moves on a database (the background executor), and how its answers come back
-    private Executor simThread = Runnable::run;
-    private Executor fxThread = Runnable::run;
-    private boolean busy;                                          // a request runs on simThread
-    private final ArrayDeque<Runnable> waiting = new ArrayDeque<>(); // what waits for it, in order
-    private Snapshot shown = Snapshot.NONE;                        // what the FX side reads while busy
-    // a counterexample's faults, forced on every run of the scenario and strategy it was found for (or null)
-    private FaultPlan plan;
-    private final ReadOnlyBooleanWrapper forcing = new ReadOnlyBooleanWrapper(this, "forcing");
-    private Scenario planScenario;
-    private Strategy planStrategy;
+    private final LiveRun run;
+    private final RunSetup setup;
+    private final RunPlayer player;
+    private final FaultClicks faults;
+    private Lanes lanes;
 
     /**
      * Faults forced in place of the random draws: a counterexample of the Explore tab, played with each fault at
@@ -158,107 +102,10 @@ public final class LiveViewModel {
     LiveViewModel(Scenario base, LongSupplier nanoClock) {
         this.form = new ScenarioForm(base);
         this.playback = new Playback(nanoClock);
-        selected.addListener((o, was, now) -> eventLog.showHistory(now, true));
-        List<Observable> watched = new ArrayList<>(form.all());
-        watched.add(parts.strategyProperty());
-        watched.add(parts.problemProperty());
-        watched.add(databaseUrl);
-        for (Observable p : watched) {
-            p.addListener(o -> pendingChanges.set(sim != null && !matchesRun()));
-        }
-        // a pause (the Pause button, the run's end): a view that missed frames while playing catches up
-        playback.playingProperty().addListener((o, was, now) -> {
-            if (!now) {
-                whenIdle(this::settle);
-            }
-        });
-    }
-
-    /** The views that missed frames while playing hear the state the run stopped in. */
-    private void settle() {
-        if (sim == null) {
-            return;
-        }
-        FrameListeners.Delivery missed = frameListeners.settle();
-        if (!missed.isEmpty()) {
-            onSimulation(() -> {
-                missed.read(sim.nowMs());
-                return null;
-            }, r -> missed.frame(sim.nowMs()));
-        }
-    }
-
-    /** What the FX side shows of the simulation while a request runs on the background thread. */
-    private record Snapshot(long nowMs, long finishedJobs, long waitingJobs, List<Long> waitingUsers,
-                            boolean providerArmed) {
-        static final Snapshot NONE = new Snapshot(0, 0, 0, List.of(), false);
-        /** Waiting sign-ups kept for the queue's picture: more than its waiting line ever shows. */
-        static final int WAITING_SHOWN = 600;
-    }
-
-    /**
-     * The answer of a request to the simulation: its value, or the database's failure, or (a bug) any other
-     * exception, which is thrown again on the FX thread.
-     */
-    private record Answer<T>(T value, ClaimStoreException failure, RuntimeException crash) {
-    }
-
-    /** @return true if the simulation moves on the background executor (the claim table is on a database). */
-    private boolean offThread() {
-        return connector.current() != null;
-    }
-
-    /**
-     * Runs {@code work} where the simulation moves (in place, or on the background thread with a database), then
-     * {@code then} on the FX thread with its answer; one request at a time (a request made meanwhile waits, see
-     * {@link #whenIdle}). The answer of a run replaced meanwhile is dropped.
-     */
-    private <T> void onSimulation(Supplier<T> work, Consumer<Answer<T>> then) {
-        if (busy) {
-            whenIdle(() -> onSimulation(work, then));
-            return;
-        }
-        SignupSimulation mine = sim;
-        boolean away = offThread();
-        Executor where = away ? simThread : Runnable::run;
-        Executor back = away ? fxThread : Runnable::run;
-        if (away) {
-            shown = new Snapshot(sim.nowMs(), sim.finishedJobs(), sim.waitingJobs(),
-                    sim.waitingUsers(Snapshot.WAITING_SHOWN), !sim.isFinished() && sim.isNextReplyLost());
-        }
-        busy = true;
-        where.execute(() -> {
-            Answer<T> answer;
-            try {
-                answer = new Answer<>(work.get(), null, null);
-            } catch (ClaimStoreException e) {
-                answer = new Answer<>(null, e, null);
-            } catch (RuntimeException e) {
-                answer = new Answer<>(null, null, e);
-            }
-            Answer<T> done = answer;
-            back.execute(() -> {
-                busy = false;
-                if (done.crash() != null) {
-                    throw done.crash(); // to the caller in place, to the FX thread's handler otherwise
-                }
-                if (mine == sim) {
-                    then.accept(done);
-                }
-                while (!busy && !waiting.isEmpty()) {
-                    waiting.poll().run();
-                }
-            });
-        });
-    }
-
-    /** Runs {@code action} on the FX thread now, or once the request to the simulation running now has answered. */
-    private void whenIdle(Runnable action) {
-        if (busy) {
-            waiting.add(action);
-        } else {
-            action.run();
-        }
+        this.run = new LiveRun(playback, () -> connector.current() != null);
+        this.setup = new RunSetup(run, form, connector);
+        this.player = new RunPlayer(run, this::reset);
+        this.faults = new FaultClicks(run, this::reset);
     }
 
     /**
@@ -273,7 +120,7 @@ public final class LiveViewModel {
 
     /** Adds a listener told of each new simulation and of every frame after the simulation moved. */
     public void addFrameListener(LiveRunListener listener) {
-        frameListeners.add(listener, 0, sim);
+        run.listeners().add(listener, 0, run.simulation());
     }
 
     /**
@@ -284,7 +131,7 @@ public final class LiveViewModel {
      * @param maxFramesPerSecond 1 and up; 0 for every frame
      */
     public void addFrameListener(LiveRunListener listener, int maxFramesPerSecond) {
-        frameListeners.add(listener, maxFramesPerSecond, sim);
+        run.listeners().add(listener, maxFramesPerSecond, run.simulation());
     }
 
     /**
@@ -298,18 +145,6 @@ public final class LiveViewModel {
     /** @return the parameters shown, in model units; they apply on {@link #reset()}. */
     public ScenarioForm form() {
         return form;
-    }
-
-    private boolean matchesRun() {
-        if (!parts.isRunnable()) {
-            return false;
-        }
-        try {
-            return scenario().equals(running) && parts.strategyProperty().get().equals(sim.strategy())
-                    && databaseUrl.get().strip().equals(runningDatabaseUrl);
-        } catch (ParameterException e) {
-            return false;
-        }
     }
 
     /**
@@ -329,13 +164,7 @@ public final class LiveViewModel {
      * @param faults the faults to force, or null for the random draws
      */
     public void apply(Scenario scenario, Strategy strategy, FaultPlan faults) {
-        form.load(scenario);
-        parts.show(strategy);
-        plan = faults;
-        forcing.set(faults != null);
-        planScenario = faults == null ? null : scenario();
-        planStrategy = faults == null ? null : parts.strategyProperty().get();
-        reset();
+        setup.apply(scenario, strategy, faults);
     }
 
     /**
@@ -343,12 +172,12 @@ public final class LiveViewModel {
      *         Reset on other parameters dropped it, so what describes the counterexample can go
      */
     public ReadOnlyBooleanProperty forcingFaultsProperty() {
-        return forcing.getReadOnlyProperty();
+        return setup.forcingProperty();
     }
 
     /** @return the faults the run forces, or null when its draws decide (see {@link #apply(Scenario, Strategy, FaultPlan)}) */
     public FaultPlan faultPlan() {
-        return plan;
+        return run.plan();
     }
 
     /**
@@ -357,7 +186,7 @@ public final class LiveViewModel {
      * only when the store is the claim table; each Reset starts a new run there, whose rows carry its own run id.
      */
     public StringProperty databaseUrlProperty() {
-        return databaseUrl;
+        return setup.databaseUrlProperty();
     }
 
     /** @return true while a Reset waits for the database to open; the current run stays as it is meanwhile. */
@@ -372,9 +201,7 @@ public final class LiveViewModel {
      * the window.
      */
     public void setDatabaseAccess(Function<String, ClaimStore> opener, Executor background, Executor fxThread) {
-        connector.setAccess(opener, background, fxThread);
-        this.simThread = background;
-        this.fxThread = fxThread;
+        setup.setDatabaseAccess(opener, background, fxThread);
     }
 
     /** @return the database the current run's claim table lives in, or null for the in-memory model. */
@@ -388,97 +215,7 @@ public final class LiveViewModel {
      * current run stays as it is.
      */
     public void reset() {
-        if (!parts.isRunnable()) {
-            message.set(parts.problemProperty().get());
-            return;
-        }
-        Scenario s;
-        try {
-            s = scenario();
-        } catch (ParameterException e) {
-            message.set(e.getMessage());
-            return;
-        }
-        if (s.jobs() > MAX_LIVE_JOBS) {
-            message.set(TEXTS.format("message.tooManyJobs", s.jobs(), MAX_LIVE_JOBS));
-            return;
-        }
-        String url = databaseUrl.get() == null ? "" : databaseUrl.get().strip();
-        Strategy chosen = parts.strategyProperty().get();
-        if (plan != null && !(s.equals(planScenario) && chosen.equals(planStrategy))) {
-            plan = null; // the faults belong to the run they were found in, not to parameters edited since
-            forcing.set(false);
-        }
-        // a forced run follows the explored one, whose claim table is the in-memory model
-        if (plan != null || chosen.store() != StoreKind.CLAIM_TABLE || url.isEmpty()) {
-            connector.cancel();
-            start(s, null);
-            return;
-        }
-        String resolved = DatabaseConnector.resolve(url);
-        playback.playingProperty().set(false);
-        message.set(TEXTS.format("message.connecting", JdbcClaimStore.redact(resolved)));
-        connector.open(resolved, db -> {
-            if (!chosen.equals(parts.strategyProperty().get())) {
-                connector.closeLater(db);
-                message.set(TEXTS.get("message.strategyChangedWhileConnecting"));
-                return;
-            }
-            start(s, db);
-        }, problem -> message.set(TEXTS.format("message.databaseNotOpened", problem)));
-    }
-
-    /**
-     * Starts a new run of {@code s} with the claim table in {@code db} (null: the in-memory model), once the
-     * request to the current run (if any) has answered.
-     */
-    private void start(Scenario s, ClaimStore db) {
-        whenIdle(() -> startNow(s, db));
-    }
-
-    private void startNow(Scenario s, ClaimStore db) {
-        playback.restart();
-        running = s;
-        connector.use(db);
-        broken = false;
-        runningDatabaseUrl = databaseUrl.get().strip();
-        sim = simulation(s, parts.strategyProperty().get(), db);
-        history.clear();
-        projection = new RunProjection(s);
-        lastJob = null;
-        pending.clear();
-        selected.set(null);
-        eventLog.clear();
-        pendingChanges.set(false);
-        message.set("");
-        timelineOff.set(db == null ? "" : TEXTS.get("timeline.offOnDatabase"));
-        frameListeners.attached(sim); // before the start, so the key store hears the very first key
-        FrameListeners.Delivery everyone = frameListeners.all();
-        onSimulation(() -> {
-            sim.start();
-            everyone.read(sim.nowMs());
-            return null;
-        }, r -> {
-            if (r.failure() != null) {
-                databaseFailed(r.failure());
-            }
-            applyPending();
-            refresh(everyone);
-        });
-    }
-
-    /**
-     * A new simulation of {@code s} whose events go to the next frame and whose moments to the history; with a
-     * fault plan, a new {@link ForcedFaults} of its own (one per run: each replays from time 0).
-     */
-    private SignupSimulation simulation(Scenario s, Strategy strategy, ClaimStore db) {
-        SignupSimulation made = plan == null ? new SignupSimulation(s, strategy, RunControl.NONE, false, db)
-                : new SignupSimulation(s, strategy, RunControl.NONE, new ForcedFaults(plan.kinds(), plan.faults()));
-        made.setListener(e -> {
-            pending.add(e);
-            history.moment(made.eventsFired(), e.timeMs());
-        });
-        return made;
+        setup.reset();
     }
 
     /**
@@ -496,7 +233,7 @@ public final class LiveViewModel {
      * @param targetMs virtual ms, 0 and up; past the run's end the run ends where it ends
      */
     public void seek(long targetMs) {
-        seekTo(RunHistory.Position.atTime(Math.max(0, targetMs)));
+        player.seek(targetMs);
     }
 
     /**
@@ -505,43 +242,7 @@ public final class LiveViewModel {
      * does nothing. Not while the claim table is on a database ({@link #timelineOffProperty()}).
      */
     public void stepBack() {
-        playback.playingProperty().set(false);
-        if (busy) {
-            whenIdle(this::stepBack);
-            return;
-        }
-        if (sim == null || !timelineOff.get().isEmpty()) {
-            return;
-        }
-        RunHistory.Position back = history.momentBefore(RunHistory.Position.of(sim));
-        if (back != null) {
-            seekTo(back);
-        }
-    }
-
-    private void seekTo(RunHistory.Position target) {
-        if (busy) {
-            whenIdle(() -> seekTo(target));
-            return;
-        }
-        if (sim == null || !timelineOff.get().isEmpty()) {
-            return;
-        }
-        JobToken followed = selected.get();
-        sim = simulation(running, sim.strategy(), null);
-        projection = new RunProjection(running);
-        lastJob = null; // the replay's events name it again (the code panel and the caption follow)
-        pending.clear();
-        eventLog.clear();
-        message.set("");
-        frameListeners.attached(sim); // before the replay: the key store hears every key, as after a Reset
-        history.replay(sim, target);
-        FrameListeners.Delivery everyone = frameListeners.all();
-        everyone.read(sim.nowMs());
-        applyPending();
-        // the followed job stays followed if it had a token by then
-        selected.set(followed == null ? null : projection.token(followed.user(), followed.repeat()));
-        refresh(everyone);
+        player.stepBack();
     }
 
     /**
@@ -551,52 +252,7 @@ public final class LiveViewModel {
      * @param nowNanos the frame's real time, ns (the timer's): when the views that follow the run last heard
      */
     public void frame(long realElapsedNanos, long nowNanos) {
-        if (sim == null) {
-            return;
-        }
-        if (busy) { // the last frame's request still runs: its time waits for the next one
-            if (playback.isPlaying()) {
-                playback.carry(realElapsedNanos);
-            }
-            playback.measure(nowNanos);
-            return;
-        }
-        boolean moved = playback.isPlaying() && !runOver();
-        playback.measure(nowNanos);
-        if (!moved) {
-            return; // paused: nothing changed, nothing to redraw or flush
-        }
-        boolean onDatabase = connector.current() != null;
-        long target = playback.target(sim.nowMs(), realElapsedNanos);
-        FrameListeners.Delivery due = frameListeners.playingFrame(nowNanos);
-        runTowards(target, onDatabase, due, () -> {
-            if (runOver()) {
-                playback.playingProperty().set(false); // the views that missed the last frames hear it now
-            }
-        });
-    }
-
-    /**
-     * Runs the simulation towards {@code target} (virtual ms) where it moves (a frame's share of events, the
-     * clicked faults replayed on the way), then applies its events and tells {@code due}; {@code then} runs last,
-     * on the FX thread.
-     */
-    private void runTowards(long target, boolean onDatabase, FrameListeners.Delivery due, Runnable then) {
-        onSimulation(() -> {
-            int ran = onDatabase ? playback.runTo(sim, target, true)
-                    : history.runTo(sim, target, MAX_EVENTS_PER_FRAME);
-            due.read(sim.nowMs());
-            return ran;
-        }, r -> {
-            if (r.failure() != null) {
-                databaseFailed(r.failure());
-            } else {
-                playback.ran(sim, target, r.value());
-            }
-            applyPending();
-            refresh(due);
-            then.run();
-        });
+        player.frame(realElapsedNanos, nowNanos);
     }
 
     /**
@@ -610,18 +266,7 @@ public final class LiveViewModel {
      * @param nowNanos the frame's real time, ns
      */
     public void advanceTo(long targetMs, long nowNanos) {
-        if (sim == null || broken) {
-            return;
-        }
-        if (busy) {
-            whenIdle(() -> advanceTo(targetMs, nowNanos));
-            return;
-        }
-        boolean onDatabase = offThread();
-        long target = Math.max(targetMs, sim.nowMs());
-        FrameListeners.Delivery due = playback.isPlaying() ? frameListeners.playingFrame(nowNanos)
-                : frameListeners.all();
-        runTowards(target, onDatabase, due, () -> { });
+        player.advanceTo(targetMs, nowNanos);
     }
 
     /** Publishes the events per second once a real second has passed ({@link Lanes} moves this run by {@link #advanceTo}). */
@@ -629,102 +274,19 @@ public final class LiveViewModel {
         playback.measure(nowNanos);
     }
 
-    private void databaseFailed(ClaimStoreException e) {
-        broken = true;
-        playback.playingProperty().set(false);
-        message.set(TEXTS.format("message.databaseFailed", e.getMessage()));
-    }
-
-    /**
-     * @return true once every job has ended and every key has expired: after the last job the clock keeps
-     *         running while keys count down, so a class sees them go
-     */
-    private boolean runOver() {
-        return broken || sim.isFinished() && (sim.store() == null || sim.store().liveKeys() == 0)
-                && sim.provider().rememberedKeys() == 0;
-    }
-
     /** Runs exactly one event of the simulation (pausing first); after the last job, the next key expiry. */
     public void stepOnce() {
-        if (sim == null) {
-            reset();
-        }
-        playback.playingProperty().set(false);
-        if (busy) {
-            whenIdle(this::stepOnce);
-            return;
-        }
-        if (sim == null || broken) { // still connecting to a database, or it failed
-            return;
-        }
-        FrameListeners.Delivery everyone = frameListeners.all();
-        onSimulation(() -> {
-            boolean stepped = history.step(sim);
-            everyone.read(sim.nowMs());
-            return stepped;
-        }, r -> {
-            if (r.failure() != null) {
-                databaseFailed(r.failure());
-            } else if (r.value()) {
-                playback.countStep();
-            }
-            applyPending();
-            refresh(everyone);
-        });
-    }
-
-    /**
-     * Runs {@code change} on the simulation where it moves, then applies its events and tells every view (a click
-     * or a crash); {@code then} gets its answer on the FX thread first.
-     */
-    private <T> void change(Supplier<T> change, Consumer<T> then) {
-        FrameListeners.Delivery everyone = frameListeners.all();
-        onSimulation(() -> {
-            T value = change.get();
-            everyone.read(sim.nowMs());
-            return value;
-        }, r -> {
-            if (r.failure() != null) {
-                databaseFailed(r.failure());
-            } else {
-                then.accept(r.value());
-            }
-            applyPending();
-            refresh(everyone);
-        });
+        player.stepOnce();
     }
 
     /** Plays if paused, pauses if playing; a run that is over (jobs ended, keys expired) starts over first. */
     public void togglePlay() {
-        if (playback.isPlaying()) {
-            playback.playingProperty().set(false);
-            return;
-        }
-        if (busy) {
-            whenIdle(this::togglePlay);
-            return;
-        }
-        if (sim == null || runOver()) {
-            reset();
-        }
-        playback.playingProperty().set(true);
+        player.togglePlay();
     }
 
     /** The provider loses the reply of the next welcome-email call (a click on the provider). */
     public void clickProvider() {
-        if (busy) {
-            whenIdle(this::clickProvider);
-            return;
-        }
-        if (sim == null || sim.isFinished()) {
-            message.set(TEXTS.get("message.providerAfterEnd"));
-            return;
-        }
-        change(() -> {
-            RunHistory.Position at = RunHistory.Position.of(sim);
-            sim.loseNextReply();
-            return at;
-        }, at -> history.record(new RunHistory.Fault(at, RunHistory.FaultKind.REPLY_LOST, -1)));
+        faults.clickProvider();
     }
 
     /**
@@ -736,32 +298,7 @@ public final class LiveViewModel {
      *         true then means it was asked for (a crash that finds every job ended says so in the message)
      */
     public boolean crashWorkers() {
-        if (sim == null) {
-            reset();
-        }
-        if (sim == null) { // waiting for a database to open
-            return false;
-        }
-        if (busy) {
-            whenIdle(this::crashWorkers);
-            return true;
-        }
-        if (sim.isDown()) {
-            message.set(TEXTS.format("message.alreadyDown", VirtualTime.format(projection.restartAtMs())));
-            return false;
-        }
-        boolean[] crashed = {true};
-        change(() -> {
-            RunHistory.Position at = RunHistory.Position.of(sim);
-            return sim.crashNow() ? at : null;
-        }, at -> {
-            crashed[0] = at != null;
-            message.set(at != null ? "" : TEXTS.get("message.crashAfterEnd"));
-            if (at != null) {
-                history.record(new RunHistory.Fault(at, RunHistory.FaultKind.WORKERS_CRASH, -1));
-            }
-        });
-        return crashed[0];
+        return faults.crashWorkers();
     }
 
     /**
@@ -769,76 +306,17 @@ public final class LiveViewModel {
      * token).
      */
     public void clickJob(JobToken token, boolean injectFault) {
-        if (busy) {
-            whenIdle(() -> clickJob(token, injectFault));
-            return;
-        }
-        selected.set(token);
-        if (!injectFault) {
-            refresh(frameListeners.all()); // (nothing in the simulation changed: nothing to read)
-            return;
-        }
-        boolean active = token.active();
-        change(() -> {
-            RunHistory.Position at = RunHistory.Position.of(sim);
-            return active && sim.failNextCall(token.user()) ? at : null;
-        }, at -> {
-            if (at != null) {
-                token.faultArmed = true;
-                message.set("");
-                history.record(new RunHistory.Fault(at, RunHistory.FaultKind.CALL_FAILS, token.user()));
-            } else {
-                message.set(TEXTS.format("message.jobEnded", token.user()));
-            }
-        });
+        faults.clickJob(token, injectFault);
     }
 
     /** A click on a sign-up still waiting in the queue: the first call it starts will fail (with the fault on). */
     public void clickWaiting(long user, boolean injectFault) {
-        clickJob(projection.tokenOf(user, false), injectFault);
-    }
-
-    /** Applies the events the simulation fired since the last call: to the picture and to the log, once. */
-    private void applyPending() {
-        for (SimulationEvent e : pending) {
-            projection.apply(e);
-            eventLog.add(e);
-            if (e.user() >= 0 && e.kind() != SimulationEvent.Kind.ARRIVED) {
-                lastJob = projection.token(e.user(), e.repeat());
-            }
-        }
-        pending.clear();
-        eventLog.publish();
-        projection.trimFinished(selected.get());
-        eventLog.showHistory(selected.get(), false);
-    }
-
-    /**
-     * Publishes what changed: the clock, the status lines, and a frame to the views that follow the run.
-     *
-     * @param to the views that hear this frame (all of them after a step, a click or a Reset; while playing, those
-     *           due), which read what they show just before, where the simulation moved
-     */
-    private void refresh(FrameListeners.Delivery to) {
-        version++;
-        long now = sim.nowMs();
-        clock.set(VirtualTime.format(now));
-        finished.set(runOver());
-        StrategyResult r = sim.result();
-        countersShort.set(EventText.countersShort(sim.finishedJobs(), r)); // before the long form its listeners read
-        counters.set(EventText.counters(sim.finishedJobs(), r));
-        history.reached(now);
-        reachMs.set(history.furthestMs()); // the timeline's range first, so its thumb can go there
-        timeMs.set(now);
-        failures.set(EventText.failures(r));
-        ending.set(sim.isFinished() && sim.keysAlive() ? TEXTS.format("status.ending",
-                VirtualTime.countdown(Math.max(0, sim.nextKeyExpiryMs() - now))) : "");
-        to.frame(now);
+        faults.clickWaiting(user, injectFault);
     }
 
     /** @return the virtual time shown, ms (0 and up): the timeline's thumb; set with each frame, step and seek. */
     public ReadOnlyLongProperty timeMsProperty() {
-        return timeMs.getReadOnlyProperty();
+        return run.status().timeMsProperty();
     }
 
     /**
@@ -847,7 +325,7 @@ public final class LiveViewModel {
      *         discards the history after it)
      */
     public ReadOnlyLongProperty reachMsProperty() {
-        return reachMs.getReadOnlyProperty();
+        return run.status().reachMsProperty();
     }
 
     /**
@@ -855,84 +333,78 @@ public final class LiveViewModel {
      *         on a database, whose rows cannot be rewound
      */
     public ReadOnlyStringProperty timelineOffProperty() {
-        return timelineOff.getReadOnlyProperty();
+        return run.status().timelineOffProperty();
     }
 
     /** @return the clicked faults of the run, in the order clicked, and where they replay (for tests). */
     List<RunHistory.Fault> clickedFaults() {
-        return history.faults();
+        return run.history().faults();
     }
 
     /** @return a number that changes whenever anything shown may have changed (the canvas skips a frame if not). */
     public long version() {
-        return version;
+        return run.version();
     }
 
     /** @return the tokens of the jobs seen so far (recent finished ones included), in arrival order. */
     public Iterable<JobToken> tokens() {
-        return projection.tokens();
+        return run.projection().tokens();
     }
 
     /** @return the token of {@code user}'s first job, or null. */
     public JobToken token(long user) {
-        return projection.token(user, false);
+        return run.projection().token(user, false);
     }
 
     /** @return the token of {@code user}'s first job, or of its repeated request, or null. */
     public JobToken token(long user, boolean repeat) {
-        return projection.token(user, repeat);
+        return run.projection().token(user, repeat);
     }
 
     /** @return the welcome emails {@code user} got so far in this run, over the whole run (0 for none). */
     int emailsOf(long user) {
-        return projection.emailsOf(user);
+        return run.projection().emailsOf(user);
     }
 
     /** @return the users who got two or more welcome emails so far, in the order they got the second. */
     Iterable<Long> usersWithSeveralEmails() {
-        return projection.usersWithSeveralEmails();
+        return run.projection().usersWithSeveralEmails();
     }
 
     /** @return the most recent welcome emails at the provider, oldest first. */
     public Iterable<Envelope> envelopes() {
-        return projection.envelopes();
+        return run.projection().envelopes();
     }
 
     /** @return side effects done at {@code step} so far, first times and repeats. */
     public long sideEffects(int step) {
-        return projection.sideEffects(step);
+        return run.projection().sideEffects(step);
     }
 
     /** @return side effects done again at {@code step} so far. */
     public long duplicates(int step) {
-        return projection.duplicates(step);
+        return run.projection().duplicates(step);
     }
 
     /** @return jobs that ended so far (all of them, though only recent ones keep a token). */
     public long finishedJobs() {
-        return sim == null ? 0 : busy ? shown.finishedJobs() : sim.finishedJobs();
+        return run.requests().finishedJobs();
     }
 
     /** @return true while the provider's next reply is set to be lost and a job can still use it. */
     public boolean providerArmed() {
-        return sim != null && (busy ? shown.providerArmed() : !sim.isFinished() && sim.isNextReplyLost());
+        return run.requests().providerArmed();
     }
 
     /** @return sign-ups waiting for a worker (as of the last answer while the simulation moves elsewhere). */
     public long waitingJobs() {
-        return sim == null ? 0 : busy ? shown.waitingJobs() : sim.waitingJobs();
+        return run.requests().waitingJobs();
     }
 
     /** @return the first {@code max} sign-ups waiting for a worker, the next one taken first. */
     public List<Long> waitingUsers(int max) {
-        if (sim == null) {
-            return List.of();
-        }
-        List<Long> users = busy ? shown.waitingUsers() : sim.waitingUsers(max);
-        return users.size() > max ? users.subList(0, max) : users;
+        return run.requests().waitingUsers(max);
     }
-
-    private Lanes lanes;
 
     /**
      * @return this run as lane A of the live view's {@link Lanes} (a second lane beside it, off at first); made on
@@ -947,57 +419,57 @@ public final class LiveViewModel {
 
     /** @return the simulation being played, or null before the first reset. */
     public SignupSimulation simulation() {
-        return sim;
+        return run.simulation();
     }
 
     /** @return the virtual time in ms (as of the last answer while the simulation moves on the background thread). */
     public long nowMs() {
-        return sim == null ? 0 : busy ? shown.nowMs() : sim.nowMs();
+        return run.requests().nowMs();
     }
 
     /** @return true while a request to the simulation runs on the background thread (a claim table on a database). */
     public boolean busy() {
-        return busy;
+        return run.requests().busy();
     }
 
     /** @return the strategy a reset runs; a preset chosen here also sets the three parts below. */
     public ObjectProperty<Strategy> strategyProperty() {
-        return parts.strategyProperty();
+        return setup.parts().strategyProperty();
     }
 
     /** @return what a retry repeats (part of the strategy). */
     public ObjectProperty<RetryScope> scopeProperty() {
-        return parts.scopeProperty();
+        return setup.parts().scopeProperty();
     }
 
     /** @return the key the email step sends the provider (part of the strategy). */
     public ObjectProperty<KeyMode> keyModeProperty() {
-        return parts.keyModeProperty();
+        return setup.parts().keyModeProperty();
     }
 
     /** @return the idempotency store every step goes through (part of the strategy). */
     public ObjectProperty<StoreKind> storeProperty() {
-        return parts.storeProperty();
+        return setup.parts().storeProperty();
     }
 
     /** @return why the chosen parts make no strategy (skip finished steps with no store or a lock), or "". */
     public ReadOnlyStringProperty strategyProblemProperty() {
-        return parts.problemProperty();
+        return setup.parts().problemProperty();
     }
 
     /** @return true while the worker process is down after a crash. */
     public boolean workersDown() {
-        return projection.workersDown();
+        return run.projection().workersDown();
     }
 
     /** @return when the crashed worker process starts again, virtual ms (meaningful while {@link #workersDown}). */
     public long restartAtMs() {
-        return projection.restartAtMs();
+        return run.projection().restartAtMs();
     }
 
     /** @return the token each worker runs now (null: idle or down), indexed by worker; a copy. */
     public JobToken[] workerTokens() {
-        return projection.workerTokens();
+        return run.projection().workerTokens();
     }
 
     /**
@@ -1005,7 +477,7 @@ public final class LiveViewModel {
      *         not zero, as one line, or ""
      */
     public ReadOnlyStringProperty failuresProperty() {
-        return failures.getReadOnlyProperty();
+        return run.status().failuresProperty();
     }
 
     public BooleanProperty playingProperty() {
@@ -1033,12 +505,12 @@ public final class LiveViewModel {
     }
 
     public ReadOnlyBooleanProperty finishedProperty() {
-        return finished.getReadOnlyProperty();
+        return run.status().finishedProperty();
     }
 
     /** @return true when the parameters differ from the run's: they apply on reset. */
     public ReadOnlyBooleanProperty pendingChangesProperty() {
-        return pendingChanges.getReadOnlyProperty();
+        return setup.pendingChangesProperty();
     }
 
     /** @return true when the last frame hit the event cap and virtual time fell behind the speed. */
@@ -1048,7 +520,7 @@ public final class LiveViewModel {
 
     /** @return the event log's lines, oldest first. */
     public ObservableList<String> log() {
-        return eventLog.log();
+        return run.eventLog().log();
     }
 
     /**
@@ -1056,32 +528,32 @@ public final class LiveViewModel {
      *         latest event that has one (a waiting sign-up's arrival has none); null before any
      */
     public JobToken storyJob() {
-        return selected.get() != null ? selected.get() : lastJob;
+        return run.storyJob();
     }
 
     /** @return the job a person clicked, whose history is shown; null for none. */
     public ObjectProperty<JobToken> selectedProperty() {
-        return selected;
+        return run.selectedProperty();
     }
 
     /** @return the selected job's history, one line per event. */
     public ObservableList<String> selectedHistory() {
-        return eventLog.history();
+        return run.eventLog().history();
     }
 
     /** @return virtual time as text. */
     public ReadOnlyStringProperty clockProperty() {
-        return clock.getReadOnlyProperty();
+        return run.status().clockProperty();
     }
 
     /** @return jobs done and failed, calls and duplicate emails so far, as one line. */
     public ReadOnlyStringProperty countersProperty() {
-        return counters.getReadOnlyProperty();
+        return run.status().countersProperty();
     }
 
     /** @return the same counters in fewer words, for a status bar with little room: "done 3 · failed 0 · …". */
     public ReadOnlyStringProperty countersShortProperty() {
-        return countersShort.getReadOnlyProperty();
+        return run.status().countersShortProperty();
     }
 
     public ReadOnlyStringProperty eventsPerSecondProperty() {
@@ -1090,11 +562,11 @@ public final class LiveViewModel {
 
     /** @return after the last job, what the run still waits for (keys to expire), or "". */
     public ReadOnlyStringProperty endingProperty() {
-        return ending.getReadOnlyProperty();
+        return run.status().endingProperty();
     }
 
     /** @return a message about the last thing that could not be done (a bad parameter, a useless click), or "". */
     public ReadOnlyStringProperty messageProperty() {
-        return message.getReadOnlyProperty();
+        return run.messageProperty();
     }
 }

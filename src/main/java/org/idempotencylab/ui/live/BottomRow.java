@@ -1,0 +1,187 @@
+package org.idempotencylab.ui.live;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import org.idempotencylab.ui.Concept;
+import org.idempotencylab.ui.Texts;
+
+/**
+ * The row under the stations: the worker process under step 6, the durable path's legend under step 10 (as wide
+ * as its words), the email provider between them, under the email step; where each box goes, the type of its
+ * words (the largest, from the window's down to {@link QueueCanvas#LEAST_TEXT} px, that fits its box) and the
+ * least height the row needs for them.
+ */
+final class BottomRow {
+    private static final Texts TEXTS = Texts.of(BottomRow.class);
+    /** Inside the boxes, top and bottom, px. */
+    static final double BOX_PAD = 4;
+    /** Above an envelope: room for a lost reply's tab and a "≠", which stand out of its top edge. */
+    static final double MARK_ROOM = 8;
+    /** Where the envelopes start in the provider's box: a "≠" stands 6 px out of an envelope's left edge. */
+    static final double ENVELOPE_X = 8;
+    /** Where the durable legend's words start, after its symbols, px. */
+    static final double LEGEND_TEXT_X = 24;
+    /** The provider's legend items, each after an em space where its concept's icon is drawn. */
+    static final Concept[] PROVIDER_LEGEND_ICONS = {Concept.DUPLICATE, Concept.SUPPRESSED, Concept.REPLY_LOST};
+    /** An em space: the room a concept's icon takes in a line of text (about the font's size). */
+    static final char ICON_ROOM = '\u2003';
+
+    /** The worker process's box: from {@code workersX}, a station wide. */
+    final double workersX;
+    final double workersW;
+    final double providerX;
+    final double providerW;
+    final double legendX;
+    final double legendW;
+    final Font providerFont;
+    final Font providerArmedFont;
+    final Font providerLegendFont;
+    /** The provider's legend, on the lines it takes. */
+    final String[] providerLegend;
+    /** Per legend line, the x of each icon in it, px from the line's start. */
+    final double[][] providerLegendIcons;
+    final Font envelopeFont;
+    final double envelopeH;
+    final Font legendFont;
+    final Font workersTitleFont;
+    /** "Workers DOWN", on the lines it takes after the crash's icon. */
+    final String[] workersDownTitle;
+    final Font workerFont;
+    final Font hintFont;
+    final Font countdownFont;
+    /** The least height the row needs, px. */
+    final double need;
+
+    /**
+     * @param k        the row's type scale: 1 in normal mode, larger in presentation mode
+     * @param stationW a station's width, px: the worker process's, and the legend's least
+     * @param left     where the row begins, px
+     * @param right    where it ends, px
+     */
+    BottomRow(CanvasInk ink, double k, double stationW, double left, double right) {
+        double least = QueueCanvas.LEAST_TEXT;
+        workersX = left;
+        workersW = stationW;
+        legendW = legendWidth(ink, stationW);
+        String longest = longest(legendNames());
+        legendFont = ink.fitting(longest, FontWeight.NORMAL, 11 * k, least, legendW - LEGEND_TEXT_X - QueueGrid.PAD);
+        legendX = right - legendW;
+        providerX = workersX + stationW + QueueGrid.STATION_GAP;
+        providerW = legendX - QueueGrid.STATION_GAP - providerX;
+        double inner = providerW - 2 * QueueGrid.PAD;
+        providerFont = ink.fitting(TEXTS.get("canvas.provider"), FontWeight.BOLD, 13 * k, least, inner);
+        providerArmedFont = ink.fitting(TEXTS.get("canvas.providerArmed"), FontWeight.BOLD, 13 * k, least,
+                inner - 18);
+        ProviderLegend legend = providerLegend(ink, k, inner);
+        providerLegendFont = legend.font();
+        providerLegend = legend.lines();
+        providerLegendIcons = iconOffsets(ink, providerLegend, providerLegendFont);
+        envelopeFont = CanvasInk.plain(Math.max(least, 10 * k));
+        envelopeH = ink.lineHeight(envelopeFont) + 8;
+        // the worker process: its title (two lines while down, if need be), a worker a line, the click's hint
+        double workersInner = stationW - 2 * QueueGrid.PAD;
+        // the title's first word after the crash's icon while down
+        workersTitleFont = ink.fitting(TEXTS.get("canvas.workers"), FontWeight.BOLD, 12 * k, least,
+                workersInner - 16);
+        workersDownTitle = ink.wrap(TEXTS.get("canvas.workersDown"), workersTitleFont, workersInner - 16)
+                .toArray(String[]::new);
+        workerFont = ink.fitting(TEXTS.format("canvas.worker", 1, "user_9999"), FontWeight.NORMAL, 11 * k, least,
+                workersInner);
+        hintFont = hintFont(ink, k, workersInner);
+        countdownFont = ink.fitting("0:00.000", FontWeight.BOLD, 13 * k, least, workersInner);
+        need = Math.max(Math.max(providerNeed(ink), workersNeed(ink)), 4 * legendLineH(ink) + 8);
+    }
+
+    /**
+     * @return the legend's box: as wide as its words in normal mode's type (up to 1.6 stations), a station at the
+     *         least; a larger type does not narrow the provider
+     */
+    private static double legendWidth(CanvasInk ink, double stationW) {
+        String longest = longest(legendNames());
+        double most = stationW * 1.6 - LEGEND_TEXT_X - QueueGrid.PAD;
+        return Math.max(stationW, LEGEND_TEXT_X + QueueGrid.PAD
+                + ink.width(longest, ink.fitting(longest, FontWeight.NORMAL, 11, QueueCanvas.LEAST_TEXT, most)));
+    }
+
+    /** @return the largest bold type, from 11 px times {@code k}, in which the crash icon and hint fit {@code inner} */
+    private static Font hintFont(CanvasInk ink, double k, double inner) {
+        double size = 11 * k;
+        while (size > QueueCanvas.LEAST_TEXT
+                && ink.width(TEXTS.get("canvas.crashHint"), CanvasInk.bold(size)) + size + 3 > inner) {
+            size = CanvasInk.smaller(size);
+        }
+        return CanvasInk.bold(size);
+    }
+
+    /** @return the provider's least height: its title, its legend, a row of envelopes with the room above it, px */
+    private double providerNeed(CanvasInk ink) {
+        return BOX_PAD + ink.lineHeight(providerFont) + 2 + providerLegend.length * ink.lineHeight(providerLegendFont)
+                + MARK_ROOM + envelopeH + BOX_PAD;
+    }
+
+    /** @return the worker process's least height, running (a worker and the hint) or down (the countdown), px */
+    private double workersNeed(CanvasInk ink) {
+        double title = ink.lineHeight(workersTitleFont);
+        double line = ink.lineHeight(workerFont);
+        return 2 * BOX_PAD + Math.max(title + 2 + line + 2 + ink.lineHeight(hintFont),
+                workersDownTitle.length * title + 2 + line + ink.lineHeight(countdownFont));
+    }
+
+    /** @return the height of a line of the durable legend, px: a symbol's at the least */
+    double legendLineH(CanvasInk ink) {
+        return Math.max(15, ink.lineHeight(legendFont) + 2);
+    }
+
+    private record ProviderLegend(Font font, String[] lines) {
+    }
+
+    /**
+     * The provider's legend in the largest font, 11 px (more in presentation mode) down to
+     * {@link QueueCanvas#LEAST_TEXT}, that keeps it to one line, else two; an item is never broken across lines.
+     */
+    private static ProviderLegend providerLegend(CanvasInk ink, double k, double width) {
+        String room = ICON_ROOM + "\u2009"; // an em and a thin space: the icon is 1.1 em wide
+        String[] items = {room + TEXTS.get("canvas.providerLegend.duplicate"),
+            room + TEXTS.get("canvas.providerLegend.suppressed"), room + TEXTS.get("canvas.providerLegend.lost")};
+        for (int most = 1; most <= 3; most++) {
+            for (double s = 11 * k; s >= QueueCanvas.LEAST_TEXT; s = CanvasInk.smaller(s)) {
+                Font f = CanvasInk.plain(s);
+                List<String> l = ink.wrap(items, " · ", f, width);
+                if (l.size() <= most && ink.allFit(l, f, width)) {
+                    return new ProviderLegend(f, l.toArray(String[]::new));
+                }
+            }
+        }
+        // narrower than any item: each on its own line
+        return new ProviderLegend(CanvasInk.plain(QueueCanvas.LEAST_TEXT), items);
+    }
+
+    /** @return for each line, the x offsets (px from the line's start) of its {@link #ICON_ROOM}s, measured once */
+    private static double[][] iconOffsets(CanvasInk ink, String[] lines, Font font) {
+        double[][] out = new double[lines.length][];
+        for (int l = 0; l < lines.length; l++) {
+            List<Double> at = new ArrayList<>();
+            for (int i = lines[l].indexOf(ICON_ROOM); i >= 0; i = lines[l].indexOf(ICON_ROOM, i + 1)) {
+                at.add(i == 0 ? 0 : ink.width(lines[l].substring(0, i), font));
+            }
+            out[l] = at.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+        return out;
+    }
+
+    /** @return the durable legend's words, a line each */
+    static String[] legendNames() {
+        return new String[] {TEXTS.get("canvas.legend.redelivery"), TEXTS.get("canvas.legend.inProgress"),
+                TEXTS.get("canvas.legend.lost"), TEXTS.get("canvas.legend.delivery")};
+    }
+
+    private static String longest(String[] texts) {
+        String longest = "";
+        for (String t : texts) {
+            longest = t.length() > longest.length() ? t : longest;
+        }
+        return longest;
+    }
+}

@@ -1,0 +1,187 @@
+package org.idempotencylab.ui.live;
+
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.VBox;
+import org.idempotencylab.ui.SideDrawer;
+
+/**
+ * Where the live view's parts go for the room the window gives it: the parameters beside the queue or set aside
+ * behind the toolbar's Parameters button, the code panel beside the queue or below the play area, the tabs below the
+ * play area or stepped aside, and the divider between the play area and what is below it (one lane or two). Each
+ * {@code fit} runs after a layout pass and moves a node only when its place changes, so the pass that follows finds
+ * all in place.
+ */
+final class LiveFit {
+    /**
+     * The least width the queue keeps beside the parameters, in px: its own least width (640) and a margin; the
+     * code panel's readable width comes on top while it is shown. A narrower view sets the parameters
+     * aside behind the toolbar's Parameters button rather than cut the queue off or push the code under it.
+     */
+    static final double QUEUE_ROOM = 660;
+    /** Least width the code panel is put beside the queue with, px (its lines scroll sideways below their length). */
+    static final double CODE_MIN_WIDTH = 240;
+    /** Least height the tabs below the play area are shown in, px: their headers and two rows of a table. */
+    static final double DETAILS_LEAST = 96;
+    /** Room for the code strip's sideways scroll bar, px (its lines scroll sideways in a narrow strip). */
+    private static final double CODE_SCROLL_BAR = 14;
+    /** A split pane's divider, px (modena: 3 px of padding on each side of a line). */
+    private static final double DIVIDER = 7;
+    /** Where the divider sits with one lane (the key store gets the rest) and with two (the lanes need room). */
+    private static final double ONE_LANE_DIVIDER = 0.6;
+    private static final double TWO_LANES_DIVIDER = 0.84;
+
+    private final BorderPane root;
+    private final ScrollPane parameters;
+    private final ToggleButton parametersToggle;
+    private final SplitPane split;
+    private final VBox playArea;
+    private final SplitPane playSplit;
+    private final SplitPane detailSplit;
+    private final TabPane detailTabs;
+    private final CodePanel codePanel;
+    private final ToggleButton codeToggle;
+    private final QueueCanvas queue;
+    private final Lanes lanes;
+    /** The parameters beside the queue, or set aside and opened over it. */
+    private final SideDrawer parametersAside;
+    /** The split width and the code's own width the code panel was last sized for (see {@link #code}). */
+    private double codeSizedFor;
+    private double codeSizedTo;
+    /** The split height and the play area's least height the code alone below was last sized for. */
+    private double codeAloneFor;
+    private double codeAloneLeast;
+
+    /**
+     * @param split      the play area over what is below it
+     * @param playSplit  the queue and, beside it, the code panel
+     * @param detailSplit below the play area: the tabs and, where there is no room beside the queue, the code panel
+     */
+    LiveFit(BorderPane root, ScrollPane parameters, ToggleButton parametersToggle, SplitPane split, VBox playArea,
+            SplitPane playSplit, SplitPane detailSplit, TabPane detailTabs, CodePanel codePanel,
+            ToggleButton codeToggle, QueueCanvas queue, Lanes lanes) {
+        this.root = root;
+        this.parameters = parameters;
+        this.parametersToggle = parametersToggle;
+        this.split = split;
+        this.playArea = playArea;
+        this.playSplit = playSplit;
+        this.detailSplit = detailSplit;
+        this.detailTabs = detailTabs;
+        this.codePanel = codePanel;
+        this.codeToggle = codeToggle;
+        this.queue = queue;
+        this.lanes = lanes;
+        this.parametersAside = new SideDrawer(root, parameters);
+        SplitPane.setResizableWithParent(codePanel, false); // the canvas takes the width a resize adds
+        lanes.activeProperty().addListener((o, was, now) -> split.setDividerPositions(divider()));
+        if (lanes.activeProperty().get()) {
+            split.setDividerPositions(TWO_LANES_DIVIDER);
+        }
+    }
+
+    private double divider() {
+        return lanes.activeProperty().get() ? TWO_LANES_DIVIDER : ONE_LANE_DIVIDER;
+    }
+
+    /**
+     * The parameters beside the queue and the code while there is room for all three, the code's lines read whole
+     * ({@link CodePanel#readableWidth}: 1280 px with no note, in normal mode); else set aside, and opened over the
+     * queue's left part while the Parameters button asks ({@link SideDrawer}).
+     */
+    void parameters() {
+        double panel = parameters.prefWidth(-1);
+        double code = Math.max(CODE_MIN_WIDTH, codePanel.readableWidth());
+        double room = QUEUE_ROOM + (codeToggle.isSelected() ? code : 0);
+        boolean narrow = root.getWidth() > 0 && root.getWidth() < panel + room;
+        if (parametersToggle.isVisible() != narrow) {
+            parametersToggle.setVisible(narrow);
+            parametersToggle.setManaged(narrow);
+        }
+        // asked for in a narrow view: a drawer over the queue's left part, so the queue, the code and the status
+        // bar keep their places (beside the queue there is no room: it would push them out of the window)
+        parametersAside.place(!narrow, parametersToggle.isSelected());
+    }
+
+    /**
+     * The code panel as wide as its longest line beside the queue, where the queue keeps its least width, else
+     * narrower (its lines then scroll sideways): beside the canvas when the play area has room for the canvas's
+     * least width and {@link #CODE_MIN_WIDTH} (the parameters step aside for it, see {@link #parameters}); else
+     * (1024 px with a note) under the play area beside the tabs, where it shows at least the lit line; nowhere while
+     * its toggle is off. Sized again when the split's width or its own (a strategy's program, presentation mode's
+     * type) changed since.
+     */
+    void code() {
+        double w = split.getWidth();
+        if (w <= 0) {
+            return;
+        }
+        boolean beside = w >= queue.minWidth(-1) + CODE_MIN_WIDTH;
+        SplitPane want = !codeToggle.isSelected() ? null : beside ? playSplit : detailSplit;
+        SplitPane now = playSplit.getItems().contains(codePanel) ? playSplit
+                : detailSplit.getItems().contains(codePanel) ? detailSplit : null;
+        double lines = codePanel.prefWidth(-1);
+        if (want == now && (want == null || (w == codeSizedFor && lines == codeSizedTo))) {
+            return;
+        }
+        if (want != now && now != null) {
+            now.getItems().remove(codePanel);
+        }
+        if (want != null) {
+            if (want != now) {
+                want.getItems().add(codePanel);
+            }
+            // as wide as its longest line (larger in presentation mode), as far as the canvas keeps its least width
+            double room = want == playSplit ? w - queue.minWidth(-1) : w / 2;
+            double code = Math.max(CODE_MIN_WIDTH, Math.min(lines + 16, room));
+            want.setDividerPositions(Math.max(0, Math.min(1, (w - code) / w)));
+            codeSizedFor = w;
+            codeSizedTo = lines;
+        }
+    }
+
+    /**
+     * The key store, log and history tabs below the play area where the play area leaves them
+     * {@link #DETAILS_LEAST}; else (two lanes at 1280 × 720) they step aside rather than show a strip of cut-off
+     * headers, and the code panel, when it sits below, takes the whole row and all the height the play area leaves
+     * (the canvas keeps its least): the more whole lines of code around the lit one. Less room than the code's one
+     * line, or nothing left below: the play area takes the whole height.
+     */
+    void details() {
+        // at the play area's width: the lanes' lines wrapped there take their lines
+        double least = playArea.minHeight(playArea.getWidth());
+        double room = split.getHeight() - least - DIVIDER;
+        boolean tabs = split.getHeight() <= 0 || room >= DETAILS_LEAST;
+        if (tabs != detailSplit.getItems().contains(detailTabs)) {
+            if (tabs) {
+                detailSplit.getItems().add(0, detailTabs);
+                codeSizedFor = 0; // the code beside them is sized again
+            } else {
+                detailSplit.getItems().remove(detailTabs);
+            }
+        }
+        // the code alone below gets at least its one line and a sideways scroll bar, else it steps aside too (a
+        // crash's two-line caption at 1024 px in presentation mode): the status bar stays in the window
+        boolean codeFits = split.getHeight() <= 0 || room >= codePanel.minHeight(-1) + CODE_SCROLL_BAR;
+        boolean below = !detailSplit.getItems().isEmpty() && (tabs || codeFits);
+        if (below != split.getItems().contains(detailSplit)) {
+            if (below) {
+                split.getItems().add(detailSplit);
+                split.setDividerPositions(divider());
+            } else {
+                split.getItems().remove(detailSplit);
+            }
+        }
+        boolean codeAlone = below && !tabs;
+        if (codeAlone && (split.getHeight() != codeAloneFor || least != codeAloneLeast)) {
+            split.setDividerPositions(least / split.getHeight()); // the split keeps the play area's least height
+            codeAloneFor = split.getHeight();
+            codeAloneLeast = least;
+        } else if (!codeAlone) {
+            codeAloneFor = 0;
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package org.idempotencylab.ui.live;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.text.Font;
+import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.ui.Texts;
+
+/**
+ * The stations' bands, top to bottom: the title (wrapped onto as many lines as it needs, three at most), the strip
+ * of tokens (one to three rows) and the counters ("done 12", "again 2": on one line where both fit), each in a
+ * band of its own so that a token never covers a word. The type is the largest, from the window's down to a floor
+ * ({@link QueueCanvas#LEAST_TEXT} px, or normal mode's sizes in presentation mode), in which every title wraps
+ * whole and a station fits its room; a title is cut with "…" only when even the least type does not fit.
+ */
+final class StationText {
+    private static final Texts TEXTS = Texts.of(StationText.class);
+    // a station's bands: its title from TITLE_TOP, BAND_GAP, the strip of tokens, BAND_GAP, the counters, BAND_BOTTOM
+    static final double TITLE_TOP = 4;
+    private static final double BAND_GAP = 2;
+    static final double BAND_BOTTOM = 3;
+    private static final int MOST_TITLE_LINES = 3;
+    /** Counters laid out on one line if these fit (up to 99,999 sign-ups and 9,999 again). */
+    private static final String DONE_SAMPLE = TEXTS.format("canvas.sideEffects", 88_888);
+    private static final String AGAIN_SAMPLE = TEXTS.format("canvas.againShort", 8_888);
+
+    /** Each station's title, on the lines shown. */
+    final String[][] titles = new String[SignupSteps.COUNT][];
+    final Font titleFont;
+    final int titleLines;
+    /** Titles that do not fit whole (cut with "…"). */
+    final int cutTitles;
+    final Font counterFont;
+    final boolean countersOnOneLine;
+    final int stripRows;
+    final int perStripRow;
+    /** A station's height, px. */
+    final double height;
+    /** Where a station's strip of tokens begins, px below its top. */
+    final double stripTop;
+    /** The type of a strip's "+N". */
+    final Font badgeFont;
+
+    /**
+     * Chooses the fonts (see the class comment) and the strip's rows: one, and more while there is room, up to
+     * three. At the least size, the titles' lines that do not fit are dropped and the last one shown ends with "…".
+     *
+     * @param stationW     a station's width, px
+     * @param k            the type's scale: 1 in normal mode, larger in presentation mode
+     * @param room         the height a station may take, px
+     * @param titleFloor   the least size the titles may take, px
+     * @param counterFloor the least size the counters may take, px
+     */
+    StationText(CanvasInk ink, double stationW, double k, double room, double titleFloor, double counterFloor) {
+        double inner = stationW - 2 * QueueGrid.PAD;
+        perStripRow = QueueGrid.perStripRow(stationW);
+        Type type = Type.fit(ink, inner, k, room, titleFloor, counterFloor);
+        int lines = type.lines();
+        if (type.need() > room) { // no room for whole titles even in the least type: as many lines as fit, then "…"
+            double lineH = ink.lineHeight(type.title());
+            lines = Math.max(1, Math.min(lines, (int) ((room - type.height(ink, 0, 1)) / lineH)));
+        }
+        titleFont = type.title();
+        counterFont = type.counter();
+        countersOnOneLine = type.oneLine();
+        titleLines = lines;
+        cutTitles = cutTitles(ink, type.wrapped(), inner);
+        int rows = 1;
+        while (rows < 3 && type.height(ink, lines, rows + 1) <= room) {
+            rows++;
+        }
+        stripRows = rows;
+        height = type.height(ink, lines, rows);
+        stripTop = TITLE_TOP + lines * ink.lineHeight(titleFont) + BAND_GAP;
+        badgeFont = CanvasInk.bold(Math.max(QueueCanvas.LEAST_TEXT, Math.min(12 * k, counterFont.getSize() + 1)));
+    }
+
+    /**
+     * The stations' type: the titles' and the counters' fonts, whether the counters fit one line, the titles wrapped
+     * in the title font, the most lines a title takes and the height a station with one row of tokens needs.
+     */
+    private record Type(Font title, Font counter, boolean oneLine, List<List<String>> wrapped, int lines,
+                        double need) {
+        /**
+         * @return the largest type, from {@code k} times 13 px (titles) and 12 px (counters) down to the floors, in
+         *         which every title wraps whole within {@code inner} and a station fits {@code room}; else the least
+         */
+        static Type fit(CanvasInk ink, double inner, double k, double room, double titleFloor, double counterFloor) {
+            for (double s = 1; ; s -= 0.04) {
+                Font title = CanvasInk.bold(Math.max(titleFloor, Math.round(13 * k * s * 2) / 2.0));
+                Font counter = CanvasInk.plain(Math.max(counterFloor, Math.round(12 * k * s * 2) / 2.0));
+                List<List<String>> wrapped = new ArrayList<>();
+                boolean whole = true;
+                int lines = 1;
+                for (int i = 0; i < SignupSteps.COUNT; i++) {
+                    List<String> l = ink.wrap(stepTitle(i), title, inner);
+                    // whole words, three lines at most, the step's number not alone on its line
+                    whole &= ink.allFit(l, title, inner) && l.size() <= MOST_TITLE_LINES
+                            && !l.get(0).matches("\\d+\\.");
+                    lines = Math.max(lines, l.size());
+                    wrapped.add(l);
+                }
+                boolean oneLine = ink.width(DONE_SAMPLE, counter) + 6 + againWidth(ink, AGAIN_SAMPLE, counter) <= inner;
+                Type t = new Type(title, counter, oneLine, wrapped, lines, 0);
+                double need = t.height(ink, lines, 1);
+                boolean least = title.getSize() <= titleFloor && counter.getSize() <= counterFloor;
+                if (whole && need <= room || least) {
+                    return new Type(title, counter, oneLine, wrapped, lines, need);
+                }
+            }
+        }
+
+        /** @return a station's height with {@code titleLines} of title and {@code rows} of tokens, px */
+        double height(CanvasInk ink, int titleLines, int rows) {
+            return TITLE_TOP + titleLines * ink.lineHeight(title) + BAND_GAP + QueueGrid.STRIP_ROW
+                    + (rows - 1) * QueueGrid.SLOT + BAND_GAP + (oneLine ? 1 : 2) * ink.lineHeight(counter)
+                    + BAND_BOTTOM;
+        }
+    }
+
+    /** Keeps {@link #titleLines} of each title, the last ending with "…" where lines were dropped. */
+    private int cutTitles(CanvasInk ink, List<List<String>> wrapped, double inner) {
+        int cut = 0;
+        for (int i = 0; i < SignupSteps.COUNT; i++) {
+            List<String> lines = wrapped.get(i);
+            boolean cutOne = lines.size() > titleLines;
+            cut += cutOne ? 1 : 0;
+            List<String> shown = new ArrayList<>(lines.subList(0, Math.min(titleLines, lines.size())));
+            for (int l = 0; l < shown.size(); l++) {
+                boolean last = l == shown.size() - 1;
+                shown.set(l, ink.shortened(shown.get(l) + (cutOne && last ? "…" : ""), titleFont, inner));
+            }
+            titles[i] = shown.toArray(String[]::new);
+        }
+        return cut;
+    }
+
+    private static String stepTitle(int step) {
+        return (step + 1) + ". " + SignupSteps.NAMES.get(step);
+    }
+
+    /** @return the width of a duplicate count with its icon before it, px */
+    static double againWidth(CanvasInk ink, String again, Font font) {
+        return font.getSize() + 3 + ink.width(again, CanvasInk.bold(font.getSize()));
+    }
+}
