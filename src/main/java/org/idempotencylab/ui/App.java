@@ -23,6 +23,8 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 import org.idempotencylab.engine.ExplorerScenario;
+import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.store.JdbcClaimStore;
@@ -217,6 +219,36 @@ public final class App extends Application {
         stage.getScene().setRoot(root);
         // a real run's poll results need the FX thread too: the other tabs wait while one goes
         afterLabFrame(stage.getScene(), lab, live.playingProperty().or(work.runningProperty()));
+        if (Boolean.getBoolean("lab.timing")) {
+            reportFirstDuplicate(stage.getScene(), live);
+        }
+    }
+
+    /**
+     * Start-up measurement ({@code -Dlab.timing=true}): prints {@code lab.timing: first duplicate at ...} once the
+     * frame that first shows a repeated welcome email was handed to the renderer (the opening scene's phenomenon on
+     * screen); with {@code -Dlab.exitAfterDuplicate=true} the lab then closes (packaging/measure-startup.sh).
+     */
+    private static void reportFirstDuplicate(Scene scene, LiveViewModel live) {
+        boolean[] seen = {false};
+        live.addFrameListener(new LiveRunListener() {
+            @Override
+            public void attached(SignupSimulation simulation) {
+            }
+
+            @Override
+            public void frame(long nowMs) {
+                if (!seen[0] && live.duplicates(SignupSteps.EMAIL) > 0) {
+                    seen[0] = true;
+                    afterFirstFrame(scene, () -> {
+                        report("first duplicate");
+                        if (Boolean.getBoolean("lab.exitAfterDuplicate")) {
+                            Platform.exit();
+                        }
+                    });
+                }
+            }
+        });
     }
 
     /**
