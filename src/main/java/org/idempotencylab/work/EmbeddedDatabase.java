@@ -162,7 +162,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
         try {
             Files.write(Files.createFile(pwfile, ownerOnly("rw-------")),
                     (secret + "\n").getBytes(StandardCharsets.UTF_8));
-            started = EmbeddedPostgres.builder()
+            started = builder()
                     // the library opens the folder it unpacks into to every user (chmod a+w): a subfolder, so this
                     // folder stays the owner's alone
                     .setOverrideWorkingDirectory(folder.resolve("binaries").toFile())
@@ -206,6 +206,32 @@ public final class EmbeddedDatabase implements AutoCloseable {
             close();
             throw new UncheckedIOException("the embedded PostgreSQL did not start: " + failure.getMessage(),
                     failure instanceof IOException io ? io : new IOException(failure));
+        }
+    }
+
+    /** Guards the library's working-folder property while a builder reads it. */
+    private static final Object BUILDER_LOCK = new Object();
+    /** The library's property for its own working folder (default {@code <java.io.tmpdir>/embedded-pg}). */
+    private static final String WORKING_DIR = "ot.epg.working-dir";
+
+    /**
+     * @return the library's builder, its own working folder this one: the library makes that folder whether or not
+     *         it unpacks there, and left an empty {@code embedded-pg} in the temporary folder after every run
+     */
+    private EmbeddedPostgres.Builder builder() {
+        LibraryTempFiles.detectDistribution();
+        synchronized (BUILDER_LOCK) { // the builder reads the property as it is made: set for that moment only
+            String before = System.getProperty(WORKING_DIR);
+            System.setProperty(WORKING_DIR, folder.toString());
+            try {
+                return EmbeddedPostgres.builder();
+            } finally {
+                if (before == null) {
+                    System.clearProperty(WORKING_DIR);
+                } else {
+                    System.setProperty(WORKING_DIR, before);
+                }
+            }
         }
     }
 
