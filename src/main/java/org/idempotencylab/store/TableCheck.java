@@ -178,6 +178,16 @@ public final class TableCheck {
             String names = missing.stream().map(TableSpec.Column::name).collect(Collectors.joining(", "));
             String alter = missing.stream().map(c -> "ALTER TABLE " + table + " ADD COLUMN " + c.definition())
                     .collect(Collectors.joining("; "));
+            if (missing.stream().allMatch(TableSpec.Column::defaultMatters)) {
+                // every other column is the lab's, and the lab's inserts leave these to their defaults: the table of
+                // an earlier version of the lab. It is not changed here: ALTER TABLE locks the table from every
+                // other run (an earlier version's may still use it) and needs its owner; the lab changes no table it
+                // was not asked to, so the person decides, with the statements at hand
+                return new Problem("the table " + table + " is the lab's " + spec.role() + " of an earlier version: "
+                        + "it lacks the columns " + names, "Add them, which keeps its rows (" + alter + "), or drop "
+                        + "the old table if its rows are no longer needed (DROP TABLE " + table + "), or "
+                        + otherPlace.split(", or ", 2)[0], true); // the first way out: the others said drop already
+            }
             String why = spec.role().equals(SqlDialect.CLAIM_TABLE) ? " (the second article's table has neither "
                     + "its lease's locked_until nor the lab's columns)" : "";
             return new Problem("the table " + table + " lacks the columns " + names + why, "Add them (" + alter

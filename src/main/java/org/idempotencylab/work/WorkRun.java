@@ -397,7 +397,7 @@ public final class WorkRun {
             StrategyResult result = WorkMetrics.read(c, cfg, strategy, kills, wallMs);
             keepRegistered(c);
             if (result.succeededJobs() + result.failedJobs() + result.deadLetteredJobs() + result.lostJobs()
-                    != cfg.jobs()) { // the queue lost rows of its own: someone deleted them
+                    != cfg.jobs() || WorkMetrics.rowsMissing(c, cfg.runId())) { // someone deleted rows of the run
                 throw new WorkException("work: " + RunRegistry.ERASED);
             }
             RunRegistry.unregister(c, cfg.runId());

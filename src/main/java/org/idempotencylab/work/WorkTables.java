@@ -26,8 +26,9 @@ import org.idempotencylab.store.TableSpec.Index;
  * other's rows (as {@code JdbcClaimStore} keeps runs apart in {@code processed_jobs}).
  *
  * <pre>
- * lab_jobs(run_id, job, status, visible_after, receives, redeliveries, refusals, worker, ended_at)
- *     the durable queue: one row per sign-up (job n is user_n); status queued | running | done | failed | dead
+ * lab_jobs(run_id, job, status, visible_after, receives, redeliveries, refusals, worker, ended_at, calls, sends)
+ *     the durable queue: one row per sign-up (job n is user_n); status queued | running | done | failed | dead;
+ *     calls and sends count the job's rows written to the two tables below (the check that none went missing)
  * lab_calls(run_id, job, step, attempt, delivery, worker, outcome, side_effect, at)
  *     every call a worker made (outcome ok | failed | lost) and every step the store answered (saved), with
  *     whether the step's side effect happened: the record the metrics count side effects from
@@ -54,7 +55,9 @@ public final class WorkTables {
             // the queue's inserts leave the counters to their defaults
             new Column("receives", "INTEGER", true, "0", true), new Column("redeliveries", "INTEGER", true, "0", true),
             new Column("refusals", "INTEGER", true, "0", true), Column.of("worker", "VARCHAR(128)", false),
-            Column.of("ended_at", "TIMESTAMPTZ", false)),
+            Column.of("ended_at", "TIMESTAMPTZ", false),
+            // the job's rows in lab_calls and lab_provider_sends, each raised in the statement that writes the row
+            new Column("calls", "INTEGER", true, "0", true), new Column("sends", "INTEGER", true, "0", true)),
             List.of("run_id", "job"),
             // the queue's index: only the jobs a worker may still take (as River's and pg-boss's partial indexes)
             List.of(new Index("lab_jobs_open", false, List.of("run_id", "visible_after"),

@@ -107,4 +107,33 @@ class WorkDropOldRunsTest {
             assertEquals("work: " + RunRegistry.ERASED, r.err().strip());
         }
     }
+
+    /**
+     * Someone deletes rows of a going run from the calls table (5 of them, once its 20th call is recorded) or from
+     * the provider table (its first send, once its third is recorded), by a trigger after the write so it happens
+     * mid-run, every time at the same point. The queue's rows are all there, so only the counters the workers keep
+     * on each job's row ({@code lab_jobs.calls}, {@code sends}, raised in the statement that writes the row) tell
+     * that rows are missing: exit 1 and the one line, no numbers. Before, the run exited 0 with {@code calls} 5 too
+     * few, or {@code emailsSent} one below {@code succeededJobs} with the same key for every send.
+     */
+    @Test
+    void aRunWhoseCallOrSendRowsAreDeletedUnderItExits1WithOneLine() throws Exception {
+        String[][] cases = {{"calls", "lab_calls", "20", "5"}, {"sends", "lab_provider_sends", "3", "1"}};
+        for (String[] k : cases) {
+            String url = TestPostgres.freshDatabase("work_rows_" + k[0]);
+            try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+                WorkTables.prepare(c, StoreKind.MEMORY, false);
+                st.execute("CREATE FUNCTION erase() RETURNS trigger AS $$ BEGIN IF (SELECT COUNT(*) FROM " + k[1]
+                        + " WHERE run_id = NEW.run_id) = " + k[2] + " THEN DELETE FROM " + k[1] + " WHERE ctid IN "
+                        + "(SELECT ctid FROM " + k[1] + " WHERE run_id = NEW.run_id LIMIT " + k[3] + "); END IF; "
+                        + "RETURN NULL; END $$ LANGUAGE plpgsql");
+                st.execute("CREATE TRIGGER erase AFTER INSERT ON " + k[1] + " FOR EACH ROW EXECUTE FUNCTION erase()");
+            }
+            WorkCommandTest.Ran r = work(url, "50", "--quiet", "--provider-key", "same", "--retry",
+                    "whole-job-skip-finished");
+            assertEquals(1, r.code(), k[1] + ": " + r.err());
+            assertEquals("", r.out(), k[1] + ": no numbers");
+            assertEquals("work: " + RunRegistry.ERASED, r.err().strip(), k[1]);
+        }
+    }
 }

@@ -114,11 +114,37 @@ class WorkTablesTest {
                 + "differs from the lab's "
                 + "queue table: its primary key is (id), but the lab's is (run_id, job); the extra column payload is "
                 + "NOT NULL without a default, so the lab's inserts would fail; missing run_id, job, status, "
-                + "visible_after, receives, redeliveries, refusals, worker, ended_at. Nothing was created or written. "
+                + "visible_after, receives, redeliveries, refusals, worker, ended_at, calls, sends. Nothing was created or written. "
                 + "Give another database (--db URL), or rename or drop that table yourself if it is no longer needed.",
                 err.toString().strip());
         assertEquals(List.of("lab_jobs", "lab_jobs_id_seq", "lab_jobs_pkey"), labRelations(url),
                 "no processed_jobs, no lab_calls");
+    }
+
+    /**
+     * The queue table of the lab's earlier version, without the counters {@code calls} and {@code sends}: refused
+     * (the workers' statements would fail on it), named as the lab's own older table, with the two ways out: the
+     * statements that add the columns and keep its rows, or dropping it. After the advised ALTER TABLE it passes.
+     */
+    @Test
+    void theQueueTableOfAnEarlierVersionIsRefusedWithTheStatementsThatAddTheCounters() throws SQLException {
+        String older = WorkTables.JOBS_TABLE.createSql().get(0).replace(", calls INTEGER NOT NULL DEFAULT 0, sends "
+                + "INTEGER NOT NULL DEFAULT 0", "");
+        String url = database("wt_older", older);
+        TableCheck.Problem p = prepare(url);
+        assertNotNull(p);
+        assertEquals("the table lab_jobs is the lab's queue table of an earlier version: it lacks the columns calls, "
+                + "sends", p.what());
+        String alter = "ALTER TABLE lab_jobs ADD COLUMN calls INTEGER NOT NULL DEFAULT 0; ALTER TABLE lab_jobs ADD "
+                + "COLUMN sends INTEGER NOT NULL DEFAULT 0";
+        assertEquals("Add them, which keeps its rows (" + alter + "), or drop the old table if its rows are no longer "
+                + "needed (DROP TABLE lab_jobs), or give another database (--db URL)", p.advice());
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            for (String sql : alter.split("; ")) {
+                st.execute(sql);
+            }
+        }
+        assertNull(prepare(url));
     }
 
     @Test
