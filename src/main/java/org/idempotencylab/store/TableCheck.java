@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
  * <li>whatever may refuse or change the lab's rows: CHECK, foreign-key and exclusion constraints, a unique index
  * or UNIQUE constraint other than the lab's (one holding the whole primary key refuses nothing the key does not),
  * a foreign key of another table that refers to it (it may refuse the lab's deletes), a trigger that runs before
- * each row is written (it may change the row, or skip it without an error: a lost write), a rule;</li>
+ * each row is written (it may change the row, or skip it without an error: a lost write), a rule; on PostgreSQL a
+ * partitioned table, a partition, a table others inherit from, and row-level security that applies to the role;</li>
  * <li>the lab's own indexes: one of the same name must be the same index (unique, columns, predicate), and the
  * name must not be taken by anything else, or {@code CREATE INDEX IF NOT EXISTS} would quietly skip it;</li>
  * <li>on PostgreSQL, the rights: the role's privileges on the table ({@code has_table_privilege}) and its schema
@@ -203,6 +204,10 @@ public final class TableCheck {
     /** Adds what may refuse or change the lab's rows to {@code differences}. */
     private static void refusers(TableSpec spec, TableCatalog.Found found, List<String> differences) {
         for (String r : found.refusers()) {
+            if (r.startsWith("it ") || r.startsWith("row-level security")) {
+                differences.add(r); // a whole phrase: partitioning, inheritance, row-level security
+                continue;
+            }
             differences.add("the " + r + (r.startsWith("trigger") ? " runs before each row is written, and may "
                     + "change, skip or refuse the lab's rows" : r.startsWith("rule") ? " may rewrite the lab's "
                     + "statements" : " may refuse the lab's rows"));

@@ -219,6 +219,72 @@ class WorkTablesTest {
                 p.advice());
     }
 
+    /**
+     * A partitioned queue table (without partitions it refuses every row), a partition (it refuses the rows
+     * outside its bounds) and a table others inherit from (the lab's reads and deletes reach their rows): each is
+     * refused whole before anything is created, and {@code work} says so in one line with exit 2. Before, the
+     * partitioned table passed the check, the other tables were created, a lab_runs row was left, and the run
+     * failed with a raw SQL error.
+     */
+    @Test
+    void aPartitionedTableAPartitionAndATableOthersInheritFromAreRefused() throws SQLException {
+        String jobs = WorkTables.JOBS_TABLE.createSql().get(0);
+        String partitioned = database("wt_parted", jobs + " PARTITION BY HASH (run_id)");
+        refused(prepare(partitioned), "lab_jobs", "differs from the lab's queue table: it is a partitioned table "
+                + "(PARTITION BY HASH (run_id)), which refuses a row that no partition takes");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.run(new String[] {"work", "--db", partitioned, "--jobs", "5", "--quiet"}, new PrintWriter(out),
+                new PrintWriter(err));
+        assertEquals(Cli.BAD_INPUT, code, err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().contains("it is a partitioned table"), err.toString());
+        assertEquals(List.of("lab_jobs", "lab_jobs_pkey"), labRelations(partitioned), "nothing created");
+
+        String calls = WorkTables.CALLS_TABLE.createSql().get(0);
+        refused(prepare(database("wt_partition", calls.replace("lab_calls", "all_calls") + " PARTITION BY LIST "
+                + "(run_id)", "CREATE TABLE lab_calls PARTITION OF all_calls FOR VALUES IN ('r1')")), "lab_calls",
+                "it is a partition of the table all_calls (FOR VALUES IN ('r1')), which refuses the rows outside its "
+                        + "bounds");
+        refused(prepare(database("wt_inherited", calls, "CREATE TABLE old_calls () INHERITS (lab_calls)")),
+                "lab_calls", "it has tables that inherit from it (old_calls), whose rows the lab's reads and deletes "
+                        + "would reach");
+    }
+
+    /**
+     * Row-level security that applies to the role: FORCEd on the tables' owner, or enabled for a role that is not
+     * the owner even with every right granted (no policy lets it insert). Refused before anything is written; the
+     * superuser, whom PostgreSQL never subjects to it, passes. Before, the run printed its id, then failed with
+     * exit 1.
+     */
+    @Test
+    void rowLevelSecurityThatAppliesToTheRoleIsRefused() throws SQLException {
+        String url = database("wt_rls");
+        assertNull(prepare(url), "the tables, created by the superuser");
+        TestPostgres.sql("DROP ROLE IF EXISTS lab_owner");
+        TestPostgres.sql("CREATE ROLE lab_owner LOGIN");
+        TestPostgres.sql("DROP ROLE IF EXISTS lab_granted");
+        TestPostgres.sql("CREATE ROLE lab_granted LOGIN");
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            for (String t : List.of("lab_jobs", "lab_calls", "lab_provider_sends", "lab_runs", "processed_jobs")) {
+                st.execute("ALTER TABLE " + t + " OWNER TO lab_owner"); // its indexes with it
+            }
+            st.execute("GRANT ALL ON ALL TABLES IN SCHEMA public TO lab_granted");
+            st.execute("ALTER TABLE lab_jobs ENABLE ROW LEVEL SECURITY");
+        }
+        TableCheck.Problem granted = prepare(url.replace("user=postgres", "user=lab_granted"));
+        refused(granted, "lab_jobs", "row-level security applies to the role 'lab_granted' on it (enabled, and the "
+                + "role is not its owner, and neither superuser nor BYPASSRLS), and its policies may hide or refuse "
+                + "the lab's rows");
+        assertNull(prepare(url.replace("user=postgres", "user=lab_owner")), "the owner: not forced on it");
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            st.execute("ALTER TABLE lab_jobs FORCE ROW LEVEL SECURITY");
+        }
+        refused(prepare(url.replace("user=postgres", "user=lab_owner")), "lab_jobs", "row-level security applies to "
+                + "the role 'lab_owner' on it (FORCE ROW LEVEL SECURITY");
+        assertNull(prepare(url), "the superuser: never subject to it");
+    }
+
     @Test
     void aRoleThatMayNotCreateTablesInTheSchemaIsToldSo() throws SQLException {
         String url = database("wt_nocreate", "REVOKE CREATE ON SCHEMA public FROM PUBLIC");
