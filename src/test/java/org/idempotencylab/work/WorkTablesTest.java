@@ -68,6 +68,25 @@ class WorkTablesTest {
         return out;
     }
 
+    /** Makes the login role {@code name} anew (the roles are the server's, shared by every database). */
+    private static void newRole(String name) throws SQLException {
+        TestPostgres.sql("DROP ROLE IF EXISTS " + name);
+        TestPostgres.sql("CREATE ROLE " + name + " LOGIN");
+    }
+
+    /** @return the stderr of {@code work --db url --jobs 5 --quiet more...}, after checking it is exit 2, one line */
+    private static String workRefused(String url, String... more) {
+        List<String> args = new ArrayList<>(List.of("work", "--db", url, "--jobs", "5", "--quiet"));
+        args.addAll(List.of(more));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+        assertEquals(Cli.BAD_INPUT, code, err.toString());
+        assertEquals("", out.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        return err.toString();
+    }
+
     /** Asserts that {@code problem} names {@code table} and says {@code what}. */
     private static void refused(TableCheck.Problem problem, String table, String what) {
         assertNotNull(problem, "refused");
@@ -102,21 +121,15 @@ class WorkTablesTest {
     @Test
     void theWorkCommandRefusesAStrangersTableInOneLineWithExitTwoAndCreatesNothing() throws SQLException {
         String url = database("wt_cli", "CREATE TABLE lab_jobs (id SERIAL PRIMARY KEY, payload TEXT NOT NULL)");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Cli.run(new String[] {"work", "--db", url, "--store", "claim-table", "--retry",
-                "whole-job-skip-finished", "--provider-key", "same", "--jobs", "5", "--quiet"}, new PrintWriter(out),
-                new PrintWriter(err));
-        assertEquals(Cli.BAD_INPUT, code, err.toString());
-        assertEquals("", out.toString());
-        assertEquals(1, err.toString().lines().count(), err.toString());
+        String err = workRefused(url, "--store", "claim-table", "--retry", "whole-job-skip-finished",
+                "--provider-key", "same");
         assertEquals("--db: Cannot use the database at " + ParameterException.quoted(url) + ": the table lab_jobs "
                 + "differs from the lab's "
                 + "queue table: its primary key is (id), but the lab's is (run_id, job); the extra column payload is "
                 + "NOT NULL without a default, so the lab's inserts would fail; missing run_id, job, status, "
                 + "visible_after, receives, redeliveries, refusals, worker, ended_at, calls, sends. Nothing was created or written. "
                 + "Give another database (--db URL), or rename or drop that table yourself if it is no longer needed.",
-                err.toString().strip());
+                err.strip());
         assertEquals(List.of("lab_jobs", "lab_jobs_id_seq", "lab_jobs_pkey"), labRelations(url),
                 "no processed_jobs, no lab_calls");
     }
@@ -207,8 +220,7 @@ class WorkTablesTest {
     void aRoleThatMayOnlyReadIsRefusedBeforeTheRunAndSaysWhatToGrant() throws SQLException {
         String url = database("wt_reader");
         assertNull(prepare(url), "the tables, created by the superuser");
-        TestPostgres.sql("DROP ROLE IF EXISTS lab_reader");
-        TestPostgres.sql("CREATE ROLE lab_reader LOGIN");
+        newRole("lab_reader");
         try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
             st.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO lab_reader");
         }
@@ -232,13 +244,8 @@ class WorkTablesTest {
         String partitioned = database("wt_parted", jobs + " PARTITION BY HASH (run_id)");
         refused(prepare(partitioned), "lab_jobs", "differs from the lab's queue table: it is a partitioned table "
                 + "(PARTITION BY HASH (run_id)), which refuses a row that no partition takes");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Cli.run(new String[] {"work", "--db", partitioned, "--jobs", "5", "--quiet"}, new PrintWriter(out),
-                new PrintWriter(err));
-        assertEquals(Cli.BAD_INPUT, code, err.toString());
-        assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().contains("it is a partitioned table"), err.toString());
+        String err = workRefused(partitioned);
+        assertTrue(err.contains("it is a partitioned table"), err);
         assertEquals(List.of("lab_jobs", "lab_jobs_pkey"), labRelations(partitioned), "nothing created");
 
         String calls = WorkTables.CALLS_TABLE.createSql().get(0);
@@ -261,10 +268,8 @@ class WorkTablesTest {
     void rowLevelSecurityThatAppliesToTheRoleIsRefused() throws SQLException {
         String url = database("wt_rls");
         assertNull(prepare(url), "the tables, created by the superuser");
-        TestPostgres.sql("DROP ROLE IF EXISTS lab_owner");
-        TestPostgres.sql("CREATE ROLE lab_owner LOGIN");
-        TestPostgres.sql("DROP ROLE IF EXISTS lab_granted");
-        TestPostgres.sql("CREATE ROLE lab_granted LOGIN");
+        newRole("lab_owner");
+        newRole("lab_granted");
         try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
             for (String t : List.of("lab_jobs", "lab_calls", "lab_provider_sends", "lab_runs", "processed_jobs")) {
                 st.execute("ALTER TABLE " + t + " OWNER TO lab_owner"); // its indexes with it
@@ -288,8 +293,7 @@ class WorkTablesTest {
     @Test
     void aRoleThatMayNotCreateTablesInTheSchemaIsToldSo() throws SQLException {
         String url = database("wt_nocreate", "REVOKE CREATE ON SCHEMA public FROM PUBLIC");
-        TestPostgres.sql("DROP ROLE IF EXISTS lab_nocreate");
-        TestPostgres.sql("CREATE ROLE lab_nocreate LOGIN");
+        newRole("lab_nocreate");
         TableCheck.Problem p = prepare(url.replace("user=postgres", "user=lab_nocreate"));
         assertNotNull(p);
         assertEquals("the role 'lab_nocreate' may not create tables in the schema public (it lacks CREATE on schema "
