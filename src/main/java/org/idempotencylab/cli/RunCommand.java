@@ -145,7 +145,7 @@ public final class RunCommand implements Callable<Integer> {
             } catch (ClaimStoreException e) {
                 progress.close();
                 err.println("--db: " + shortened(e));
-                return Cli.BAD_INPUT;
+                return e.badInput() ? Cli.BAD_INPUT : 1;
             }
             // registered as going before it writes a row or drops any: another run's --drop-old-runs keeps its rows
             try (claims; RunHeartbeat heartbeat = RunHeartbeat.start(claims, "run")) {

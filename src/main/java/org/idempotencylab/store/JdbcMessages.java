@@ -334,6 +334,16 @@ final class JdbcMessages {
         return line;
     }
 
+    /**
+     * @return true if {@code e} says the database could not write: PostgreSQL's disk full ({@code 53100}), SQLite's
+     *         {@code SQLITE_FULL} or an {@code SQLITE_IOERR} (which a full disk or a file size limit may give too)
+     */
+    static boolean isWriteFailure(Throwable e) {
+        String lower = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+        return e instanceof SQLException se && "53100".equals(se.getSQLState()) || lower.contains("[sqlite_full]")
+                || lower.contains("[sqlite_ioerr");
+    }
+
     private static boolean has(Throwable e, Class<? extends Throwable> type) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (type.isInstance(t)) {
