@@ -121,7 +121,8 @@ public final class WorkTables {
             tables.put(TableSpec.claimTable(CLAIMS), TableCheck.ALL_RIGHTS);
         }
         if (store == StoreKind.LOCK || dropOldRuns) {
-            tables.put(TableSpec.claimTable(LOCKS), TableCheck.ALL_RIGHTS);
+            // the claim table's columns, holding locks: named as what it is in messages
+            tables.put(TableSpec.claimTable(LOCKS).as("lock table"), TableCheck.ALL_RIGHTS);
         }
         tables.put(TableSpec.runsTable(), TableCheck.ALL_RIGHTS); // registered, beating, unregistered
         // the advisory lock keeps work runs apart; a run --db creating the claim table or the runs table at the

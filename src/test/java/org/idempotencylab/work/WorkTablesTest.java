@@ -111,6 +111,15 @@ class WorkTablesTest {
         assertEquals(created.size() + 3, labRelations(url).size(), "lab_locks, its key and its run index");
     }
 
+    /** The locks' table has the claim table's columns, but is named as the lock table (it was "claim table"). */
+    @Test
+    void aStrangersLockTableIsNamedTheLockTable() throws SQLException {
+        String url = database("wt_locks", "CREATE TABLE lab_locks (id SERIAL PRIMARY KEY)");
+        try (Connection c = WorkerProcess.connect(url)) {
+            refused(WorkTables.prepare(c, StoreKind.LOCK, false), "lab_locks", "differs from the lab's lock table: ");
+        }
+    }
+
     @Test
     void aStrangersQueueTableIsRefusedBeforeAnyTableIsCreated() throws SQLException {
         String url = database("wt_jobs", "CREATE TABLE lab_jobs (id SERIAL PRIMARY KEY, payload TEXT NOT NULL)");
