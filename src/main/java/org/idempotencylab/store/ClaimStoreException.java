@@ -38,6 +38,15 @@ public final class ClaimStoreException extends RuntimeException {
         return url;
     }
 
+    /**
+     * @param e what a driver threw
+     * @return true if it says the database could not write: a full disk (PostgreSQL's {@code 53100}, SQLite's
+     *         {@code SQLITE_FULL}) or a SQLite I/O error; then another URL would not help
+     */
+    public static boolean isWriteFailure(Throwable e) {
+        return JdbcMessages.isWriteFailure(e);
+    }
+
     /** @return true if the input was wrong (exit code 2), false if the machine failed (exit code 1) */
     public boolean badInput() {
         return badInput;

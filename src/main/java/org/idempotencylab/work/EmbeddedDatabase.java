@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.idempotencylab.scenario.ParameterException;
 
 /**
  * A PostgreSQL server of its own for one {@code work} run on a machine that has none: the binaries the tests use
@@ -45,6 +46,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
     private static final long START_WAIT_MS = 60_000;
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String STOPPED = "the embedded PostgreSQL was stopped while it started";
+    /** MB the server's binaries and data take in the temporary folder at its start, measured: about 100. */
+    private static final long ROOM_NEEDED_MB = 100;
 
     private final Path folder;
     private final Process watchdog;
@@ -203,10 +206,33 @@ public final class EmbeddedDatabase implements AutoCloseable {
             throw new UncheckedIOException(STOPPED, new IOException(STOPPED));
         }
         if (started == null) {
+            String why = whyNotStarted(failure); // before the close frees the folder's room
             close();
-            throw new UncheckedIOException("the embedded PostgreSQL did not start: " + failure.getMessage(),
+            throw new UncheckedIOException("the embedded PostgreSQL did not start: " + why,
                     failure instanceof IOException io ? io : new IOException(failure));
         }
+    }
+
+    /**
+     * @return why the start failed, in one line: with less than {@value #ROOM_NEEDED_MB} MB left in the temporary
+     *         folder, a full disk (the library and initdb then fail in many ways: "cannot read pg_hba.conf", initdb's
+     *         command line "failed"); else the library's words, cut to 200 characters (they may hold the whole
+     *         command line of initdb)
+     */
+    private String whyNotStarted(Exception failure) {
+        String words = ParameterException.shortened(String.valueOf(failure.getMessage()), 200);
+        long free;
+        try {
+            free = Files.getFileStore(folder).getUsableSpace();
+        } catch (IOException | SecurityException e) {
+            return words;
+        }
+        if (free >= ROOM_NEEDED_MB << 20) {
+            return words;
+        }
+        return "disk full: the temporary folder '" + folder.getParent() + "' has " + (free >> 20) + " MB left, and "
+                + "the server needs about " + ROOM_NEEDED_MB + " MB there (free room, or name another folder with "
+                + "-Djava.io.tmpdir=FOLDER)";
     }
 
     /** Guards the library's working-folder property while a builder reads it. */

@@ -202,4 +202,20 @@ public final class WorkTables {
             }
         }
     }
+
+    /**
+     * Deletes the run's registration ({@link RunRegistry#unregister}) on a connection of its own, with the claim
+     * store's time limits: for a run ended from outside (Ctrl+C), whose rows are old from then on.
+     *
+     * @return false if the database failed: the registration then lapses {@value RunRegistry#ALIVE_S} s after the
+     *         run's last heartbeat
+     */
+    public static boolean unregister(WorkConfig cfg) {
+        try (Connection c = WorkerProcess.connect(cfg.url())) {
+            RunRegistry.unregister(c, cfg.runId());
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
 }

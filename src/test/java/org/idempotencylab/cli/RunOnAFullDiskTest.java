@@ -135,21 +135,58 @@ class RunOnAFullDiskTest {
     }
 
     /**
-     * Runs the CLI with {@code args} in a child JVM (with {@code jvmOptions}) whose files may not grow past 256
-     * blocks ({@code ulimit -f}); skips the test where there is no {@code sh}.
+     * {@code work} without {@code --db} whose temporary folder fills up (a 100 MB tmpfs, where this machine lets the
+     * test mount one; skipped elsewhere), with a million sign-ups to queue: the embedded server's start, the
+     * preparing of its tables or the run fails on the full disk, whichever comes first on this machine. Either way
+     * one line after the start's, that says the disk is full and names neither {@code --db} nor the server's
+     * internal URL (the user gave neither), and exit 1. Before, a start that failed said "cannot read pg_hba.conf"
+     * or printed initdb's whole command line, and tables that could not be prepared gave "--db: ... at
+     * 'jdbc:postgresql://localhost:PORT/postgres?user=postgres...'" and exit 2, as if the user's URL were wrong.
      */
+    @Test
+    void workWithoutDbOnAFullTemporaryFolderIsOneLineAndExit1(@TempDir Path dir) throws Exception {
+        Path small = Files.createDirectory(dir.resolve("small"));
+        assumeTrue(exec("mount", "-t", "tmpfs", "-o", "size=100m", "tmpfs", small.toString()) == 0,
+                "cannot mount a tmpfs here (needs root)");
+        try {
+            Outcome o = child(dir, false, List.of("-Djava.io.tmpdir=" + small), "work", "--jobs", "1000000");
+            assertEquals(1, o.code(), o.err());
+            assertEquals("", o.out());
+            List<String> lines = o.err().lines().toList();
+            assertEquals(List.of("work: starting an embedded PostgreSQL in a temporary folder (removed at the end)"),
+                    lines.subList(0, 1), o.err());
+            String last = lines.get(lines.size() - 1);
+            assertTrue(last.startsWith("work: ") && last.contains("disk full") && !last.contains("--db")
+                    && !last.contains("jdbc:"), o.err());
+            assertTrue(lines.size() == 2 || lines.size() == 3 && lines.get(1).startsWith("work: this run's rows "),
+                    "one line after the start's (and the run's, if it began): " + o.err());
+        } finally {
+            assertEquals(0, exec("umount", small.toString()), "unmount " + small);
+        }
+    }
+
     private static Outcome limitedChild(Path dir, List<String> jvmOptions, String... args)
             throws IOException, InterruptedException {
+        return child(dir, true, jvmOptions, args);
+    }
+
+    /**
+     * Runs the CLI with {@code args} in a child JVM (with {@code jvmOptions}), with {@code limited} one whose files
+     * may not grow past 256 blocks ({@code ulimit -f}); skips the test where there is no {@code sh}.
+     */
+    private static Outcome child(Path dir, boolean limited, List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
         assumeTrue(!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows"), "needs sh");
-        List<String> cmd = new ArrayList<>(List.of("sh", "-c", "ulimit -f 256 && exec \"$0\" \"$@\"",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:-UsePerfData"));
+        List<String> cmd = new ArrayList<>(List.of("sh", "-c", (limited ? "ulimit -f 256 && " : "")
+                + "exec \"$0\" \"$@\"", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:-UsePerfData"));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Cli.class.getName()));
         cmd.addAll(List.of(args));
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the child JVM did not finish");
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the child JVM did not finish");
         return new Outcome(p.exitValue(), Files.readString(out), Files.readString(err));
     }
 

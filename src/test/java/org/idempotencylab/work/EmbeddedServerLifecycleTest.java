@@ -177,11 +177,11 @@ class EmbeddedServerLifecycleTest {
     }
 
     /** A check of a state that changes on its own: polled every 20 ms. */
-    private interface Check {
+    interface Check {
         boolean test() throws Exception;
     }
 
-    private static void waitFor(long seconds, String what, Check check) throws Exception {
+    static void waitFor(long seconds, String what, Check check) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (!check.test()) {
             if (System.nanoTime() > deadline) {
