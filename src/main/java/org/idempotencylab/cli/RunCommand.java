@@ -128,7 +128,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
-        StrategyResult r;
+        StrategyResult r = null;
         // a run on a database is about a hundred times slower than on the model: it shows its progress sooner
         TerminalProgress progress = TerminalProgress.on(scenario.jobs(), quiet.quiet, "run", progressFrom(db));
         if (db == null) {
@@ -145,10 +145,11 @@ public final class RunCommand implements Callable<Integer> {
             } catch (ClaimStoreException e) {
                 progress.close();
                 err.println("--db: " + shortened(e));
-                return Cli.BAD_INPUT;
+                return e.badInput() ? Cli.BAD_INPUT : 1;
             }
             // registered as going before it writes a row or drops any: another run's --drop-old-runs keeps its rows
-            try (claims; RunHeartbeat heartbeat = RunHeartbeat.start(claims, "run")) {
+            try (claims; RunHeartbeat heartbeat = RunHeartbeat.start(claims, "run");
+                 Interrupted onInterrupt = new Interrupted(heartbeat)) {
                 if (dropOldRuns) {
                     DroppedRuns dropped = claims.dropOtherRuns();
                     if (!quiet.quiet) {
@@ -161,7 +162,13 @@ public final class RunCommand implements Callable<Integer> {
                     err.flush();
                 }
                 r = runWatched(scenario, strategy, progress, claims, heartbeat);
+                heartbeat.end();
             } catch (ClaimStoreException e) {
+                if (r != null) { // checked and right; only the registration stays behind, which the line says
+                    write(r, how, spec.commandLine().getOut());
+                    err.println("--db: " + shortened(e));
+                    return 1;
+                }
                 err.println("--db: the run stopped: " + shortened(e));
                 return 1;
             } finally {
@@ -199,6 +206,28 @@ public final class RunCommand implements Callable<Integer> {
         } catch (CancellationException e) {
             heartbeat.check(); // throws: why the run stopped
             throw e;
+        }
+    }
+
+    /**
+     * While a run on a database goes: Ctrl+C (or SIGTERM) deletes its registration ({@link RunHeartbeat#close()}),
+     * so its rows are old at once, not 30 s after its last heartbeat.
+     */
+    private static final class Interrupted implements AutoCloseable {
+        private final Thread hook;
+
+        Interrupted(RunHeartbeat heartbeat) {
+            hook = new Thread(heartbeat::close, "run: unregister on interrupt");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        @Override
+        public void close() {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
+            }
         }
     }
 

@@ -21,6 +21,9 @@ import org.idempotencylab.scenario.ScenarioFiles;
  * bad one gets the same message, with the file's path in front.
  */
 final class ScenarioSource {
+    /** Most characters of the system's reason a file cannot be read: its own words, not a value typed. */
+    private static final int SYSTEM_REASON_AT_MOST = 200;
+
     static final ScenarioFiles FILES = new ScenarioFiles(Metric.watchNames());
 
     private ScenarioSource() {
@@ -72,8 +75,10 @@ final class ScenarioSource {
         } catch (IOException e) {
             String why = e instanceof AccessDeniedException ? "permission denied"
                     : e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
+            // the system's words, whole (a symbolic link loop's reason is 81 characters), escaped, capped as a
+            // library's message is
             throw new IllegalArgumentException(option + ": " + shown + " cannot be read: "
-                    + ParameterException.shortened(String.valueOf(why)));
+                    + ParameterException.shortened(String.valueOf(why), SYSTEM_REASON_AT_MOST));
         }
     }
 

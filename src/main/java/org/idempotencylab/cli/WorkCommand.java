@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
@@ -16,11 +17,13 @@ import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.DroppedRuns;
 import org.idempotencylab.store.JdbcClaimStore;
+import org.idempotencylab.store.RunRegistry;
 import org.idempotencylab.work.EmbeddedDatabase;
 import org.idempotencylab.work.WorkerMain;
 import org.idempotencylab.work.WorkConfig;
 import org.idempotencylab.work.WorkParameters;
 import org.idempotencylab.work.WorkRun;
+import org.idempotencylab.work.WorkTables;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,14 +44,18 @@ import picocli.CommandLine.Spec;
  * no longer going).
  *
  * <p>Exit codes as {@link Cli}: 2 for bad input (an option out of range, an option that changes nothing in
- * {@code work}, a URL that does not open or is not PostgreSQL); 1 if the database or a worker process fails during
- * the run (one line on stderr).
+ * {@code work}, a URL that does not open or is not PostgreSQL, a table that is not the lab's); 1 if the database
+ * or a worker process fails, a full disk included, and for every failure of the embedded server, whose URL the
+ * user never gave (one line on stderr, which names it {@value #EMBEDDED}, never by its URL).
  */
 @Command(name = "work", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Runs the sign-up job for real: worker processes sharing one PostgreSQL, a queue table taken "
                 + "with FOR UPDATE SKIP LOCKED, real sleeps, and a chaos loop that kills workers with SIGKILL. "
                 + "Prints run's metrics, read from the database, with the wall time and jobs per second.")
 public final class WorkCommand implements Callable<Integer> {
+    /** How messages name the server a run without {@code --db} starts. */
+    static final String EMBEDDED = "the embedded PostgreSQL";
+
     /** Most worker processes. */
     static final int MAX_PROCESSES = WorkParameters.MAX_PROCESSES;
 
@@ -121,10 +128,18 @@ public final class WorkCommand implements Callable<Integer> {
         // messages of connections cut under the run, nor of a start cut short
         Interruptible cut = new Interruptible(err);
         PrintWriter said = new PrintWriter(cut, true);
+        AtomicReference<WorkConfig> going = new AtomicReference<>(); // the run, once it may be registered
         Thread onInterrupt = new Thread(() -> {
-            cut.interrupt("work: interrupted; the worker processes and the embedded database are stopped");
             ProcessHandle.current().descendants().filter(WorkCommand::isWorkerProcess)
                     .forEach(ProcessHandle::destroyForcibly);
+            // on the user's database the run's registration goes at once, its rows are old (the embedded one goes
+            // whole); one that cannot be deleted lapses with its heartbeat, and the line says so
+            WorkConfig run = going.get();
+            boolean left = db != null && run != null && !WorkTables.unregister(run);
+            cut.interrupt("work: interrupted; the worker processes " + (db == null
+                    ? "and the embedded database are stopped" : "are stopped") + (left ? "; its registration in "
+                    + RunRegistry.TABLE + " could not be deleted and lapses " + RunRegistry.ALIVE_S + " s after its "
+                    + "last heartbeat" : ""));
         }, "work-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         EmbeddedDatabase embedded = null;
@@ -147,14 +162,17 @@ public final class WorkCommand implements Callable<Integer> {
             JdbcClaimStore.Options run = WorkRun.newRun();
             WorkConfig cfg = WorkParameters.config(url, run.runId(), run.epoch().toEpochMilli(), processCount, s,
                     strategy);
+            going.set(cfg); // before it registers: a Ctrl+C from here on deletes its registration
             try {
                 DroppedRuns dropped = WorkRun.prepare(cfg, dropOldRuns);
                 if (dropOldRuns && !quiet.quiet) {
                     said.println("--drop-old-runs: " + dropped.describe("the lab's tables"));
                 }
             } catch (ClaimStoreException e) {
-                said.println("--db: " + RunCommand.shortened(e));
-                return Cli.BAD_INPUT;
+                // without --db the user gave no URL: a failure is the machine's (a full temporary folder)
+                said.println(db == null ? "work: " + embeddedWords(e.getMessage(), url)
+                        : "--db: " + RunCommand.shortened(e));
+                return db != null && e.badInput() ? Cli.BAD_INPUT : 1;
             }
             if (!quiet.quiet) {
                 said.println("work: this run's rows have run_id '" + cfg.runId() + "'; " + processCount
@@ -166,7 +184,8 @@ public final class WorkCommand implements Callable<Integer> {
             try {
                 o = WorkRun.run(cfg, strategy, WorkParameters.chaos(killEvery, s), said);
             } catch (ClaimStoreException | WorkRun.WorkException e) {
-                said.println(e instanceof ClaimStoreException c ? RunCommand.shortened(c) : e.getMessage());
+                said.println(db == null ? embeddedWords(e.getMessage(), url)
+                        : e instanceof ClaimStoreException c ? RunCommand.shortened(c) : e.getMessage());
                 return 1;
             }
             Map<String, Object> row = withWallTime(ResultColumns.all(o.result()), o, processCount, cfg.workers());
@@ -183,6 +202,15 @@ public final class WorkCommand implements Callable<Integer> {
                 embedded.close(); // at once; after an interrupt, it waits for the database's own hook
             }
         }
+    }
+
+    /**
+     * @return {@code message} with the embedded server's URL (its port and user, which the user never gave and
+     *         cannot use) named {@value #EMBEDDED}
+     */
+    private static String embeddedWords(String message, String url) {
+        String shown = JdbcClaimStore.redact(url);
+        return message.replace("'" + shown + "'", EMBEDDED).replace(shown, EMBEDDED);
     }
 
     private static boolean isWorkerProcess(ProcessHandle h) {

@@ -44,13 +44,14 @@ public record DroppedRuns(Set<String> runs, long rows, Map<String, Long> kept) {
      *         processed_jobs; kept 150 rows of 1 run still going (its heartbeat in lab_runs is younger than 30 s)}
      */
     public String describe(String where) {
-        String line = String.format(Locale.ROOT, "deleted %,d rows of %,d other %s from %s", rows,
-                runs.size(), runs.size() == 1 ? "run" : "runs", where);
+        String line = String.format(Locale.ROOT, "deleted %,d %s of %,d other %s from %s", rows,
+                rows == 1 ? "row" : "rows", runs.size(), runs.size() == 1 ? "run" : "runs", where);
         if (kept.isEmpty()) {
             return line;
         }
-        return line + String.format(Locale.ROOT, "; kept %,d rows of %,d %s still going (%s heartbeat in "
-                + "%s is younger than %d s)", keptRows(), kept.size(), kept.size() == 1 ? "run" : "runs",
-                kept.size() == 1 ? "its" : "their", RunRegistry.TABLE, RunRegistry.ALIVE_S);
+        return line + String.format(Locale.ROOT, "; kept %,d %s of %,d %s still going (%s heartbeat in "
+                + "%s is younger than %d s)", keptRows(), keptRows() == 1 ? "row" : "rows", kept.size(),
+                kept.size() == 1 ? "run" : "runs", kept.size() == 1 ? "its" : "their", RunRegistry.TABLE,
+                RunRegistry.ALIVE_S);
     }
 }

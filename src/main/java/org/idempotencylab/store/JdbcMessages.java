@@ -5,6 +5,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -94,9 +95,12 @@ final class JdbcMessages {
                 empty |= secret.isEmpty();
                 addSecret(found, secret);
             }
-            String userInfo = userInfo(url);
+            // an @ inside a password= value is the password's, not the end of a user:password@ part
+            String blanked = blanked(url);
+            String userInfo = userInfo(blanked);
             if (userInfo != null) {
-                addSecret(found, userInfo.substring(separator(userInfo) + 1));
+                int start = userInfoStart(blanked);
+                addSecret(found, url.substring(start + separator(userInfo) + 1, blanked.lastIndexOf('@')));
             }
         }
         List<String> sorted = new ArrayList<>(found);
@@ -150,6 +154,15 @@ final class JdbcMessages {
         }
         int eq = text.indexOf('=', i + 1);
         return eq > i + 1 && PARAMETERS.contains(text.substring(i + 1, eq));
+    }
+
+    /** @return {@code url} with each password value's characters replaced by {@code *}: the same positions */
+    private static String blanked(String url) {
+        char[] chars = url.toCharArray();
+        for (int[] value : passwordValues(url, false)) {
+            Arrays.fill(chars, value[0], value[1], '*');
+        }
+        return new String(chars);
     }
 
     /** @return {@code text} with each password value replaced by {@code ***} */
@@ -332,6 +345,16 @@ final class JdbcMessages {
             return "no JDBC driver accepts this URL";
         }
         return line;
+    }
+
+    /**
+     * @return true if {@code e} says the database could not write: PostgreSQL's disk full ({@code 53100}), SQLite's
+     *         {@code SQLITE_FULL} or an {@code SQLITE_IOERR} (which a full disk or a file size limit may give too)
+     */
+    static boolean isWriteFailure(Throwable e) {
+        String lower = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+        return e instanceof SQLException se && "53100".equals(se.getSQLState()) || lower.contains("[sqlite_full]")
+                || lower.contains("[sqlite_ioerr");
     }
 
     private static boolean has(Throwable e, Class<? extends Throwable> type) {

@@ -33,6 +33,9 @@ import org.idempotencylab.store.JdbcClaimStore.Options;
  * written (see {@link JdbcClaimStore}'s "Opening" and "Time limits").
  */
 final class JdbcStoreOpener {
+    /** Bytes free in a SQLite file's folder below which a failed write at open is called a full disk. */
+    private static final long LITTLE_ROOM = 1 << 20;
+
     private JdbcStoreOpener() {
     }
 
@@ -144,6 +147,10 @@ final class JdbcStoreOpener {
         if (!query.contains("synchronous=")) {
             props.setProperty("synchronous", "NORMAL");
         }
+        SqliteNativeLibrary.problem().ifPresent(problem -> {
+            throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': " + problem + ".",
+                    null, false);
+        });
         Connection c = null;
         try {
             c = DriverManager.getConnection(url, props);
@@ -160,7 +167,7 @@ final class JdbcStoreOpener {
                     }
                 }
             }
-            throw failure(shown, messages, e, existed);
+            throw failure(shown, messages, e, existed, file == null ? null : file.getParent());
         }
     }
 
@@ -191,21 +198,42 @@ final class JdbcStoreOpener {
             return new JdbcClaimStore(shown, messages, SqlDialect.POSTGRES, options, connections);
         } catch (SQLException | RuntimeException e) {
             connections.forEach(StoreConnections::closeQuietly);
-            throw failure(shown, messages, e, true);
+            throw failure(shown, messages, e, true, null);
         }
     }
 
-    private static ClaimStoreException failure(String shown, JdbcMessages messages, Exception e, boolean existed) {
+    /**
+     * @param dir the SQLite file's folder, or null: where a {@code SQLITE_IOERR} finds less than
+     *            {@value #LITTLE_ROOM} bytes free, the message says the disk is full
+     */
+    private static ClaimStoreException failure(String shown, JdbcMessages messages, Exception e, boolean existed,
+                                               Path dir) {
         if (e instanceof ClaimStoreException cse) {
             return cse;
         }
         String what = messages.explain(e);
-        if (what.equals(messages.firstLine(e))) { // nothing more to say than the driver's own words
+        long free = dir == null || !JdbcMessages.isWriteFailure(e) ? -1 : usableBytes(dir);
+        if (free >= 0 && free < LITTLE_ROOM && !what.startsWith("disk full:")) {
+            // SQLite names a full disk an I/O error where it cannot grow its shared-memory file
+            what = "disk full: the folder '" + dir + "' has " + free + " bytes free, and the database could not "
+                    + "write its file (" + messages.firstLine(e) + ")";
+        } else if (what.equals(messages.firstLine(e))) { // nothing more to say than the driver's own words
             what = "the database could not be opened (" + what + ")";
         }
         String left = existed ? "" : " Nothing was created.";
+        // a write the disk refused: the URL is right, another would not help
+        boolean badInput = !JdbcMessages.isWriteFailure(e);
         return new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': " + what + "."
-                + left + " Allowed: " + ALLOWED_URLS + ".", messages.leaks(e) ? null : e);
+                + left + (badInput ? " Allowed: " + ALLOWED_URLS + "." : ""), messages.leaks(e) ? null : e, badInput);
+    }
+
+    /** @return the bytes this process may still write in {@code dir}'s file system; -1 if it cannot be told */
+    private static long usableBytes(Path dir) {
+        try {
+            return Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException | SecurityException e) {
+            return -1;
+        }
     }
 
     /**
@@ -223,6 +251,7 @@ final class JdbcStoreOpener {
                 + "another database");
         tables.put(dialect.runsTable(), "give another database, or rename or drop that table yourself if it is no "
                 + "longer needed");
+        SQLException first = null; // the first failure is the one to report: later tries fail for its sake
         for (int attempt = 0; ; attempt++) {
             List<String> create = new ArrayList<>();
             for (Map.Entry<TableSpec, String> t : tables.entrySet()) {
@@ -244,20 +273,34 @@ final class JdbcStoreOpener {
                     st.execute(sql);
                 }
                 c.commit();
-                return;
             } catch (SQLException e) {
-                try {
-                    c.rollback();
-                } catch (SQLException ignored) {
-                    // the first error is the one to report
+                first = first == null ? e : first;
+                endQuietly(c);
+                if (attempt >= 2 || JdbcMessages.isWriteFailure(first)) {
+                    throw first;
                 }
-                if (attempt >= 2) {
-                    throw e;
-                }
-                // another run created them meanwhile: look again
-            } finally {
-                c.setAutoCommit(true);
+                continue; // another run created them meanwhile: look again
             }
+            c.setAutoCommit(true);
+            return;
+        }
+    }
+
+    /**
+     * Rolls back and returns {@code c} to auto-commit after a failure, whose error is the one to report: after a
+     * failed commit SQLite has rolled the transaction back itself, and the driver's own commit as auto-commit
+     * returns fails with "no transaction is active", which would hide why.
+     */
+    private static void endQuietly(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // see above
+        }
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException ignored) {
+            // see above
         }
     }
 }

@@ -21,6 +21,8 @@ public final class JdbcUrls {
     public static final int MIN_PORT = 1;
     /** The highest TCP port. */
     public static final int MAX_PORT = 65_535;
+    /** Most characters of a port a message repeats, as the command line's values (a longer one is counted). */
+    private static final int SHOWN_AT_MOST = 60;
 
     // held here: java.util.logging keeps its loggers only as long as someone refers to them
     private static final Logger DRIVER_LOG = Logger.getLogger("org.postgresql");
@@ -61,14 +63,16 @@ public final class JdbcUrls {
             }
             String port = host.substring(colon + 1);
             String range = "1 to " + String.format(Locale.ROOT, "%,d", MAX_PORT);
-            // a valid port has at most 5 digits: a longer text is not repeated
-            String shown = port.length() <= 10 ? "the port " + port : "the port (" + port.length() + " characters)";
+            boolean number = port.matches("-?[0-9]+");
+            // shown as the command line shows a value (at most 60 characters, nothing a terminal would act on)
+            String shown = port.length() > SHOWN_AT_MOST || !port.chars().allMatch(ch -> ch >= ' ' && ch < 0x7f)
+                    ? "the port, " + String.format(Locale.ROOT, "%,d", port.length()) + " characters long,"
+                    : number ? "the port " + port : "the port '" + port + "'";
             if (port.isEmpty()) {
                 return Optional.of("the port after the host's ':' is empty; allowed " + range);
             }
-            if (!port.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-                return Optional.of((port.length() <= 10 ? "the port '" + port + "'" : shown)
-                        + " is not a whole number; allowed " + range);
+            if (!number) {
+                return Optional.of(shown + " is not a whole number; allowed " + range);
             }
             BigInteger p = new BigInteger(port);
             if (p.compareTo(BigInteger.valueOf(MIN_PORT)) < 0 || p.compareTo(BigInteger.valueOf(MAX_PORT)) > 0) {

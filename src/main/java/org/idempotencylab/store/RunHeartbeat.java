@@ -20,6 +20,7 @@ public final class RunHeartbeat implements AutoCloseable {
     private volatile ClaimStoreException failure;
     private volatile boolean erased;
     private volatile boolean closing;
+    private boolean ended;
 
     private RunHeartbeat(JdbcClaimStore store) {
         this.store = store;
@@ -92,12 +93,19 @@ public final class RunHeartbeat implements AutoCloseable {
     }
 
     /**
-     * Stops the heartbeat (waiting for one under way) and deletes the run's registration: its rows are old from
-     * now on. A registration that cannot be deleted (the database failed) loses nothing: it is taken for a run that
-     * stopped {@value RunRegistry#ALIVE_S} s after its last heartbeat.
+     * Ends the run's registration: stops the heartbeat (waiting for one under way) and deletes the registration, so
+     * its rows are old from now on; {@link #close()} then does nothing more. For a run that tells its user when the
+     * registration stays behind.
+     *
+     * @throws ClaimStoreException if the registration cannot be deleted (the database failed): nothing is lost, it
+     *                             is taken for a run that stopped {@value RunRegistry#ALIVE_S} s after its last
+     *                             heartbeat, but the run must say so
      */
-    @Override
-    public void close() {
+    public synchronized void end() {
+        if (ended) {
+            return;
+        }
+        ended = true;
         closing = true;
         timer.shutdown();
         try {
@@ -105,11 +113,21 @@ public final class RunHeartbeat implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        store.onConnection("unregister this run from " + RunRegistry.TABLE + " (its registration stays until its "
+                + "heartbeat is " + RunRegistry.ALIVE_S + " s old)", c -> {
+                    RunRegistry.unregister(c, store.runId());
+                    return null;
+                });
+    }
+
+    /**
+     * As {@link #end()}, but a registration that cannot be deleted (the database failed, or the store was closed)
+     * is left to lapse: taken for a run that stopped {@value RunRegistry#ALIVE_S} s after its last heartbeat.
+     */
+    @Override
+    public void close() {
         try {
-            store.onConnection("unregister this run from " + RunRegistry.TABLE, c -> {
-                RunRegistry.unregister(c, store.runId());
-                return null;
-            });
+            end();
         } catch (ClaimStoreException | IllegalStateException e) {
             // the registration stays until its heartbeat is old: see above
         }

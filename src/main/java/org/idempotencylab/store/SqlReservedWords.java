@@ -11,8 +11,10 @@ import java.util.Set;
  * (PostgreSQL's "Appendix C. SQL Key Words"; {@code pg_get_keywords()} catcode R or T), and SQLite's keywords its
  * parser takes for keywords where a table name is expected (SQLite's "SQL Keywords": those without the fallback
  * to a name), as measured: each word of both databases' keyword lists tried as {@code CREATE TABLE w (x INTEGER)}
- * on PostgreSQL 14 and SQLite 3.50, and kept here if either refused it ({@code SqlReservedWordsTest} repeats the
- * measure against this list).
+ * and {@code SELECT w.x FROM w} (the lab names columns with their table) on PostgreSQL 14 and SQLite 3.50, and kept
+ * here if either refused it ({@code SqlReservedWordsTest} repeats the measure against this list). So {@code raise}
+ * is refused on both databases, though only SQLite's parser takes it, as its {@code RAISE} function, in
+ * {@code raise.x}: one list for both, so a table name that works on one works on the other.
  */
 final class SqlReservedWords {
     /** Lower case. */
@@ -24,9 +26,9 @@ final class SqlReservedWords {
             "default", "deferrable", "delete", "desc", "distinct", "do", "drop", "else", "end", "escape", "except",
             "exists", "false", "fetch", "for", "foreign", "freeze", "from", "full", "grant", "group", "having", "if",
             "ilike", "in", "index", "initially", "inner", "insert", "intersect", "into", "is", "isnull", "join",
-            "lateral", "leading", "left", "like", "limit", "localtime", "localtimestamp", "natural", "not",
-            "nothing", "notnull", "null", "offset", "on", "only", "or", "order", "outer", "overlaps", "placing",
-            "primary", "references", "returning", "right", "select", "session_user", "set", "similar", "some",
+            "lateral", "leading", "left", "like", "limit", "localtime", "localtimestamp", "natural", "not", "nothing",
+            "notnull", "null", "offset", "on", "only", "or", "order", "outer", "overlaps", "placing", "primary",
+            "raise", "references", "returning", "right", "select", "session_user", "set", "similar", "some",
             "symmetric", "table", "tablesample", "then", "to", "trailing", "transaction", "true", "union", "unique",
             "update", "user", "using", "values", "variadic", "verbose", "when", "where", "window", "with");
 

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * Reads what a database holds under a table's name from its catalog, without changing anything: the columns with
  * their defaults, the indexes with their columns and predicates, and everything else that may refuse, change or
  * silently skip a row: CHECK and foreign-key constraints (both ways), exclusion constraints, triggers that run
- * before each row is written (or instead of it) and rules. A trigger that runs after the row is written cannot
+ * before each row is written (or instead of it) and rules; on PostgreSQL also partitioning (a partitioned table, a
+ * partition, a table others inherit from) and row-level security that applies to the current role. A trigger that runs after the row is written cannot
  * change it; if it fails, the statement fails with its message, so it is left alone. PostgreSQL:
  * {@code pg_catalog} (names resolved as an unqualified statement would, through the {@code search_path}, with
  * {@code to_regclass}). SQLite: {@code PRAGMA table_info}, {@code index_list}, {@code index_info},
@@ -49,7 +50,9 @@ final class TableCatalog {
      * @param indexes      every index on it, the primary key's included
      * @param refusers     each CHECK, foreign-key or exclusion constraint, BEFORE-row or INSTEAD OF trigger and rule
      *                     on it, as a phrase
-     *                     ({@code CHECK constraint c (CHECK (x > 0))}, {@code constraint CHECK (x > 0)})
+     *                     ({@code CHECK constraint c (CHECK (x > 0))}, {@code constraint CHECK (x > 0)}); on
+     *                     PostgreSQL also partitioning, inheritance and row-level security, each a whole phrase
+     *                     that starts with "it " or says why itself ({@code it is a partitioned table ...})
      * @param referencedBy each foreign key of another table that refers to it, as a phrase
      */
     record Found(String kind, List<SqlDialect.Column> columns, List<IndexFound> indexes, List<String> refusers,
@@ -154,8 +157,45 @@ final class TableCatalog {
         query(c, "SELECT 'the foreign key ' || conname || ' of the table ' || conrelid::regclass::text "
                 + "FROM pg_constraint WHERE confrelid = ?::oid AND contype = 'f' AND conrelid <> confrelid "
                 + "ORDER BY conname", oid, rs -> referencedBy.add(rs.getString(1)));
+        if (kind.equals("table")) {
+            query(c, SHAPE, oid, rs -> refusers.addAll(shape(rs)));
+        }
         markPrimaryKey(columns, indexes);
         return new Found(kind, columns, indexes, refusers, referencedBy);
+    }
+
+    /**
+     * PostgreSQL: what the table is beyond its columns (one row): partitioned (and by what), a partition (of what,
+     * for which values), the tables that inherit from it, and whether row-level security applies to the current
+     * role ({@code row_security_active}: enabled, and the role neither superuser nor BYPASSRLS, and either not the
+     * owner or the security FORCEd on the owner too).
+     */
+    private static final String SHAPE = "SELECT c.relkind = 'p', pg_get_partkeydef(c.oid), c.relispartition, "
+            + "(SELECT inhparent::regclass::text FROM pg_inherits WHERE inhrelid = c.oid LIMIT 1), "
+            + "pg_get_expr(c.relpartbound, c.oid), (SELECT string_agg(inhrelid::regclass::text, ', ' ORDER BY "
+            + "inhrelid::regclass::text) FROM pg_inherits WHERE inhparent = c.oid), row_security_active(c.oid), "
+            + "c.relforcerowsecurity, current_user FROM pg_class c WHERE c.oid = ?::oid";
+
+    /** @return the phrases, each starting with "it ", of what {@link #SHAPE} found that may refuse or hide rows */
+    private static List<String> shape(ResultSet rs) throws SQLException {
+        List<String> out = new ArrayList<>();
+        if (rs.getBoolean(1)) {
+            out.add("it is a partitioned table (PARTITION BY " + rs.getString(2) + "), which refuses a row that no "
+                    + "partition takes, and the lab's statements need a table of its own");
+        } else if (rs.getString(6) != null) {
+            out.add("it has tables that inherit from it (" + rs.getString(6) + "), whose rows the lab's reads and "
+                    + "deletes would reach");
+        }
+        if (rs.getBoolean(3)) {
+            out.add("it is a partition of the table " + rs.getString(4) + " (" + rs.getString(5) + "), which "
+                    + "refuses the rows outside its bounds");
+        }
+        if (rs.getBoolean(7)) {
+            out.add("row-level security applies to the role '" + rs.getString(9) + "' on it (" + (rs.getBoolean(8)
+                    ? "FORCE ROW LEVEL SECURITY" : "enabled, and the role is not its owner") + ", and neither "
+                    + "superuser nor BYPASSRLS), and its policies may hide or refuse the lab's rows");
+        }
+        return out;
     }
 
     private static Found sqlite(Connection c, String table) throws SQLException {

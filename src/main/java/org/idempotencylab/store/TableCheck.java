@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
  * <li>whatever may refuse or change the lab's rows: CHECK, foreign-key and exclusion constraints, a unique index
  * or UNIQUE constraint other than the lab's (one holding the whole primary key refuses nothing the key does not),
  * a foreign key of another table that refers to it (it may refuse the lab's deletes), a trigger that runs before
- * each row is written (it may change the row, or skip it without an error: a lost write), a rule;</li>
+ * each row is written (it may change the row, or skip it without an error: a lost write), a rule; on PostgreSQL a
+ * partitioned table, a partition, a table others inherit from, and row-level security that applies to the role;</li>
  * <li>the lab's own indexes: one of the same name must be the same index (unique, columns, predicate), and the
  * name must not be taken by anything else, or {@code CREATE INDEX IF NOT EXISTS} would quietly skip it;</li>
  * <li>on PostgreSQL, the rights: the role's privileges on the table ({@code has_table_privilege}) and its schema
@@ -178,6 +179,16 @@ public final class TableCheck {
             String names = missing.stream().map(TableSpec.Column::name).collect(Collectors.joining(", "));
             String alter = missing.stream().map(c -> "ALTER TABLE " + table + " ADD COLUMN " + c.definition())
                     .collect(Collectors.joining("; "));
+            if (missing.stream().allMatch(TableSpec.Column::defaultMatters)) {
+                // every other column is the lab's, and the lab's inserts leave these to their defaults: the table of
+                // an earlier version of the lab. It is not changed here: ALTER TABLE locks the table from every
+                // other run (an earlier version's may still use it) and needs its owner; the lab changes no table it
+                // was not asked to, so the person decides, with the statements at hand
+                return new Problem("the table " + table + " is the lab's " + spec.role() + " of an earlier version: "
+                        + "it lacks the columns " + names, "Add them, which keeps its rows (" + alter + "), or drop "
+                        + "the old table if its rows are no longer needed (DROP TABLE " + table + "), or "
+                        + otherPlace.split(", or ", 2)[0], true); // the first way out: the others said drop already
+            }
             String why = spec.role().equals(SqlDialect.CLAIM_TABLE) ? " (the second article's table has neither "
                     + "its lease's locked_until nor the lab's columns)" : "";
             return new Problem("the table " + table + " lacks the columns " + names + why, "Add them (" + alter
@@ -193,6 +204,10 @@ public final class TableCheck {
     /** Adds what may refuse or change the lab's rows to {@code differences}. */
     private static void refusers(TableSpec spec, TableCatalog.Found found, List<String> differences) {
         for (String r : found.refusers()) {
+            if (r.startsWith("it ") || r.startsWith("row-level security")) {
+                differences.add(r); // a whole phrase: partitioning, inheritance, row-level security
+                continue;
+            }
             differences.add("the " + r + (r.startsWith("trigger") ? " runs before each row is written, and may "
                     + "change, skip or refuse the lab's rows" : r.startsWith("rule") ? " may rewrite the lab's "
                     + "statements" : " may refuse the lab's rows"));

@@ -120,6 +120,14 @@ public record TableSpec(String name, String role, List<Column> columns, List<Str
         return SqlDialect.POSTGRES.claimTable(table);
     }
 
+    /**
+     * @param role what the table is to the lab, for messages ("the lab's lock table")
+     * @return this table under another role: the same columns, key and indexes
+     */
+    public TableSpec as(String role) {
+        return new TableSpec(name, role, columns, primaryKey, indexes);
+    }
+
     /** @return the runs table ({@value RunRegistry#TABLE}) on PostgreSQL, as {@link RunRegistry} creates it */
     public static TableSpec runsTable() {
         return SqlDialect.POSTGRES.runsTable();

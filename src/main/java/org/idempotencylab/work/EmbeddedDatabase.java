@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.idempotencylab.scenario.ParameterException;
 
 /**
  * A PostgreSQL server of its own for one {@code work} run on a machine that has none: the binaries the tests use
@@ -45,6 +46,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
     private static final long START_WAIT_MS = 60_000;
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String STOPPED = "the embedded PostgreSQL was stopped while it started";
+    /** MB the server's binaries and data take in the temporary folder at its start, measured: about 100. */
+    private static final long ROOM_NEEDED_MB = 100;
 
     private final Path folder;
     private final Process watchdog;
@@ -162,7 +165,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
         try {
             Files.write(Files.createFile(pwfile, ownerOnly("rw-------")),
                     (secret + "\n").getBytes(StandardCharsets.UTF_8));
-            started = EmbeddedPostgres.builder()
+            started = builder()
                     // the library opens the folder it unpacks into to every user (chmod a+w): a subfolder, so this
                     // folder stays the owner's alone
                     .setOverrideWorkingDirectory(folder.resolve("binaries").toFile())
@@ -203,9 +206,58 @@ public final class EmbeddedDatabase implements AutoCloseable {
             throw new UncheckedIOException(STOPPED, new IOException(STOPPED));
         }
         if (started == null) {
+            String why = whyNotStarted(failure); // before the close frees the folder's room
             close();
-            throw new UncheckedIOException("the embedded PostgreSQL did not start: " + failure.getMessage(),
+            throw new UncheckedIOException("the embedded PostgreSQL did not start: " + why,
                     failure instanceof IOException io ? io : new IOException(failure));
+        }
+    }
+
+    /**
+     * @return why the start failed, in one line: with less than {@value #ROOM_NEEDED_MB} MB left in the temporary
+     *         folder, a full disk (the library and initdb then fail in many ways: "cannot read pg_hba.conf", initdb's
+     *         command line "failed"); else the library's words, cut to 200 characters (they may hold the whole
+     *         command line of initdb)
+     */
+    private String whyNotStarted(Exception failure) {
+        String words = ParameterException.shortened(String.valueOf(failure.getMessage()), 200);
+        long free;
+        try {
+            free = Files.getFileStore(folder).getUsableSpace();
+        } catch (IOException | SecurityException e) {
+            return words;
+        }
+        if (free >= ROOM_NEEDED_MB << 20) {
+            return words;
+        }
+        return "disk full: the temporary folder '" + folder.getParent() + "' has " + (free >> 20) + " MB left, and "
+                + "the server needs about " + ROOM_NEEDED_MB + " MB there (free room, or name another folder with "
+                + "-Djava.io.tmpdir=FOLDER)";
+    }
+
+    /** Guards the library's working-folder property while a builder reads it. */
+    private static final Object BUILDER_LOCK = new Object();
+    /** The library's property for its own working folder (default {@code <java.io.tmpdir>/embedded-pg}). */
+    private static final String WORKING_DIR = "ot.epg.working-dir";
+
+    /**
+     * @return the library's builder, its own working folder this one: the library makes that folder whether or not
+     *         it unpacks there, and left an empty {@code embedded-pg} in the temporary folder after every run
+     */
+    private EmbeddedPostgres.Builder builder() {
+        LibraryTempFiles.detectDistribution();
+        synchronized (BUILDER_LOCK) { // the builder reads the property as it is made: set for that moment only
+            String before = System.getProperty(WORKING_DIR);
+            System.setProperty(WORKING_DIR, folder.toString());
+            try {
+                return EmbeddedPostgres.builder();
+            } finally {
+                if (before == null) {
+                    System.clearProperty(WORKING_DIR);
+                } else {
+                    System.setProperty(WORKING_DIR, before);
+                }
+            }
         }
     }
 

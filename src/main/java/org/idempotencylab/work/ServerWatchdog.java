@@ -1,5 +1,6 @@
 package org.idempotencylab.work;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,10 @@ import java.util.stream.Stream;
  * the lab. It holds a pipe from the lab on its standard input; when the pipe reaches its end (the lab closed it, or
  * the lab died, however: SIGKILL and crashes included, as the operating system closes a dead process's pipes), it
  * stops the server whose binaries and data lie in the folder and removes the folder, then exits. It ignores SIGINT,
- * SIGTERM and SIGHUP, so a Ctrl+C that reaches the terminal's whole process group leaves it to do its work.
+ * SIGTERM and SIGHUP, so a Ctrl+C that reaches the terminal's whole process group leaves it to do its work; and it
+ * runs in a session of its own ({@link #ownSession}), so a SIGKILL sent to the lab's whole process group
+ * ({@code kill -9 -- -PGID}, {@code timeout -s KILL}) does not reach it (pg_ctl puts the server in a session of its
+ * own too, so the server outlives the group: the watchdog must as well).
  *
  * <p>A Java main rather than a shell script: the lab runs on Windows too, where there is no {@code /bin/sh}, and the
  * worker processes already start this way ({@link WorkRun#javaCommand()}); a small heap keeps it light.
@@ -46,7 +50,7 @@ public final class ServerWatchdog {
      * @throws IOException if the process cannot be started
      */
     static Process start(Path folder) throws IOException {
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(ownSession());
         cmd.add(WorkRun.javaCommand());
         cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
@@ -56,6 +60,41 @@ public final class ServerWatchdog {
         // it prints nothing a person should see: after a Ctrl+C the terminal has the lab's one line only
         return new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    /**
+     * @return the words that start a program in a new session, outside the lab's process group, with the same
+     *         process id and standard input: util-linux's {@code setsid} (Linux), else Perl's {@code POSIX::setsid}
+     *         (macOS ships Perl, not setsid); none on Windows, which has no process groups a kill could reach, or
+     *         where neither is found (then a kill of the whole group takes the watchdog too). Neither forks: a child
+     *         of the JVM is no process group leader, so setsid(2) succeeds in it and the program is exec'd.
+     */
+    static List<String> ownSession() {
+        if (windows()) {
+            return List.of();
+        }
+        Optional<Path> setsid = onPath("setsid");
+        if (setsid.isPresent()) {
+            return List.of(setsid.get().toString());
+        }
+        return onPath("perl").map(perl -> List.of(perl.toString(), "-MPOSIX", "-e",
+                "POSIX::setsid(); exec { $ARGV[0] } @ARGV or exit 127")).orElse(List.of());
+    }
+
+    /** @return the executable {@code name} in a folder of {@code PATH}, or in /usr/bin or /bin */
+    private static Optional<Path> onPath(String name) {
+        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "")
+                .split(File.pathSeparator)));
+        dirs.addAll(List.of("/usr/bin", "/bin"));
+        for (String dir : dirs) {
+            if (!dir.isEmpty()) {
+                Path p = Path.of(dir, name);
+                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                    return Optional.of(p);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** {@code ServerWatchdog <folder>}: waits for the end of standard input, then {@link #removeServer}. */

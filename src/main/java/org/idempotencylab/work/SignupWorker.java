@@ -65,13 +65,30 @@ final class SignupWorker implements Runnable {
     private static final String SEND_BACK = "UPDATE " + WorkTables.JOBS + " SET status = 'queued', "
             + "visible_after = clock_timestamp() + make_interval(secs => ?::double precision / 1000), "
             + "refusals = refusals + 1 WHERE run_id = ? AND job = ? AND worker = ? AND status = 'running'";
-    static final String RECORD_CALL = "INSERT INTO " + WorkTables.CALLS + " (run_id, job, step, attempt, delivery, "
-            + "worker, outcome, side_effect) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
-    private static final String SEND = "INSERT INTO " + WorkTables.PROVIDER + " (run_id, job, provider_key, sent, "
-            + "worker) VALUES (?, ?, ?, true, ?) ON CONFLICT (run_id, provider_key) WHERE sent AND provider_key IS "
-            + "NOT NULL DO NOTHING";
-    private static final String SUPPRESSED = "INSERT INTO " + WorkTables.PROVIDER + " (run_id, job, provider_key, "
-            + "sent, worker) VALUES (?, ?, ?, false, ?)";
+    /**
+     * A call's row, and in the same statement (so a SIGKILL leaves both or neither) one more on its job's
+     * {@code lab_jobs.calls}: the parent compares the counters with the rows left ({@link WorkMetrics#rowsMissing}).
+     */
+    private static final String RECORD_CALL = counted("INSERT INTO " + WorkTables.CALLS + " (run_id, job, step, "
+            + "attempt, delivery, worker, outcome, side_effect) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", "calls");
+    /** The provider's send, counted on {@code lab_jobs.sends} as a call is; the row's count: 0 if it knew the key. */
+    private static final String SEND = counted("INSERT INTO " + WorkTables.PROVIDER + " (run_id, job, provider_key, "
+            + "sent, worker) VALUES (?, ?, ?, true, ?) ON CONFLICT (run_id, provider_key) WHERE sent AND provider_key "
+            + "IS NOT NULL DO NOTHING", "sends");
+    private static final String SUPPRESSED = counted("INSERT INTO " + WorkTables.PROVIDER + " (run_id, job, "
+            + "provider_key, sent, worker) VALUES (?, ?, ?, false, ?)", "sends");
+
+    /**
+     * @param insert  an INSERT of one row of this run's job, its run id and job its first two parameters
+     * @param counter the {@code lab_jobs} column that counts the rows it wrote
+     * @return one statement: the insert, and the counter of the job's row raised by the rows it inserted (0 or 1),
+     *         as a query of that number (a data-modifying WITH: one round trip, one atomic statement)
+     */
+    private static String counted(String insert, String counter) {
+        return "WITH ins AS (" + insert + " RETURNING 1), counted AS (UPDATE " + WorkTables.JOBS + " SET " + counter
+                + " = " + counter + " + (SELECT COUNT(*) FROM ins) WHERE run_id = ? AND job = ?) "
+                + "SELECT COUNT(*) FROM ins";
+    }
 
     private final WorkConfig cfg;
     private final Connection db;
@@ -329,23 +346,37 @@ final class SignupWorker implements Runnable {
             case NEW_PER_CALL -> "welcome-email:user_" + job + ":" + owner + ":" + (++freshKeys);
             case SAME -> "welcome-email:user_" + job;
         };
-        try (PreparedStatement ps = db.prepareStatement(SEND)) {
-            ps.setString(1, cfg.runId());
-            ps.setLong(2, job);
-            ps.setString(3, key);
-            ps.setString(4, owner);
-            if (ps.executeUpdate() == 1) {
-                return true;
-            }
+        if (askProvider(SEND, key) == 1) {
+            return true;
         }
-        try (PreparedStatement ps = db.prepareStatement(SUPPRESSED)) {
-            ps.setString(1, cfg.runId());
-            ps.setLong(2, job);
-            ps.setString(3, key);
-            ps.setString(4, owner);
-            ps.executeUpdate();
-        }
+        askProvider(SUPPRESSED, key);
         return false;
+    }
+
+    /** @return the rows {@code sql} (a provider statement) wrote: 1, or 0 if the provider knew the key */
+    private long askProvider(String sql, String key) throws SQLException {
+        try (PreparedStatement ps = db.prepareStatement(sql)) {
+            ps.setString(1, cfg.runId());
+            ps.setLong(2, job);
+            ps.setString(3, key);
+            ps.setString(4, owner);
+            bindJob(ps, 5);
+            return rowsWritten(ps);
+        }
+    }
+
+    /** Binds this run's id and the job in hand from parameter {@code first} on: a counter's row. */
+    private void bindJob(PreparedStatement ps, int first) throws SQLException {
+        ps.setString(first, cfg.runId());
+        ps.setLong(first + 1, job);
+    }
+
+    /** @return the count a {@link #counted} statement returns */
+    private static long rowsWritten(PreparedStatement ps) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** Records a call on {@code c}: its outcome, and whether its side effect happened. */
@@ -357,7 +388,7 @@ final class SignupWorker implements Runnable {
     private void recordSaved(int step, int attempt) throws SQLException {
         try (PreparedStatement ps = db.prepareStatement(RECORD_CALL)) {
             bindCall(ps, step, attempt, "saved", false);
-            ps.executeUpdate();
+            rowsWritten(ps);
         }
     }
 
@@ -365,7 +396,7 @@ final class SignupWorker implements Runnable {
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(RECORD_CALL)) {
             bindCall(ps, step, attempt, o.sql(), sideEffect);
-            ps.executeUpdate();
+            rowsWritten(ps);
         }
     }
 
@@ -379,6 +410,7 @@ final class SignupWorker implements Runnable {
         ps.setString(6, owner);
         ps.setString(7, outcome);
         ps.setBoolean(8, sideEffect);
+        bindJob(ps, 9);
     }
 
     /** @return wall-clock ms since the run's epoch: the claim table's clock, the same in every process */

@@ -127,6 +127,27 @@ public final class WorkMetrics {
         return m.result(strategy, cfg.jobs(), null);
     }
 
+    /**
+     * @return true if fewer of the run's rows are left in {@code lab_calls} or {@code lab_provider_sends} than its
+     *         workers wrote: each write raised its job's counter ({@code lab_jobs.calls}, {@code sends}) in the same
+     *         statement, so a worker killed with SIGKILL leaves both or neither, and only a delete by someone else
+     *         makes the rows fewer than the counters (the numbers read from them would be wrong)
+     */
+    static boolean rowsMissing(Connection c, String runId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT (SELECT COALESCE(SUM(calls), 0) FROM "
+                + WorkTables.JOBS + " WHERE run_id = ?) > (SELECT COUNT(*) FROM " + WorkTables.CALLS + " WHERE run_id "
+                + "= ?) OR (SELECT COALESCE(SUM(sends), 0) FROM " + WorkTables.JOBS + " WHERE run_id = ?) > (SELECT "
+                + "COUNT(*) FROM " + WorkTables.PROVIDER + " WHERE run_id = ?)")) {
+            for (int i = 1; i <= 4; i++) {
+                ps.setString(i, runId);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
     private static ResultSet query(Connection c, String sql, String runId) throws SQLException {
         PreparedStatement ps = c.prepareStatement(sql);
         ps.closeOnCompletion();

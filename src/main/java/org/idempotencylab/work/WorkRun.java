@@ -174,7 +174,7 @@ public final class WorkRun {
     private static ClaimStoreException notPrepared(WorkConfig cfg, SQLException e) {
         String shown = JdbcClaimStore.redact(cfg.url());
         return new ClaimStoreException(shown, "Cannot prepare the work tables at '" + shown + "': "
-                + JdbcClaimStore.explain(cfg.url(), e) + ".", null);
+                + JdbcClaimStore.explain(cfg.url(), e) + ".", null, !ClaimStoreException.isWriteFailure(e));
     }
 
     /**
@@ -397,7 +397,7 @@ public final class WorkRun {
             StrategyResult result = WorkMetrics.read(c, cfg, strategy, kills, wallMs);
             keepRegistered(c);
             if (result.succeededJobs() + result.failedJobs() + result.deadLetteredJobs() + result.lostJobs()
-                    != cfg.jobs()) { // the queue lost rows of its own: someone deleted them
+                    != cfg.jobs() || WorkMetrics.rowsMissing(c, cfg.runId())) { // someone deleted rows of the run
                 throw new WorkException("work: " + RunRegistry.ERASED);
             }
             RunRegistry.unregister(c, cfg.runId());
@@ -529,6 +529,8 @@ public final class WorkRun {
         volatile Process process;
         volatile boolean ready; // its workers take jobs: the chaos loop kills only such a process
         volatile boolean killed;
+        volatile String reported; // the current process's own line of why it failed, which the run ends with
+        Thread stderr;
         long restartAtMs = Long.MAX_VALUE;
         long kills;
 
@@ -565,9 +567,11 @@ public final class WorkRun {
             }
             Process p = process;
             String name = "p" + index + "." + incarnation;
-            Thread t = new Thread(() -> forward(p), "work: stderr of " + name);
+            reported = null;
+            Thread t = new Thread(() -> forward(p, this), "work: stderr of " + name);
             t.setDaemon(true);
             t.start();
+            stderr = t;
             Thread r = new Thread(() -> awaitReady(p), "work: stdout of " + name);
             r.setDaemon(true);
             r.start();
@@ -589,8 +593,14 @@ public final class WorkRun {
         void checkExit() {
             Process p = process;
             if (p != null && !p.isAlive() && !killed && p.exitValue() != 0 && childFailure == null) {
-                childFailure = "work: worker process p" + index + "." + incarnation + " ended with exit code "
-                        + p.exitValue() + " (its message is above)";
+                try {
+                    stderr.join(2_000); // its own line, read to the end
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                String own = reported;
+                childFailure = own != null ? own : "work: worker process p" + index + "." + incarnation
+                        + " ended with exit code " + p.exitValue();
             }
         }
 
@@ -618,14 +628,24 @@ public final class WorkRun {
         }
     }
 
-    /** Copies a worker process's stderr to {@link #err}, line by line. */
-    private void forward(Process p) {
+    /**
+     * Copies a worker process's stderr to {@link #err}, line by line, but its own line of why it failed (each
+     * starts with {@code work: }): the first one ends the run as its one line ({@link Slot#checkExit}), the others
+     * (of processes failing for the same reason) are left out.
+     */
+    private void forward(Process p, Slot slot) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(),
                 StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (line.startsWith("SLF4J(")) {
                     continue; // a library's notice about its logging, at every start of a worker process
+                }
+                if (line.startsWith("work: ")) {
+                    if (slot.reported == null && p == slot.process) {
+                        slot.reported = line;
+                    }
+                    continue;
                 }
                 synchronized (err) {
                     err.println(line);

@@ -26,8 +26,9 @@ import org.idempotencylab.store.TableSpec.Index;
  * other's rows (as {@code JdbcClaimStore} keeps runs apart in {@code processed_jobs}).
  *
  * <pre>
- * lab_jobs(run_id, job, status, visible_after, receives, redeliveries, refusals, worker, ended_at)
- *     the durable queue: one row per sign-up (job n is user_n); status queued | running | done | failed | dead
+ * lab_jobs(run_id, job, status, visible_after, receives, redeliveries, refusals, worker, ended_at, calls, sends)
+ *     the durable queue: one row per sign-up (job n is user_n); status queued | running | done | failed | dead;
+ *     calls and sends count the job's rows written to the two tables below (the check that none went missing)
  * lab_calls(run_id, job, step, attempt, delivery, worker, outcome, side_effect, at)
  *     every call a worker made (outcome ok | failed | lost) and every step the store answered (saved), with
  *     whether the step's side effect happened: the record the metrics count side effects from
@@ -54,7 +55,9 @@ public final class WorkTables {
             // the queue's inserts leave the counters to their defaults
             new Column("receives", "INTEGER", true, "0", true), new Column("redeliveries", "INTEGER", true, "0", true),
             new Column("refusals", "INTEGER", true, "0", true), Column.of("worker", "VARCHAR(128)", false),
-            Column.of("ended_at", "TIMESTAMPTZ", false)),
+            Column.of("ended_at", "TIMESTAMPTZ", false),
+            // the job's rows in lab_calls and lab_provider_sends, each raised in the statement that writes the row
+            new Column("calls", "INTEGER", true, "0", true), new Column("sends", "INTEGER", true, "0", true)),
             List.of("run_id", "job"),
             // the queue's index: only the jobs a worker may still take (as River's and pg-boss's partial indexes)
             List.of(new Index("lab_jobs_open", false, List.of("run_id", "visible_after"),
@@ -118,7 +121,8 @@ public final class WorkTables {
             tables.put(TableSpec.claimTable(CLAIMS), TableCheck.ALL_RIGHTS);
         }
         if (store == StoreKind.LOCK || dropOldRuns) {
-            tables.put(TableSpec.claimTable(LOCKS), TableCheck.ALL_RIGHTS);
+            // the claim table's columns, holding locks: named as what it is in messages
+            tables.put(TableSpec.claimTable(LOCKS).as("lock table"), TableCheck.ALL_RIGHTS);
         }
         tables.put(TableSpec.runsTable(), TableCheck.ALL_RIGHTS); // registered, beating, unregistered
         // the advisory lock keeps work runs apart; a run --db creating the claim table or the runs table at the
@@ -196,6 +200,22 @@ public final class WorkTables {
                 rs.next();
                 return rs.getLong(1);
             }
+        }
+    }
+
+    /**
+     * Deletes the run's registration ({@link RunRegistry#unregister}) on a connection of its own, with the claim
+     * store's time limits: for a run ended from outside (Ctrl+C), whose rows are old from then on.
+     *
+     * @return false if the database failed: the registration then lapses {@value RunRegistry#ALIVE_S} s after the
+     *         run's last heartbeat
+     */
+    public static boolean unregister(WorkConfig cfg) {
+        try (Connection c = WorkerProcess.connect(cfg.url())) {
+            RunRegistry.unregister(c, cfg.runId());
+            return true;
+        } catch (SQLException e) {
+            return false;
         }
     }
 }

@@ -13,6 +13,7 @@ import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.store.ClaimStoreException;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.store.JdbcUrls;
+import org.idempotencylab.store.RunRegistry;
 
 /**
  * One worker process of {@code work}, in a JVM of its own that the parent started: {@code workers} threads, each
@@ -42,6 +43,7 @@ public final class WorkerProcess {
         String name = "p" + slot + "." + incarnation;
         List<Connection> connections = new ArrayList<>();
         JdbcClaimStore claims = null;
+        Thread heartbeat = null;
         try {
             if (cfg.store() == StoreKind.CLAIM_TABLE || cfg.store() == StoreKind.LOCK) {
                 claims = JdbcClaimStore.open(cfg.url(), new JdbcClaimStore.Options(cfg.store() == StoreKind.LOCK
@@ -54,6 +56,9 @@ public final class WorkerProcess {
             for (int w = 0; w < cfg.workers(); w++) {
                 connections.add(connect(cfg.url()));
             }
+            Connection beatOn = connect(cfg.url());
+            connections.add(beatOn);
+            heartbeat = beat(cfg.runId(), beatOn, name);
             ready.run();
             for (int w = 0; w < cfg.workers(); w++) {
                 Connection c = connections.get(w);
@@ -90,6 +95,9 @@ public final class WorkerProcess {
             return 1;
         } finally {
             err.flush();
+            if (heartbeat != null) {
+                heartbeat.interrupt();
+            }
             for (Connection c : connections) {
                 try {
                     c.close();
@@ -101,6 +109,30 @@ public final class WorkerProcess {
                 claims.close();
             }
         }
+    }
+
+    /**
+     * Beats the run's heartbeat in the runs table ({@link RunRegistry#beat}) every
+     * {@value RunRegistry#BEAT_EVERY_MS} wall-clock ms on a daemon thread, as the parent does: the run stays
+     * registered as going while its workers write, even if the parent is stopped (SIGSTOP, a debugger), so
+     * another run's {@code --drop-old-runs} never takes it for dead. A beat that fails or finds the registration
+     * gone stops the beats and nothing else: the parent's own heartbeat and checks end the run and say why.
+     *
+     * @return the thread; interrupt it to stop the beats
+     */
+    private static Thread beat(String runId, Connection c, String name) {
+        Thread t = new Thread(() -> {
+            try {
+                while (RunRegistry.beat(c, runId)) {
+                    Thread.sleep(RunRegistry.BEAT_EVERY_MS);
+                }
+            } catch (SQLException | InterruptedException e) {
+                // see above: the parent tells
+            }
+        }, name + "-heartbeat");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /** @return a new auto-commit connection with the claim store's time limits */

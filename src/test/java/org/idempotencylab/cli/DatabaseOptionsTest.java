@@ -34,7 +34,7 @@ class DatabaseOptionsTest {
     @Test
     void aReservedWordAsTheTableIsRefusedAtTheOption() {
         String db = "jdbc:sqlite:" + dir.resolve("x.db");
-        for (String word : new String[] {"user", "order", "select", "table"}) {
+        for (String word : new String[] {"user", "order", "select", "table", "raise"}) {
             Outcome.assertRefused("--db-table: '" + word + "' is a reserved word of SQL, which PostgreSQL or SQLite "
                     + "refuse as a table name; give another, such as " + word + "_claims", run("--db", db,
                     "--db-table", word));

@@ -74,4 +74,23 @@ class NotRegularFileTest {
         Path link = Files.createSymbolicLink(dir.resolve("link.json"), real);
         assertEquals("linked", scenarios.read(link).name());
     }
+
+    /**
+     * A symbolic link that points at itself: the system's reason is given whole, where it was cut at 60 characters
+     * mid-word ("or unable to access attrib…"), as a value the user typed would be.
+     */
+    @Test
+    void aSymbolicLinkLoopIsRefusedWithTheSystemsWholeReason() throws IOException {
+        Path loop = dir.resolve("loop.json");
+        Files.createSymbolicLink(loop, loop.getFileName());
+        for (List<String> args : List.of(List.of("check", "FILE"), List.of("run", "--scenario", "FILE"),
+                List.of("check", "--lesson", "FILE"))) {
+            String option = args.get(args.size() - 2).startsWith("--") ? args.get(args.size() - 2) : "FILE";
+            Outcome o = cli(args.stream().map(a -> a.equals("FILE") ? loop.toString() : a).toArray(String[]::new));
+            assertEquals(Cli.BAD_INPUT, o.code(), args + ": " + o.err());
+            // the JDK's reason for ELOOP on Linux and macOS
+            assertEquals(option + ": " + loop + " cannot be read: Too many levels of symbolic links or unable to "
+                    + "access attributes of symbolic link" + System.lineSeparator(), o.err(), args.toString());
+        }
+    }
 }

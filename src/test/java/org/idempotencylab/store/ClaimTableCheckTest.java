@@ -130,6 +130,42 @@ class ClaimTableCheckTest {
                 + "'claim_reader' may not INSERT, UPDATE or DELETE rows of processed_jobs."), err.toString());
     }
 
+    /** @return the stderr of {@code run --db url}, after checking it is exit 2, one line, nothing on stdout */
+    private static String runRefused(String url) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.run(new String[] {"run", "--store", "claim-table", "--retry", "whole-job-skip-finished",
+                "--jobs", "3", "--db", url}, new PrintWriter(out), new PrintWriter(err));
+        assertEquals(Cli.BAD_INPUT, code, err.toString());
+        assertEquals("", out.toString());
+        assertEquals(1, err.toString().lines().count(), "no run id printed: " + err);
+        return err.toString();
+    }
+
+    /**
+     * A partitioned claim table (no partition takes a row) and one with FORCE ROW LEVEL SECURITY for its owner:
+     * {@code run --db} refuses each before the run, exit 2 and one line. Before, it printed the run's id and then
+     * failed with exit 1 and PostgreSQL's raw error.
+     */
+    @Test
+    void postgresAPartitionedTableAndRowLevelSecurityAreRefusedBeforeTheRun() throws SQLException {
+        String parted = TestPostgres.freshDatabase("claim_parted");
+        sql(parted, SqlDialect.POSTGRES.claimTable("processed_jobs").createSql().get(0)
+                + " PARTITION BY HASH (idempotency_key)");
+        String err = runRefused(parted);
+        assertTrue(err.contains(": the table processed_jobs differs from the lab's claim table: it is a partitioned "
+                + "table (PARTITION BY HASH (idempotency_key))"), err);
+
+        String admin = TestPostgres.freshDatabase("claim_rls");
+        TestPostgres.sql("DROP ROLE IF EXISTS claim_owner");
+        TestPostgres.sql("CREATE ROLE claim_owner LOGIN");
+        sql(admin, labTableWith(SqlDialect.POSTGRES, "x INTEGER"), THEIRS, "ALTER TABLE processed_jobs OWNER TO "
+                + "claim_owner", "ALTER TABLE processed_jobs ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY");
+        err = runRefused(admin.replace("user=postgres", "user=claim_owner"));
+        assertTrue(err.contains(": the table processed_jobs differs from the lab's claim table: row-level security "
+                + "applies to the role 'claim_owner' on it (FORCE ROW LEVEL SECURITY"), err);
+    }
+
     @Test
     void postgresARoleThatMayNotCreateTheTableIsToldWhatIsMissing() throws SQLException {
         String admin = TestPostgres.freshDatabase("claim_nocreate");

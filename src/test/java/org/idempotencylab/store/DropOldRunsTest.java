@@ -127,4 +127,12 @@ class DropOldRunsTest {
                 () -> new JdbcClaimStore.Options("lab_runs", "run-a", EPOCH));
         assertTrue(e.getMessage().startsWith("table: 'lab_runs' is not allowed"), e.getMessage());
     }
+
+    /** One row and one run are said in the singular ("deleted 1 rows" before). */
+    @Test
+    void oneRowIsSaidInTheSingular() {
+        assertEquals("deleted 1 row of 1 other run from t; kept 1 row of 1 run still going (its heartbeat in "
+                + "lab_runs is younger than 30 s)", new DroppedRuns(Set.of("a"), 1, Map.of("b", 1L)).describe("t"));
+        assertEquals("deleted 0 rows of 0 other runs from t", new DroppedRuns(Set.of(), 0, Map.of()).describe("t"));
+    }
 }

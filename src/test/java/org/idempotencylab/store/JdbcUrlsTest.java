@@ -28,8 +28,15 @@ class JdbcUrlsTest {
         assertEquals(Optional.of("the port 0 is outside the " + RANGE), JdbcUrls.problem("jdbc:postgresql://h:0/db"));
         assertEquals(Optional.of("the port 'abc' is not a whole number; allowed 1 to 65,535"),
                 JdbcUrls.problem("jdbc:postgresql://h:abc/db"));
-        assertEquals(Optional.of("the port (40 characters) is outside the " + RANGE),
-                JdbcUrls.problem("jdbc:postgresql://h:" + "9".repeat(40) + "/db"));
+        // a negative port is a whole number too, out of range; a long one is shown up to 60 characters, as the
+        // command line's values, and counted beyond
+        assertEquals(Optional.of("the port -1 is outside the " + RANGE), JdbcUrls.problem("jdbc:postgresql://h:-1/db"));
+        assertEquals(Optional.of("the port 12345678901 is outside the " + RANGE),
+                JdbcUrls.problem("jdbc:postgresql://h:12345678901/db"));
+        assertEquals(Optional.of("the port, 61 characters long, is outside the " + RANGE),
+                JdbcUrls.problem("jdbc:postgresql://h:" + "9".repeat(61) + "/db"));
+        assertEquals(Optional.of("the port, 3 characters long, is not a whole number; allowed 1 to 65,535"),
+                JdbcUrls.problem("jdbc:postgresql://h:a\u001bb/db"));
         assertEquals(Optional.of("the port after the host's ':' is empty; allowed 1 to 65,535"),
                 JdbcUrls.problem("jdbc:postgresql://h:/db"));
         // the second host of a list, as the driver reads them

@@ -93,6 +93,19 @@ class PostgresLoginMessagesTest {
         assertTrue(m.contains("(socketTimeout parameter value must be an integer but was: abc)"), m);
     }
 
+    /**
+     * A password holding {@code @}: that {@code @} was taken for the end of a {@code user:password@} part, so
+     * everything from the host's port to it (the user name among it) was hidden in the server's message, and the
+     * password was not: {@code failed for *** "***"}.
+     */
+    @Test
+    void aPasswordWithAnAtHidesThePasswordAndShowsTheUser() {
+        String m = refused(url("user=lab_semi&password=WRONG@PW6"), "WRONG", "PW6");
+        assertTrue(m.startsWith("Cannot open the claim store at 'jdbc:postgresql://localhost:" + port
+                + "/postgres?user=lab_semi&password=***': the server refused the login: wrong user name or password "
+                + "(FATAL: password authentication failed for user \"lab_semi\")."), m);
+    }
+
     @Test
     void anEmptyPasswordIsNamedAsSuch() {
         String m = refused(url("user=lab_semi&password="));

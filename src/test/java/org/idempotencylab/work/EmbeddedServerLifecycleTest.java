@@ -2,11 +2,13 @@ package org.idempotencylab.work;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -32,12 +34,62 @@ class EmbeddedServerLifecycleTest {
 
     /** A run that goes on long after the test has ended it: 100,000 sign-ups of ten 5 ms calls. */
     private static Process work(Path tmp) throws IOException {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return work(tmp, List.of());
+    }
+
+    /** As {@link #work(Path)}, the command after {@code prefix} (e.g. {@code setsid}). */
+    private static Process work(Path tmp, List<String> prefix) throws IOException {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), Cli.class.getName(),
                 "work", "--jobs", "100000", "--processes", "1", "--workers", "1", "--call-ms", "5",
-                "--store", "claim-table")
+                "--store", "claim-table"));
+        return new ProcessBuilder(cmd)
                 .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile())
                 .start();
+    }
+
+    /**
+     * A SIGKILL to the run's whole process group ({@code kill -9 -- -PGID}, as {@code timeout -s KILL} or a
+     * terminal's job control sends it), while the run goes, and a SIGTERM followed 0.2 s later by that group kill
+     * while the server starts: the watchdog, in a session of its own, outlives the group, stops the server and
+     * removes the folder. The run starts through {@code setsid}, so its group is its own and not this JVM's. Before,
+     * the watchdog was in the group and died with it; pg_ctl's server, in a session of its own, stayed for ever,
+     * listening, with its folder. Nothing of the library is left in the temporary folder either (it left an empty
+     * {@code embedded-pg} after every run, and its {@code detect_linux_distribution_*.sh} after a SIGKILL).
+     */
+    @Test
+    void aSigkillOfTheWholeProcessGroupLeavesNoServerAndNoFolder(@TempDir Path tmp) throws Exception {
+        Path setsid = Stream.of("/usr/bin/setsid", "/bin/setsid").map(Path::of).filter(Files::isExecutable)
+                .findFirst().orElse(null);
+        assumeTrue(setsid != null, "needs util-linux's setsid to start the run in a process group of its own");
+        Map<String, Predicate<Path>> moments = Map.of(
+                "the run going", t -> err(t).contains("this run's rows have run_id"),
+                "the server starting", t -> postmaster(t).isPresent());
+        for (Map.Entry<String, Predicate<Path>> m : moments.entrySet()) {
+            Path dir = Files.createDirectory(tmp.resolve(m.getKey().replace(' ', '-')));
+            Process p = work(dir, List.of(setsid.toString()));
+            try {
+                waitFor(120, m.getKey(), () -> m.getValue().test(dir));
+                long postmaster = postmaster(dir).orElseThrow();
+                if (m.getKey().equals("the server starting")) {
+                    p.destroy(); // SIGTERM: the hook starts its clean-up, which the group kill cuts short
+                    Thread.sleep(200);
+                }
+                // setsid exec'd the JVM: its process id is its group's
+                Process kill = new ProcessBuilder("kill", "-9", "--", "-" + p.pid()).start();
+                assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -9 -- -PGID");
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+                waitFor(20, m.getKey() + ": no server and no folder", () -> folders(dir).isEmpty()
+                        && !ProcessHandle.of(postmaster).map(ProcessHandle::isAlive).orElse(false));
+                try (Stream<Path> left = Files.list(dir)) {
+                    assertEquals(List.of("err.txt", "out.txt"), left.map(f -> f.getFileName().toString()).sorted()
+                            .toList(), m.getKey() + ": nothing of the library left in the temporary folder");
+                }
+            } finally {
+                p.destroyForcibly();
+            }
+        }
     }
 
     @Test
@@ -125,11 +177,11 @@ class EmbeddedServerLifecycleTest {
     }
 
     /** A check of a state that changes on its own: polled every 20 ms. */
-    private interface Check {
+    interface Check {
         boolean test() throws Exception;
     }
 
-    private static void waitFor(long seconds, String what, Check check) throws Exception {
+    static void waitFor(long seconds, String what, Check check) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (!check.test()) {
             if (System.nanoTime() > deadline) {

@@ -68,6 +68,25 @@ class WorkTablesTest {
         return out;
     }
 
+    /** Makes the login role {@code name} anew (the roles are the server's, shared by every database). */
+    private static void newRole(String name) throws SQLException {
+        TestPostgres.sql("DROP ROLE IF EXISTS " + name);
+        TestPostgres.sql("CREATE ROLE " + name + " LOGIN");
+    }
+
+    /** @return the stderr of {@code work --db url --jobs 5 --quiet more...}, after checking it is exit 2, one line */
+    private static String workRefused(String url, String... more) {
+        List<String> args = new ArrayList<>(List.of("work", "--db", url, "--jobs", "5", "--quiet"));
+        args.addAll(List.of(more));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+        assertEquals(Cli.BAD_INPUT, code, err.toString());
+        assertEquals("", out.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        return err.toString();
+    }
+
     /** Asserts that {@code problem} names {@code table} and says {@code what}. */
     private static void refused(TableCheck.Problem problem, String table, String what) {
         assertNotNull(problem, "refused");
@@ -92,6 +111,15 @@ class WorkTablesTest {
         assertEquals(created.size() + 3, labRelations(url).size(), "lab_locks, its key and its run index");
     }
 
+    /** The locks' table has the claim table's columns, but is named as the lock table (it was "claim table"). */
+    @Test
+    void aStrangersLockTableIsNamedTheLockTable() throws SQLException {
+        String url = database("wt_locks", "CREATE TABLE lab_locks (id SERIAL PRIMARY KEY)");
+        try (Connection c = WorkerProcess.connect(url)) {
+            refused(WorkTables.prepare(c, StoreKind.LOCK, false), "lab_locks", "differs from the lab's lock table: ");
+        }
+    }
+
     @Test
     void aStrangersQueueTableIsRefusedBeforeAnyTableIsCreated() throws SQLException {
         String url = database("wt_jobs", "CREATE TABLE lab_jobs (id SERIAL PRIMARY KEY, payload TEXT NOT NULL)");
@@ -102,23 +130,43 @@ class WorkTablesTest {
     @Test
     void theWorkCommandRefusesAStrangersTableInOneLineWithExitTwoAndCreatesNothing() throws SQLException {
         String url = database("wt_cli", "CREATE TABLE lab_jobs (id SERIAL PRIMARY KEY, payload TEXT NOT NULL)");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Cli.run(new String[] {"work", "--db", url, "--store", "claim-table", "--retry",
-                "whole-job-skip-finished", "--provider-key", "same", "--jobs", "5", "--quiet"}, new PrintWriter(out),
-                new PrintWriter(err));
-        assertEquals(Cli.BAD_INPUT, code, err.toString());
-        assertEquals("", out.toString());
-        assertEquals(1, err.toString().lines().count(), err.toString());
+        String err = workRefused(url, "--store", "claim-table", "--retry", "whole-job-skip-finished",
+                "--provider-key", "same");
         assertEquals("--db: Cannot use the database at " + ParameterException.quoted(url) + ": the table lab_jobs "
                 + "differs from the lab's "
                 + "queue table: its primary key is (id), but the lab's is (run_id, job); the extra column payload is "
                 + "NOT NULL without a default, so the lab's inserts would fail; missing run_id, job, status, "
-                + "visible_after, receives, redeliveries, refusals, worker, ended_at. Nothing was created or written. "
+                + "visible_after, receives, redeliveries, refusals, worker, ended_at, calls, sends. Nothing was created or written. "
                 + "Give another database (--db URL), or rename or drop that table yourself if it is no longer needed.",
-                err.toString().strip());
+                err.strip());
         assertEquals(List.of("lab_jobs", "lab_jobs_id_seq", "lab_jobs_pkey"), labRelations(url),
                 "no processed_jobs, no lab_calls");
+    }
+
+    /**
+     * The queue table of the lab's earlier version, without the counters {@code calls} and {@code sends}: refused
+     * (the workers' statements would fail on it), named as the lab's own older table, with the two ways out: the
+     * statements that add the columns and keep its rows, or dropping it. After the advised ALTER TABLE it passes.
+     */
+    @Test
+    void theQueueTableOfAnEarlierVersionIsRefusedWithTheStatementsThatAddTheCounters() throws SQLException {
+        String older = WorkTables.JOBS_TABLE.createSql().get(0).replace(", calls INTEGER NOT NULL DEFAULT 0, sends "
+                + "INTEGER NOT NULL DEFAULT 0", "");
+        String url = database("wt_older", older);
+        TableCheck.Problem p = prepare(url);
+        assertNotNull(p);
+        assertEquals("the table lab_jobs is the lab's queue table of an earlier version: it lacks the columns calls, "
+                + "sends", p.what());
+        String alter = "ALTER TABLE lab_jobs ADD COLUMN calls INTEGER NOT NULL DEFAULT 0; ALTER TABLE lab_jobs ADD "
+                + "COLUMN sends INTEGER NOT NULL DEFAULT 0";
+        assertEquals("Add them, which keeps its rows (" + alter + "), or drop the old table if its rows are no longer "
+                + "needed (DROP TABLE lab_jobs), or give another database (--db URL)", p.advice());
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            for (String sql : alter.split("; ")) {
+                st.execute(sql);
+            }
+        }
+        assertNull(prepare(url));
     }
 
     @Test
@@ -181,8 +229,7 @@ class WorkTablesTest {
     void aRoleThatMayOnlyReadIsRefusedBeforeTheRunAndSaysWhatToGrant() throws SQLException {
         String url = database("wt_reader");
         assertNull(prepare(url), "the tables, created by the superuser");
-        TestPostgres.sql("DROP ROLE IF EXISTS lab_reader");
-        TestPostgres.sql("CREATE ROLE lab_reader LOGIN");
+        newRole("lab_reader");
         try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
             st.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO lab_reader");
         }
@@ -193,11 +240,69 @@ class WorkTablesTest {
                 p.advice());
     }
 
+    /**
+     * A partitioned queue table (without partitions it refuses every row), a partition (it refuses the rows
+     * outside its bounds) and a table others inherit from (the lab's reads and deletes reach their rows): each is
+     * refused whole before anything is created, and {@code work} says so in one line with exit 2. Before, the
+     * partitioned table passed the check, the other tables were created, a lab_runs row was left, and the run
+     * failed with a raw SQL error.
+     */
+    @Test
+    void aPartitionedTableAPartitionAndATableOthersInheritFromAreRefused() throws SQLException {
+        String jobs = WorkTables.JOBS_TABLE.createSql().get(0);
+        String partitioned = database("wt_parted", jobs + " PARTITION BY HASH (run_id)");
+        refused(prepare(partitioned), "lab_jobs", "differs from the lab's queue table: it is a partitioned table "
+                + "(PARTITION BY HASH (run_id)), which refuses a row that no partition takes");
+        String err = workRefused(partitioned);
+        assertTrue(err.contains("it is a partitioned table"), err);
+        assertEquals(List.of("lab_jobs", "lab_jobs_pkey"), labRelations(partitioned), "nothing created");
+
+        String calls = WorkTables.CALLS_TABLE.createSql().get(0);
+        refused(prepare(database("wt_partition", calls.replace("lab_calls", "all_calls") + " PARTITION BY LIST "
+                + "(run_id)", "CREATE TABLE lab_calls PARTITION OF all_calls FOR VALUES IN ('r1')")), "lab_calls",
+                "it is a partition of the table all_calls (FOR VALUES IN ('r1')), which refuses the rows outside its "
+                        + "bounds");
+        refused(prepare(database("wt_inherited", calls, "CREATE TABLE old_calls () INHERITS (lab_calls)")),
+                "lab_calls", "it has tables that inherit from it (old_calls), whose rows the lab's reads and deletes "
+                        + "would reach");
+    }
+
+    /**
+     * Row-level security that applies to the role: FORCEd on the tables' owner, or enabled for a role that is not
+     * the owner even with every right granted (no policy lets it insert). Refused before anything is written; the
+     * superuser, whom PostgreSQL never subjects to it, passes. Before, the run printed its id, then failed with
+     * exit 1.
+     */
+    @Test
+    void rowLevelSecurityThatAppliesToTheRoleIsRefused() throws SQLException {
+        String url = database("wt_rls");
+        assertNull(prepare(url), "the tables, created by the superuser");
+        newRole("lab_owner");
+        newRole("lab_granted");
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            for (String t : List.of("lab_jobs", "lab_calls", "lab_provider_sends", "lab_runs", "processed_jobs")) {
+                st.execute("ALTER TABLE " + t + " OWNER TO lab_owner"); // its indexes with it
+            }
+            st.execute("GRANT ALL ON ALL TABLES IN SCHEMA public TO lab_granted");
+            st.execute("ALTER TABLE lab_jobs ENABLE ROW LEVEL SECURITY");
+        }
+        TableCheck.Problem granted = prepare(url.replace("user=postgres", "user=lab_granted"));
+        refused(granted, "lab_jobs", "row-level security applies to the role 'lab_granted' on it (enabled, and the "
+                + "role is not its owner, and neither superuser nor BYPASSRLS), and its policies may hide or refuse "
+                + "the lab's rows");
+        assertNull(prepare(url.replace("user=postgres", "user=lab_owner")), "the owner: not forced on it");
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            st.execute("ALTER TABLE lab_jobs FORCE ROW LEVEL SECURITY");
+        }
+        refused(prepare(url.replace("user=postgres", "user=lab_owner")), "lab_jobs", "row-level security applies to "
+                + "the role 'lab_owner' on it (FORCE ROW LEVEL SECURITY");
+        assertNull(prepare(url), "the superuser: never subject to it");
+    }
+
     @Test
     void aRoleThatMayNotCreateTablesInTheSchemaIsToldSo() throws SQLException {
         String url = database("wt_nocreate", "REVOKE CREATE ON SCHEMA public FROM PUBLIC");
-        TestPostgres.sql("DROP ROLE IF EXISTS lab_nocreate");
-        TestPostgres.sql("CREATE ROLE lab_nocreate LOGIN");
+        newRole("lab_nocreate");
         TableCheck.Problem p = prepare(url.replace("user=postgres", "user=lab_nocreate"));
         assertNotNull(p);
         assertEquals("the role 'lab_nocreate' may not create tables in the schema public (it lacks CREATE on schema "
