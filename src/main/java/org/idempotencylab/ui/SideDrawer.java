@@ -34,8 +34,11 @@ public final class SideDrawer {
      *
      * @param beside true while the view has room for the panel beside its centre
      * @param open   true while the button asks for the panel (counts only where it is not beside)
+     * @return true if the panel moved, appeared or went (the scene needs another layout pass)
      */
-    public void place(boolean beside, boolean open) {
+    public boolean place(boolean beside, boolean open) {
+        Object parentBefore = panel.getParent();
+        boolean visibleBefore = panel.isVisible();
         boolean drawer = !beside && open;
         // out of one place before into the other: a node has one parent
         if (!drawer && panel.getParent() == center) {
@@ -53,5 +56,6 @@ public final class SideDrawer {
             center.getChildren().add(panel);
             panel.getStyleClass().add("drawer");
         }
+        return panel.getParent() != parentBefore || panel.isVisible() != visibleBefore;
     }
 }

@@ -47,8 +47,8 @@ class PresetTest {
                 assertEquals(List.of(4939L, 4939L, 0L, 0L, 0L), column(r, StrategyResult::usersWithDuplicateEmails));
             }),
             Map.entry("opening-no-key.json", r -> {
-                // Three sign-ups, no failures; with seed 13 exactly one welcome-email reply is lost (user_1's, at
-                // 3,154 virtual ms, OpeningSceneFxTest), so with no key that one user gets a second email
+                // Three sign-ups, no failures; with seed 294 exactly one welcome-email reply is lost (user_0's, at
+                // 1,390 virtual ms, OpeningSceneFxTest), so with no key that one user gets a second email
                 assertEquals(1, r.get(0).usersWithDuplicateEmails());
                 assertEquals(0, r.get(0).failedJobs(), "the retry's email gets its reply: every job succeeds");
             }),

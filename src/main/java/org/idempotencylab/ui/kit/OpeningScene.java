@@ -7,11 +7,11 @@ import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * The scene the lab opens with, before any reading or clicking (PhET's finding: the start-up screen already shows
- * the phenomenon): three sign-ups play by themselves in the live view, user_1's welcome-email reply is lost, the
+ * the phenomenon): three sign-ups play by themselves in the live view, user_0's (the first) welcome-email reply is lost, the
  * retry sends a second email (the red envelope). Then "Now fix it" plays the same sign-ups, the same lost reply,
  * with the same idempotency key on every try (the grey envelope: the provider sent nothing new), and "On to the
  * lab" opens the first article's comparison. Both scenes are built-in presets ({@value #BUG}, {@value #FIX}, first
- * in the Presets menu), with a seed chosen so the lost reply comes about 3 s in, and expectations that
+ * in the Presets menu), with a seed chosen so the first sign-up's reply is lost 1.4 s in and the retry's email goes out at 1.5 s (a duplicate on screen soon after the lab opens), and expectations that
  * {@code check} proves (one user with two emails; none). A teacher turns the scene off, and it stays off
  * ({@link LabPrefs#openingScene()}).
  */

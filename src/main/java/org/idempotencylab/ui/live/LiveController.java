@@ -1,9 +1,11 @@
 package org.idempotencylab.ui.live;
 
+import java.util.function.BooleanSupplier;
 import javafx.animation.AnimationTimer;
 import javafx.event.EventHandler;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
@@ -84,19 +86,21 @@ public final class LiveController {
         queue.setOnMouseClicked(this::onQueueClicked);
         LiveFit fits = new LiveFit(root, parameters, toolbarController.parametersToggle(), split, playArea, playSplit,
                 detailSplit, details, codePanel, captionController.codeToggle(), queue, lanes);
-        // after every layout pass, never inside it: each part takes the place the view's size leaves it
-        Runnable fit = () -> {
-            fits.parameters();
+        // after every layout pass, never inside it: each part takes the place the view's size leaves it; true if
+        // a part moved (the scene needs another pass)
+        BooleanSupplier fit = () -> {
+            boolean moved = fits.parameters();
             toolbarController.fit(timelineController.bar());
             toolbarController.fitStrategyName();
-            fits.code();
-            fits.details();
+            moved |= fits.code();
+            moved |= fits.details();
             secondLaneController.fit();
             statusController.fit();
+            return moved;
         };
-        toolbarController.parametersToggle().selectedProperty().addListener(o -> fit.run());
-        captionController.codeToggle().selectedProperty().addListener((o, was, on) -> fit.run());
-        followTheScene(fit);
+        toolbarController.parametersToggle().selectedProperty().addListener(o -> fit.getAsBoolean());
+        captionController.codeToggle().selectedProperty().addListener((o, was, on) -> fit.getAsBoolean());
+        followTheScene(() -> settle(fit));
         if (model.simulation() == null) {
             model.reset(); // a run loaded or started before the view was built (a preset, the opening) goes on
         }
@@ -130,6 +134,22 @@ public final class LiveController {
             }
         });
     }
+
+    /**
+     * Runs {@code fit} after a layout pass and, while it moved a part, lays the scene out again (its CSS first: a
+     * part shown for the first time has no style yet) and fits again, up to {@value #SETTLE_PASSES} times, before
+     * the frame is drawn: no frame shows the parts half placed (the lab's first frame, a resize, presentation mode).
+     */
+    private void settle(BooleanSupplier fit) {
+        Parent top = root.getScene() == null ? null : root.getScene().getRoot();
+        for (int i = 0; fit.getAsBoolean() && top != null && i < SETTLE_PASSES; i++) {
+            top.applyCss();
+            top.layout();
+        }
+    }
+
+    /** Layout passes a frame may take for its parts to settle: a part placed may move the next one once. */
+    private static final int SETTLE_PASSES = 3;
 
     /** Lane A's name and summary over the queue while two lanes play, and the envelopes that differ marked "≠". */
     private void bindLaneA() {

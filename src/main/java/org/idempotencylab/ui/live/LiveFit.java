@@ -91,19 +91,22 @@ final class LiveFit {
      * The parameters beside the queue and the code while there is room for all three, the code's lines read whole
      * ({@link CodePanel#readableWidth}: 1280 px with no note, in normal mode); else set aside, and opened over the
      * queue's left part while the Parameters button asks ({@link SideDrawer}).
+     *
+     * @return true if the parameters or their button moved, appeared or went
      */
-    void parameters() {
+    boolean parameters() {
         double panel = parameters.prefWidth(-1);
         double code = Math.max(CODE_MIN_WIDTH, codePanel.readableWidth());
         double room = QUEUE_ROOM + (codeToggle.isSelected() ? code : 0);
         boolean narrow = root.getWidth() > 0 && root.getWidth() < panel + room;
-        if (parametersToggle.isVisible() != narrow) {
+        boolean moved = parametersToggle.isVisible() != narrow;
+        if (moved) {
             parametersToggle.setVisible(narrow);
             parametersToggle.setManaged(narrow);
         }
         // asked for in a narrow view: a drawer over the queue's left part, so the queue, the code and the status
         // bar keep their places (beside the queue there is no room: it would push them out of the window)
-        parametersAside.place(!narrow, parametersToggle.isSelected());
+        return parametersAside.place(!narrow, parametersToggle.isSelected()) || moved;
     }
 
     /**
@@ -113,11 +116,13 @@ final class LiveFit {
      * (1024 px with a note) under the play area beside the tabs, where it shows at least the lit line; nowhere while
      * its toggle is off. Sized again when the split's width or its own (a strategy's program, presentation mode's
      * type) changed since.
+     *
+     * @return true if the code panel moved, appeared, went or was sized again
      */
-    void code() {
+    boolean code() {
         double w = split.getWidth();
         if (w <= 0) {
-            return;
+            return false;
         }
         boolean beside = w >= queue.minWidth(-1) + CODE_MIN_WIDTH;
         SplitPane want = !codeToggle.isSelected() ? null : beside ? playSplit : detailSplit;
@@ -125,7 +130,7 @@ final class LiveFit {
                 : detailSplit.getItems().contains(codePanel) ? detailSplit : null;
         double lines = codePanel.prefWidth(-1);
         if (want == now && (want == null || (w == codeSizedFor && lines == codeSizedTo))) {
-            return;
+            return false;
         }
         if (want != now && now != null) {
             now.getItems().remove(codePanel);
@@ -141,6 +146,7 @@ final class LiveFit {
             codeSizedFor = w;
             codeSizedTo = lines;
         }
+        return true;
     }
 
     /**
@@ -149,13 +155,16 @@ final class LiveFit {
      * headers, and the code panel, when it sits below, takes the whole row and all the height the play area leaves
      * (the canvas keeps its least): the more whole lines of code around the lit one. Less room than the code's one
      * line, or nothing left below: the play area takes the whole height.
+     *
+     * @return true if the tabs or the code below moved, appeared or went, or the divider moved
      */
-    void details() {
+    boolean details() {
         // at the play area's width: the lanes' lines wrapped there take their lines
         double least = playArea.minHeight(playArea.getWidth());
         double room = split.getHeight() - least - DIVIDER;
         boolean tabs = split.getHeight() <= 0 || room >= DETAILS_LEAST;
-        if (tabs != detailSplit.getItems().contains(detailTabs)) {
+        boolean moved = tabs != detailSplit.getItems().contains(detailTabs);
+        if (moved) {
             if (tabs) {
                 detailSplit.getItems().add(0, detailTabs);
                 codeSizedFor = 0; // the code beside them is sized again
@@ -168,6 +177,7 @@ final class LiveFit {
         boolean codeFits = split.getHeight() <= 0 || room >= codePanel.minHeight(-1) + CODE_SCROLL_BAR;
         boolean below = !detailSplit.getItems().isEmpty() && (tabs || codeFits);
         if (below != split.getItems().contains(detailSplit)) {
+            moved = true;
             if (below) {
                 split.getItems().add(detailSplit);
                 split.setDividerPositions(divider());
@@ -180,8 +190,10 @@ final class LiveFit {
             split.setDividerPositions(least / split.getHeight()); // the split keeps the play area's least height
             codeAloneFor = split.getHeight();
             codeAloneLeast = least;
+            moved = true;
         } else if (!codeAlone) {
             codeAloneFor = 0;
         }
+        return moved;
     }
 }

@@ -45,7 +45,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * A lesson as a class sees it, in a 1280 × 720 window: the Lessons menu, frame 1's watch text, a prediction, Play
  * to the moment, the live view paused at the first lost reply (its clock stopped), the answer beside the
  * prediction marked in words, Continue to frame 2 and Back to frame 1. The numbers are the lesson's own
- * (lost-reply.json on opening-no-key.json: seed 13, user_1's reply lost at 3,154 virtual ms).
+ * (lost-reply.json on opening-no-key.json: seed 294, user_0's reply lost at 1,390 virtual ms).
  */
 @ExtendWith(ApplicationExtension.class)
 class LessonFxTest {
@@ -133,7 +133,7 @@ class LessonFxTest {
         assertEquals("The reply that never came", text(robot, "#lessonFrameTitle"));
         String watch1 = text(robot, "#lessonWatch");
         assertTrue(watch1.startsWith("Three people sign up"), watch1);
-        assertEquals("When the reply is lost, has user_1's email gone out?", text(robot, "#lessonQuestion"));
+        assertEquals("When the reply is lost, has user_0's email gone out?", text(robot, "#lessonQuestion"));
         assertEquals(0, live.nowMs(), "loaded, paused at its start");
         assertFalse(live.playingProperty().get());
         inWindow(robot, "#lessonPanel");
@@ -147,17 +147,17 @@ class LessonFxTest {
         assertFalse(live.playingProperty().get(), "the live view is paused");
         String clock = text(robot, "#clockLabel");
         long at = live.nowMs();
-        assertTrue(at >= 3_154 && at < 3_411, "paused at the lost reply (3,154 ms), before the retry's email: " + at);
+        assertTrue(at >= 1_390 && at < 1_535, "paused at the lost reply (1,390 ms), before the retry's email: " + at);
         Thread.sleep(400);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(clock, text(robot, "#clockLabel"), "the clock stands still");
         assertEquals(at, live.nowMs());
-        assertTrue(text(robot, "#lessonStatus").equals("Paused: the first lost reply came at 0:03.154."),
+        assertTrue(text(robot, "#lessonStatus").equals("Paused: the first lost reply came at 0:01.390."),
                 text(robot, "#lessonStatus"));
         // the answer beside the prediction, in words and symbols
         assertEquals("Yes, one email went out   ✓ your prediction: right", text(robot, "#lessonChoice-1"));
         assertEquals("No, nothing was sent", text(robot, "#lessonChoice-0"));
-        assertEquals("✓ You predicted \"Yes, one email went out\": right. Measured, welcome emails for user_1: 1.",
+        assertEquals("✓ You predicted \"Yes, one email went out\": right. Measured, welcome emails for user_0: 1.",
                 text(robot, "#lessonReveal"));
         assertTrue(shown(robot, "#lessonExplain"), "the explanation comes with the answer");
         inWindow(robot, "#lessonNext");

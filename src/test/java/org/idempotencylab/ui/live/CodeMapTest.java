@@ -185,7 +185,7 @@ class CodeMapTest {
     }
 
     @Test
-    void inTheOpeningSceneUser1sLostReplyLightsTheTimeoutLine() throws Exception {
+    void inTheOpeningScenesLostReplyTheTimeoutLineIsLit() throws Exception {
         ScenarioFile f;
         try (InputStream in = CodeMapTest.class.getResourceAsStream("/assets/scenarios/opening-no-key.json")) {
             f = in != null ? new ScenarioFiles(Metric.watchNames()).read(in)
