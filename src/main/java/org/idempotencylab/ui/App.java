@@ -23,7 +23,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 import org.idempotencylab.engine.ExplorerScenario;
-import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
@@ -231,22 +230,16 @@ public final class App extends Application {
      */
     private static void reportFirstDuplicate(Scene scene, LiveViewModel live) {
         boolean[] seen = {false};
-        live.addFrameListener(new LiveRunListener() {
-            @Override
-            public void attached(SignupSimulation simulation) {
-            }
-
-            @Override
-            public void frame(long nowMs) {
-                if (!seen[0] && live.duplicates(SignupSteps.EMAIL) > 0) {
-                    seen[0] = true;
-                    afterFirstFrame(scene, () -> {
-                        report("first duplicate");
-                        if (Boolean.getBoolean("lab.exitAfterDuplicate")) {
-                            Platform.exit();
-                        }
-                    });
-                }
+        // the clock moves every frame that plays
+        live.timeMsProperty().addListener((o, was, now) -> {
+            if (!seen[0] && live.duplicates(SignupSteps.EMAIL) > 0) {
+                seen[0] = true;
+                afterFirstFrame(scene, () -> {
+                    report("first duplicate");
+                    if (Boolean.getBoolean("lab.exitAfterDuplicate")) {
+                        Platform.exit();
+                    }
+                });
             }
         });
     }

@@ -100,7 +100,17 @@ public final class LiveController {
         };
         toolbarController.parametersToggle().selectedProperty().addListener(o -> fit.getAsBoolean());
         captionController.codeToggle().selectedProperty().addListener((o, was, on) -> fit.getAsBoolean());
-        followTheScene(() -> settle(fit));
+        // the view's first frame is laid out until its parts settle; later frames fit once after each pass (a part
+        // that moves then takes its place in the next frame, as a resize or a larger type goes on)
+        boolean[] drawn = {false};
+        followTheScene(() -> {
+            if (drawn[0]) {
+                fit.getAsBoolean();
+            } else {
+                settle(fit);
+                drawn[0] = true;
+            }
+        });
         if (model.simulation() == null) {
             model.reset(); // a run loaded or started before the view was built (a preset, the opening) goes on
         }
@@ -138,7 +148,7 @@ public final class LiveController {
     /**
      * Runs {@code fit} after a layout pass and, while it moved a part, lays the scene out again (its CSS first: a
      * part shown for the first time has no style yet) and fits again, up to {@value #SETTLE_PASSES} times, before
-     * the frame is drawn: no frame shows the parts half placed (the lab's first frame, a resize, presentation mode).
+     * the frame is drawn: the lab's first frame never shows the parts half placed.
      */
     private void settle(BooleanSupplier fit) {
         Parent top = root.getScene() == null ? null : root.getScene().getRoot();
