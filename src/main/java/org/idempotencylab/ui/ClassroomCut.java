@@ -12,14 +12,14 @@ import org.idempotencylab.ui.live.LiveViewModel;
 
 /**
  * How a preset plays in "Watch it happen" so that a class sees what it teaches within half a minute at the speed
- * shown: a classroom-sized subset of its sign-ups (the first {@value #CLASS_JOBS}, more only when fewer never show
- * it, at most {@value #MOST_JOBS}; the same seed, so the first sign-ups meet the same draws as in the whole run)
- * and the slowest speed (1, 2, 5, 10, 20, ... ×) at which its phenomenon comes within {@value #TARGET_REAL_S} real
- * seconds, or the speed that plays the subset's whole run in about a minute where that is faster
- * ({@link LiveViewModel#lessonSpeed}). The phenomenon: with two lanes, the first moment the watched number differs between them (the bug and
- * its fix parting ways); with one lane, the first moment the watched number is above 0, or, for a preset whose
- * number stays 0 (the fix alone), the first time the fix acts (a send the provider suppressed, a step the store
- * skipped). The runs are played headlessly once, event by event, exactly as the live view plays them (lane A's
+ * shown: a classroom-sized subset of its sign-ups (the first {@value #CLASS_JOBS}, more only when fewer never show it,
+ * at most {@value #MOST_JOBS}; the same seed, so the first sign-ups meet the same draws as in the whole run) and the
+ * slowest speed (1, 2, 5, 10, 20, ... ×) at which its phenomenon comes within {@value #TARGET_REAL_S} real seconds, or
+ * the speed that plays the subset's whole run in about a minute where that is faster ({@link
+ * LiveViewModel#lessonSpeed}). The phenomenon: with two lanes, the first moment the watched number differs between
+ * them (the bug and its fix parting ways); with one lane, the first moment the watched number is above 0, or, for a
+ * preset whose number stays 0 (the fix alone), the first time the fix acts (a send the provider suppressed, a step the
+ * store skipped). The runs are played headlessly once, event by event, exactly as the live view plays them (lane A's
  * strategy with its settings in the fields, lane B's on lane A's scenario): milliseconds for these sizes.
  */
 final class ClassroomCut {

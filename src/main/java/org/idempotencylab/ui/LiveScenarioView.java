@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.beans.value.ObservableStringValue;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
@@ -57,7 +58,8 @@ final class LiveScenarioView implements ScenarioView {
     /**
      * A file that names two lanes plays them side by side (lane A in the fields, lane B beside it, on the same
      * scenario and seed); any other file plays its first strategy alone. Either plays a classroom-sized subset of
-     * its sign-ups at the speed that shows its phenomenon ({@link ClassroomCut}), said under the toolbar.
+     * its sign-ups at the speed that shows its phenomenon ({@link ClassroomCut}), said in the teaching note beside
+     * the view ({@link #playNote}).
      */
     @Override
     public void load(ScenarioFile file, Metric watched) {
@@ -88,7 +90,7 @@ final class LiveScenarioView implements ScenarioView {
     /**
      * @return "The first 200 of the preset's 100,000 sign-ups, at 5×: the lanes first differ at 0:41.250, 8 s
      *         after Play. Compare strategies runs all of them."; without a subset only the speed and the moment;
-     *         "" when nothing is cut and the moment never comes
+     *         "" when nothing is cut and the run plays at 1× or the moment never comes
      */
     static String noteText(ClassroomCut.Cut cut, boolean twoLanes) {
         String speed = TEXTS.format("live.cut.speedText", cut.speed());
@@ -98,7 +100,8 @@ final class LiveScenarioView implements ScenarioView {
         if (cut.subset()) {
             return TEXTS.format("live.cut.subset", cut.scenario().jobs(), cut.presetJobs(), speed, moment);
         }
-        return cut.phenomenonMs() < 0 ? "" : TEXTS.format("live.cut.speed", speed, moment);
+        // real time shows it by itself: nothing to say
+        return cut.phenomenonMs() < 0 || cut.speed() == 1 ? "" : TEXTS.format("live.cut.speed", speed, moment);
     }
 
     @Override
@@ -138,6 +141,12 @@ final class LiveScenarioView implements ScenarioView {
         }
         return mine.size() == 2 && shows(file.scenario(), fileLanes)
                 && mine.get(1).equals(ScenarioViews.laneB(fileLanes.get(0), fileLanes.get(1), file.scenario()));
+    }
+
+    /** The classroom subset and speed a loaded preset plays at, and when its phenomenon comes. */
+    @Override
+    public ObservableStringValue playNote() {
+        return live.playNoteProperty();
     }
 
     @Override

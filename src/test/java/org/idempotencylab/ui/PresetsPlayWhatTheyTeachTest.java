@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Test;
  * Every preset that plays in "Watch it happen" (a live preset, or a Compare preset with two lanes) shows what it
  * teaches within 30 s of real time at 1× wall-clock pace: loaded through the classroom kit as a teacher loads it, the
  * live view is played at the speed it set, in frames of 50 real ms (the clock moves 50 ms × the speed a frame, as the
- * window's animation timer moves it), until 30 real seconds' worth of virtual time, that is 30 s × the speed. By
- * then: with two lanes, the difference line names a difference ("≠ …", not "No difference between the lanes yet");
- * with one lane, the watched number is above 0, or, for the fix alone (its number stays 0), the fix has acted (a
- * suppressed send, a skipped step). No preset plays more than a classroom's {@value ClassroomCut#MOST_JOBS}
- * sign-ups, and one that plays fewer than its own says so under the toolbar. No wall time is measured: the virtual
- * time is computed from the speed.
+ * window's animation timer moves it), until 30 real seconds' worth of virtual time, that is 30 s × the speed. By then:
+ * with two lanes, the difference line names a difference ("≠ …", not "No difference between the lanes yet"); with one
+ * lane, the watched number is above 0, or, for the fix alone (its number stays 0), the fix has acted (a suppressed
+ * send, a skipped step). No preset plays more than a classroom's {@value ClassroomCut#MOST_JOBS} sign-ups, and one
+ * that plays fewer than its own says so (the note shows the line beside the live view). No wall time is measured: the
+ * virtual time is computed from the speed.
  */
 class PresetsPlayWhatTheyTeachTest {
     /** A frame of real time, ns: 50 ms. */

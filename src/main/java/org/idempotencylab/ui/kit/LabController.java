@@ -75,6 +75,7 @@ public final class LabController {
     @FXML private Label noteText;
     @FXML private Label noteWatch;
     @FXML private Label noteWatchHeading;
+    @FXML private Label notePlay;
 
     public LabController(ScenarioKit kit, ScenarioFileChooser files, ViewLoader views, OpeningScene opening) {
         this.kit = kit;
@@ -109,6 +110,13 @@ public final class LabController {
                 tabs.getSelectionModel().selectedItemProperty());
         notePanel.visibleProperty().bind(noteHere);
         notePanel.managedProperty().bind(noteHere);
+        // beside "Watch it happen": the classroom subset and speed the loaded preset plays at there
+        notePlay.textProperty().bind(kit.livePlayNote());
+        BooleanBinding playHere = Bindings.createBooleanBinding(() -> !kit.livePlayNote().get().isEmpty()
+                && tabs.getSelectionModel().getSelectedItem() == liveTab, kit.livePlayNote(),
+                tabs.getSelectionModel().selectedItemProperty());
+        notePlay.visibleProperty().bind(playHere);
+        notePlay.managedProperty().bind(playHere);
         kit.loadedProperty().addListener((o, was, f) -> showNote());
         kit.noteProperty().addListener((o, was, n) -> showNote());
         // the remembered scenario did not open, or -Dlab.preset named none: say so where the note would be

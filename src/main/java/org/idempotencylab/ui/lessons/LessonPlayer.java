@@ -29,8 +29,8 @@ import org.idempotencylab.ui.VirtualTime;
  * run is. Opening a frame loads its scenario into the live view ({@link LessonStage}: one lane, the frame's
  * strategy and speed, whatever was open before), paused at 0, or, when the previous frame played the same scenario
  * and strategy, at the previous frame's moment (the run replayed there in tens of ms, so the class does not wait
- * through what it saw already); {@link #primary()} plays it, and when the frame's {@link StopCondition} is met (a {@link FrameWatch} on the run hears every event)
- * the run is paused and the answer revealed: the measured number beside the prediction. Continue and Back move
+ * through what it saw already); {@link #primary()} plays it, and when the frame's {@link StopCondition} is met (a
+ * {@link FrameWatch} on the run hears every event) the run is paused and the answer revealed: the measured number beside the prediction. Continue and Back move
  * between frames. A Reset of the same run in the live view replays the frame to its moment. Uses
  * {@code javafx.beans} only; call it on the FX thread.
  */

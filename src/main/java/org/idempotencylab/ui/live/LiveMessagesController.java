@@ -5,8 +5,8 @@ import javafx.scene.control.Label;
 
 /**
  * Binds live-messages.fxml, under the toolbar: that the parameters changed during the run (they apply on Reset),
- * the last refused value or message of the {@link LiveViewModel}, how a loaded preset plays, and what the run still
- * waits for after its last job.
+ * the last refused value or message of the {@link LiveViewModel}, and what the run still waits for after its last
+ * job.
  */
 public final class LiveMessagesController {
     private final LiveViewModel model;
@@ -14,7 +14,6 @@ public final class LiveMessagesController {
     @FXML private Label pendingLabel;
     @FXML private Label liveInputError;
     @FXML private Label endingLabel;
-    @FXML private Label playNoteLabel;
 
     public LiveMessagesController(LiveViewModel model) {
         this.model = model;
@@ -24,9 +23,6 @@ public final class LiveMessagesController {
     private void initialize() {
         pendingLabel.visibleProperty().bind(model.pendingChangesProperty());
         pendingLabel.managedProperty().bind(model.pendingChangesProperty());
-        playNoteLabel.textProperty().bind(model.playNoteProperty());
-        playNoteLabel.visibleProperty().bind(model.playNoteProperty().isNotEmpty());
-        playNoteLabel.managedProperty().bind(playNoteLabel.visibleProperty());
         endingLabel.textProperty().bind(model.endingProperty());
         endingLabel.visibleProperty().bind(model.endingProperty().isNotEmpty());
         endingLabel.managedProperty().bind(endingLabel.visibleProperty());

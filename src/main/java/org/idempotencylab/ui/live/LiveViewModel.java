@@ -576,9 +576,9 @@ public final class LiveViewModel {
     }
 
     /**
-     * @return a line under the toolbar saying how a loaded preset plays, or "": a classroom-sized subset of its
-     *         sign-ups and the speed that shows what it teaches within half a minute (the window's kit sets it, and
-     *         clears it once a run of other parameters starts)
+     * @return a line saying how a loaded preset plays, or "": a classroom-sized subset of its sign-ups and the
+     *         speed that shows what it teaches within half a minute (the window's kit sets it and shows it in the
+     *         teaching note beside this view, and clears it once a run of other parameters starts)
      */
     public StringProperty playNoteProperty() {
         return playNote;

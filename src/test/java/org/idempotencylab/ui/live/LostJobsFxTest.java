@@ -22,7 +22,7 @@ import org.testfx.framework.junit5.Start;
 /**
  * A job lost in a crash is not a finished one: one sign-up on an in-memory queue, the workers crashed while it runs
  * step 3, so the queue dies with it. The Done column's label does not count it among the jobs finished (it ran to
- * no end); the model counts it as lost.
+ * no end), and lane B's strip says it apart: "failed 0 · lost 1", where it used to count it as done or failed.
  */
 @ExtendWith(ApplicationExtension.class)
 class LostJobsFxTest {
@@ -72,5 +72,40 @@ class LostJobsFxTest {
             canvas[0].draw(vm, System.nanoTime());
         });
         assertEquals(List.of("0 finished"), texts(canvas[0].drawn(), "finished"));
+    }
+
+    /** Lane B plays the same one sign-up, crashed at the same moment: its strip says the lost job apart. */
+    @Test
+    void laneBsStripSaysTheLostJobApartFromTheFinishedAndFailed() {
+        LiveViewModel vm = new LiveViewModel(LiveViewModel.classroomDefaults().toBuilder().jobs(1).pFail(0)
+                .lostReply(0).restartMs(1_000).build());
+        vm.form().set(Parameter.QUEUE, QueueKind.MEMORY);
+        vm.scopeProperty().set(RetryScope.WHOLE_JOB_SKIP_FINISHED);
+        vm.keyModeProperty().set(KeyMode.NONE);
+        vm.storeProperty().set(StoreKind.MEMORY);
+        Lanes lanes = vm.lanes();
+        lanes.secondStrategyProperty().set(org.idempotencylab.scenario.Strategy.of(
+                RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.MEMORY));
+        lanes.secondOnProperty().set(true);
+        vm.reset();
+        while (vm.token(0) == null || vm.token(0).step() < 3 || vm.token(0).phase() != JobToken.Phase.CALLING) {
+            lanes.step();
+        }
+        assertTrue(lanes.crashWorkers());
+        assertEquals(JobToken.Phase.LOST, lanes.laneB().token(0).phase(), "lane B's job was lost too");
+        LaneStrip[] strip = new LaneStrip[1];
+        onFx(() -> {
+            strip[0] = new LaneStrip();
+            strip[0].setPrefSize(900, 120);
+            Pane root = new Pane(strip[0]);
+            stage.setScene(App.scene(root));
+            stage.setWidth(940);
+            stage.setHeight(180);
+            root.applyCss();
+            root.layout();
+            strip[0].draw(lanes);
+        });
+        List<String> done = texts(strip[0].drawn(), "finished");
+        assertTrue(done.contains("Done 0") && done.contains("failed 0 · lost 1"), done.toString());
     }
 }
