@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.FxSteps;
 import org.idempotencylab.ui.live.CanvasInk.Box;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,20 +37,40 @@ class LostJobsFxTest {
         stage.show();
     }
 
-    private static LiveViewModel lostOne() {
+    /** One sign-up on an in-memory queue, nothing failing by chance; lane B, if given, beside it. */
+    private static LiveViewModel oneSignup(Strategy laneB) {
         LiveViewModel vm = new LiveViewModel(LiveViewModel.classroomDefaults().toBuilder().jobs(1).pFail(0)
                 .lostReply(0).restartMs(1_000).build());
         vm.form().set(Parameter.QUEUE, QueueKind.MEMORY);
         vm.scopeProperty().set(RetryScope.WHOLE_JOB_SKIP_FINISHED);
         vm.keyModeProperty().set(KeyMode.NONE);
         vm.storeProperty().set(StoreKind.MEMORY);
-        vm.reset();
-        while (vm.token(0) == null || vm.token(0).step() < 3 || vm.token(0).phase() != JobToken.Phase.CALLING) {
-            vm.stepOnce();
+        if (laneB != null) {
+            vm.lanes().secondStrategyProperty().set(laneB);
+            vm.lanes().secondOnProperty().set(true);
         }
-        assertTrue(vm.crashWorkers());
+        vm.reset();
+        // both lanes step on one clock (one lane: lane A alone) until user_0 calls step 3, then the workers crash
+        while (vm.token(0) == null || vm.token(0).step() < 3 || vm.token(0).phase() != JobToken.Phase.CALLING) {
+            vm.lanes().step();
+        }
+        assertTrue(vm.lanes().crashWorkers());
         assertEquals(JobToken.Phase.LOST, vm.token(0).phase());
         return vm;
+    }
+
+    /** Lays {@code view} out at {@code w} × {@code h} px in the window, then runs {@code draw}. FX thread. */
+    private void show(Region view, double w, double h, Runnable draw) {
+        onFx(() -> {
+            view.setPrefSize(w, h);
+            Pane root = new Pane(view);
+            stage.setScene(App.scene(root));
+            stage.setWidth(w + 40);
+            stage.setHeight(h + 60);
+            root.applyCss();
+            root.layout();
+            draw.run();
+        });
     }
 
     private static List<String> texts(List<Box> drawn, String role) {
@@ -56,56 +79,22 @@ class LostJobsFxTest {
 
     @Test
     void theDoneColumnCountsNoLostJobAsFinished() {
-        LiveViewModel vm = lostOne();
+        LiveViewModel vm = oneSignup(null);
         assertEquals(0, vm.finishedJobs(), "the one job was lost, not finished");
         assertEquals(1, vm.lostJobs());
-        QueueCanvas[] canvas = new QueueCanvas[1];
-        onFx(() -> {
-            canvas[0] = new QueueCanvas();
-            canvas[0].setPrefSize(900, 420);
-            Pane root = new Pane(canvas[0]);
-            stage.setScene(App.scene(root));
-            stage.setWidth(940);
-            stage.setHeight(480);
-            root.applyCss();
-            root.layout();
-            canvas[0].draw(vm, System.nanoTime());
-        });
-        assertEquals(List.of("0 finished"), texts(canvas[0].drawn(), "finished"));
+        QueueCanvas canvas = FxSteps.onFx(QueueCanvas::new);
+        show(canvas, 900, 420, () -> canvas.draw(vm, System.nanoTime()));
+        assertEquals(List.of("0 finished"), texts(canvas.drawn(), "finished"));
     }
 
     /** Lane B plays the same one sign-up, crashed at the same moment: its strip says the lost job apart. */
     @Test
     void laneBsStripSaysTheLostJobApartFromTheFinishedAndFailed() {
-        LiveViewModel vm = new LiveViewModel(LiveViewModel.classroomDefaults().toBuilder().jobs(1).pFail(0)
-                .lostReply(0).restartMs(1_000).build());
-        vm.form().set(Parameter.QUEUE, QueueKind.MEMORY);
-        vm.scopeProperty().set(RetryScope.WHOLE_JOB_SKIP_FINISHED);
-        vm.keyModeProperty().set(KeyMode.NONE);
-        vm.storeProperty().set(StoreKind.MEMORY);
-        Lanes lanes = vm.lanes();
-        lanes.secondStrategyProperty().set(org.idempotencylab.scenario.Strategy.of(
-                RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.MEMORY));
-        lanes.secondOnProperty().set(true);
-        vm.reset();
-        while (vm.token(0) == null || vm.token(0).step() < 3 || vm.token(0).phase() != JobToken.Phase.CALLING) {
-            lanes.step();
-        }
-        assertTrue(lanes.crashWorkers());
-        assertEquals(JobToken.Phase.LOST, lanes.laneB().token(0).phase(), "lane B's job was lost too");
-        LaneStrip[] strip = new LaneStrip[1];
-        onFx(() -> {
-            strip[0] = new LaneStrip();
-            strip[0].setPrefSize(900, 120);
-            Pane root = new Pane(strip[0]);
-            stage.setScene(App.scene(root));
-            stage.setWidth(940);
-            stage.setHeight(180);
-            root.applyCss();
-            root.layout();
-            strip[0].draw(lanes);
-        });
-        List<String> done = texts(strip[0].drawn(), "finished");
+        LiveViewModel vm = oneSignup(Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.MEMORY));
+        assertEquals(JobToken.Phase.LOST, vm.lanes().laneB().token(0).phase(), "lane B's job was lost too");
+        LaneStrip strip = FxSteps.onFx(LaneStrip::new);
+        show(strip, 900, 120, () -> strip.draw(vm.lanes()));
+        List<String> done = texts(strip.drawn(), "finished");
         assertTrue(done.contains("Done 0") && done.contains("failed 0 · lost 1"), done.toString());
     }
 }
