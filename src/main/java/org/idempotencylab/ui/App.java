@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.beans.InvalidationListener;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.fxml.FXMLLoader;
 import javafx.geometry.Pos;
@@ -431,14 +432,17 @@ public final class App extends Application {
      */
     public static LessonPlayer lessons(LiveViewModel live, ScenarioKit kit) {
         LessonPlayer player = new LessonPlayer(ScenarioViews.lessons(live), LessonPlayer.defaultReader());
-        player.openProperty().addListener((o, was, on) -> {
-            if (on) {
+        // every lesson or frame opened, the first or one more while a lesson is open
+        InvalidationListener opened = o -> {
+            if (player.openProperty().get()) {
                 kit.closeNote();
             }
-        });
-        kit.loadedProperty().addListener((o, was, f) -> player.close());
-        kit.noteProperty().addListener((o, was, n) -> { // a counterexample took the live view
-            if (n != null) {
+        };
+        player.openProperty().addListener(opened);
+        player.versionProperty().addListener(opened);
+        // every load asks for its view's tab, the same preset loaded again and a counterexample's note included
+        kit.viewProperty().addListener((o, was, v) -> {
+            if (v != null) {
                 player.close();
             }
         });

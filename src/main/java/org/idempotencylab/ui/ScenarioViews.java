@@ -22,7 +22,6 @@ import org.idempotencylab.ui.explore.CounterexampleStage;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.ScenarioView;
 import org.idempotencylab.ui.lessons.LessonStage;
-import org.idempotencylab.ui.live.Lanes;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.sweep.SweepViewModel;
 
@@ -80,110 +79,11 @@ final class ScenarioViews {
     }
 
     /**
-     * @return "Watch it happen" as the kit sees it: a preset's first strategy, reset onto it at the Speed that plays
-     *         it in about a minute; its number once the person played it to the end
+     * @return "Watch it happen" as the kit sees it: a preset's first strategy (or its two lanes) at the size and
+     *         speed that show its phenomenon ({@link LiveScenarioView})
      */
     static ScenarioView live(LiveViewModel live) {
-        return new ScenarioView() {
-            @Override
-            public void load(Scenario scenario, List<Strategy> strategies, Metric watched) {
-                // the strategy's own settings go into the fields, so what the panel shows is what plays
-                Strategy first = strategies.get(0);
-                live.apply(first.on(scenario), first.withSettings(Map.of()));
-                // many virtual minutes would take as many real ones at 1×: play the lesson in about a minute
-                live.speedProperty().set(LiveViewModel.lessonSpeed(scenario));
-            }
-
-            /**
-             * A file that names two lanes plays them side by side (lane A in the fields, lane B beside it, on the
-             * same scenario and seed); any other file plays its first strategy alone.
-             */
-            @Override
-            public void load(ScenarioFile file, Metric watched) {
-                List<Strategy> lanes = file.laneStrategies();
-                if (lanes.isEmpty()) {
-                    live.lanes().prepare(null);
-                    load(file.scenario(), file.strategies(), watched);
-                    return;
-                }
-                live.lanes().prepare(laneB(lanes.get(0), lanes.get(1), file.scenario()));
-                load(file.scenario(), lanes, watched);
-            }
-
-            @Override
-            public Scenario scenario() {
-                return live.scenario();
-            }
-
-            @Override
-            public List<Strategy> strategies() {
-                return List.of(live.strategyProperty().get());
-            }
-
-            /** With "Beside it:" on (and possible): lane A's strategy, then lane B's, as the window shows them. */
-            @Override
-            public List<Strategy> lanes() {
-                Lanes lanes = live.lanes();
-                Strategy b = lanes.secondStrategyProperty().get();
-                return lanes.secondOnProperty().get() && lanes.availableProperty().get() && b != null
-                        ? List.of(live.strategyProperty().get(), b) : List.of();
-            }
-
-            @Override
-            public boolean shows(Scenario scenario, List<Strategy> strategies) {
-                Strategy first = strategies.get(0);
-                return ScenarioView.super.shows(first.on(scenario), List.of(first.withSettings(Map.of())));
-            }
-
-            /** The file's lane A (its first strategy without lanes) and its lane B as it was set up, or one lane. */
-            @Override
-            public boolean shows(ScenarioFile file) {
-                List<Strategy> fileLanes = file.laneStrategies();
-                List<Strategy> mine = lanes();
-                if (fileLanes.isEmpty()) {
-                    return mine.isEmpty() && ScenarioView.super.shows(file);
-                }
-                return mine.size() == 2 && shows(file.scenario(), fileLanes)
-                        && mine.get(1).equals(laneB(fileLanes.get(0), fileLanes.get(1), file.scenario()));
-            }
-
-            @Override
-            public void startRun() {
-                // the person presses Play: the lesson is in watching it happen
-            }
-
-            @Override
-            public void play() {
-                if (!live.playingProperty().get()) {
-                    live.togglePlay(); // from the start of the run just loaded
-                }
-            }
-
-            @Override
-            public String waitingText(boolean runStarting) {
-                return TEXTS.format("live.waiting", live.speedProperty().get());
-            }
-
-            @Override
-            public void addResultsListener(Consumer<List<StrategyResult>> listener) {
-                // the live run's number once its last job ended (the clock may run on while keys expire)
-                live.addFrameListener(new LiveRunListener() {
-                    private SignupSimulation sim;
-
-                    @Override
-                    public void attached(SignupSimulation simulation) {
-                        sim = simulation;
-                    }
-
-                    @Override
-                    public void frame(long nowMs) {
-                        if (sim != null && sim.isFinished()) {
-                            listener.accept(List.of(sim.result()));
-                        }
-                    }
-                });
-            }
-        };
+        return new LiveScenarioView(live);
     }
 
     /**
@@ -270,15 +170,23 @@ final class ScenarioViews {
 
     /**
      * @return "Watch it happen" as a lesson sees it: a frame's scenario and strategy (its own settings go into the
-     *         fields, as a live preset's do), reset onto it at the frame's speed; play, pause, and the run's frames
+     *         fields, as a live preset's do) in one lane on the in-memory model, reset onto it at the frame's speed;
+     *         seek, play, pause, and the run's frames
      */
     static LessonStage lessons(LiveViewModel live) {
         return new LessonStage() {
             @Override
             public void load(Scenario scenario, Strategy strategy, double speed) {
                 live.playingProperty().set(false);
+                live.lanes().prepare(null); // a preset's second lane would show the fix before the lesson asks
+                live.databaseUrlProperty().set(""); // the frame pauses on the timeline, which a database has not
                 live.apply(strategy.on(scenario), strategy.withSettings(Map.of()));
                 live.speedProperty().set(speed);
+            }
+
+            @Override
+            public void seek(long ms) {
+                live.lanes().seek(ms);
             }
 
             @Override

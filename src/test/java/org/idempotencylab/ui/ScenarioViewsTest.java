@@ -200,8 +200,7 @@ class ScenarioViewsTest {
         double realSeconds = whole.virtualTimeMs() / speed / 1000;
         assertTrue(realSeconds >= 20 && realSeconds <= 90, speed + "× plays it in " + realSeconds + " s");
         assertTrue(f.scenario().leaseMs() / speed <= 10_000, "a lease runs out within 10 s at " + speed + "×");
-        assertEquals("press Play (Space) and watch until the end (Speed set to " + (long) speed
-                + "×: about a minute)", view.waitingText(true));
+        assertEquals("press Play (Space) and watch (Speed set to " + (long) speed + "×)", view.waitingText(true));
         assertEquals(1.0, LiveViewModel.lessonSpeed(Scenario.article().toBuilder().jobs(3).build()),
                 "a short run plays in real time");
 

@@ -84,4 +84,45 @@ class TextsTest {
             }
         }
     }
+
+    /**
+     * "1 users", "1 steps": a count followed by a plural noun reads wrong when the count is 1. Every count in
+     * every bundle whose next words (up to three: "%d welcome emails", "%,d worker processes") hold a plural noun
+     * gives both forms, {@code %,d {user|users}}, so {@link Texts#format} says "1 user" and "2 users".
+     */
+    @Test
+    void everyCountBeforeAPluralNounGivesItsSingularToo() throws IOException {
+        Pattern count = Pattern.compile("%(\\d\\$)?,?d((?: [A-Za-z+'\"-]+){1,3})");
+        List<String> notNouns = List.of("is", "was", "has", "its", "this", "as", "us", "less", "process", "ms");
+        List<String> bare = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(Path.of("src/main/resources/org/idempotencylab"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".properties")).toList()) {
+                for (String line : Files.readAllLines(f)) {
+                    Matcher m = count.matcher(line);
+                    while (!line.startsWith("#") && m.find()) {
+                        if (Stream.of(m.group(2).split(" ")).anyMatch(w -> w.endsWith("s") && !w.endsWith("'s")
+                                && !notNouns.contains(w))) {
+                            bare.add(f.getFileName() + ": " + line);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), bare);
+    }
+
+    @Test
+    void aChoiceAfterACountTakesTheSingularForOneAndThePluralOtherwise() {
+        assertEquals("1 user with 2+ emails · 3 steps done again",
+                String.format(Texts.plurals("%,d {user|users} with 2+ emails · %,d {step|steps} done again", 1, 3),
+                        1, 3));
+        assertEquals("user_4 got 1 welcome email in A (x)", String.format(
+                Texts.plurals("user_%d got %d welcome {email|emails} in A (%s)", 4, 1, "x"), 4, 1, "x"));
+        assertEquals("2 of 1 lesson", String.format(Texts.plurals("%2$d of %1$d {lesson|lessons}", 1, 2), 1, 2));
+        assertEquals("0 rows at 1.5 s", String.format(Texts.plurals("%d {row|rows} at %.1f s", 0, 1.5), 0, 1.5));
+        assertEquals("{a|b} %d", Texts.plurals("{a|b} %d", 1), "no count before it: left as it is");
+        assertEquals("1 lesson could not be read (the panel says why)",
+                Texts.of(org.idempotencylab.ui.lessons.LessonPlayer.class).format("menu.problem", 1));
+    }
 }

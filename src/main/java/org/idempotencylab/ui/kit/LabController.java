@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.fxml.FXML;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
@@ -73,6 +75,7 @@ public final class LabController {
     @FXML private Label noteText;
     @FXML private Label noteWatch;
     @FXML private Label noteWatchHeading;
+    @FXML private Label notePlay;
 
     public LabController(ScenarioKit kit, ScenarioFileChooser files, ViewLoader views, OpeningScene opening) {
         this.kit = kit;
@@ -98,15 +101,22 @@ public final class LabController {
         }
         kit.viewProperty().addListener((o, was, v) -> {
             if (v != null) {
-                tabs.getSelectionModel().select(switch (v) {
-                    case LIVE -> liveTab;
-                    case SWEEP -> sweepTab;
-                    case COMPARE -> compareTab;
-                });
+                tabs.getSelectionModel().select(tabOf(v));
             }
         });
-        notePanel.visibleProperty().bind(kit.noteVisibleProperty());
-        notePanel.managedProperty().bind(kit.noteVisibleProperty());
+        // a note belongs to its tab: beside another tab it would describe a run that tab does not show
+        BooleanBinding noteHere = Bindings.createBooleanBinding(this::noteBelongsHere, kit.noteVisibleProperty(),
+                kit.noteProperty(), kit.loadedProperty(), kit.noticeProperty(),
+                tabs.getSelectionModel().selectedItemProperty());
+        notePanel.visibleProperty().bind(noteHere);
+        notePanel.managedProperty().bind(noteHere);
+        // beside "Watch it happen": the classroom subset and speed the loaded preset plays at there
+        notePlay.textProperty().bind(kit.livePlayNote());
+        BooleanBinding playHere = Bindings.createBooleanBinding(() -> !kit.livePlayNote().get().isEmpty()
+                && tabs.getSelectionModel().getSelectedItem() == liveTab, kit.livePlayNote(),
+                tabs.getSelectionModel().selectedItemProperty());
+        notePlay.visibleProperty().bind(playHere);
+        notePlay.managedProperty().bind(playHere);
         kit.loadedProperty().addListener((o, was, f) -> showNote());
         kit.noteProperty().addListener((o, was, n) -> showNote());
         // the remembered scenario did not open, or -Dlab.preset named none: say so where the note would be
@@ -133,6 +143,33 @@ public final class LabController {
                 build(tab);
             }
         });
+    }
+
+    /**
+     * @return true if the teaching note is open and belongs beside the tab shown: a notice beside any tab; a note the
+     *         window wrote itself (a counterexample) beside its view's tab; a loaded scenario's beside its view's
+     *         tab, and one whose lanes also play in "Watch it happen" beside that tab too (its note tells them)
+     */
+    private boolean noteBelongsHere() {
+        if (!kit.noteVisibleProperty().get()) {
+            return false;
+        }
+        ScenarioKit.Note own = kit.noteProperty().get();
+        ScenarioFile f = kit.loadedProperty().get();
+        if (!kit.noticeProperty().get().isEmpty() || own == null && f == null) {
+            return true;
+        }
+        Tab shown = tabs.getSelectionModel().getSelectedItem();
+        ScenarioFile.View v = own != null ? own.view() : f.view();
+        return shown == tabOf(v) || own == null && shown == liveTab && !f.lanes().isEmpty();
+    }
+
+    private Tab tabOf(ScenarioFile.View v) {
+        return switch (v) {
+            case LIVE -> liveTab;
+            case SWEEP -> sweepTab;
+            case COMPARE -> compareTab;
+        };
     }
 
     /**

@@ -16,6 +16,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableStringValue;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.NotRegularFileException;
@@ -424,6 +425,11 @@ public final class ScenarioKit {
     /** @return why the last open or save failed, or "" */
     public StringProperty messageProperty() {
         return message;
+    }
+
+    /** @return how the loaded scenario plays in "Watch it happen" when not simply as loaded, or "" */
+    public ObservableStringValue livePlayNote() {
+        return views.get(ScenarioFile.View.LIVE).playNote();
     }
 
     /** @return presentation mode (large type, high contrast); remembered */

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableStringValue;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.ParameterException;
@@ -123,5 +125,13 @@ public interface ScenarioView {
                 listener.accept(m -> ScenarioKit.watchText(m.id(), results));
             }
         });
+    }
+
+    /**
+     * @return how the loaded scenario plays on this view when that is not simply as loaded ("The first 200 of the
+     *         preset's 100,000 sign-ups, at 5×: …", "" otherwise): the note says it beside this view's tab
+     */
+    default ObservableStringValue playNote() {
+        return new ReadOnlyStringWrapper("").getReadOnlyProperty();
     }
 }

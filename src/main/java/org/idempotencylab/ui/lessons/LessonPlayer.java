@@ -26,9 +26,11 @@ import org.idempotencylab.ui.VirtualTime;
 
 /**
  * The lesson player's view-model: which lesson and frame is shown, the class's prediction, and where the frame's
- * run is. Opening a frame loads its scenario into the live view ({@link LessonStage}), paused at 0; {@link #primary()}
- * plays it, and when the frame's {@link StopCondition} is met (a {@link FrameWatch} on the run hears every event)
- * the run is paused and the answer revealed: the measured number beside the prediction. Continue and Back move
+ * run is. Opening a frame loads its scenario into the live view ({@link LessonStage}: one lane, the frame's
+ * strategy and speed, whatever was open before), paused at 0, or, when the previous frame played the same scenario
+ * and strategy, at the previous frame's moment (the run replayed there in tens of ms, so the class does not wait
+ * through what it saw already); {@link #primary()} plays it, and when the frame's {@link StopCondition} is met (a
+ * {@link FrameWatch} on the run hears every event) the run is paused and the answer revealed: the measured number beside the prediction. Continue and Back move
  * between frames. A Reset of the same run in the live view replays the frame to its moment. Uses
  * {@code javafx.beans} only; call it on the FX thread.
  */
@@ -54,7 +56,8 @@ public final class LessonPlayer {
     private Lessons.Catalog catalog;
     private final ReadOnlyLongWrapper version = new ReadOnlyLongWrapper(this, "version");
     private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(this, "open");
-    private final Map<LessonFrame, Double> speeds = new HashMap<>();
+    /** Each frame's moment, virtual ms from 0, as its headless run finds it (read once a frame). */
+    private final Map<LessonFrame, Long> moments = new HashMap<>();
     private Runnable showStage = () -> { };
 
     private Lessons.Entry lesson;
@@ -206,20 +209,49 @@ public final class LessonPlayer {
         state = State.READY;
         watch = null;
         LessonFrame f = current();
-        stage.load(f.scenario(), f.strategy(), speed(f));
+        long from = startMs(index);
+        stage.load(f.scenario(), f.strategy(), speed(f, from));
+        if (from > 0) {
+            stage.seek(from); // a replay without animation: the frame's watch hears the run from 0 all the same
+        }
         showStage.run();
         changed();
     }
 
     /**
-     * @return the speed that brings the frame's moment in about {@value #FRAME_REAL_MS} ms of real time, at least
-     *         1× and at most 1000× (the frame played headlessly once: milliseconds for the live view's sizes)
+     * @return virtual ms at which frame {@code index} starts: the previous frame's moment when that frame played
+     *         the same scenario with the same strategy and this frame's moment comes later (the story goes on from
+     *         where the class saw it pause), else 0
      */
-    private double speed(LessonFrame f) {
-        return speeds.computeIfAbsent(f, k -> {
-            long at = LessonRun.play(k).atMs();
-            return Math.max(1, Math.min(1000, Math.round(at / (double) FRAME_REAL_MS * 10) / 10.0));
-        });
+    long startMs(int index) {
+        if (index == 0) {
+            return 0;
+        }
+        LessonFrame before = frames().get(index - 1);
+        LessonFrame f = frames().get(index);
+        return sameRun(before, f) && moment(f) > moment(before) ? moment(before) : 0;
+    }
+
+    /** @return true if both frames play the same scenario with the same strategy, so the same run */
+    static boolean sameRun(LessonFrame a, LessonFrame b) {
+        return a.strategy().on(a.scenario()).equals(b.strategy().on(b.scenario()))
+                && a.strategy().scope() == b.strategy().scope() && a.strategy().keyMode() == b.strategy().keyMode()
+                && a.strategy().store() == b.strategy().store();
+    }
+
+    /** @return the frame's moment, virtual ms (its headless run, once: milliseconds for the live view's sizes) */
+    private long moment(LessonFrame f) {
+        return moments.computeIfAbsent(f, k -> LessonRun.play(k).atMs());
+    }
+
+    /**
+     * @param from virtual ms at which the frame starts ({@link #startMs})
+     * @return the speed that brings the frame's moment in about {@value #FRAME_REAL_MS} ms of real time from
+     *         {@code from}, at least 1× and at most 1000×
+     */
+    private double speed(LessonFrame f, long from) {
+        long left = Math.max(0, moment(f) - from);
+        return Math.max(1, Math.min(1000, Math.round(left / (double) FRAME_REAL_MS * 10) / 10.0));
     }
 
     /** A new run in the live view: the frame's (loaded or Reset) is watched; any other one is not. */

@@ -11,12 +11,21 @@ import org.idempotencylab.ui.LiveRunListener;
  */
 public interface LessonStage {
     /**
-     * Shows {@code scenario} with {@code strategy} (its own settings applied) and starts a new run on it, paused at
-     * virtual time 0.
+     * Shows {@code scenario} with {@code strategy} (its own settings applied) in one lane, whatever was open before
+     * (a second lane, forced faults, a claim table on a database), and starts a new run on it, paused at virtual
+     * time 0.
      *
      * @param speed virtual time per real time, {@code 0.1} to {@code 1000}
      */
     void load(Scenario scenario, Strategy strategy, double speed);
+
+    /**
+     * Moves the paused run to virtual time {@code ms} by replaying it from 0 without animation (tens of ms for a
+     * lesson's sizes): the run listeners hear the replayed simulation before its first event.
+     *
+     * @param ms virtual ms, 0 and up
+     */
+    void seek(long ms);
 
     /** Plays the run from where it stands. */
     void play();

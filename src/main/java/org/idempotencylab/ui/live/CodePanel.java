@@ -84,6 +84,16 @@ public final class CodePanel extends VBox {
         getChildren().addAll(title, forWhom, scroll);
     }
 
+    /**
+     * Preferred width: the code's lines and the panel's insets. The title and whom the line is for wrap, so their
+     * words do not widen the panel: it keeps its width while the story moves on (a lesson's next frame, the first
+     * event of a run), and the stage beside it stays put.
+     */
+    @Override
+    protected double computePrefWidth(double height) {
+        return snappedLeftInset() + snappedRightInset() + scroll.prefWidth(-1);
+    }
+
     /** Least height: one line and the panel's insets (the title gives way first, see {@link #layoutChildren}). */
     @Override
     protected double computeMinHeight(double width) {

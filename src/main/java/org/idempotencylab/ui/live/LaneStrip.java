@@ -154,16 +154,19 @@ public final class LaneStrip extends Pane {
         Box done = ink.note(Kind.AREA, "done column", getWidth() - RIGHT + 2, 0, RIGHT - 2, getHeight(), null);
         long failed = 0;
         for (JobToken t : vm.tokens()) {
-            failed += t.phase == JobToken.Phase.FAILED || t.phase == JobToken.Phase.LOST ? 1 : 0;
+            failed += t.phase == JobToken.Phase.FAILED ? 1 : 0;
         }
         double room = RIGHT - 10;
         g.setFill(QueueCanvas.INK);
         String finished = TEXTS.format("strip.done", vm.finishedJobs() - failed);
         Font head = ink.fitting(finished, FontWeight.BOLD, headFont.getSize(), least, room);
         ink.text(g, "finished", finished, head, dx, 4, 0, done);
-        g.setFill(failed > 0 ? QueueCanvas.FAILED : QueueCanvas.MUTED);
+        long lost = vm.lostJobs();
+        g.setFill(failed + lost > 0 ? QueueCanvas.FAILED : QueueCanvas.MUTED);
         double lineY = 4 + ink.lineHeight(head) + 1;
-        String failures = TEXTS.format("strip.failed", failed);
+        // a job lost in a crash neither finished nor failed: said apart
+        String failures = lost > 0 ? TEXTS.format("strip.failedLost", failed, lost)
+                : TEXTS.format("strip.failed", failed);
         ink.text(g, "finished", failures, fitted(failures, countFont, room), dx, lineY, 0, done);
         g.setFill(QueueCanvas.MUTED);
         String clock = VirtualTime.format(vm.nowMs());

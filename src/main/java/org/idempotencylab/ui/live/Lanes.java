@@ -14,6 +14,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.StrategyResult;
@@ -69,6 +70,7 @@ public final class Lanes {
     private double carryMs;
     private long version;
     private long differingUsers;
+    private Metric watched; // a preset's watched number: a difference in it is a difference between the lanes
     private boolean quiet; // prepare(): no start over from the switch's listeners
     private boolean seeking; // lane A replays its run for the timeline: lane B is not started over
 
@@ -354,12 +356,23 @@ public final class Lanes {
                     differing(differ.size(), TEXTS.format("difference.emails", user, n[0], la, n[1], lb)),
                     differing(differ.size(), TEXTS.format("difference.emails.short", user, n[0], n[1]))));
         } else {
-            long againA = a.simulation().result().repeatedSteps();
-            long againB = b.simulation().result().repeatedSteps();
-            differenceForms.set(againA != againB
-                    ? List.of(TEXTS.format("difference.steps", againA, la, againB, lb),
-                            TEXTS.format("difference.steps.short", againA, againB))
-                    : List.of(TEXTS.get("difference.none")));
+            StrategyResult ra = a.simulation().result();
+            StrategyResult rb = b.simulation().result();
+            long againA = ra.repeatedSteps();
+            long againB = rb.repeatedSteps();
+            if (againA != againB) {
+                differenceForms.set(List.of(TEXTS.format("difference.steps", againA, la, againB, lb),
+                        TEXTS.format("difference.steps.short", againA, againB)));
+            } else if (watched != null && watched.number(ra) != watched.number(rb)) {
+                // what the preset teaches (a silently wrong result, a lease reclaimed) parts the lanes
+                differenceForms.set(List.of(
+                        TEXTS.format("difference.watched", watched.label(), watched.text(ra), la, watched.text(rb),
+                                lb),
+                        TEXTS.format("difference.watched.short", watched.label(), watched.text(ra),
+                                watched.text(rb))));
+            } else {
+                differenceForms.set(List.of(TEXTS.get("difference.none")));
+            }
         }
         difference.set(differenceForms.get().get(0));
     }
@@ -463,6 +476,15 @@ public final class Lanes {
     /** @return the second lane's strategy, its own settings included (changing it starts both lanes over) */
     public ObjectProperty<Strategy> secondStrategyProperty() {
         return secondStrategy;
+    }
+
+    /**
+     * @param metric the number a loaded preset watches (its lanes also differ when only it differs: a silently
+     *               wrong result, a lease reclaimed), or null for the emails and steps done again alone
+     */
+    public void watch(Metric metric) {
+        watched = metric;
+        publish();
     }
 
     /**

@@ -11,6 +11,7 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
 import org.idempotencylab.engine.Fault;
@@ -77,6 +78,7 @@ public final class LiveViewModel {
     private final RunPlayer player;
     private final FaultClicks faults;
     private Lanes lanes;
+    private final StringProperty playNote = new SimpleStringProperty(this, "playNote", "");
 
     /**
      * Faults forced in place of the random draws: a counterexample of the Explore tab, played with each fault at
@@ -386,9 +388,17 @@ public final class LiveViewModel {
         return run.projection().duplicates(step);
     }
 
-    /** @return jobs that ended so far (all of them, though only recent ones keep a token). */
+    /**
+     * @return jobs that ran to their end so far, succeeded or failed (all of them, though only recent ones keep a
+     *         token); a job lost in a crash did not finish: it is counted in {@link #lostJobs()} instead
+     */
     public long finishedJobs() {
-        return run.requests().finishedJobs();
+        return run.requests().finishedJobs() - lostJobs();
+    }
+
+    /** @return jobs gone without running to their end so far: lost with an in-memory queue in a crash, or dropped */
+    public long lostJobs() {
+        return run.projection().lostJobs();
     }
 
     /** @return true while the provider's next reply is set to be lost and a job can still use it. */
@@ -563,6 +573,15 @@ public final class LiveViewModel {
     /** @return after the last job, what the run still waits for (keys to expire), or "". */
     public ReadOnlyStringProperty endingProperty() {
         return run.status().endingProperty();
+    }
+
+    /**
+     * @return a line saying how a loaded preset plays, or "": a classroom-sized subset of its sign-ups and the
+     *         speed that shows what it teaches within half a minute (the window's kit sets it and shows it in the
+     *         teaching note beside this view, and clears it once a run of other parameters starts)
+     */
+    public StringProperty playNoteProperty() {
+        return playNote;
     }
 
     /** @return a message about the last thing that could not be done (a bad parameter, a useless click), or "". */

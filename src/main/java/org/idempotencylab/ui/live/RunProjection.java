@@ -40,6 +40,7 @@ final class RunProjection {
     private final Map<Long, Integer> usersWithSeveralEmails = new LinkedHashMap<>();
     private final JobToken[] workerTokens;
     private int finishedTokens;
+    private long lostJobs; // gone without running to their end (an in-memory queue's crash, a lock gone): not finished
     private boolean down;
     private long downUntilMs;
 
@@ -91,6 +92,7 @@ final class RunProjection {
                 leaveWorker(t);
                 if (t.active()) {
                     finish(t, JobToken.Phase.LOST, e);
+                    lostJobs++;
                 }
             }
             case JOB_REDELIVERED -> {
@@ -253,6 +255,11 @@ final class RunProjection {
     }
 
     /** @return true while the worker process is down after a crash. */
+    /** @return jobs gone without running to their end so far: lost with an in-memory queue, or dropped */
+    long lostJobs() {
+        return lostJobs;
+    }
+
     boolean workersDown() {
         return down;
     }

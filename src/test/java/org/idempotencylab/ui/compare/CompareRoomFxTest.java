@@ -12,6 +12,8 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.ui.FxSteps;
 import org.idempotencylab.ui.LabWindow;
 import org.junit.jupiter.api.AfterEach;
@@ -65,6 +67,49 @@ class CompareRoomFxTest {
             }
         });
         assertEquals("", printed, "the toolkit painted every frame of every size (it prints a frame it failed)");
+    }
+
+    /**
+     * Every Compare preset of at most 100,000 sign-ups (the article's million runs long and its names differ at
+     * their start) at 1280 × 720 in both modes, its note open: no strategy name is cut, so "whole job, skip
+     * finished" never reads "whole job, skip finish…" beside another row.
+     */
+    @Test
+    void everyComparePresetShowsEveryStrategyNameWholeAt1280(FxRobot robot) {
+        TableView<?> table = FxSteps.onFx(() -> robot.lookup("#resultsTable").queryAs(TableView.class));
+        List<String> cut = new ArrayList<>();
+        String printed = FxSteps.stderrOf(() -> {
+            for (Presets.Preset p : window.kit().presets()) {
+                if (p.file().view() != ScenarioFile.View.COMPARE || p.file().scenario().jobs() > 100_000) {
+                    continue;
+                }
+                robot.interact(() -> {
+                    window.kit().applyPreset(p.fileName());
+                    window.lab().selectTab("compareTab");
+                });
+                FxSteps.press(robot, "#compareButton");
+                int rows = p.file().strategies().size();
+                FxSteps.waitUntil(() -> FxSteps.onFx(() -> table.getItems().size() == rows
+                        && !robot.lookup("#compareButton").query().isDisabled()));
+                for (boolean presentation : new boolean[] {false, true}) {
+                    window.room(robot, 1280, 700, presentation);
+                    robot.interact(() -> {
+                        for (Node n : table.lookupAll(".table-cell")) {
+                            if (n instanceof TableCell<?, ?> c && "strategyColumn".equals(c.getTableColumn().getId())
+                                    && c.getText() != null && c.isVisible()) {
+                                Text drawn = (Text) c.lookup(".text");
+                                if (drawn == null || !c.getText().equals(drawn.getText())) {
+                                    cut.add(p.fileName() + (presentation ? " (presentation)" : "") + ": "
+                                            + (drawn == null ? null : drawn.getText()));
+                                }
+                            }
+                        }
+                    });
+                }
+            }
+        });
+        assertEquals(List.of(), cut);
+        assertEquals("", printed, "the toolkit painted every frame (it prints a frame it failed)");
     }
 
     private void check(TableView<?> table, String where) {

@@ -54,6 +54,7 @@ class LessonFxTest {
     private LiveViewModel live;
     private ScenarioKit kit;
     private Scene scene;
+    private LessonPlayer player;
 
     @Start
     void start(Stage stage) throws Exception {
@@ -62,13 +63,15 @@ class LessonFxTest {
         live = new LiveViewModel(LiveViewModel.classroomDefaults());
         SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
         kit = App.kit(compare, live, sweep, LabPrefs.memory());
-        ViewLoader.View frame = App.frame(new ControllerFactory()
+        ControllerFactory factory = new ControllerFactory()
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
                 .with(SweepViewModel.class, sweep)
                 .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                .with(ScenarioKit.class, kit));
+                .with(ScenarioKit.class, kit);
+        ViewLoader.View frame = App.frame(factory);
+        player = factory.service(LessonPlayer.class);
         scene = App.scene(frame.root());
         stage.setScene(scene);
         stage.setWidth(1280);
@@ -165,7 +168,8 @@ class LessonFxTest {
         robot.clickOn("#lessonNext"); // Continue
         assertEquals("Frame 2 of 4", text(robot, "#lessonFrameCount"));
         assertTrue(text(robot, "#lessonWatch").startsWith("The worker waits its backoff"), text(robot, "#lessonWatch"));
-        assertEquals(0, live.nowMs(), "frame 2 starts its run from the start");
+        assertEquals(at, live.nowMs(), "frame 2 plays the same run: it goes on from frame 1's moment");
+        assertEquals(clock, text(robot, "#clockLabel"));
         assertFalse(shown(robot, "#lessonReveal"), "no answer before the moment");
 
         robot.clickOn("#lessonBack");
@@ -203,6 +207,49 @@ class LessonFxTest {
         assertTrue(robot.lookup("#lessonChoice-0").queryAs(Node.class).getStyleClass().contains("lesson-wrong"));
         inView(robot, "#lessonReveal");
         inWindow(robot, "#lessonNext");
+    }
+
+    private static Bounds bounds(FxRobot robot, String query) {
+        Node n = robot.lookup(query).query();
+        return n.localToScene(n.getLayoutBounds());
+    }
+
+    /**
+     * "The lost reply" preset sets up two lanes in the live view (no key beside the same key) and the Speed is left
+     * at 0.1×: the lesson plays one lane (the fix beside frame 1 would answer frame 4's question before it is
+     * asked), at its own speed; frame 2, the same run, goes on from frame 1's moment without replaying from 0:00,
+     * the stage where it was; frame 4, opened after the preset again, runs the same key in one lane only.
+     */
+    @Test
+    void aLessonOwnsItsLanesAndSpeedAndGoesOnFromTheMomentOnAStageThatStaysPut(FxRobot robot) {
+        robot.interact(() -> kit.applyPreset("lost-reply.json"));
+        robot.interact(() -> live.speedProperty().set(0.1));
+        assertTrue(live.lanes().secondOnProperty().get(), "the preset set up two lanes");
+        chooseLesson(robot, TITLE);
+        assertFalse(shown(robot, "#laneStrip"), "frame 1 plays one lane");
+        assertFalse(live.lanes().activeProperty().get());
+        assertTrue(live.speedProperty().get() >= 1, "the frame's speed, not 0.1×: " + live.speedProperty().get());
+        Bounds stage = bounds(robot, "#playArea");
+        Bounds queue = bounds(robot, "#queue");
+        playToTheMoment(robot);
+        long at = live.nowMs();
+        robot.clickOn("#lessonNext"); // Continue
+        assertEquals("Frame 2 of 4", text(robot, "#lessonFrameCount"));
+        assertEquals(at, live.nowMs(), "frame 2 goes on from frame 1's moment");
+        assertEquals("Play to the moment ▶", text(robot, "#lessonNext"));
+        assertFalse(shown(robot, "#laneStrip"));
+        assertEquals(stage, bounds(robot, "#playArea"), "the stage stays where it was");
+        assertEquals(queue, bounds(robot, "#queue"));
+
+        robot.interact(() -> kit.applyPreset("lost-reply.json")); // two lanes again, and the lesson closes
+        assertTrue(live.lanes().secondOnProperty().get());
+        robot.interact(() -> player.open("lost-reply:4"));
+        assertEquals("Frame 4 of 4", text(robot, "#lessonFrameCount"));
+        assertEquals(0, live.nowMs(), "another strategy: another run, from its start");
+        assertFalse(shown(robot, "#laneStrip"), "frame 4 runs the same key in one lane, not in both");
+        assertFalse(live.lanes().activeProperty().get());
+        assertEquals(org.idempotencylab.scenario.KeyMode.SAME, live.keyModeProperty().get());
+        assertEquals(stage, bounds(robot, "#playArea"), "the stage stays where it was");
     }
 
     @Test
