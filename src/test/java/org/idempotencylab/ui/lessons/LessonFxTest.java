@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -209,6 +211,20 @@ class LessonFxTest {
         inWindow(robot, "#lessonNext");
     }
 
+    /**
+     * Lets the frames a change takes go by (the layout follows in the next pulses), up to the moment the stage is
+     * back where it was: the assertions after it then see the layout a class sees, not one pulse of it.
+     */
+    private static void settled(FxRobot robot, Bounds stage, Bounds queue) {
+        try {
+            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                    () -> stage.equals(bounds(robot, "#playArea")) && queue.equals(bounds(robot, "#queue")));
+        } catch (TimeoutException e) {
+            // not back: the assertions that follow say where it is
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     private static Bounds bounds(FxRobot robot, String query) {
         Node n = robot.lookup(query).query();
         return n.localToScene(n.getLayoutBounds());
@@ -238,6 +254,7 @@ class LessonFxTest {
         assertEquals(at, live.nowMs(), "frame 2 goes on from frame 1's moment");
         assertEquals("Play to the moment ▶", text(robot, "#lessonNext"));
         assertFalse(shown(robot, "#laneStrip"));
+        settled(robot, stage, queue);
         assertEquals(stage, bounds(robot, "#playArea"), "the stage stays where it was");
         assertEquals(queue, bounds(robot, "#queue"));
 
@@ -249,6 +266,7 @@ class LessonFxTest {
         assertFalse(shown(robot, "#laneStrip"), "frame 4 runs the same key in one lane, not in both");
         assertFalse(live.lanes().activeProperty().get());
         assertEquals(org.idempotencylab.scenario.KeyMode.SAME, live.keyModeProperty().get());
+        settled(robot, stage, queue);
         assertEquals(stage, bounds(robot, "#playArea"), "the stage stays where it was");
     }
 
