@@ -432,12 +432,12 @@ public final class SignupSimulation {
 
         @Override
         public void emit(Kind kind, long user, boolean repeat, int step, int attempt, int worker, long untilMs,
-                         String note, int delivery) {
+                         String note, int delivery, DuplicateCause cause) {
             if (listener == null && observers.isEmpty()) {
                 return;
             }
             SimulationEvent e = new SimulationEvent(sim.nowMs(), kind, user, repeat, step, attempt, worker, untilMs,
-                    note, delivery);
+                    note, delivery, cause);
             if (listener != null) {
                 listener.on(e);
             }
