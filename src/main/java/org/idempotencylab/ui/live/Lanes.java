@@ -161,6 +161,9 @@ public final class Lanes {
         carryMs -= step;
         clockMs = Math.max(clockMs, Math.max(a.nowMs(), b.nowMs())) + step;
         a.advanceTo(clockMs, nowNanos);
+        if (!a.playingProperty().get()) { // lane A paused at a duplicate: lane B stops at the same moment
+            clockMs = a.nowMs();
+        }
         b.advanceTo(clockMs, nowNanos);
         publish();
         if (bothOver()) {

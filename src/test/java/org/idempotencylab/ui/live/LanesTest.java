@@ -42,12 +42,20 @@ class LanesTest {
         return lanes;
     }
 
-    /** Plays both lanes to virtual time {@code ms} at 1000×, in frames of 1 ms of real time (1 s virtual). */
+    /**
+     * Plays both lanes to virtual time {@code ms} at 1000×, in frames of 1 ms of real time (1 s virtual), pressing
+     * Play again after each pause at a new duplicate of lane A, until both lanes are over.
+     */
     private static void playTo(Lanes lanes, long ms) {
         lanes.laneA().speedProperty().set(1000);
-        lanes.togglePlay();
         long now = 0;
-        while (lanes.clockMs() < ms && lanes.laneA().playingProperty().get()) {
+        while (lanes.clockMs() < ms) {
+            if (!lanes.laneA().playingProperty().get()) {
+                if (lanes.laneA().finishedProperty().get() && lanes.laneB().finishedProperty().get()) {
+                    break;
+                }
+                lanes.togglePlay();
+            }
             now += 1_000_000L;
             lanes.frame(1_000_000L, now);
         }
