@@ -350,7 +350,7 @@ public final class Lanes {
         String la = StrategyNames.shortName(a.simulation().strategy());
         String lb = StrategyNames.settingsFirst(runningB);
         if (!differ.isEmpty()) {
-            long user = differ.get(0);
+            long user = namedUser(differ);
             int[] n = emails.get(user);
             // the short form leaves out the lanes' names: the lanes' own headings say them
             differenceForms.set(List.of(
@@ -365,6 +365,22 @@ public final class Lanes {
                     : List.of(TEXTS.get("difference.none")));
         }
         difference.set(differenceForms.get().get(0));
+    }
+
+    /**
+     * @return the user the difference line names: the one whose newest outlined ("≠") envelope is the latest in
+     *         either lane, so the line and the marks on screen are about the same user; else the last to differ
+     */
+    private long namedUser(List<Long> differ) {
+        Envelope newest = null;
+        for (LiveViewModel lane : List.of(a, b)) {
+            for (Envelope e : lane.envelopes()) {
+                if (differs(lane, e) && (newest == null || e.atMs() >= newest.atMs())) {
+                    newest = e;
+                }
+            }
+        }
+        return newest != null ? newest.user() : differ.get(differ.size() - 1);
     }
 
     private static String differing(int users, String first) {
