@@ -302,6 +302,12 @@ final class ScenarioViews {
             }
 
             @Override
+            public void pauseAt(long ms, SimulationEvent event) {
+                pauseAt(ms);
+                live.spotlight(event);
+            }
+
+            @Override
             public ReadOnlyBooleanProperty playingProperty() {
                 return live.playingProperty();
             }
