@@ -93,6 +93,7 @@ public final class LiveController {
             toolbarController.fitStrategyName();
             fits.code();
             fits.details();
+            storyController.fit(queue);
             secondLaneController.fit();
             statusController.fit();
         };

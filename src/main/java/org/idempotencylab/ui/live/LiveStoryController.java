@@ -18,7 +18,9 @@ import org.idempotencylab.ui.Texts;
  * Binds live-story.fxml, under the caption: the story so far ({@link StoryLine}), one row per piece of news, oldest
  * first, the newest marked ▶ in bold; a side effect done again carries its concept's icon and look. Each row says
  * its words whole (a shorter form where the bar is narrow, FittedText). The check box is the run's "pause at each
- * new duplicate" ({@link LiveViewModel#pauseAtDuplicatesProperty()}).
+ * new duplicate" ({@link LiveViewModel#pauseAtDuplicatesProperty()}). Where the window is short, the rows give
+ * way, oldest first, before the queue goes below its least height ({@link #fit}); in the shortest rooms (1280 × 700
+ * in presentation mode with a note open) the whole line steps aside, the pause as it was, and comes back with room.
  */
 public final class LiveStoryController {
     private static final Texts TEXTS = Texts.of(LiveStoryController.class);
@@ -28,7 +30,10 @@ public final class LiveStoryController {
     private final LiveViewModel model;
     private final List<Row> rows = new ArrayList<>();
     private long shownVersion = -1;
+    private int limit = SHOWN; // rows the play area has room for, 0..SHOWN (0: the line steps aside)
+    private final double[] freed = new double[SHOWN]; // the height given back by going from n + 1 rows to n
 
+    @FXML private HBox storyLine;
     @FXML private VBox entries;
     @FXML private CheckBox pauseToggle;
 
@@ -71,7 +76,7 @@ public final class LiveStoryController {
         }
         shownVersion = model.version();
         List<StoryLine.Entry> story = model.story();
-        List<StoryLine.Entry> last = story.subList(Math.max(0, story.size() - SHOWN), story.size());
+        List<StoryLine.Entry> last = story.subList(Math.max(0, story.size() - Math.max(1, limit)), story.size());
         List<HBox> boxes = new ArrayList<>();
         for (int i = 0; i < last.size(); i++) {
             StoryLine.Entry e = last.get(i);
@@ -97,6 +102,30 @@ public final class LiveStoryController {
         if (!entries.getChildren().equals(boxes)) {
             entries.getChildren().setAll(boxes);
         }
+    }
+
+    /**
+     * After a layout pass: one row fewer while {@code queue} is squeezed to its least height (the play area has no
+     * room for it and the rows), the last one taking the line with it; one more once the queue has the height that
+     * row gave back to spare (so a row that comes back never squeezes the queue again).
+     */
+    void fit(javafx.scene.layout.Region queue) {
+        if (queue.getHeight() <= 0) {
+            return;
+        }
+        double spare = queue.getHeight() - queue.minHeight(-1);
+        if (spare <= 0.5 && limit > 0) {
+            limit--;
+            freed[limit] = limit == 0 ? storyLine.getHeight() : rows.get(0).box().getHeight();
+        } else if (limit < SHOWN && spare > freed[limit] + 2) {
+            limit++;
+        } else {
+            return;
+        }
+        storyLine.setVisible(limit > 0);
+        storyLine.setManaged(limit > 0);
+        shownVersion = -1;
+        show();
     }
 
     private static void style(Label l, String styleClass, boolean on) {

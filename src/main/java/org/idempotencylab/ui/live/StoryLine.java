@@ -37,15 +37,17 @@ final class StoryLine {
 
         /**
          * @return its words, longest first: "0:03.411  user_1 got ANOTHER welcome email: the reply was lost and …",
-         *         then with the cause in a few words (a side effect done again) for a narrow line
+         *         then with the cause in a few words (a side effect done again), then without the time, for a
+         *         narrow line
          */
         List<String> forms() {
             String at = VirtualTime.format(event.timeMs()) + "  ";
-            String full = at + Caption.say(strategy, event, false);
+            String said = Caption.say(strategy, event, false);
             if (event.cause() == null) {
-                return List.of(full);
+                return List.of(at + said, said);
             }
-            return List.of(full, at + Caption.say(strategy, event, true));
+            String brief = Caption.say(strategy, event, true);
+            return List.of(at + said, at + brief, brief);
         }
     }
 
