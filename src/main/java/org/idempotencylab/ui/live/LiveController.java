@@ -208,6 +208,11 @@ public final class LiveController {
         return storyController;
     }
 
+    /** @return the caption's controller (tests find its boxes). */
+    LiveCaptionController caption() {
+        return captionController;
+    }
+
         /** @return the parameter panel (tests find its sections and fields). */
     ParameterPanel parameters() {
         return parametersController.parameters();

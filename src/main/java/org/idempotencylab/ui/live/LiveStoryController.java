@@ -5,7 +5,6 @@ import java.util.List;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.fxml.FXML;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -17,10 +16,9 @@ import org.idempotencylab.ui.Texts;
 /**
  * Binds live-story.fxml, under the caption: the story so far ({@link StoryLine}), one row per piece of news, oldest
  * first, the newest marked ▶ in bold; a side effect done again carries its concept's icon and look. Each row says
- * its words whole (a shorter form where the bar is narrow, FittedText). The check box is the run's "pause at each
- * new duplicate" ({@link LiveViewModel#pauseAtDuplicatesProperty()}). Where the window is short, the rows give
- * way, oldest first, before the queue goes below its least height ({@link #fit}); in the shortest rooms (1280 × 700
- * in presentation mode with a note open) the whole line steps aside, the pause as it was, and comes back with room.
+ * its words whole (a shorter form where the bar is narrow, FittedText). Where the window is short, the rows give
+ * way, oldest first, before the queue goes below its least height ({@link #fit}), the last taking the line with it
+ * (the caption over it still says the newest moment); it comes back with room.
  */
 public final class LiveStoryController {
     private static final Texts TEXTS = Texts.of(LiveStoryController.class);
@@ -35,7 +33,6 @@ public final class LiveStoryController {
 
     @FXML private HBox storyLine;
     @FXML private VBox entries;
-    @FXML private CheckBox pauseToggle;
 
     /** One row: the newest's marker, a duplicate's icon, and the words. */
     private record Row(HBox box, Label marker, StackPane icon, Label text, ObjectProperty<List<String>> forms) {
@@ -47,7 +44,6 @@ public final class LiveStoryController {
 
     @FXML
     private void initialize() {
-        pauseToggle.selectedProperty().bindBidirectional(model.pauseAtDuplicatesProperty());
         for (int i = 0; i < SHOWN; i++) {
             Label marker = new Label();
             marker.getStyleClass().add("story-marker");
@@ -144,10 +140,5 @@ public final class LiveStoryController {
             out.add((row.marker().getText().isEmpty() ? "" : MARKER + " ") + row.text().getText());
         }
         return out;
-    }
-
-    /** @return the pause toggle (tests) */
-    CheckBox pauseToggle() {
-        return pauseToggle;
     }
 }

@@ -15,7 +15,7 @@ import org.idempotencylab.ui.VirtualTime;
  * The story so far: the run's last {@value #KEPT} pieces of news, each a caption ({@link Caption#say}) with its
  * virtual time, so what explains a duplicate stays on screen after the moment passed (a caption lasts one event,
  * 0.1 to 0.25 virtual s). News is what changes a job's course: a failure, a lost reply, a side effect done again,
- * a suppressed send, a saved result, "job in progress", a crash and what it did, a clicked fault; not the calls,
+ * a suppressed send, a saved result, "job in progress", a reclaimed lease, a job stopped by a crash; not the calls,
  * starts and ends every job has. Several pieces of news of one job in one virtual ms of one kind (a retry skipping
  * step after step) are one entry, the latest. Plain Java: the entries' words are made when they are shown, not as
  * thousands of events a frame go by at 1000×.
@@ -23,10 +23,10 @@ import org.idempotencylab.ui.VirtualTime;
 final class StoryLine {
     /** Entries kept: the newest and the ones before it. */
     static final int KEPT = 4;
+    /** News with a caption of its own (a job's words, short enough for one line), not the event log's long lines. */
     private static final Set<Kind> NEWS = EnumSet.of(Kind.CALL_FAILED, Kind.DUPLICATE_SIDE_EFFECT,
             Kind.EMAIL_SUPPRESSED, Kind.REPLY_LOST, Kind.STEP_SKIPPED, Kind.RUN_SHARED, Kind.JOB_FAILED,
-            Kind.FAULT_ARMED, Kind.WORKER_CRASHED, Kind.JOB_INTERRUPTED, Kind.JOB_LOST, Kind.JOB_DROPPED,
-            Kind.JOB_REDELIVERED, Kind.JOB_IN_PROGRESS, Kind.LEASE_RECLAIMED, Kind.KEY_MISMATCH);
+            Kind.JOB_INTERRUPTED, Kind.JOB_IN_PROGRESS, Kind.LEASE_RECLAIMED, Kind.KEY_MISMATCH);
 
     /** One piece of news: {@code event} of a run of {@code strategy}. */
     record Entry(Strategy strategy, SimulationEvent event) {

@@ -124,7 +124,7 @@ class CodePanelFxTest {
         assertTrue(robot.lookup("#clockLabel").queryLabeled().getText().contains("0:03.411"),
                 robot.lookup("#clockLabel").queryLabeled().getText());
         assertEquals("Play", robot.lookup("#playButton").queryButton().getText());
-        javafx.scene.control.CheckBox pause = story.pauseToggle();
+        javafx.scene.control.CheckBox pause = controller.caption().pauseToggle();
         assertTrue(showing(pause) && insideTheWindow(pause) && pause.isSelected(), "the pause's box, ticked");
 
         // user_1's second envelope is ringed in the duplicate's colour while the run stands at it: a step on (the
