@@ -92,8 +92,8 @@ public final class LiveController {
             toolbarController.fit(timelineController.bar());
             toolbarController.fitStrategyName();
             fits.code();
+            storyController.fit(fits.playAreaSpare(), fits.pastTheWindow()); // its rows give way before the tabs
             fits.details();
-            storyController.fit(queue);
             secondLaneController.fit();
             statusController.fit();
         };

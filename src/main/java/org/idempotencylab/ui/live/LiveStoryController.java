@@ -17,8 +17,8 @@ import org.idempotencylab.ui.Texts;
  * Binds live-story.fxml, under the caption: the story so far ({@link StoryLine}), one row per piece of news, oldest
  * first, the newest marked ▶ in bold; a side effect done again carries its concept's icon and look. Each row says
  * its words whole (a shorter form where the bar is narrow, FittedText). Where the window is short, the rows give
- * way, oldest first, before the queue goes below its least height ({@link #fit}), the last taking the line with it
- * (the caption over it still says the newest moment); it comes back with room.
+ * way, oldest first, before the queue or the tabs below go below their least heights ({@link #fit}), the last
+ * taking the line with it (the caption over it still says the newest moment); it comes back with room.
  */
 public final class LiveStoryController {
     private static final Texts TEXTS = Texts.of(LiveStoryController.class);
@@ -30,6 +30,7 @@ public final class LiveStoryController {
     private long shownVersion = -1;
     private int limit = SHOWN; // rows the play area has room for, 0..SHOWN (0: the line steps aside)
     private final double[] freed = new double[SHOWN]; // the height given back by going from n + 1 rows to n
+    private double crowdedAt; // the window's height when the view ran past its bottom: no row back until it grows
 
     @FXML private HBox storyLine;
     @FXML private VBox entries;
@@ -101,19 +102,26 @@ public final class LiveStoryController {
     }
 
     /**
-     * After a layout pass: one row fewer while {@code queue} is squeezed to its least height (the play area has no
-     * room for it and the rows), the last one taking the line with it; one more once the queue has the height that
-     * row gave back to spare (so a row that comes back never squeezes the queue again).
+     * After a layout pass: one row fewer while the play area has less room than its least height with the rows
+     * ({@link LiveFit#playAreaSpare}: the queue at its least, the tabs below at theirs), the last one taking the line
+     * with it; one more once there is the height that row gave back to spare (so a row that comes back never
+     * squeezes anything again).
+     *
+     * @param spare px the play area could still grow by, negative when it has less than its least
+     * @param past  px the view runs past its window's bottom: a row gives way, and none comes back in this window
      */
-    void fit(javafx.scene.layout.Region queue) {
-        if (queue.getHeight() <= 0) {
+    void fit(double spare, double past) {
+        if (storyLine.getScene() == null) {
             return;
         }
-        double spare = queue.getHeight() - queue.minHeight(-1);
-        if (spare <= 0.5 && limit > 0) {
+        double window = storyLine.getScene().getHeight();
+        if ((spare < -0.5 || past > 0.5) && limit > 0) {
             limit--;
             freed[limit] = limit == 0 ? storyLine.getHeight() : rows.get(0).box().getHeight();
-        } else if (limit < SHOWN && spare > freed[limit] + 2) {
+            if (past > 0.5) {
+                crowdedAt = window;
+            }
+        } else if (limit < SHOWN && spare > freed[limit] + 2 && window > crowdedAt + 0.5) {
             limit++;
         } else {
             return;
