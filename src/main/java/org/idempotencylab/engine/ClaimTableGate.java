@@ -84,6 +84,9 @@ final class ClaimTableGate implements StepGate {
     private BooleanSupplier workLeft = () -> false;
     // Claims whose holder crashed and that nobody has reclaimed yet: key -> {crash ms, locked_until ms}.
     private final Map<String, long[]> crashedClaims = new HashMap<>();
+    // Keys the rescuer freed that nobody has claimed since: why their next run is a duplicate (kept while someone
+    // listens, see CauseTrail)
+    private final java.util.Set<String> freedKeys = new java.util.HashSet<>();
 
     /**
      * @param given the claim table to use (for example a {@code JdbcClaimStore}; the caller empties and closes it,
@@ -144,6 +147,7 @@ final class ClaimTableGate implements StepGate {
         @Override
         public Before beforeCall(Job job, int step) {
             String key = claimKey(step, job.user);
+            job.gatePass = null;
             // SELECT: absent, so insert it a moment later; with no window the two statements act as one (atomic),
             // and the call starts now rather than from an event, so nothing else interleaves in the same ms
             if (checkThenInsert && raceWindowMs > 0 && claims.get(key).isEmpty()) {
@@ -216,6 +220,10 @@ final class ClaimTableGate implements StepGate {
                 take(r, job, checkedStep);
             } else {
                 metrics.count(Metric.CLAIM_RACES_LOST);
+                if (emitter.listening()) {
+                    job.gatePass = DuplicateCause.CLAIM_RACE;
+                    job.claimedAtMs = sim.nowMs();
+                }
             }
             caller.callNow();
         }
@@ -231,6 +239,11 @@ final class ClaimTableGate implements StepGate {
                 }
                 emitter.emit(Kind.LEASE_RECLAIMED, job, step, caller.attempt(), caller.workerId(),
                         r.lockedUntilMs(), "lease ran out: this job takes the key over");
+            }
+            if (emitter.listening()) { // how the claim was got, when that alone explains a duplicate
+                job.gatePass = r.kind() == ClaimResult.Kind.RECLAIMED ? DuplicateCause.LEASE_EXPIRED
+                        : freedKeys.remove(key) ? DuplicateCause.RESCUER : null;
+                job.claimedAtMs = sim.nowMs();
             }
             hold(key, job.owner, r.lockedUntilMs());
         }
@@ -373,6 +386,9 @@ final class ClaimTableGate implements StepGate {
     /** The rescuer freed {@code key}: counted, and a crashed holder's claim stops being stuck now. */
     private void rescued(String key) {
         metrics.count(Metric.RESCUED_CLAIMS);
+        if (emitter.listening()) {
+            freedKeys.add(key);
+        }
         long[] crashed = crashedClaims.remove(key);
         if (crashed != null) {
             metrics.add(Metric.STUCK_IN_PROGRESS_MS, sim.nowMs() - crashed[0]);

@@ -21,9 +21,16 @@ interface Emitter {
      * @param untilMs  virtual ms at which what started ends (a call, a wait, a restart); else now
      * @param note     a short human text, or ""
      * @param delivery the delivery of the job's message, 1-based, or 0 for events of no delivery
+     * @param cause    why a side effect was done again ({@link Kind#DUPLICATE_SIDE_EFFECT}), else null
      */
     void emit(Kind kind, long user, boolean repeat, int step, int attempt, int worker, long untilMs, String note,
-              int delivery);
+              int delivery, DuplicateCause cause);
+
+    /** Tells one thing that happened now, of no cause (see the method above). */
+    default void emit(Kind kind, long user, boolean repeat, int step, int attempt, int worker, long untilMs,
+                      String note, int delivery) {
+        emit(kind, user, repeat, step, attempt, worker, untilMs, note, delivery, null);
+    }
 
     /** Tells what happened to a user's sign-up outside any delivery (arrived, lost while waiting, ...). */
     default void emit(Kind kind, long user, int step, int attempt, int worker, long untilMs, String note) {
@@ -33,7 +40,7 @@ interface Emitter {
     /** Tells what happened to one delivery of a job. */
     default void emit(Kind kind, Job job, int step, int attempt, int worker, long untilMs, String note) {
         if (listening()) {
-            emit(kind, job.user, job.repeat, step, attempt, worker, untilMs, note, job.delivery);
+            emit(kind, job.user, job.repeat, step, attempt, worker, untilMs, note, job.delivery, null);
         }
     }
 }

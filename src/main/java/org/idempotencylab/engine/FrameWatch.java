@@ -23,6 +23,7 @@ public final class FrameWatch implements SimulationListener {
     private final Counter measured;
     private boolean reached;
     private long reachedAtMs = -1;
+    private SimulationEvent reachedBy;
     private long answer;
 
     /** @param frame the frame whose condition and prediction (if any) are followed */
@@ -45,6 +46,7 @@ public final class FrameWatch implements SimulationListener {
             condition.on(e);
             if (condition.value >= until.times()) {
                 reach(e.timeMs());
+                reachedBy = e;
             }
         }
     }
@@ -78,6 +80,11 @@ public final class FrameWatch implements SimulationListener {
     /** @return virtual ms at which the condition was met, or -1 before */
     public synchronized long reachedAtMs() {
         return reachedAtMs;
+    }
+
+    /** @return the event that met a condition of events (the frame's moment), or null: not yet, or time or end */
+    public synchronized SimulationEvent reachedBy() {
+        return reachedBy;
     }
 
     /** @return the prediction's measure when the condition was met (so far, before); 0 without a prediction */

@@ -27,6 +27,14 @@ final class Job {
     long[] freshKeys;
     /** How many of {@link #freshKeys} are in use. */
     int freshKeyCount;
+    /**
+     * How the gate let this delivery's current call through when that alone can make a duplicate (a reclaimed
+     * lease, a key the rescuer freed, a lost claim race), else null; kept only while someone listens
+     * ({@link CauseTrail}).
+     */
+    DuplicateCause gatePass;
+    /** Virtual ms at which the current call's claim was got (kept while someone listens, as {@link #gatePass}). */
+    long claimedAtMs;
 
     /**
      * Makes this the first delivery of {@code user}'s job.
@@ -43,6 +51,8 @@ final class Job {
         delivery = 1;
         owner = null;
         running = false;
+        gatePass = null;
+        claimedAtMs = 0;
     }
 
     /**
@@ -58,6 +68,8 @@ final class Job {
         copy.delivery = delivery;
         copy.owner = owner;
         copy.sideEffects = sideEffects;
+        copy.gatePass = gatePass;
+        copy.claimedAtMs = claimedAtMs;
         return copy;
     }
 

@@ -52,6 +52,7 @@ public final class SignupSimulation {
     /** Who else hears every event (a lesson waiting for its condition), after {@link #listener}. */
     private final List<SimulationListener> observers = new java.util.ArrayList<>();
     private boolean started;
+    private boolean held; // a listener asked advanceTo to stop after the event it heard
 
     /**
      * A simulation whose keys live out their TTLs.
@@ -248,11 +249,11 @@ public final class SignupSimulation {
     public int advanceTo(long timeMs, int maxEvents) {
         start();
         int n = 0;
-        while (n < maxEvents && sim.nextEventTimeMs() <= timeMs) {
+        while (n < maxEvents && !held && sim.nextEventTimeMs() <= timeMs) {
             sim.step();
             n++;
         }
-        if (sim.nextEventTimeMs() > timeMs && timeMs > sim.nowMs()) {
+        if (!held && sim.nextEventTimeMs() > timeMs && timeMs > sim.nowMs()) {
             // time passes between events, and after the last job while keys count down; once nothing is left
             // the clock stops at the last thing that happened
             long lastExpiry = Math.max(gate.lastExpiryMs(), calls.provider().lastExpiryMs());
@@ -263,6 +264,23 @@ public final class SignupSimulation {
         }
         expireKeys();
         return n;
+    }
+
+    /**
+     * Stops {@link #advanceTo} right after the event running now: a listener asks while it hears one of that event's
+     * {@link SimulationEvent}s (the live view's pause at a duplicate, which stops at the duplicate itself whatever
+     * the speed). The clock stays at that event's time, and advanceTo runs nothing until {@link #releaseHold};
+     * {@link #step()} is not held.
+     */
+    public void holdAfterThisEvent() {
+        held = true;
+    }
+
+    /** @return true if a hold stopped the run ({@link #holdAfterThisEvent}); the run moves freely again */
+    public boolean releaseHold() {
+        boolean was = held;
+        held = false;
+        return was;
     }
 
     /** @return true once started and every job has ended (succeeded, failed or lost). */
@@ -432,12 +450,12 @@ public final class SignupSimulation {
 
         @Override
         public void emit(Kind kind, long user, boolean repeat, int step, int attempt, int worker, long untilMs,
-                         String note, int delivery) {
+                         String note, int delivery, DuplicateCause cause) {
             if (listener == null && observers.isEmpty()) {
                 return;
             }
             SimulationEvent e = new SimulationEvent(sim.nowMs(), kind, user, repeat, step, attempt, worker, untilMs,
-                    note, delivery);
+                    note, delivery, cause);
             if (listener != null) {
                 listener.on(e);
             }

@@ -16,9 +16,16 @@ package org.idempotencylab.engine;
  * @param note    a short human text, e.g. "503 service unavailable", or "" when there is nothing to add
  * @param delivery which delivery of the job's message this is: 1 for the first, 2 after one redelivery or one
  *                "job in progress" retry, ...; 0 for events of no delivery
+ * @param cause   for {@link Kind#DUPLICATE_SIDE_EFFECT}, why the step was done again; null for every other kind
  */
 public record SimulationEvent(long timeMs, Kind kind, long user, boolean repeat, int step, int attempt, int worker,
-                              long untilMs, String note, int delivery) {
+                              long untilMs, String note, int delivery, DuplicateCause cause) {
+
+    /** An event with no cause: every kind but {@link Kind#DUPLICATE_SIDE_EFFECT}. */
+    public SimulationEvent(long timeMs, Kind kind, long user, boolean repeat, int step, int attempt, int worker,
+                           long untilMs, String note, int delivery) {
+        this(timeMs, kind, user, repeat, step, attempt, worker, untilMs, note, delivery, null);
+    }
 
     /** What happened. */
     public enum Kind {

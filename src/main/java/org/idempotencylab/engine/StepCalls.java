@@ -40,8 +40,10 @@ final class StepCalls {
     private final boolean lognormal;
     private final boolean fixed;
     private final FaultChooser faults; // null: the random draws decide
+    private final CauseTrail causes;   // why a side effect was done again, kept while someone listens
     private long freshKeyCounter;
     private boolean loseNextReply;
+    private boolean abandoned;         // the call ending now is one its caller gave up on
 
     StepCalls(RunContext ctx) {
         this.scenario = ctx.scenario();
@@ -57,6 +59,7 @@ final class StepCalls {
         this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
         this.fixed = scenario.callTime() == CallTimeShape.FIXED;
         this.faults = ctx.faults();
+        this.causes = new CauseTrail(ctx);
     }
 
     /**
@@ -119,7 +122,7 @@ final class StepCalls {
         }
         if (step != SignupSteps.EMAIL) {
             sideEffect(job, step, attempt, worker);
-            return crashAfterSideEffect(job, step, attempt, worker) ? CRASHED : null;
+            return crashAfterSideEffect(job, step, attempt, worker) ? crashed(job, step) : null;
         }
         return emailOutcome(job, step, attempt, worker);
     }
@@ -142,18 +145,35 @@ final class StepCalls {
         boolean lost = faults == null ? outcomes.nextDouble() < scenario.lostReply()
                 : chosen(FaultKind.LOST_REPLY, job, step, attempt, worker);
         if (crashAfterSideEffect(job, step, attempt, worker)) {
-            return CRASHED;
+            return crashed(job, step);
         }
         if (loseNextReply) {
             loseNextReply = false;
+            replyLost(job, step);
             emitter.emit(Kind.REPLY_LOST, job, step, attempt, worker, sim.nowMs(), LOST + " (clicked)");
             return LOST + " (clicked)";
         }
         if (lost) {
+            replyLost(job, step);
             emitter.emit(Kind.REPLY_LOST, job, step, attempt, worker, sim.nowMs(), LOST);
             return LOST;
         }
         return null;
+    }
+
+    /** The process dies after {@code step}'s side effect, before it is recorded: @return {@link #CRASHED} */
+    private String crashed(Job job, int step) {
+        if (emitter.listening()) {
+            causes.fate(job, step, DuplicateCause.CRASH);
+        }
+        return CRASHED;
+    }
+
+    /** The welcome email's reply is lost: whatever runs it again was let through by a record never written. */
+    private void replyLost(Job job, int step) {
+        if (emitter.listening()) {
+            causes.fate(job, step, DuplicateCause.LOST_REPLY);
+        }
     }
 
     /** The provider sends the welcome email unless it knew the call's key: the email step's side effect. */
@@ -192,13 +212,18 @@ final class StepCalls {
                     FAILED + " (a call its caller had given up on)");
             return;
         }
-        if (step == SignupSteps.EMAIL) {
-            sendEmail(job, step, attempt, worker);
-            if (faults == null) {
-                outcomes.nextDouble(); // the lost-reply draw: no one waits for the reply
+        abandoned = true;
+        try {
+            if (step == SignupSteps.EMAIL) {
+                sendEmail(job, step, attempt, worker);
+                if (faults == null) {
+                    outcomes.nextDouble(); // the lost-reply draw: no one waits for the reply
+                }
+            } else {
+                sideEffect(job, step, attempt, worker);
             }
-        } else {
-            sideEffect(job, step, attempt, worker);
+        } finally {
+            abandoned = false;
         }
     }
 
@@ -231,8 +256,9 @@ final class StepCalls {
     }
 
     private void tellSideEffect(Job job, int step, int attempt, int worker, int times) {
-        emitter.emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job, step, attempt, worker,
-                sim.nowMs(), times > 1 ? "done " + times + " times" : "");
+        DuplicateCause cause = causes.sideEffect(job, step, times, abandoned);
+        emitter.emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job.user, job.repeat, step, attempt,
+                worker, sim.nowMs(), times > 1 ? "done " + times + " times" : "", job.delivery, cause);
     }
 
     /** A provider key never used before (the article's global {@code freshKey} counter), kept to forget it later. */

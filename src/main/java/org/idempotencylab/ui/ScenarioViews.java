@@ -210,6 +210,12 @@ final class ScenarioViews {
             }
 
             @Override
+            public void pauseAt(long ms, SimulationEvent event) {
+                pauseAt(ms);
+                live.spotlight(event);
+            }
+
+            @Override
             public ReadOnlyBooleanProperty playingProperty() {
                 return live.playingProperty();
             }
@@ -260,7 +266,7 @@ final class ScenarioViews {
         private final LiveViewModel live;
         /** The playback being watched; null once it paused, or when the run forces no faults of a ▶ Play. */
         private LiveViewModel.FaultPlan plan;
-        private long duplicateAtMs = -1;
+        private SimulationEvent duplicate; // the run's first duplicate side effect, once it came
 
         PauseAtDuplicate(LiveViewModel live) {
             this.live = live;
@@ -269,7 +275,7 @@ final class ScenarioViews {
         /** Watches the next run of {@code plan} for its first duplicate side effect. */
         void arm(LiveViewModel.FaultPlan plan) {
             this.plan = plan;
-            duplicateAtMs = -1;
+            duplicate = null;
         }
 
         @Override
@@ -278,25 +284,26 @@ final class ScenarioViews {
                 plan = null; // another run (a preset, edited parameters): nothing to pause for
                 return;
             }
-            duplicateAtMs = -1;
+            duplicate = null;
             simulation.addListener(e -> {
-                if (duplicateAtMs < 0 && e.kind() == SimulationEvent.Kind.DUPLICATE_SIDE_EFFECT) {
-                    duplicateAtMs = e.timeMs();
+                if (duplicate == null && e.kind() == SimulationEvent.Kind.DUPLICATE_SIDE_EFFECT) {
+                    duplicate = e;
                 }
             });
         }
 
         @Override
         public void frame(long nowMs) {
-            if (plan == null || duplicateAtMs < 0) {
+            if (plan == null || duplicate == null) {
                 return;
             }
-            long at = duplicateAtMs;
+            long at = duplicate.timeMs();
             plan = null; // once: a Reset or Play after the pause plays on
             live.playingProperty().set(false);
             if (nowMs > at) {
                 live.lanes().seek(at); // both lanes, as a lesson's pause does (here one plays)
             }
+            live.spotlight(duplicate); // the caption and the lit line on the duplicate's job
         }
     }
 

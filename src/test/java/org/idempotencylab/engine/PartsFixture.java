@@ -26,9 +26,9 @@ final class PartsFixture {
 
             @Override
             public void emit(Kind kind, long user, boolean repeat, int step, int attempt, int worker, long untilMs,
-                             String note, int delivery) {
+                             String note, int delivery, DuplicateCause cause) {
                 events.add(new SimulationEvent(sim.nowMs(), kind, user, repeat, step, attempt, worker, untilMs,
-                        note, delivery));
+                        note, delivery, cause));
             }
         };
         ctx = new RunContext(scenario, strategy, sim, metrics, recording, progress, false);

@@ -296,7 +296,8 @@ public final class LessonPlayer {
             reachedAtMs = watch.reached() ? watch.reachedAtMs() : nowMs;
             settling = true; // the seek back to the moment starts a replayed run: not a Reset of the frame
             try {
-                stage.pauseAt(reachedAtMs); // the clock stops at the moment itself
+                // the clock stops at the moment itself, the caption on the job of the event waited for
+                stage.pauseAt(reachedAtMs, watch.reached() ? watch.reachedBy() : null);
             } finally {
                 settling = false;
             }

@@ -1,6 +1,7 @@
 package org.idempotencylab.ui.lessons;
 
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.LiveRunListener;
@@ -41,6 +42,17 @@ public interface LessonStage {
      */
     default void pauseAt(long ms) {
         pause();
+    }
+
+    /**
+     * As {@link #pauseAt(long)}, at the moment of {@code event}, the one the frame waited for: the caption and the
+     * code panel tell {@code event}'s job, not the job of another event in the same virtual ms. By default just
+     * {@link #pauseAt(long)}.
+     *
+     * @param event the event that met the frame's condition, or null (a condition of time or of the run's end)
+     */
+    default void pauseAt(long ms, SimulationEvent event) {
+        pauseAt(ms);
     }
 
     /** @return true while the run plays */

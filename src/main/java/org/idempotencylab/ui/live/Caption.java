@@ -22,7 +22,8 @@ import org.idempotencylab.ui.VirtualTime;
  * log's words for it ({@link EventText}). Arguments: {@code %1$s} the user ({@code user_7}, or
  * {@code user_7 (repeat)}), {@code %2$s} the step's name, {@code %3$s} the engine's note, {@code %4$s} the virtual
  * time its wait or call ends, {@code %5$s} that wait in virtual ms, {@code %6$s} the attempt, {@code %7$s} the
- * worker (from 1). Plain Java, no toolkit.
+ * worker (from 1), {@code %8$s} why a side effect was done again, naming the record that was missing
+ * ({@link CauseText}; in a few words in the shortest form). Plain Java, no toolkit.
  */
 final class Caption {
     private static final Texts TEXTS = Texts.of(Caption.class);
@@ -65,26 +66,39 @@ final class Caption {
         if (decided == null) {
             return List.of("");
         }
-        String what = say(decided);
+        String what = say(strategy, decided, false);
         SimulationEvent last = history.get(history.size() - 1);
         Template next = last == decided ? null : NEXT.get(last.kind());
-        return next == null ? List.of(what) : List.of(what + next.fill(args(last)), what);
+        List<String> forms = new java.util.ArrayList<>();
+        if (next != null) {
+            forms.add(what + next.fill(args(last, "")));
+        }
+        forms.add(what);
+        if (decided.cause() != null) { // the cause in a few words, for a narrow bar
+            forms.add(say(strategy, decided, true));
+        }
+        return List.copyOf(forms);
     }
 
-    /** @return the caption's first part: what {@code e} did, in plain words */
-    static String say(SimulationEvent e) {
+    /**
+     * @param brief the cause of a side effect done again in a few words rather than a sentence
+     * @return the caption's first part: what {@code e} did, in plain words
+     */
+    static String say(Strategy strategy, SimulationEvent e, boolean brief) {
         Template own = e.step() == SignupSteps.EMAIL && EMAIL.containsKey(e.kind()) ? EMAIL.get(e.kind())
                 : WHAT.get(e.kind());
         if (own != null) {
-            return own.fill(args(e));
+            String cause = e.cause() == null ? e.note()
+                    : brief ? CauseText.brief(strategy, e) : CauseText.sentence(strategy, e);
+            return own.fill(args(e, cause));
         }
         String line = EventText.what(e); // the log's words for it
         return FALLBACK.fill(who(e), line);
     }
 
-    private static Object[] args(SimulationEvent e) {
+    private static Object[] args(SimulationEvent e, String cause) {
         return new Object[] {who(e), e.stepName(), e.note(), VirtualTime.format(Math.max(0, e.untilMs())),
-                Math.max(0, e.untilMs() - e.timeMs()), e.attempt(), e.worker() + 1};
+                Math.max(0, e.untilMs() - e.timeMs()), e.attempt(), e.worker() + 1, cause};
     }
 
     private static String who(SimulationEvent e) {

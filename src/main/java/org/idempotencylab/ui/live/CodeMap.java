@@ -1,6 +1,7 @@
 package org.idempotencylab.ui.live;
 
 import java.util.List;
+import org.idempotencylab.engine.DuplicateCause;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
@@ -19,9 +20,16 @@ import org.idempotencylab.scenario.Strategy;
  * key shares that run, otherwise the call runs), the second article's claim table (claimed, an expired lease
  * reclaimed, completed with a saved result, "job in progress", a key mismatch), the lock (held: "job in progress";
  * taken: the steps run), and the provider's key check (a key it knew: nothing sent).
+ *
+ * <p>A side effect done again lights the branch that let it through ({@link #letThrough}), from its
+ * {@link DuplicateCause}: the store's branch that found no record, the reclaimed lease, the lock taken, or, where
+ * nothing records the step, the call that runs every time (the provider's send for the welcome email).
  */
 final class CodeMap {
-    /** Rank of a refusal that ends the job by itself (a key mismatch): it, not the job's end, decided. */
+    /**
+     * Rank of what stays the moment's news whatever follows it in the same ms: a side effect done again (the
+     * class must see it, not the retry after it), a refusal that ends the job by itself (a key mismatch).
+     */
     static final int ENDS = 3;
     /** Rank of an event that says what happened (a failure, a lost reply, a saved result, a refusal, an end). */
     static final int DECIDES = 2;
@@ -48,7 +56,8 @@ final class CodeMap {
             };
             case CALL_SUCCEEDED -> "retry.call";
             case CALL_FAILED, REPLY_LOST, BACKOFF_STARTED -> "retry.error";
-            case SIDE_EFFECT, DUPLICATE_SIDE_EFFECT -> email ? "provider.send" : "retry.call";
+            case SIDE_EFFECT -> email ? "provider.send" : "retry.call";
+            case DUPLICATE_SIDE_EFFECT -> letThrough(strategy, e);
             case EMAIL_SUPPRESSED -> strategy.keyMode() == KeyMode.NONE ? null : "provider.known";
             case STEP_SKIPPED -> store == StoreKind.CLAIM_TABLE ? "claim.completed" : "memory.saved";
             case RUN_SHARED -> "memory.share";
@@ -64,6 +73,30 @@ final class CodeMap {
     }
 
     /**
+     * @return the id of the line of {@code strategy}'s program that let the side effect {@code dup} be done again:
+     *         the provider's send where the provider held the same key every time (it had forgotten it); the
+     *         in-memory store's "else: run" (it found no record); the claim table's reclaim of an expired lease, or
+     *         its claim of a key with no row; the lock taken by another job or delivery; else, where nothing records
+     *         the step, the provider's send (the welcome email) or the call every step makes
+     */
+    static String letThrough(Strategy strategy, SimulationEvent dup) {
+        boolean email = dup.step() == SignupSteps.EMAIL;
+        DuplicateCause cause = dup.cause();
+        if (email && strategy.keyMode() == KeyMode.SAME) {
+            return "provider.send";
+        }
+        String runs = email ? "provider.send" : "store.call";
+        return switch (strategy.store()) {
+            case MEMORY -> "memory.run";
+            case CLAIM_TABLE -> cause == DuplicateCause.LEASE_EXPIRED ? "claim.reclaimed" : "claim.claimed";
+            case LOCK -> cause == DuplicateCause.LOCK_GONE || cause == DuplicateCause.REPEATED_REQUEST
+                    || cause == DuplicateCause.CRASH || cause == DuplicateCause.VISIBILITY_TIMEOUT ? "lock.taken"
+                    : runs;
+            default -> runs;
+        };
+    }
+
+    /**
      * @return how much {@code e} says about what happened to its job: {@link #ENDS}, {@link #DECIDES},
      *         {@link #ROUTINE} or {@link #SILENT}; the decisive event of a moment is its latest of the highest rank
      */
@@ -73,7 +106,7 @@ final class CodeMap {
             case JOB_STARTED -> strategy.store() == StoreKind.LOCK ? DECIDES : ROUTINE;
             case SIDE_EFFECT -> e.step() == SignupSteps.EMAIL ? DECIDES : SILENT;
             case ARRIVED -> SILENT;
-            case KEY_MISMATCH -> ENDS;
+            case KEY_MISMATCH, DUPLICATE_SIDE_EFFECT -> ENDS;
             default -> DECIDES;
         };
     }

@@ -26,12 +26,13 @@ final class EnvelopePainter {
     }
 
     /**
-     * @param marked which envelopes to draw with the "≠" mark
-     * @param box    the provider's box, which the envelopes stay inside
-     * @param top    where the first row begins, px
+     * @param marked  which envelopes to draw with the "≠" mark
+     * @param spotlit the envelope the run is paused at (a duplicate): a thick ring in the duplicate's look
+     * @param box     the provider's box, which the envelopes stay inside
+     * @param top     where the first row begins, px
      */
-    void draw(GraphicsContext g, QueueLayout l, Iterable<Envelope> envelopes, Predicate<Envelope> marked, Box box,
-              double top) {
+    void draw(GraphicsContext g, QueueLayout l, Iterable<Envelope> envelopes, Predicate<Envelope> marked,
+              Predicate<Envelope> spotlit, Box box, double top) {
         List<Envelope> all = new ArrayList<>();
         envelopes.forEach(all::add);
         BottomRow row = l.bottom;
@@ -46,6 +47,9 @@ final class EnvelopePainter {
         List<Envelope> shown = all.subList(Math.max(0, all.size() - perRow * l.envelopeRows(top)), all.size());
         for (int i = 0; i < shown.size(); i++) {
             double[] at = l.envelopeSlot(i, perRow, ew, top);
+            if (spotlit.test(shown.get(i))) { // under the envelope: its tab and marks stay on top
+                drawRing(g, at[0], at[1], ew, row.envelopeH);
+            }
             drawOne(g, row, shown.get(i), marked.test(shown.get(i)), at[0], at[1], ew, box);
         }
     }
@@ -74,6 +78,13 @@ final class EnvelopePainter {
             Marks.icon(g, Concept.REPLY_LOST, x + ew - 14, y - 8, 12);
             ink.note(Kind.SHAPE, "reply lost mark", x + ew - 15, y - 8, 14, 12, box);
         }
+    }
+
+    /** The ring round the duplicate the run is paused at: wide, in the duplicate's colour, beside its own outline. */
+    private static void drawRing(GraphicsContext g, double x, double y, double w, double h) {
+        g.setStroke(Concept.DUPLICATE.ink());
+        g.setLineWidth(3);
+        g.strokeRoundRect(x - 5, y - 5, w + 10, h + 10, 8, 8);
     }
 
     /**

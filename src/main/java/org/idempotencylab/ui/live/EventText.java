@@ -26,6 +26,7 @@ final class EventText {
     private static final String PROVIDER = TEXTS.get("event.provider");
     private static final Template STEP = Template.of(TEXTS.get("event.step"));
     private static final Template ATTEMPT = Template.of(TEXTS.get("event.attempt"));
+    private static final Template CAUSE = Template.of(TEXTS.get("event.cause"));
     private static final Map<Kind, Template> WHAT = new EnumMap<>(Kind.class);
 
     static {
@@ -58,7 +59,8 @@ final class EventText {
     /** @return what happened, in the log's words ({@code event.<kind>}), without the time, who and the step. */
     static String what(SimulationEvent e) {
         Template kind = WHAT.get(e.kind());
-        return kind.fill(e.note(), kind.uses(1) ? VirtualTime.format(e.untilMs()) : "", e.worker() + 1);
+        return kind.fill(e.note(), kind.uses(1) ? VirtualTime.format(e.untilMs()) : "", e.worker() + 1,
+                e.cause() == null ? "" : CAUSE.fill(CauseText.name(e.cause())));
     }
 
     /**

@@ -163,6 +163,9 @@ public final class Lanes {
         carryMs -= step;
         clockMs = Math.max(clockMs, Math.max(a.nowMs(), b.nowMs())) + step;
         a.advanceTo(clockMs, nowNanos);
+        if (!a.playingProperty().get()) { // lane A paused at a duplicate: lane B stops at the same moment
+            clockMs = a.nowMs();
+        }
         b.advanceTo(clockMs, nowNanos);
         publish();
         if (bothOver()) {
@@ -349,7 +352,7 @@ public final class Lanes {
         String la = StrategyNames.shortName(a.simulation().strategy());
         String lb = StrategyNames.settingsFirst(runningB);
         if (!differ.isEmpty()) {
-            long user = differ.get(0);
+            long user = namedUser(differ);
             int[] n = emails.get(user);
             // the short form leaves out the lanes' names: the lanes' own headings say them
             differenceForms.set(List.of(
@@ -375,6 +378,22 @@ public final class Lanes {
             }
         }
         difference.set(differenceForms.get().get(0));
+    }
+
+    /**
+     * @return the user the difference line names: the one whose newest outlined ("≠") envelope is the latest in
+     *         either lane, so the line and the marks on screen are about the same user; else the last to differ
+     */
+    private long namedUser(List<Long> differ) {
+        Envelope newest = null;
+        for (LiveViewModel lane : List.of(a, b)) {
+            for (Envelope e : lane.envelopes()) {
+                if (differs(lane, e) && (newest == null || e.atMs() >= newest.atMs())) {
+                    newest = e;
+                }
+            }
+        }
+        return newest != null ? newest.user() : differ.get(differ.size() - 1);
     }
 
     private static String differing(int users, String first) {

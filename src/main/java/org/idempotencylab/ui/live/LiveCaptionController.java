@@ -12,8 +12,9 @@ import org.idempotencylab.ui.Texts;
 
 /**
  * Binds live-caption.fxml, over the queue: the caption that says in words what just happened to the followed job
- * ({@link Caption}), and the toggle of the {@link CodePanel}, which lights the line of code that decided it. Both
- * tell the same job's same moment ({@link #showStory}).
+ * ({@link Caption}), the run's "pause at each new duplicate" ({@link LiveViewModel#pauseAtDuplicatesProperty()}),
+ * and the toggle of the {@link CodePanel}, which lights the line of code that decided it. The caption and the
+ * panel tell the same job's same moment ({@link #showStory}).
  */
 public final class LiveCaptionController {
     private static final Texts TEXTS = Texts.of(LiveCaptionController.class);
@@ -32,6 +33,7 @@ public final class LiveCaptionController {
 
     @FXML private Label captionLabel;
     @FXML private ToggleButton codeToggle;
+    @FXML private javafx.scene.control.CheckBox pauseToggle;
 
     public LiveCaptionController(LiveViewModel model) {
         this.model = model;
@@ -41,6 +43,7 @@ public final class LiveCaptionController {
     private void initialize() {
         // numbers first, whole: a shorter form where the bar is narrow, else wrapped onto a second line
         FittedText.bind(captionLabel, captionText);
+        pauseToggle.selectedProperty().bindBidirectional(model.pauseAtDuplicatesProperty());
     }
 
     /** @param panel the code panel that tells the story beside the caption; shows it now */
@@ -70,6 +73,11 @@ public final class LiveCaptionController {
         codePanel.show(chosen, running, who, job != null && job == model.selectedProperty().get(), history);
         List<String> caption = running == null || history.isEmpty() ? List.of("") : Caption.forms(running, history);
         captionText.set(caption.get(0).isEmpty() ? List.of(TEXTS.get("caption.none")) : caption);
+    }
+
+    /** @return the "pause at each new duplicate" box (tests) */
+    javafx.scene.control.CheckBox pauseToggle() {
+        return pauseToggle;
     }
 
     /** @return the Code toggle: the code panel is shown while it is selected */

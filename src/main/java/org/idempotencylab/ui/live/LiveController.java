@@ -23,8 +23,8 @@ import org.idempotencylab.ui.form.ParameterPanel;
  * Binds live.fxml to a {@link LiveViewModel} and wires its parts, each a view of its own with a thin controller
  * (live-*.fxml, included): the toolbar ({@link LiveToolbarController}), the messages under it
  * ({@link LiveMessagesController}), the parameters ({@link LiveParametersController}), the caption over the queue
- * ({@link LiveCaptionController}), lane B ({@link LiveSecondLaneController}), the timeline
- * ({@link LiveTimelineController}), the tabs below ({@link LiveDetailsController}) and the status bar
+ * ({@link LiveCaptionController}) and the story so far under it ({@link LiveStoryController}), lane B
+ * ({@link LiveSecondLaneController}), the timeline ({@link LiveTimelineController}), the tabs below ({@link LiveDetailsController}) and the status bar
  * ({@link LiveStatusController}). Its own: the queue (lane A) and its clicks, lane A's header, the code panel, the
  * view's keys, where the parts go for the room there is ({@link LiveFit}), and one AnimationTimer that advances the
  * run and redraws, once per frame.
@@ -54,6 +54,7 @@ public final class LiveController {
     @FXML private LiveMessagesController messagesController;
     @FXML private LiveParametersController parametersController;
     @FXML private LiveCaptionController captionController;
+    @FXML private LiveStoryController storyController;
     @FXML private LiveSecondLaneController secondLaneController;
     @FXML private LiveTimelineController timelineController;
     @FXML private LiveStatusController statusController;
@@ -73,6 +74,7 @@ public final class LiveController {
                 if (root.getParent() == null || root.getParent().isVisible()) {
                     queue.draw(model, now);
                     captionController.showStory();
+                    storyController.show();
                     secondLaneController.draw();
                 }
             }
@@ -93,6 +95,7 @@ public final class LiveController {
             toolbarController.fit(timelineController.bar());
             toolbarController.fitStrategyName();
             moved |= fits.code();
+            storyController.fit(fits.playAreaSpare(), fits.pastTheWindow()); // its rows give way before the tabs
             moved |= fits.details();
             secondLaneController.fit();
             statusController.fit();
@@ -230,7 +233,17 @@ public final class LiveController {
         }
     }
 
-    /** @return the parameter panel (tests find its sections and fields). */
+    /** @return the story line's controller (tests read what it shows). */
+    LiveStoryController story() {
+        return storyController;
+    }
+
+    /** @return the caption's controller (tests find its boxes). */
+    LiveCaptionController caption() {
+        return captionController;
+    }
+
+        /** @return the parameter panel (tests find its sections and fields). */
     ParameterPanel parameters() {
         return parametersController.parameters();
     }

@@ -196,4 +196,26 @@ final class LiveFit {
         }
         return moved;
     }
+
+    /**
+     * @return the height the play area could still grow by, px: the split's height less the play area's least, and,
+     *         where something sits below it, the divider and that part's least (the tabs' {@link #DETAILS_LEAST}, or
+     *         the code strip's line and scroll bar); negative where the play area has less than its least. The
+     *         story line takes its rows from this, so it never pushes the tabs or the status bar away.
+     */
+    double playAreaSpare() {
+        double least = playArea.minHeight(playArea.getWidth());
+        if (!split.getItems().contains(detailSplit)) {
+            return split.getHeight() - least;
+        }
+        double below = detailSplit.getItems().contains(detailTabs) ? DETAILS_LEAST
+                : codePanel.minHeight(-1) + CODE_SCROLL_BAR;
+        return split.getHeight() - least - DIVIDER - below;
+    }
+
+    /** @return how far the view runs past its window's bottom, px (a window that keeps the view's least height) */
+    double pastTheWindow() {
+        return root.getScene() == null ? 0
+                : Math.max(0, root.localToScene(root.getLayoutBounds()).getMaxY() - root.getScene().getHeight());
+    }
 }

@@ -41,10 +41,13 @@ final class LiveRun {
     private final List<SimulationEvent> pending = new ArrayList<>();
     private final ObjectProperty<JobToken> selected = new SimpleObjectProperty<>(this, "selected");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final DuplicatePause pause = new DuplicatePause();
+    private final StoryLine story = new StoryLine();
     private SignupSimulation sim;
     private Scenario running;
     private RunProjection projection = RunProjection.none();
     private JobToken lastJob; // the job of the latest event that has one, for the code panel and the caption
+    private SimulationEvent spotlight; // the moment the run was paused at for (a duplicate, a lesson's), or null
     private boolean broken; // the database failed mid-run: nothing advances until Reset
     private LiveViewModel.FaultPlan plan; // forced on every simulation, replays included; null: the random draws
     private long version;
@@ -57,7 +60,10 @@ final class LiveRun {
         this.playback = playback;
         this.onDatabase = onDatabase;
         this.requests = new SimulationRequests(() -> sim, onDatabase);
-        selected.addListener((o, was, now) -> eventLog.showHistory(now, true));
+        selected.addListener((o, was, now) -> {
+            spotlight = null; // a click follows the job clicked
+            eventLog.showHistory(now, true);
+        });
     }
 
     /**
@@ -73,6 +79,9 @@ final class LiveRun {
         lastJob = null;
         pending.clear();
         selected.set(null);
+        spotlight = null;
+        pause.clear();
+        story.clear();
         eventLog.clear();
         message.set("");
         status.started(db != null);
@@ -103,6 +112,7 @@ final class LiveRun {
         made.setListener(e -> {
             pending.add(e);
             history.moment(made.eventsFired(), e.timeMs());
+            pause.heard(made, e);
         });
         return made;
     }
@@ -117,6 +127,9 @@ final class LiveRun {
         sim = simulation(running, sim.strategy(), null);
         projection = new RunProjection(running);
         lastJob = null; // the replay's events name it again (the code panel and the caption follow)
+        spotlight = null;
+        story.clear();
+        pause.wentBackTo(target.timeMs());
         pending.clear();
         eventLog.clear();
         message.set("");
@@ -169,9 +182,13 @@ final class LiveRun {
 
     /** Applies the events the simulation fired since the last call: to the picture and to the log, once. */
     void applyPending() {
+        if (!pending.isEmpty()) {
+            spotlight = null; // the run moved on from the moment it was paused at
+        }
         for (SimulationEvent e : pending) {
             projection.apply(e);
             eventLog.add(e);
+            story.heard(sim.strategy(), e);
             if (e.user() >= 0 && e.kind() != SimulationEvent.Kind.ARRIVED) {
                 lastJob = projection.token(e.user(), e.repeat());
             }
@@ -258,9 +275,41 @@ final class LiveRun {
         return version;
     }
 
-    /** @return the job a person clicked, else the job of the latest event that has one; null before any */
+    /**
+     * @return the job of the moment the run is paused at for ({@link #spotlight}), else the job a person clicked,
+     *         else the job of the latest event that has one; null before any
+     */
     JobToken storyJob() {
-        return selected.get() != null ? selected.get() : lastJob;
+        JobToken lit = spotlightJob();
+        return lit != null ? lit : selected.get() != null ? selected.get() : lastJob;
+    }
+
+    /**
+     * The run stands paused at {@code e} (a job's first duplicate, the event a lesson's frame waited for): the code
+     * panel, the caption and the play area tell {@code e}'s job, whoever was clicked, until the run moves or a job
+     * is clicked.
+     */
+    void spotlight(SimulationEvent e) {
+        spotlight = e;
+        version++;
+    }
+
+    /** @return the event the run stands paused at ({@link #spotlight}), or null */
+    SimulationEvent spotlit() {
+        return spotlight;
+    }
+
+    /** @return the token of the spotlit event's job, or null */
+    JobToken spotlightJob() {
+        return spotlight == null ? null : projection.token(spotlight.user(), spotlight.repeat());
+    }
+
+    DuplicatePause pause() {
+        return pause;
+    }
+
+    StoryLine story() {
+        return story;
     }
 
     ObjectProperty<JobToken> selectedProperty() {

@@ -18,6 +18,7 @@ import org.idempotencylab.engine.Fault;
 import org.idempotencylab.engine.FaultKind;
 import org.idempotencylab.engine.ForcedFaults;
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.RetryScope;
@@ -539,6 +540,42 @@ public final class LiveViewModel {
      */
     public JobToken storyJob() {
         return run.storyJob();
+    }
+
+    /**
+     * @return true (the default) while playing pauses right after each job's first side effect done again, the
+     *         clock at the duplicate itself whatever the speed ({@link DuplicatePause}); the story line's toggle
+     */
+    public BooleanProperty pauseAtDuplicatesProperty() {
+        return run.pause().onProperty();
+    }
+
+    /**
+     * Tells the moment of {@code e} (a lesson's frame paused at the event it waited for): the code panel, the caption
+     * and the play area follow {@code e}'s job, whoever was clicked, until the run moves or a job is clicked. Call
+     * after the run stands at {@code e}'s moment (a seek to it).
+     *
+     * @param e an event of the current run, or null for nothing
+     */
+    public void spotlight(SimulationEvent e) {
+        if (e != null && run.simulation() != null) {
+            run.spotlight(e);
+        }
+    }
+
+    /** @return the event the run stands paused at (a duplicate, a lesson's moment), or null once it moved */
+    public SimulationEvent spotlit() {
+        return run.spotlit();
+    }
+
+    /** @return the token of {@link #spotlit()}'s job, or null (the play area outlines it as a clicked one) */
+    JobToken spotlightJob() {
+        return run.spotlightJob();
+    }
+
+    /** @return the story so far: the run's last few pieces of news, oldest first ({@link StoryLine}) */
+    List<StoryLine.Entry> story() {
+        return run.story().entries();
     }
 
     /** @return the job a person clicked, whose history is shown; null for none. */

@@ -7,6 +7,7 @@ import java.util.function.Predicate;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
+import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.live.CanvasInk.Box;
@@ -54,7 +55,7 @@ final class ProviderPainter {
         double legendTop = y0 + BOX_PAD + titleH + 2;
         drawLegend(g, row, legendTop, box);
         double legendH = ink.lineHeight(row.providerLegendFont);
-        envelopes.draw(g, l, vm.envelopes(), marked, box,
+        envelopes.draw(g, l, vm.envelopes(), marked, e -> pausedAt(vm, e), box,
                 legendTop + legendH * row.providerLegend.length + BottomRow.MARK_ROOM);
     }
 
@@ -76,5 +77,12 @@ final class ProviderPainter {
             }
             g.setFill(QueueCanvas.MUTED);
         }
+    }
+
+    /** @return true for the envelope of the duplicate the run stands paused at */
+    private static boolean pausedAt(LiveViewModel vm, Envelope e) {
+        SimulationEvent at = vm.spotlit();
+        return at != null && at.kind() == SimulationEvent.Kind.DUPLICATE_SIDE_EFFECT && e.duplicate()
+                && e.user() == at.user() && e.atMs() == at.timeMs();
     }
 }

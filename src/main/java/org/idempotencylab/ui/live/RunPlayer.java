@@ -1,6 +1,7 @@
 package org.idempotencylab.ui.live;
 
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.SimulationEvent;
 
 /**
  * Plays the live run: play and pause, a frame's advance by the real time elapsed times the speed
@@ -11,8 +12,15 @@ import org.idempotencylab.engine.SignupSimulation;
  * <p>The timeline: {@link #seek} and {@link #stepBack} move the run to an earlier (or later) moment by replaying it
  * from time 0 with the faults clicked so far at the moments they were clicked ({@link LiveRun#replay}); off with
  * the claim table on a database. Uses {@code javafx.beans} only: runs without the toolkit. Called on the FX thread.
+ *
+ * <p>While playing, a job's first side effect done again pauses the run right after it ({@link DuplicatePause}):
+ * the clock stands at the duplicate, and the code panel and the caption tell its job.
  */
 final class RunPlayer {
+    /** What a frame's request did: the events it ran, and the duplicate it paused at (null: none). */
+    private record Ran(int events, SimulationEvent pausedAt) {
+    }
+
     private final LiveRun run;
     private final Playback playback;
     private final SimulationRequests requests;
@@ -70,7 +78,7 @@ final class RunPlayer {
         boolean onDatabase = run.onDatabase();
         long target = playback.target(sim.nowMs(), realElapsedNanos);
         FrameListeners.Delivery due = run.listeners().playingFrame(nowNanos);
-        runTowards(target, onDatabase, due, () -> {
+        runTowards(target, onDatabase, due, true, () -> {
             if (run.over()) {
                 playback.playingProperty().set(false); // the views that missed the last frames hear it now
             }
@@ -82,20 +90,32 @@ final class RunPlayer {
      * clicked faults replayed on the way), then applies its events and tells {@code due}; {@code then} runs last,
      * on the FX thread.
      */
-    private void runTowards(long target, boolean onDatabase, FrameListeners.Delivery due, Runnable then) {
+    private void runTowards(long target, boolean onDatabase, FrameListeners.Delivery due, boolean playing,
+                            Runnable then) {
+        DuplicatePause pause = run.pause();
+        boolean mayPause = playing && pause.wanted();
         requests.run(() -> {
             SignupSimulation sim = run.simulation();
+            pause.arm(mayPause);
             int ran = onDatabase ? playback.runTo(sim, target, true)
                     : run.history().runTo(sim, target, Playback.MAX_EVENTS_PER_FRAME);
+            SimulationEvent pausedAt = pause.disarm(sim);
             due.read(sim.nowMs());
-            return ran;
+            return new Ran(ran, pausedAt);
         }, r -> {
+            SimulationEvent pausedAt = r.failure() == null ? r.value().pausedAt() : null;
             if (r.failure() != null) {
                 run.databaseFailed(r.failure());
             } else {
-                playback.ran(run.simulation(), target, r.value());
+                // paused at a duplicate: the clock stands there, not behind the speed
+                playback.ran(run.simulation(), pausedAt != null ? run.simulation().nowMs() : target,
+                        r.value().events());
             }
             run.applyPending();
+            if (pausedAt != null) {
+                playback.playingProperty().set(false);
+                run.spotlight(pausedAt);
+            }
             run.refresh(due);
             then.run();
         });
@@ -113,9 +133,9 @@ final class RunPlayer {
         }
         boolean onDatabase = run.onDatabase();
         long target = Math.max(targetMs, sim.nowMs());
-        FrameListeners.Delivery due = playback.isPlaying() ? run.listeners().playingFrame(nowNanos)
-                : run.listeners().all();
-        runTowards(target, onDatabase, due, () -> { });
+        boolean playing = playback.isPlaying();
+        FrameListeners.Delivery due = playing ? run.listeners().playingFrame(nowNanos) : run.listeners().all();
+        runTowards(target, onDatabase, due, playing, () -> { });
     }
 
     /** See {@link LiveViewModel#stepOnce}. */

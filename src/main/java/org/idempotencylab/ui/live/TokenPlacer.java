@@ -97,7 +97,7 @@ final class TokenPlacer {
             }
             glide(t, to.x(), to.y(), nowNanos, snap);
             lastMoveStartNanos = lastMoveStart;
-            TokenPainter.draw(g, t, nowMs, t == vm.selectedProperty().get(), detailed);
+            TokenPainter.draw(g, t, nowMs, followed(vm, t), detailed);
             hits.drawn(t);
             ink.note(Kind.TOKEN, "token", t.x - R - 2, t.y - R - 2, SLOT, SLOT,
                     t.x == to.x() && t.y == to.y() ? to.within() : null);
@@ -154,7 +154,7 @@ final class TokenPlacer {
             shown.y = wy;
             shown.toX = wx;
             shown.toY = wy;
-            TokenPainter.draw(g, shown, nowMs, known != null && known == vm.selectedProperty().get(), detailed);
+            TokenPainter.draw(g, shown, nowMs, known != null && followed(vm, known), detailed);
             ink.note(Kind.TOKEN, "token", wx - R - 2, wy - R - 2, SLOT, SLOT, columns.queueBox());
         }
     }
@@ -270,5 +270,10 @@ final class TokenPlacer {
         f = f * f * (3 - 2 * f); // ease in and out
         t.x = t.fromX + (t.toX - t.fromX) * f;
         t.y = t.fromY + (t.toY - t.fromY) * f;
+    }
+
+    /** @return true for the job clicked, or the one the run is paused at (its duplicate): a thick outline */
+    private static boolean followed(LiveViewModel vm, JobToken t) {
+        return t == vm.selectedProperty().get() || t == vm.spotlightJob();
     }
 }

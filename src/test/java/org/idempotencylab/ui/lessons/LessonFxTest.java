@@ -270,6 +270,31 @@ class LessonFxTest {
         assertEquals(stage, bounds(robot, "#playArea"), "the stage stays where it was");
     }
 
+    /**
+     * Lesson 3, frame 2: the job the crash took comes back and does a finished step again, because the crash wiped
+     * the in-memory store. At that moment the lit line is the store's branch that found no record ("else: run"), not
+     * the loop header, and the caption and the code panel's "Lit for" name the same user, the caption saying why.
+     */
+    @Test
+    void atACrashsDuplicateTheLitLineIsTheStoresBranchThatFoundNothing(FxRobot robot) {
+        chooseLesson(robot, "3. A crash wipes the in-memory store");
+        playToTheMoment(robot); // frame 1: the crash
+        robot.clickOn("#lessonNext"); // Continue
+        assertEquals("Frame 2 of 4", text(robot, "#lessonFrameCount"));
+        playToTheMoment(robot); // frame 2: the first step done again
+        FxSteps.waitUntil(() -> robot.lookup(".code-line-lit").tryQuery().isPresent());
+        String lit = text(robot, ".code-line-lit").strip();
+        assertEquals("▶   else: run, remember a success", lit);
+        String caption = text(robot, "#captionLabel");
+        String forWhom = text(robot, ".code-for");
+        java.util.regex.Matcher who =
+                java.util.regex.Pattern.compile("^(user_\\d+( \\(repeat\\))?)").matcher(caption);
+        assertTrue(who.find(), caption);
+        assertTrue(forWhom.startsWith("Lit for " + who.group(1) + " ("), forWhom + " / " + caption);
+        assertTrue(caption.contains("was done AGAIN: the crash wiped the in-memory store")
+                || caption.contains("was done AGAIN: a crash"), caption);
+    }
+
     @Test
     void aPresetLoadedMeanwhileClosesTheLesson(FxRobot robot) {
         chooseLesson(robot, TITLE);

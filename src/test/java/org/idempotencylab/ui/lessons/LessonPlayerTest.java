@@ -63,6 +63,49 @@ class LessonPlayerTest {
         assertEquals(LessonPlayer.State.REVEALED, player.state(), "going back to the moment is no Reset of the frame");
     }
 
+    /**
+     * Lesson 3, frame 3 ("A claim table that survives") waits for the first step skipped. Played at 1000× (Play
+     * pressed again after each pause at a new duplicate), it pauses at that moment, where other jobs' events come in
+     * the same virtual ms: the caption and the lit line tell the job that skipped its step, the one the frame waited
+     * for, not the job of the moment's last event (another user's claim).
+     */
+    @Test
+    void thePauseAtAFramesMomentTellsTheJobOfTheEventItWaitedFor() {
+        assertTrue(player.open("crash-and-claim-table:3"));
+        org.idempotencylab.engine.SimulationEvent[] skipped = {null}; // the first step skipped of the run played
+        live.addFrameListener(new org.idempotencylab.ui.LiveRunListener() {
+            @Override
+            public void attached(org.idempotencylab.engine.SignupSimulation simulation) {
+                skipped[0] = null;
+                simulation.addListener(e -> {
+                    if (skipped[0] == null && e.kind() == org.idempotencylab.engine.SimulationEvent.Kind.STEP_SKIPPED) {
+                        skipped[0] = e;
+                    }
+                });
+            }
+
+            @Override
+            public void frame(long nowMs) {
+            }
+        });
+        player.primary();
+        live.speedProperty().set(1000);
+        long now = 0;
+        for (int i = 0; i < 100_000 && player.state() != LessonPlayer.State.REVEALED; i++) {
+            if (!live.playingProperty().get()) {
+                player.primary(); // on after a pause at a duplicate
+            }
+            now += 1_000_000L;
+            live.lanes().frame(1_000_000L, now);
+        }
+        assertEquals(LessonPlayer.State.REVEALED, player.state(), player.statusText());
+        org.idempotencylab.engine.SimulationEvent waited = skipped[0];
+        assertEquals(waited.timeMs(), live.nowMs(), "paused at the moment");
+        assertEquals(List.of(waited.user(), waited.repeat()),
+                List.of(live.storyJob().user(), live.storyJob().repeat()), "the code panel and the caption tell it");
+        assertEquals(waited, live.spotlit());
+    }
+
     @Test
     void everyFramePausesTheLiveRunAtItsMomentWithTheHeadlessAnswer() {
         List<String> seen = new ArrayList<>();

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.idempotencylab.engine.CauseScenarios;
+import org.idempotencylab.engine.DuplicateCause;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
@@ -208,5 +212,75 @@ class CodeMapTest {
         String caption = Caption.of(s, job.history());
         assertTrue(caption.matches("user_\\d+'s welcome email went out, but the reply was lost: the worker sees "
                 + "a timeout and retries in \\d+ ms"), caption);
+    }
+
+    /**
+     * The branch of the program that let each kind of step run again, by the rules of {@link CodeMap#letThrough}:
+     * the store's branch that found no record (the in-memory store's "else: run"), the claim table's reclaim of an
+     * expired lease or its claim of a key with no row (raced, or freed by the rescuer), the lock taken, and where
+     * nothing records the step, the call that runs every time (the provider's send for the email). Never the loop
+     * header: that says a loop runs, not why the step was let through.
+     */
+    private static final Map<DuplicateCause, String> LET_THROUGH = new EnumMap<>(Map.ofEntries(
+            Map.entry(DuplicateCause.LOST_REPLY, "provider sends on every call"),
+            Map.entry(DuplicateCause.CRASH, "else: run, remember a success"),
+            Map.entry(DuplicateCause.VISIBILITY_TIMEOUT, "call(step): every call runs"),
+            Map.entry(DuplicateCause.LEASE_EXPIRED, "lease expired: reclaim, run it"),
+            Map.entry(DuplicateCause.LOCK_GONE, "taken: run steps, then DEL"),
+            Map.entry(DuplicateCause.REPEATED_REQUEST, "call(step): every call runs"),
+            Map.entry(DuplicateCause.EXPIRED_KEY, "else: run, remember a success"),
+            Map.entry(DuplicateCause.ATTEMPT_TIMEOUT, "call(step): every call runs"),
+            Map.entry(DuplicateCause.CLAIM_RACE, "claimed: run it, then completed"),
+            Map.entry(DuplicateCause.RESCUER, "claimed: run it, then completed"),
+            Map.entry(DuplicateCause.WHOLE_JOB_RETRY, "call(step): every call runs")));
+
+    /**
+     * @return the live view stepped one event at a time until the job it tells about (the code panel's and the
+     *         caption's) has just done a side effect again; that job's token
+     */
+    static JobToken firstDuplicate(LiveViewModel live, CauseScenarios.Case c) {
+        live.apply(c.scenario(), c.strategy(),
+                c.faults() == null ? null : new LiveViewModel.FaultPlan(c.kinds(), c.faults()));
+        for (int i = 0; i < 5_000; i++) { // the longest case, the rescuer's preset, needs under 2,000 events
+            live.stepOnce();
+            JobToken t = live.storyJob();
+            if (t != null && CodeMap.decisive(live.simulation().strategy(), t.history()).kind()
+                    == Kind.DUPLICATE_SIDE_EFFECT) {
+                return t;
+            }
+        }
+        throw new AssertionError(c.name() + ": no duplicate within 5,000 events");
+    }
+
+    /**
+     * Every way a step runs again, each from a run that makes it (a preset, an Explore counterexample, a small
+     * scenario): at the moment of the first duplicate, the lit line is the branch that let it through, and the
+     * caption names the same job (the one the lit line is for) and the record that was missing, expired or taken
+     * over. Before the lit line followed the cause, a step's duplicate lit "runStep(step) ok: next step" or the
+     * loop header.
+     */
+    @Test
+    void everyWayAStepRunsAgainLightsTheBranchThatLetItThroughAndTheCaptionSaysWhy() {
+        Set<DuplicateCause> walked = java.util.EnumSet.noneOf(DuplicateCause.class);
+        for (CauseScenarios.Case c : CauseScenarios.all()) {
+            LiveViewModel live = new LiveViewModel(c.scenario());
+            JobToken job = firstDuplicate(live, c);
+            Strategy s = live.simulation().strategy();
+            SimulationEvent dup = CodeMap.decisive(s, job.history());
+            assertEquals(c.cause(), dup.cause(), c.name());
+            assertEquals(List.of(job.user(), job.repeat()), List.of(dup.user(), dup.repeat()),
+                    c.name() + ": the lit line is for the job whose side effect was done again");
+            assertEquals(LET_THROUGH.get(c.cause()), litText(s, job.history()), c.name());
+            String caption = Caption.of(s, job.history());
+            String who = EventText.user(job.user(), job.repeat());
+            assertTrue(caption.startsWith(who + ":") || caption.startsWith(who + " got ANOTHER"),
+                    c.name() + ": the caption names " + who + ": " + caption);
+            assertTrue(caption.contains(CauseText.record(s, dup)), c.name() + ": names the record: " + caption);
+            List<String> forms = Caption.forms(s, job.history());
+            assertTrue(forms.get(forms.size() - 1).endsWith(CauseText.brief(s, dup)),
+                    c.name() + ": the shortest form still says why: " + forms);
+            walked.add(c.cause());
+        }
+        assertEquals(java.util.EnumSet.allOf(DuplicateCause.class), walked, "every cause walked");
     }
 }

@@ -93,6 +93,56 @@ class CodePanelFxTest {
         throw new AssertionError("no " + kind + " within 500 steps");
     }
 
+    /**
+     * Played at 1000× (the whole opening scene in one frame), the run pauses at user_1's second welcome email, and a
+     * person sees the cause together: the code's lit line is the send that runs every time, the caption and the
+     * story line's newest entry (marked ▶) say user_1 got another email because the reply was lost, the lost reply
+     * is still in the story above it, the clock reads the duplicate's time, Play offers to go on, and the "pause at
+     * each new duplicate" box is there and ticked. Unticked, a Reset and Play run through to the end.
+     */
+    @Test
+    void atFullSpeedTheRunPausesAtTheDuplicateWithItsCauseOnScreen(FxRobot robot) throws Exception {
+        ScenarioFile opening = preset("opening-no-key.json");
+        onFx(() -> {
+            live.apply(opening.scenario(), opening.strategies().get(0));
+            live.speedProperty().set(1000);
+        });
+        press(robot, "#playButton");
+        waitUntil(() -> !live.playingProperty().get() && live.spotlit() != null);
+        CodePanel code = panel(robot);
+        waitUntil(() -> "provider sends on every call".equals(code.litText()));
+        assertTrue(showing(code.litLabel()) && insideTheWindow(code.litLabel()), "a person sees the lit line");
+        assertTrue(caption(robot).startsWith("user_1 got ANOTHER welcome email: the reply was lost"), caption(robot));
+        LiveStoryController story = controller.story();
+        List<String> lines = story.shownLines();
+        String newest = lines.get(lines.size() - 1);
+        assertTrue(newest.startsWith(LiveStoryController.MARKER + " 0:03.411  user_1 got ANOTHER welcome email: the "
+                + "reply was lost"), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.contains("user_1's welcome email went out, but the reply was lost")),
+                "the lost reply that caused it, above it: " + lines);
+        assertEquals(1, lines.stream().filter(l -> l.startsWith(LiveStoryController.MARKER)).count(), "one newest");
+        assertTrue(robot.lookup("#clockLabel").queryLabeled().getText().contains("0:03.411"),
+                robot.lookup("#clockLabel").queryLabeled().getText());
+        assertEquals("Play", robot.lookup("#playButton").queryButton().getText());
+        javafx.scene.control.CheckBox pause = controller.caption().pauseToggle();
+        assertTrue(showing(pause) && insideTheWindow(pause) && pause.isSelected(), "the pause's box, ticked");
+
+        // user_1's second envelope is ringed in the duplicate's colour while the run stands at it: a step on (the
+        // envelopes stay the same) takes the ring away, some 400 px of that colour (3 px round a 54 × 30 envelope)
+        int ringed = pixelsOf(robot, Concept.DUPLICATE.ink());
+        press(robot, "#stepButton");
+        waitUntil(() -> live.spotlit() == null);
+        int after = pixelsOf(robot, Concept.DUPLICATE.ink());
+        assertTrue(ringed - after > 150, "the ring: " + ringed + " px of the duplicate's ink, then " + after);
+
+        robot.clickOn(pause);
+        assertFalse(live.pauseAtDuplicatesProperty().get(), "unticked: the run plays through");
+        press(robot, "#resetButton");
+        press(robot, "#playButton");
+        waitUntil(() -> live.simulation().isFinished());
+        assertNull(live.spotlit());
+    }
+
     @Test
     void steppingToTheLostReplyLightsTheRetryLineAndTheCaptionSaysIt(FxRobot robot) throws Exception {
         ScenarioFile opening = preset("opening-no-key.json");
@@ -249,6 +299,22 @@ class CodePanelFxTest {
     private static double codeFontSize(CodePanel code) {
         Node line = code.lookup(".code-line");
         return ((Label) line).getFont().getSize();
+    }
+
+    /** @return how many pixels of the live canvas, as drawn now, have exactly colour {@code c} */
+    private static int pixelsOf(FxRobot robot, javafx.scene.paint.Color c) {
+        LiveFx.waitForPulses(robot, 5); // the frames that draw the last change
+        QueueCanvas queue = robot.lookup("#queue").queryAs(QueueCanvas.class);
+        javafx.scene.image.WritableImage[] image = new javafx.scene.image.WritableImage[1];
+        robot.interact(() -> image[0] = queue.snapshot(null, null));
+        javafx.scene.image.PixelReader px = image[0].getPixelReader();
+        int n = 0;
+        for (int y = 0; y < image[0].getHeight(); y++) {
+            for (int x = 0; x < image[0].getWidth(); x++) {
+                n += px.getColor(x, y).equals(c) ? 1 : 0;
+            }
+        }
+        return n;
     }
 
     /** @return true if {@code node}'s bounds lie inside its window's scene. */

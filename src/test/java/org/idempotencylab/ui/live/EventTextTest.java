@@ -36,6 +36,14 @@ class EventTextTest {
                 EventText.describe(event(3_000, Kind.JOB_IN_PROGRESS, 1, false, 0, 1, 0, 4_000, "job in progress")));
     }
 
+    /** A side effect done again says why in the log, in the cause's few words (before, only "done 2 times"). */
+    @Test
+    void aDuplicateSaysItsCause() {
+        assertEquals("0:03.411  user_1 · send the welcome email (attempt 2): side effect done AGAIN: done 2 times "
+                + "(the reply was lost)", EventText.describe(new SimulationEvent(3_411, Kind.DUPLICATE_SIDE_EFFECT, 1,
+                false, 6, 2, 0, 3_411, "done 2 times", 1, org.idempotencylab.engine.DuplicateCause.LOST_REPLY)));
+    }
+
     @Test
     void everyKindOfEventHasItsWords() {
         for (Kind k : Kind.values()) {

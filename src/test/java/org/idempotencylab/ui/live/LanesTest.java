@@ -2,6 +2,7 @@ package org.idempotencylab.ui.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,12 +43,20 @@ class LanesTest {
         return lanes;
     }
 
-    /** Plays both lanes to virtual time {@code ms} at 1000×, in frames of 1 ms of real time (1 s virtual). */
+    /**
+     * Plays both lanes to virtual time {@code ms} at 1000×, in frames of 1 ms of real time (1 s virtual), pressing
+     * Play again after each pause at a new duplicate of lane A, until both lanes are over.
+     */
     private static void playTo(Lanes lanes, long ms) {
         lanes.laneA().speedProperty().set(1000);
-        lanes.togglePlay();
         long now = 0;
-        while (lanes.clockMs() < ms && lanes.laneA().playingProperty().get()) {
+        while (lanes.clockMs() < ms) {
+            if (!lanes.laneA().playingProperty().get()) {
+                if (lanes.laneA().finishedProperty().get() && lanes.laneB().finishedProperty().get()) {
+                    break;
+                }
+                lanes.togglePlay();
+            }
             now += 1_000_000L;
             lanes.frame(1_000_000L, now);
         }
@@ -103,6 +112,33 @@ class LanesTest {
             assertFalse(e.duplicate(), "lane B sends no second email");
         }
         assertTrue(greyMarked, "user_" + user + "'s suppressed send is marked in lane B");
+    }
+
+    /**
+     * The "≠" line names the user whose envelopes are outlined now: the newest envelope marked "≠" in either lane is
+     * that user's. The lost-reply preset played 10 virtual minutes has many users who differ; the first of them got
+     * their second email minutes ago (their envelopes long gone from the provider's box), so a line that names the
+     * first to differ names a user no outline is on.
+     */
+    @Test
+    void theDifferenceLineNamesTheUserWhoseEnvelopesAreOutlined() {
+        Lanes lanes = load(preset("lost-reply.json"));
+        playTo(lanes, 600_000);
+        assertTrue(lanes.differingUsers() >= 2, "several users differ: " + lanes.differingUsers());
+        Envelope newest = null;
+        for (LiveViewModel lane : List.of(lanes.laneA(), lanes.laneB())) {
+            for (Envelope e : lane.envelopes()) {
+                if (lanes.differs(lane, e) && (newest == null || e.atMs() >= newest.atMs())) {
+                    newest = e;
+                }
+            }
+        }
+        assertNotNull(newest, "an outlined envelope among the latest");
+        String diff = lanes.differenceProperty().get();
+        assertTrue(diff.contains("· user_" + newest.user() + " got 2 welcome emails in A"),
+                "names user_" + newest.user() + ": " + diff);
+        long first = lanes.laneA().usersWithSeveralEmails().iterator().next();
+        assertNotEquals(first, newest.user(), "the first user to differ is not the one outlined now");
     }
 
     /**

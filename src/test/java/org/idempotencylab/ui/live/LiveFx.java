@@ -146,6 +146,20 @@ final class LiveFx {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Waits until the FX thread has drawn {@code n} more frames. */
+    static void waitForPulses(FxRobot robot, int n) {
+        java.util.concurrent.atomic.AtomicInteger pulses = new java.util.concurrent.atomic.AtomicInteger();
+        javafx.animation.AnimationTimer counter = new javafx.animation.AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                pulses.incrementAndGet();
+            }
+        };
+        onFx(counter::start);
+        waitUntil(() -> pulses.get() >= n);
+        onFx(counter::stop);
+    }
+
     /** @return true if {@code node} is in a scene and it and every parent are visible: a person can see it. */
     static boolean showing(Node node) {
         if (node.getScene() == null) {

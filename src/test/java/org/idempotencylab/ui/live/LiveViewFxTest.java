@@ -6,6 +6,7 @@ import static org.idempotencylab.ui.live.LiveFx.press;
 import static org.idempotencylab.ui.live.LiveFx.reveal;
 import static org.idempotencylab.ui.live.LiveFx.showing;
 import static org.idempotencylab.ui.live.LiveFx.type;
+import static org.idempotencylab.ui.live.LiveFx.waitForPulses;
 import static org.idempotencylab.ui.live.LiveFx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,7 +28,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
-import javafx.animation.AnimationTimer;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -137,20 +137,6 @@ class LiveViewFxTest {
         assertEquals(paused, live.nowMs(), "paused: the clock stands still");
         assertEquals(live.clockProperty().get(), text(robot, "#clockLabel"));
         assertTrue(paused > 0 && !text(robot, "#clockLabel").equals("0:00.000"), "the clock shows the time played");
-    }
-
-    /** Waits until the FX thread has drawn {@code n} more frames. */
-    private static void waitForPulses(FxRobot robot, int n) {
-        AtomicInteger pulses = new AtomicInteger();
-        AnimationTimer counter = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                pulses.incrementAndGet();
-            }
-        };
-        onFx(counter::start);
-        waitUntil(() -> pulses.get() >= n);
-        onFx(counter::stop);
     }
 
     @Test
@@ -568,7 +554,10 @@ class LiveViewFxTest {
         // only the provider legend's small icon for "sent again" (about 50 px); a token of radius 12 px would be
         // about 450
         assertTrue(pixelsOf(robot, Concept.DUPLICATE.fill()) < 150, "no duplicate, so no duplicate's colour");
-        assertTrue(pixelsOf(robot, QueueCanvas.FAILED) > 300, "the failed token (radius 12 px) is drawn in its own grey");
+        // of its ~450 px, the number, the ✗ badge and the soft edge take some 150: where the token sits (it moves
+        // with the play area's height) decides a few more
+        int grey = pixelsOf(robot, QueueCanvas.FAILED);
+        assertTrue(grey > 250, "the failed token (radius 12 px) is drawn in its own grey: " + grey);
     }
 
     /** @return how many pixels of the live canvas, as a person sees it now, have exactly colour {@code c}. */

@@ -111,7 +111,12 @@ class LiveViewModelOffTheFxThreadTest {
         long t = 0;
         for (int frame = 0; frame < 100_000 && !onFx(() -> vm.finishedProperty().get()); frame++) {
             long now = t += FRAME_NANOS;
-            onFx(() -> vm.frame(FRAME_NANOS, now));
+            onFx(() -> {
+                if (!vm.playingProperty().get() && !vm.busy()) {
+                    vm.togglePlay(); // Play again after a pause at a new duplicate (the hold off the FX thread)
+                }
+                vm.frame(FRAME_NANOS, now);
+            });
             if (frame % 50 == 0) {
                 settle(vm);
             }

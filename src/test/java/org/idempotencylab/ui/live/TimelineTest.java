@@ -60,14 +60,20 @@ class TimelineTest {
         }
     }
 
-    /** Plays at 1000× in frames of 2 s of real time (half an hour of virtual time) until the run is over. */
+    /**
+     * Plays at 1000× in frames of 2 s of real time (half an hour of virtual time) until the run is over, pressing
+     * Play again after each pause at a new duplicate (DuplicatePause), as a teacher does: the pauses change nothing.
+     */
     private static StrategyResult playToTheEnd(LiveViewModel vm) {
         vm.speedProperty().set(LiveViewModel.MAX_SPEED);
-        if (!vm.playingProperty().get()) {
-            vm.togglePlay();
-        }
         long nanos = 0;
-        for (int i = 0; i < 1_000_000 && vm.playingProperty().get(); i++) {
+        for (int i = 0; i < 1_000_000; i++) {
+            if (!vm.playingProperty().get()) {
+                if (vm.finishedProperty().get()) {
+                    break;
+                }
+                vm.togglePlay();
+            }
             nanos += 2_000_000_000L;
             vm.frame(2_000_000_000L, nanos);
         }
