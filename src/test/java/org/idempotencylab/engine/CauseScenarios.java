@@ -51,7 +51,7 @@ public final class CauseScenarios {
                 .build();
         Set<FaultKind> every = EnumSet.allOf(FaultKind.class);
         return List.of(
-                // the opening scene: user_1's reply is lost, the retry sends the welcome email again
+                // the opening scene: user_0's reply is lost, the retry sends the welcome email again
                 preset("opening-no-key.json", 0, DuplicateCause.LOST_REPLY),
                 // one sign-up, the fifth strategy, an in-memory queue: the crash loses the job and wipes the store,
                 // and the repeat 30 s later finds no record of the steps the crash took with it

@@ -47,7 +47,7 @@ class DuplicateCauseTest {
     }
 
     /**
-     * The opening scene's one duplicate: user_1's second welcome email (its reply was lost, the retry sent it again,
+     * The opening scene's one duplicate: user_0's second welcome email (its reply was lost, the retry sent it again,
      * no key told the provider it was the same email), and the explored crash-and-repeat's: the repeat's first step,
      * whose record the crash wiped.
      */
@@ -55,7 +55,7 @@ class DuplicateCauseTest {
     void theOpeningSceneAndTheCrashAndRepeatName() {
         List<CauseScenarios.Case> all = CauseScenarios.all();
         SimulationEvent opening = duplicates(all.get(0).simulation()).get(0);
-        assertEquals(List.of(1L, (long) SignupSteps.EMAIL, 2), List.of(opening.user(), (long) opening.step(),
+        assertEquals(List.of(0L, (long) SignupSteps.EMAIL, 2), List.of(opening.user(), (long) opening.step(),
                 opening.attempt()));
         SimulationEvent crash = duplicates(all.get(1).simulation()).get(0);
         assertEquals(List.of(0L, 0L), List.of(crash.user(), (long) crash.step()));

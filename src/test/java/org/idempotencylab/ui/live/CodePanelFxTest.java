@@ -94,9 +94,9 @@ class CodePanelFxTest {
     }
 
     /**
-     * Played at 1000× (the whole opening scene in one frame), the run pauses at user_1's second welcome email, and a
+     * Played at 1000× (the whole opening scene in one frame), the run pauses at user_0's second welcome email, and a
      * person sees the cause together: the code's lit line is the send that runs every time, the caption and the
-     * story line's newest entry (marked ▶) say user_1 got another email because the reply was lost, the lost reply
+     * story line's newest entry (marked ▶) say user_0 got another email because the reply was lost, the lost reply
      * is still in the story above it, the clock reads the duplicate's time, Play offers to go on, and the "pause at
      * each new duplicate" box is there and ticked. Unticked, a Reset and Play run through to the end.
      */
@@ -112,22 +112,22 @@ class CodePanelFxTest {
         CodePanel code = panel(robot);
         waitUntil(() -> "provider sends on every call".equals(code.litText()));
         assertTrue(showing(code.litLabel()) && insideTheWindow(code.litLabel()), "a person sees the lit line");
-        assertTrue(caption(robot).startsWith("user_1 got ANOTHER welcome email: the reply was lost"), caption(robot));
+        assertTrue(caption(robot).startsWith("user_0 got ANOTHER welcome email: the reply was lost"), caption(robot));
         LiveStoryController story = controller.story();
         List<String> lines = story.shownLines();
         String newest = lines.get(lines.size() - 1);
-        assertTrue(newest.startsWith(LiveStoryController.MARKER + " 0:03.411  user_1 got ANOTHER welcome email: the "
+        assertTrue(newest.startsWith(LiveStoryController.MARKER + " 0:01.535  user_0 got ANOTHER welcome email: the "
                 + "reply was lost"), lines.toString());
-        assertTrue(lines.stream().anyMatch(l -> l.contains("user_1's welcome email went out, but the reply was lost")),
+        assertTrue(lines.stream().anyMatch(l -> l.contains("user_0's welcome email went out, but the reply was lost")),
                 "the lost reply that caused it, above it: " + lines);
         assertEquals(1, lines.stream().filter(l -> l.startsWith(LiveStoryController.MARKER)).count(), "one newest");
-        assertTrue(robot.lookup("#clockLabel").queryLabeled().getText().contains("0:03.411"),
+        assertTrue(robot.lookup("#clockLabel").queryLabeled().getText().contains("0:01.535"),
                 robot.lookup("#clockLabel").queryLabeled().getText());
         assertEquals("Play", robot.lookup("#playButton").queryButton().getText());
         javafx.scene.control.CheckBox pause = controller.caption().pauseToggle();
         assertTrue(showing(pause) && insideTheWindow(pause) && pause.isSelected(), "the pause's box, ticked");
 
-        // user_1's second envelope is ringed in the duplicate's colour while the run stands at it: a step on (the
+        // user_0's second envelope is ringed in the duplicate's colour while the run stands at it: a step on (the
         // envelopes stay the same) takes the ring away, some 400 px of that colour (3 px round a 54 × 30 envelope)
         int ringed = pixelsOf(robot, Concept.DUPLICATE.ink());
         press(robot, "#stepButton");

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class DuplicatePauseTest {
     private static final long FRAME_NANOS = 16_666_667; // 60 frames a second
 
-    /** The opening scene: three sign-ups, user_1's reply is lost, the retry sends a second welcome email. */
+    /** The opening scene: three sign-ups, user_0's reply is lost, the retry sends a second welcome email. */
     private static LiveViewModel opening(double speed) {
         CauseScenarios.Case c = CauseScenarios.all().get(0);
         LiveViewModel vm = new LiveViewModel(c.scenario());
@@ -56,10 +56,10 @@ class DuplicatePauseTest {
     }
 
     /**
-     * At 1000× one frame is 16.7 virtual seconds, the whole opening scene (its duplicate comes at 0:03.411): without
-     * the pause the first frame plays past it and on to the end. With it, the run stops at 0:03.411 itself, user_1's
+     * At 1000× one frame is 16.7 virtual seconds, the whole opening scene (its duplicate comes at 0:01.535): without
+     * the pause the first frame plays past it and on to the end. With it, the run stops at 0:01.535 itself, user_0's
      * second envelope the newest (ringed on the canvas), and the caption, the lit line and the story's newest entry
-     * all about user_1 and why.
+     * all about user_0 and why.
      */
     @Test
     void at1000xTheRunStopsAtTheDuplicateItselfAndEverythingTellsIt() {
@@ -70,20 +70,20 @@ class DuplicatePauseTest {
             SimulationEvent dup = vm.spotlit();
             assertNotNull(dup, speed + "×: paused at a duplicate");
             assertEquals(Kind.DUPLICATE_SIDE_EFFECT, dup.kind());
-            assertEquals(List.of(1L, 3_411L), List.of(dup.user(), dup.timeMs()));
-            assertEquals(3_411, vm.nowMs(), speed + "×: the clock stands at the duplicate, not a frame later");
+            assertEquals(List.of(0L, 1_535L), List.of(dup.user(), dup.timeMs()));
+            assertEquals(1_535, vm.nowMs(), speed + "×: the clock stands at the duplicate, not a frame later");
             Envelope e = newest(vm);
-            assertEquals(List.of(1L, 2), List.of(e.user(), e.nth()), "user_1's second email is the newest");
+            assertEquals(List.of(0L, 2), List.of(e.user(), e.nth()), "user_0's second email is the newest");
             JobToken job = vm.storyJob();
-            assertEquals(1, job.user());
+            assertEquals(0, job.user());
             Strategy s = vm.simulation().strategy();
             assertEquals("provider.send", CodeMap.litLine(s, job.history()), "the send that runs every time");
-            assertTrue(Caption.of(s, job.history()).startsWith("user_1 got ANOTHER welcome email: the reply was lost"),
+            assertTrue(Caption.of(s, job.history()).startsWith("user_0 got ANOTHER welcome email: the reply was lost"),
                     Caption.of(s, job.history()));
             List<StoryLine.Entry> story = vm.story();
             StoryLine.Entry last = story.get(story.size() - 1);
             assertTrue(last.duplicate() && last.event().cause() == DuplicateCause.LOST_REPLY, "story: " + story);
-            assertTrue(story.stream().anyMatch(x -> x.event().kind() == Kind.REPLY_LOST && x.event().user() == 1),
+            assertTrue(story.stream().anyMatch(x -> x.event().kind() == Kind.REPLY_LOST && x.event().user() == 0),
                     "the lost reply that led to it is still in the story: " + story);
         }
     }
@@ -92,9 +92,9 @@ class DuplicatePauseTest {
     void playGoesOnAndAJobPausesOnlyOnce() {
         LiveViewModel vm = opening(1000);
         playUntilPaused(vm, 600);
-        assertEquals(3_411, vm.nowMs());
+        assertEquals(1_535, vm.nowMs());
         playUntilPaused(vm, 600);
-        assertTrue(vm.nowMs() > 3_411, "Play went on past the duplicate");
+        assertTrue(vm.nowMs() > 1_535, "Play went on past the duplicate");
         assertNull(vm.spotlit(), "the pause's moment is gone once the run moved");
         assertTrue(vm.simulation().isFinished(), "the opening scene has one duplicate: it plays to the end");
     }
@@ -139,9 +139,9 @@ class DuplicatePauseTest {
     void aSeekBackMakesTheDuplicateNewAgain() {
         LiveViewModel vm = opening(1000);
         playUntilPaused(vm, 600);
-        vm.seek(2_000);
+        vm.seek(1_000); // before the duplicate at 1,535
         playUntilPaused(vm, 600);
-        assertEquals(3_411, vm.nowMs(), "paused at the same duplicate again");
+        assertEquals(1_535, vm.nowMs(), "paused at the same duplicate again");
         assertNotNull(vm.spotlit());
     }
 
@@ -157,7 +157,7 @@ class DuplicatePauseTest {
             t += FRAME_NANOS;
             lanes.frame(FRAME_NANOS, t);
         }
-        assertEquals(3_411, vm.nowMs());
-        assertEquals(3_411, lanes.laneB().nowMs(), "lane B at the same virtual time");
+        assertEquals(1_535, vm.nowMs());
+        assertEquals(1_535, lanes.laneB().nowMs(), "lane B at the same virtual time");
     }
 }
