@@ -15,16 +15,18 @@ import org.idempotencylab.ui.live.CanvasInk.Kind;
 /**
  * Draws the email provider under the email step: its box (outlined in the lost reply's look, dashed, while a
  * click has set its next reply to be lost), its title, the legend of its envelopes' marks with each concept's
- * icon, and the envelopes it sent ({@link EnvelopePainter}).
+ * icon, the keys it remembers ({@link KeyPainter}) and the envelopes it sent ({@link EnvelopePainter}).
  */
 final class ProviderPainter {
     private static final Texts TEXTS = Texts.of(ProviderPainter.class);
     private final CanvasInk ink;
     private final EnvelopePainter envelopes;
+    private final KeyPainter keys;
 
-    ProviderPainter(CanvasInk ink) {
+    ProviderPainter(CanvasInk ink, KeyPainter keys) {
         this.ink = ink;
         this.envelopes = new EnvelopePainter(ink);
+        this.keys = keys;
     }
 
     /** @param marked the envelopes to draw with the "≠" of a difference between two lanes */
@@ -54,8 +56,13 @@ final class ProviderPainter {
         double legendTop = y0 + BOX_PAD + titleH + 2;
         drawLegend(g, row, legendTop, box);
         double legendH = ink.lineHeight(row.providerLegendFont);
-        envelopes.draw(g, l, vm.envelopes(), marked, box,
-                legendTop + legendH * row.providerLegend.length + BottomRow.MARK_ROOM);
+        double keysTop = legendTop + legendH * row.providerLegend.length;
+        if (row.chipH > 0) { // the keys it remembers, when the run sends it one
+            keysTop += 2;
+            keys.drawBand(g, vm.stageKeys().provider(), row.keyFont, row.chipH, x + PAD, keysTop,
+                    row.providerW - 2 * PAD, vm.nowMs(), box);
+        }
+        envelopes.draw(g, l, vm.envelopes(), marked, box, keysTop + row.chipH + BottomRow.MARK_ROOM);
     }
 
     /** The legend's lines from {@code top}, each {@link BottomRow#ICON_ROOM} holding the next concept's icon. */

@@ -1,8 +1,5 @@
 package org.idempotencylab.ui.live;
 
-import static org.idempotencylab.ui.live.QueueGrid.R;
-import static org.idempotencylab.ui.live.QueueGrid.SLOT;
-
 import java.util.List;
 import java.util.Set;
 import javafx.scene.canvas.GraphicsContext;
@@ -97,9 +94,10 @@ final class TokenPlacer {
             }
             glide(t, to.x(), to.y(), nowNanos, snap);
             lastMoveStartNanos = lastMoveStart;
-            TokenPainter.draw(g, t, nowMs, t == vm.selectedProperty().get(), detailed);
+            TokenPainter.draw(g, t, l.tokens, nowMs, t == vm.selectedProperty().get(), detailed);
             hits.drawn(t);
-            ink.note(Kind.TOKEN, "token", t.x - R - 2, t.y - R - 2, SLOT, SLOT,
+            double r = l.grid.r;
+            ink.note(Kind.TOKEN, "token", t.x - r - 2, t.y - r - 2, l.grid.slot, l.grid.slot,
                     t.x == to.x() && t.y == to.y() ? to.within() : null);
         }
         stations.drawBadges(g, l, badges);
@@ -126,7 +124,7 @@ final class TokenPlacer {
             shownAt[s] = Math.min(there, capacity);
             while (shownAt[s] > 0 && there > shownAt[s]) { // the badge takes the last slots it needs
                 badges[s] = "+" + (there - shownAt[s]);
-                int slots = (int) Math.ceil((ink.width(badges[s], l.stations.badgeFont) + 4) / SLOT);
+                int slots = (int) Math.ceil((ink.width(badges[s], l.stations.badgeFont) + 4) / l.grid.slot);
                 if (shownAt[s] <= capacity - slots) {
                     break;
                 }
@@ -154,8 +152,10 @@ final class TokenPlacer {
             shown.y = wy;
             shown.toX = wx;
             shown.toY = wy;
-            TokenPainter.draw(g, shown, nowMs, known != null && known == vm.selectedProperty().get(), detailed);
-            ink.note(Kind.TOKEN, "token", wx - R - 2, wy - R - 2, SLOT, SLOT, columns.queueBox());
+            TokenPainter.draw(g, shown, l.tokens, nowMs, known != null && known == vm.selectedProperty().get(),
+                    detailed);
+            double r = l.grid.r;
+            ink.note(Kind.TOKEN, "token", wx - r - 2, wy - r - 2, l.grid.slot, l.grid.slot, columns.queueBox());
         }
     }
 

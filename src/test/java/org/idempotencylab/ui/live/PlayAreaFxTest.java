@@ -59,15 +59,29 @@ class PlayAreaFxTest {
      * station and in backoff, envelopes sent again and replies lost.
      */
     private static LiveViewModel busyRun() {
+        LiveViewModel vm = busy(Strategy.EACH_STEP_NO_KEY, 120_000);
+        while (!latestEnvelope(vm).replyLost()) { // the newest envelope, drawn at any size, with its lost reply
+            vm.stepOnce();
+        }
+        return vm;
+    }
+
+    /**
+     * The same busy run with the strategy that keeps a record of each step and sends the provider the same key: the
+     * stations and the provider draw their bands of keys.
+     */
+    private static LiveViewModel keyedRun() {
+        return busy(Strategy.WHOLE_JOB_SKIP_FINISHED, 20_000);
+    }
+
+    /** 300 workers on 100,000 sign-ups, 10% failures, 20% lost replies, played with {@code strategy} to {@code ms}. */
+    private static LiveViewModel busy(Strategy strategy, long ms) {
         Scenario s = Scenario.article().toBuilder().jobs(100_000).workers(300).arrivalRate(0).pFail(0.1)
                 .lostReply(0.2).build();
         LiveViewModel vm = new LiveViewModel(LiveViewModel.classroomDefaults());
-        vm.apply(s, Strategy.EACH_STEP_NO_KEY);
-        for (int frame = 0; vm.nowMs() < 120_000 && frame < 10_000; frame++) {
-            vm.advanceTo(120_000, 0); // a frame runs a bounded number of events
-        }
-        while (!latestEnvelope(vm).replyLost()) { // the newest envelope, drawn at any size, with its lost reply
-            vm.stepOnce();
+        vm.apply(s, strategy);
+        for (int frame = 0; vm.nowMs() < ms && frame < 10_000; frame++) {
+            vm.advanceTo(ms, 0); // a frame runs a bounded number of events
         }
         return vm;
     }
@@ -318,6 +332,28 @@ class PlayAreaFxTest {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void eachStationAndTheProviderShowTheirKeysWholeInsideTheirBoxes() {
+        LiveViewModel vm = keyedRun();
+        for (boolean presentation : new boolean[] {false, true}) {
+            for (double[] size : presentation ? PRESENTATION : NORMAL) {
+                List<Box> boxes = drawn(vm, size, presentation, c -> { }).drawn();
+                String at = where(size, presentation);
+                List<Box> keys = of(boxes, "key");
+                // every station has keys held (300 jobs went through each step in 20 s), each in a chip in it
+                assertEquals(SignupSteps.COUNT, keys.stream().map(k -> k.within().within())
+                        .filter(b -> b.role().equals("station")).distinct().count(), at + "keys at each station");
+                assertTrue(keys.stream().anyMatch(k -> k.within().within().role().equals("provider")),
+                        at + "a key the provider remembers: " + keys);
+                for (Box k : keys) { // "user_12", or "u12" where a chip that long does not fit
+                    assertTrue(k.text().matches("(user_|u)\\d+"), at + "a whole key: " + k);
+                    assertTrue(k.fontSize() >= LEAST_TEXT, at + k + " smaller than " + LEAST_TEXT + " px");
+                }
+                assertEquals(List.of(), collisions(boxes), at + "collisions");
             }
         }
     }
