@@ -26,8 +26,9 @@ import org.idempotencylab.ui.LiveRunListener;
 /**
  * The records a class watches on the stage: at each station, the keys of the users who came there (the in-memory
  * store's key, the claim table's row with its status and lease, the lock of the job there), and at the provider the
- * welcome-email keys it remembers; each with its state now, and, for a few virtual seconds, the outline of one that
- * is gone (its TTL ran out, a crash wiped it, its run failed and was not kept).
+ * welcome-email keys it remembers; each with its state now, and the outline of one that is gone (its TTL ran out, a
+ * crash wiped it, its run failed and was not kept) until newer calls at its station push it out of the band, so a
+ * wipe stays in sight while the workers are down, at any speed.
  *
  * <p>Where the data comes from: the run's events tell who came to which station (a listener added to the
  * simulation, as a lesson's is); what each record holds is read from the store itself where the simulation moves
@@ -44,8 +45,8 @@ import org.idempotencylab.ui.LiveRunListener;
 final class StageKeys implements LiveRunListener {
     /** Reads a second while playing (at once on a step, a click, a Reset or a pause): the Key store's pace. */
     static final int READS_PER_SECOND = 10;
-    /** Virtual ms the outline of a gone record stays after it went, or after a job last came to it. */
-    static final long GONE_MS = 4_000;
+    /** Virtual ms the outline of a gone record stays beside the record made again after it (the cause of the redo). */
+    static final long GHOST_MS = 4_000;
     /** Virtual ms a record that a retry just met is drawn outlined in bold. */
     static final long MET_MS = 1_500;
     /** Users followed at a station, the latest; an older one is dropped (and no longer counted in "+N"). */
@@ -480,8 +481,8 @@ final class StageKeys implements LiveRunListener {
     }
 
     /**
-     * @return the band of one station: the records held and the outlines of those gone, each within
-     *         {@link #GONE_MS} after it went or a call last came to it, the latest first, at most {@link #BAND_MOST}
+     * @return the band of one station: the records held and the outlines of those gone, the latest first, at most
+     *         {@link #BAND_MOST}
      */
     private static Band band(LinkedHashMap<Long, Followed> followed, long nowMs) {
         List<Chip> chips = new ArrayList<>();
@@ -494,14 +495,12 @@ final class StageKeys implements LiveRunListener {
             }
             if (f.present()) {
                 held++;
-            } else if (nowMs - Math.max(f.sinceMs, f.metMs) >= GONE_MS) {
-                continue; // gone a while ago: shown again when a call comes to it
             }
             if (chips.size() < BAND_MOST) {
                 String label = "user_" + f.user;
                 chips.add(new Chip(f.user, label, f.key, f.look, f.sinceMs, f.untilMs, f.spanMs, f.hits,
                         f.answeredMs));
-                if (f.present() && f.ghost != null && nowMs - f.ghostMs < GONE_MS && chips.size() < BAND_MOST) {
+                if (f.present() && f.ghost != null && nowMs - f.ghostMs < GHOST_MS && chips.size() < BAND_MOST) {
                     chips.add(new Chip(f.user, label, f.key, f.ghost, f.ghostMs, Long.MAX_VALUE, 0, 0, -1));
                 }
             }

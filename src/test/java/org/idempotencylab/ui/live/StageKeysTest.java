@@ -20,8 +20,13 @@ import org.junit.jupiter.api.Test;
 class StageKeysTest {
     /** One sign-up, nothing random fails: what happens twice comes from a click. */
     private static LiveViewModel oneSignup(StoreKind store, KeyMode key) {
+        return oneSignup(store, key, 1_000);
+    }
+
+    /** @param restartMs virtual ms the worker process takes to come back after a crash */
+    private static LiveViewModel oneSignup(StoreKind store, KeyMode key, long restartMs) {
         LiveViewModel vm = new LiveViewModel(LiveViewModel.classroomDefaults().toBuilder().jobs(1).pFail(0)
-                .lostReply(0).restartMs(1_000).visibilityTimeoutMs(3_000).build());
+                .lostReply(0).restartMs(restartMs).visibilityTimeoutMs(3_000).build());
         vm.form().set(Parameter.QUEUE, QueueKind.DURABLE);
         vm.scopeProperty().set(store == StoreKind.NONE ? RetryScope.EACH_STEP : RetryScope.WHOLE_JOB_SKIP_FINISHED);
         vm.keyModeProperty().set(key);
@@ -66,6 +71,21 @@ class StageKeysTest {
             assertEquals(Look.WIPED, wiped.look(), "step " + s);
             assertEquals(crashAt, wiped.sinceMs());
             assertEquals(0, after.station(s).held(), "a wiped key is shown, not counted as held");
+        }
+    }
+
+    @Test
+    void aWipedKeyStaysInSightAsLongAsTheWorkersAreDownAtAnySpeed() {
+        LiveViewModel vm = oneSignup(StoreKind.MEMORY, KeyMode.NONE, 20_000);
+        stepUntilUser0AtStep(vm, 2);
+        long crashAt = vm.nowMs();
+        assertTrue(vm.crashWorkers());
+        // 15 virtual s later (0.3 s of a class's time at 50×) the process is still down and its store still empty:
+        // the outlines say what the crash took until a new call comes to the station
+        vm.advanceTo(crashAt + 15_000, 0);
+        assertTrue(vm.workersDown());
+        for (int s = 0; s <= 1; s++) {
+            assertEquals(Look.WIPED, only(vm.stageKeys().station(s)).look(), "step " + s);
         }
     }
 
