@@ -15,7 +15,11 @@ import javafx.stage.Stage;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.VirtualTime;
 import org.idempotencylab.ui.live.CanvasInk.Box;
 import org.idempotencylab.ui.live.CanvasInk.Kind;
 import org.junit.jupiter.api.Test;
@@ -332,6 +336,64 @@ class PlayAreaFxTest {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * The opening scene (its preset), event by event over its first 8 virtual seconds (user_1's duplicate comes at about 6 s),
+     * each drawn as its glides begin, half-way and at their end: no token, at rest or gliding, ever covers a word (a
+     * glide from the first row of stations to the second went straight over station 8's title at 0:05.56).
+     */
+    @Test
+    void noGlidingTokenCoversAWordInTheOpeningScene() throws Exception {
+        ScenarioFile opening;
+        try (var in = App.class.getResourceAsStream("/" + Presets.FOLDER + "opening-no-key.json")) {
+            opening = new ScenarioFiles(org.idempotencylab.engine.Metric.watchNames()).read(in);
+        }
+        for (boolean presentation : new boolean[] {false, true}) {
+            for (double[] size : presentation ? PRESENTATION : NORMAL) {
+                LiveViewModel vm = new LiveViewModel(LiveViewModel.classroomDefaults());
+                vm.apply(opening.scenario(), opening.strategies().get(0));
+                QueueCanvas canvas = drawn(vm, size, presentation, c -> { });
+                String at = where(size, presentation);
+                long[] nanos = {System.nanoTime()};
+                for (int event = 0; event < 400 && vm.nowMs() < 8_000 && !vm.finishedProperty().get(); event++) {
+                    List<String> covered = new ArrayList<>();
+                    onFx(() -> {
+                        vm.stepOnce();
+                        for (long part : new long[] {0, TokenPlacer.MOVE_NANOS / 2, 2 * TokenPlacer.MOVE_NANOS}) {
+                            canvas.draw(vm, nanos[0] + part);
+                            collisions(canvas.drawn()).stream().filter(c -> c.startsWith("TOKEN")
+                                    && c.contains(" on TEXT") || c.contains("on TOKEN") && c.startsWith("TEXT"))
+                                    .forEach(c -> covered.add(VirtualTime.format(vm.nowMs()) + " " + c));
+                        }
+                        nanos[0] += 2 * TokenPlacer.MOVE_NANOS + 1;
+                    });
+                    assertEquals(List.of(), covered, at + "a token over a word");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aFullDoneColumnSaysHowManyEarlierJobsItHasNoRoomFor() {
+        LiveViewModel vm = busyRun();
+        long finished = 0;
+        for (JobToken t : vm.tokens()) {
+            finished += t.active() || t.phase() == JobToken.Phase.QUEUED ? 0 : 1;
+        }
+        for (boolean presentation : new boolean[] {false, true}) {
+            for (double[] size : presentation ? PRESENTATION : NORMAL) {
+                List<Box> boxes = drawn(vm, size, presentation, c -> { }).drawn();
+                String at = where(size, presentation);
+                List<Box> badges = of(boxes, "count badge").stream()
+                        .filter(b -> b.within().role().equals("done column")).toList();
+                long tokens = boxes.stream().filter(b -> b.kind() == Kind.TOKEN && b.within() != null
+                        && b.within().role().equals("done column")).count();
+                // thousands finished in 2 minutes, a column of a few dozen: "+N" and the tokens add up to them all
+                assertEquals(1, badges.size(), at + "the Done column's +N: " + badges);
+                assertEquals("+" + (finished - tokens), badges.get(0).text(), at + tokens + " of " + finished);
             }
         }
     }
