@@ -32,6 +32,7 @@ public final class LiveCaptionController {
 
     @FXML private Label captionLabel;
     @FXML private ToggleButton codeToggle;
+    @FXML private ToggleButton tablesToggle;
 
     public LiveCaptionController(LiveViewModel model) {
         this.model = model;
@@ -75,5 +76,10 @@ public final class LiveCaptionController {
     /** @return the Code toggle: the code panel is shown while it is selected */
     ToggleButton codeToggle() {
         return codeToggle;
+    }
+
+    /** @return the toggle that opens the key store, log and history tabs large over the play area */
+    ToggleButton tablesToggle() {
+        return tablesToggle;
     }
 }

@@ -83,7 +83,8 @@ public final class LiveController {
         bindLaneA();
         queue.setOnMouseClicked(this::onQueueClicked);
         LiveFit fits = new LiveFit(root, parameters, toolbarController.parametersToggle(), split, playArea, playSplit,
-                detailSplit, details, codePanel, captionController.codeToggle(), queue, lanes);
+                detailSplit, details, codePanel, captionController.codeToggle(), captionController.tablesToggle(),
+                queue, lanes);
         // after every layout pass, never inside it: each part takes the place the view's size leaves it
         Runnable fit = () -> {
             fits.parameters();
@@ -96,6 +97,7 @@ public final class LiveController {
         };
         toolbarController.parametersToggle().selectedProperty().addListener(o -> fit.run());
         captionController.codeToggle().selectedProperty().addListener((o, was, on) -> fit.run());
+        captionController.tablesToggle().selectedProperty().addListener((o, was, on) -> fit.run());
         followTheScene(fit);
         if (model.simulation() == null) {
             model.reset(); // a run loaded or started before the view was built (a preset, the opening) goes on

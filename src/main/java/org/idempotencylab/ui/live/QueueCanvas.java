@@ -96,6 +96,11 @@ public final class QueueCanvas extends Pane {
         requestLayout();
     }
 
+    /** @return true in presentation mode: the window's type larger than the lab's plain type */
+    boolean presentation() {
+        return ink.scale() > 1.01;
+    }
+
     /** @return what the last frame drew: areas, text, tokens and shapes, in drawing order (for tests) */
     List<Box> drawn() {
         return ink.boxes();

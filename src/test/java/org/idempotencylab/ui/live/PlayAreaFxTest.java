@@ -453,6 +453,28 @@ class PlayAreaFxTest {
         }
     }
 
+    /**
+     * Presentation mode on a canvas with room for it (a lab window at 1440 × 900 with no note, a large one): every
+     * text drawn is 16 px or more (read from the back of a classroom), and the tokens grow from 28 px squares to 36.
+     */
+    @Test
+    void withRoomPresentationModeDrawsNoTextUnder16PxAndLargerTokens() {
+        for (LiveViewModel vm : List.of(busyRun(), keyedRun())) {
+            for (double[] size : new double[][] {ROOMY, {900, 460}}) {
+                List<Box> boxes = drawn(vm, size, true, c -> { }).drawn();
+                String at = where(size, true);
+                for (Box b : boxes) {
+                    if (b.kind() == Kind.TEXT) {
+                        assertTrue(b.fontSize() >= QueueLayout.PRESENTATION_LEAST, at + b + " under 16 px");
+                    } else if (b.kind() == Kind.TOKEN) {
+                        assertEquals(2 * QueueLayout.PRESENTATION_R + 4, b.w(), 1e-9, at + "a token's square " + b);
+                    }
+                }
+                assertEquals(List.of(), collisions(boxes), at + "collisions");
+            }
+        }
+    }
+
     /** @return the least font size drawn per role */
     private static Map<String, Double> sizes(List<Box> boxes) {
         Map<String, Double> least = new java.util.HashMap<>();
