@@ -37,6 +37,9 @@ final class BottomRow {
     final double legendW;
     final Font providerFont;
     final Font providerArmedFont;
+    /** The provider's title, and its title while its next reply is to be lost, on the lines each takes. */
+    final String[] providerTitle;
+    final String[] providerArmedTitle;
     final Font providerLegendFont;
     /** The provider's legend, on the lines it takes. */
     final String[] providerLegend;
@@ -50,12 +53,16 @@ final class BottomRow {
     final String[] workersDownTitle;
     final Font workerFont;
     final Font hintFont;
+    /** The click's hint after the crash's icon, on the lines it takes in {@link #hintFont} (one, or its words). */
+    final String[] hint;
     final Font countdownFont;
     /** The type of the provider's key chips, and a chip's height, px (0: no band, the run sends no key). */
     final Font keyFont;
     final double chipH;
     /** The least height the row needs, px. */
     final double need;
+    /** The least size of its text, px: a line longer than its box in the row's type takes a shorter form first. */
+    final double least;
 
     /**
      * @param k        the row's type scale: 1 in normal mode, larger in presentation mode
@@ -66,6 +73,7 @@ final class BottomRow {
      * @param keys     true for the provider's band of keys (the run sends it a key)
      */
     BottomRow(CanvasInk ink, double k, double least, double stationW, double left, double right, boolean keys) {
+        this.least = least;
         workersX = left;
         workersW = stationW;
         legendW = legendWidth(ink, stationW, least);
@@ -78,6 +86,10 @@ final class BottomRow {
         providerFont = ink.fitting(TEXTS.get("canvas.provider"), FontWeight.BOLD, 13 * k, least, inner);
         providerArmedFont = ink.fitting(TEXTS.get("canvas.providerArmed"), FontWeight.BOLD, 13 * k, least,
                 inner - 18);
+        // in the least type and still too long (presentation mode's 16 px): on lines of whole words
+        providerTitle = ink.wrap(TEXTS.get("canvas.provider"), providerFont, inner).toArray(String[]::new);
+        providerArmedTitle = ink.wrap(TEXTS.get("canvas.providerArmed"), providerArmedFont, inner - 18)
+                .toArray(String[]::new);
         ProviderLegend legend = providerLegend(ink, k, least, inner);
         providerLegendFont = legend.font();
         providerLegend = legend.lines();
@@ -94,6 +106,8 @@ final class BottomRow {
         workerFont = ink.fitting(TEXTS.format("canvas.worker", 1, "user_9999"), FontWeight.NORMAL, 11 * k, least,
                 workersInner);
         hintFont = hintFont(ink, k, least, workersInner);
+        hint = ink.wrap(TEXTS.get("canvas.crashHint"), hintFont, workersInner - hintFont.getSize() - 3)
+                .toArray(String[]::new);
         countdownFont = ink.fitting("0:00.000", FontWeight.BOLD, 13 * k, least, workersInner);
         keyFont = CanvasInk.plain(Math.max(least, 11 * k));
         chipH = keys ? StationText.chipHeight(ink, keyFont) : 0;
@@ -126,15 +140,21 @@ final class BottomRow {
      *         above it, px
      */
     private double providerNeed(CanvasInk ink) {
-        return BOX_PAD + ink.lineHeight(providerFont) + 2 + providerLegend.length * ink.lineHeight(providerLegendFont)
+        return BOX_PAD + providerTitleH(ink) + 2 + providerLegend.length * ink.lineHeight(providerLegendFont)
                 + (chipH > 0 ? 2 + chipH : 0) + MARK_ROOM + envelopeH + BOX_PAD;
+    }
+
+    /** @return the provider's title's height, px: the taller of its two forms, so the legend stays where it is */
+    double providerTitleH(CanvasInk ink) {
+        return Math.max(providerTitle.length * ink.lineHeight(providerFont),
+                providerArmedTitle.length * ink.lineHeight(providerArmedFont));
     }
 
     /** @return the worker process's least height, running (a worker and the hint) or down (the countdown), px */
     private double workersNeed(CanvasInk ink) {
         double title = ink.lineHeight(workersTitleFont);
         double line = ink.lineHeight(workerFont);
-        return 2 * BOX_PAD + Math.max(title + 2 + line + 2 + ink.lineHeight(hintFont),
+        return 2 * BOX_PAD + Math.max(title + 2 + line + 2 + hint.length * ink.lineHeight(hintFont),
                 workersDownTitle.length * title + 2 + line + ink.lineHeight(countdownFont));
     }
 

@@ -51,9 +51,11 @@ final class ProviderPainter {
             Marks.icon(g, Concept.REPLY_LOST, x + PAD, y0 + BOX_PAD + (titleH - 14) / 2, 14);
         }
         g.setFill(QueueCanvas.INK);
-        ink.text(g, "provider", TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"), font, x + PAD,
-                y0 + BOX_PAD, armed ? 18 : 0, box);
-        double legendTop = y0 + BOX_PAD + titleH + 2;
+        String[] title = armed ? row.providerArmedTitle : row.providerTitle;
+        for (int i = 0; i < title.length; i++) {
+            ink.text(g, "provider", title[i], font, x + PAD, y0 + BOX_PAD + i * titleH, armed ? 18 : 0, box);
+        }
+        double legendTop = y0 + BOX_PAD + row.providerTitleH(ink) + 2;
         drawLegend(g, row, legendTop, box);
         double legendH = ink.lineHeight(row.providerLegendFont);
         double keysTop = legendTop + legendH * row.providerLegend.length;

@@ -454,13 +454,15 @@ class PlayAreaFxTest {
     }
 
     /**
-     * Presentation mode on a canvas with room for it (a lab window at 1440 × 900 with no note, a large one): every
-     * text drawn is 16 px or more (read from the back of a classroom), and the tokens grow from 28 px squares to 36.
+     * Presentation mode on a canvas with room for it (a lab window at 1440 × 900, a large one): every text drawn is
+     * 16 px or more (read from the back of a classroom) and whole in its box (the provider's title on two lines where
+     * one is too long), and the tokens grow from 28 px squares to 36.
      */
     @Test
     void withRoomPresentationModeDrawsNoTextUnder16PxAndLargerTokens() {
         for (LiveViewModel vm : List.of(busyRun(), keyedRun())) {
-            for (double[] size : new double[][] {ROOMY, {900, 460}}) {
+            // the canvas at 1440 × 900 in presentation mode with the opening scene's note (the tabs folded away)
+            for (double[] size : new double[][] {ROOMY, {900, 460}, {770, 630}}) {
                 List<Box> boxes = drawn(vm, size, true, c -> { }).drawn();
                 String at = where(size, true);
                 for (Box b : boxes) {
