@@ -234,6 +234,7 @@ class RoomLayoutFxTest {
                     Node tabBar = robot.lookup(".detail-tabs .tab-header-area").query();
                     assertTrue(box(below.get()).getMinY() >= box(tabBar).getMaxY() - 0.5,
                             at + ": the heading " + bounds(below.get()) + " under the tab bar " + bounds(tabBar));
+                    assertTrue(wholeRows(robot) >= 3, at + ": " + wholeRows(robot) + " rows of keys below");
                 }
                 FxSteps.press(robot, "#tablesToggle");
                 waitUntil(() -> robot.lookup(".detail-tabs").tryQuery().map(RoomLayoutFxTest::showing).orElse(false));
@@ -242,9 +243,7 @@ class RoomLayoutFxTest {
                 Node tabBar = robot.lookup(".detail-tabs .tab-header-area").query();
                 javafx.scene.control.TableView<?> table = robot.lookup("#storeTable").queryAs(
                         javafx.scene.control.TableView.class);
-                long rows = robot.from(table).lookup(".table-row-cell").queryAll().stream()
-                        .filter(r -> r instanceof javafx.scene.control.TableRow<?> row && !row.isEmpty()
-                                && box(r).getMaxY() <= box(table).getMaxY() + 0.5).count();
+                long rows = wholeRows(robot);
                 assertTrue(table.getItems().size() > 20, at + ": dozens of keys held: " + table.getItems().size());
                 assertTrue(rows >= 10, at + ": " + rows + " whole rows of " + table.getItems().size() + " keys");
                 assertTrue(box(heading).getMinY() >= box(tabBar).getMaxY() - 0.5, at + ": the heading "
@@ -555,6 +554,14 @@ class RoomLayoutFxTest {
 
     private static boolean overlap(Node a, Node b) {
         return a.localToScene(a.getLayoutBounds()).intersects(b.localToScene(b.getLayoutBounds()));
+    }
+
+    /** @return the key store's rows with a key that its table shows whole */
+    private static long wholeRows(FxRobot robot) {
+        Node table = robot.lookup("#storeTable").query();
+        return robot.from(table).lookup(".table-row-cell").queryAll().stream()
+                .filter(r -> r instanceof javafx.scene.control.TableRow<?> row && !row.isEmpty() && showing(r)
+                        && box(r).getMaxY() <= box(table).getMaxY() + 0.5).count();
     }
 
     private static Bounds box(Node n) {

@@ -7,6 +7,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
 import org.idempotencylab.ui.SideDrawer;
 
 /**
@@ -31,6 +32,8 @@ final class LiveFit {
     private static final int DETAIL_ROWS = 3;
     /** A table's row, px (keystore.fxml's fixed cell size). */
     private static final double ROW = 26;
+    /** The tab's and the key store's padding and spacing, px (lab.css, keystore.fxml). */
+    private static final double DETAIL_PADS = 24;
     /** Room for the code strip's sideways scroll bar, px (its lines scroll sideways in a narrow strip). */
     private static final double CODE_SCROLL_BAR = 14;
     /** A split pane's divider, px (modena: 3 px of padding on each side of a line). */
@@ -97,7 +100,10 @@ final class LiveFit {
      *         headings, counters and hint in the type shown, and {@value #DETAIL_ROWS} rows of its table
      */
     private double detailsLeast() {
-        return Math.max(DETAILS_LEAST, detailTabs.minHeight(-1) + DETAIL_ROWS * ROW);
+        // in ems of the type: the tab bar (2.2), the heading (1.6), the counters on two lines and the hint on one
+        // (3 × 1.3), the table's header (1.9); and the rows, the pads between
+        double em = Font.getDefault().getSize();
+        return Math.max(DETAILS_LEAST, 9.6 * em + DETAIL_ROWS * ROW + DETAIL_PADS);
     }
 
     private double divider() {
@@ -191,6 +197,11 @@ final class LiveFit {
             } else {
                 detailSplit.getItems().remove(detailTabs);
             }
+        }
+        double want = detailsLeast();
+        if (tabs && split.getHeight() > 0 && detailTabs.getHeight() > 0 && detailTabs.getHeight() < want - 0.5) {
+            // the divider left them less than their least (the divider's default share, a drag): they take it
+            split.setDividerPositions((split.getHeight() - want - DIVIDER) / split.getHeight());
         }
         if (over && !stage.getChildren().contains(detailTabs)) {
             stage.getChildren().add(detailTabs);
