@@ -69,7 +69,8 @@ final class KeyPainter {
                 label = "u" + c.user();
             }
             double w = chipWidth(label, font);
-            if (at + w + more > right + 0.01) {
+            // the first chip is drawn wherever it fits alone: its "+N" then takes a smaller type in what is left
+            if (at + w + (drawn == 0 ? 0 : more) > right + 0.01) {
                 break;
             }
             drawChip(g, c, label, font, at, y, w, chipH, nowMs, within);
@@ -80,9 +81,12 @@ final class KeyPainter {
         int rest = band.held() - heldDrawn;
         if (rest > 0) {
             String more = more(rest);
-            Font f = ink.fit(more, font, font.getSize(), right - at);
+            Font f = ink.fit(more, font, QueueCanvas.LEAST_TEXT, right - at);
+            if (ink.width(more, f) > right - at + 0.01) {
+                return drawn; // not even in the least type: the station's strip and counters still tell it
+            }
             g.setFill(QueueCanvas.MUTED);
-            ink.text(g, "key count", more, f, Math.min(at, right - ink.width(more, f)),
+            ink.text(g, "key count", more, f, at,
                     y + (chipH - BAR - ink.lineHeight(f)) / 2, 0, within);
         }
         return drawn;
