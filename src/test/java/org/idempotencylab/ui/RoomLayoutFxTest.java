@@ -57,6 +57,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RoomLayoutFxTest {
     private final ExecutorService pool = Executors.newSingleThreadExecutor();
     private LiveViewModel live;
+    private KeyStoreViewModel keyStore;
     private ScenarioKit kit;
     private LabController lab;
     private Stage stage;
@@ -71,12 +72,14 @@ class RoomLayoutFxTest {
         this.stage = stage;
         CompareViewModel compare = new CompareViewModel(Scenario.article(), pool, 1);
         live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        keyStore = new KeyStoreViewModel();
+        live.addFrameListener(keyStore); // as App connects them
         SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
         kit = App.kit(compare, live, sweep, LabPrefs.memory());
         ViewLoader.View frame = App.frame(new ControllerFactory()
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
+                .with(KeyStoreViewModel.class, keyStore)
                 .with(SweepViewModel.class, sweep)
                 .with(FileChooserService.class, (o, t, n) -> Optional.empty())
                 .with(ScenarioKit.class, kit));
@@ -197,6 +200,59 @@ class RoomLayoutFxTest {
             }
         });
         assertEquals("", printed, "the toolkit painted every frame of every room (it prints a frame it failed)");
+    }
+
+    /**
+     * A run whose steps keep their keys in the store (whole job, skip finished steps; 30 workers, 20 virtual seconds
+     * in: dozens of keys held), in each size and mode: where the tabs sit below the play area, the key store's heading
+     * is under their tab bar, not behind it; one click on Tables lays them over the play area, where the store's
+     * table shows at least 10 rows (not 4 of its dozens of keys) and every key, state and heading whole.
+     */
+    @Test
+    void theTablesAreOneClickAwayWithManyRowsAndEveryKeyWhole(FxRobot robot) {
+        robot.interact(() -> {
+            lab.selectTab("liveTab");
+            live.apply(LiveViewModel.classroomDefaults().toBuilder().jobs(2_000).workers(30).arrivalRate(0)
+                    .build(), org.idempotencylab.scenario.Strategy.WHOLE_JOB_SKIP_FINISHED);
+            for (int frame = 0; frame < 1_000 && live.nowMs() < 20_000; frame++) {
+                live.advanceTo(20_000, 0);
+            }
+        });
+        for (int[] size : ROOMS) {
+            for (boolean presentation : new boolean[] {true, false}) {
+                String at = size[0] + " × " + size[1] + (presentation ? ", presentation" : ", normal");
+                robot.interact(() -> {
+                    kit.closeNote();
+                    kit.presentationProperty().set(presentation);
+                    stage.setWidth(size[0]);
+                    stage.setHeight(size[1]);
+                });
+                WaitForAsyncUtils.waitForFxEvents();
+                Optional<Node> below = robot.from(liveView(robot)).lookup((Node n) -> n instanceof Label l
+                        && "Idempotency store".equals(l.getText())).tryQuery();
+                if (below.isPresent() && showing(below.get())) { // below the play area, where there is room
+                    Node tabBar = robot.lookup(".detail-tabs .tab-header-area").query();
+                    assertTrue(box(below.get()).getMinY() >= box(tabBar).getMaxY() - 0.5,
+                            at + ": the heading " + bounds(below.get()) + " under the tab bar " + bounds(tabBar));
+                    assertTrue(wholeRows(robot) >= 3, at + ": " + wholeRows(robot) + " rows of keys below");
+                }
+                FxSteps.press(robot, "#tablesToggle");
+                waitUntil(() -> robot.lookup(".detail-tabs").tryQuery().map(RoomLayoutFxTest::showing).orElse(false));
+                Node heading = robot.from(liveView(robot)).lookup((Node n) -> n instanceof Label l
+                        && "Idempotency store".equals(l.getText())).query();
+                Node tabBar = robot.lookup(".detail-tabs .tab-header-area").query();
+                javafx.scene.control.TableView<?> table = robot.lookup("#storeTable").queryAs(
+                        javafx.scene.control.TableView.class);
+                long rows = wholeRows(robot);
+                assertTrue(table.getItems().size() > 20, at + ": dozens of keys held: " + table.getItems().size());
+                assertTrue(rows >= 10, at + ": " + rows + " whole rows of " + table.getItems().size() + " keys");
+                assertTrue(box(heading).getMinY() >= box(tabBar).getMaxY() - 0.5, at + ": the heading "
+                        + bounds(heading) + " under the tab bar " + bounds(tabBar));
+                everyWordIsShownWhole(robot, at + ", tables open");
+                FxSteps.press(robot, "#tablesToggle");
+                WaitForAsyncUtils.waitForFxEvents();
+            }
+        }
     }
 
     /**
@@ -498,6 +554,18 @@ class RoomLayoutFxTest {
 
     private static boolean overlap(Node a, Node b) {
         return a.localToScene(a.getLayoutBounds()).intersects(b.localToScene(b.getLayoutBounds()));
+    }
+
+    /** @return the key store's rows with a key that its table shows whole */
+    private static long wholeRows(FxRobot robot) {
+        Node table = robot.lookup("#storeTable").query();
+        return robot.from(table).lookup(".table-row-cell").queryAll().stream()
+                .filter(r -> r instanceof javafx.scene.control.TableRow<?> row && !row.isEmpty() && showing(r)
+                        && box(r).getMaxY() <= box(table).getMaxY() + 0.5).count();
+    }
+
+    private static Bounds box(Node n) {
+        return n.localToScene(n.getLayoutBounds());
     }
 
     private static String bounds(Node n) {

@@ -26,6 +26,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
+import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.TextWidth;
@@ -39,7 +40,27 @@ import org.idempotencylab.ui.VirtualTime;
 public final class KeyStoreController {
     private static final PseudoClass ERROR = PseudoClass.getPseudoClass("error");
 
+    /** A user id as long as a run of up to 100,000 sign-ups has: a key's end. */
+    private static final String LONG_USER = ":user_99999";
+    /** A state's icon before its word (Concept.mark) and the gap after it, px. */
+    private static final double ICON = 13 + 4;
+    /** A countdown's bar (keystore.css .ttl-bar) and the gap after it (CountdownCell), px. */
+    private static final double BAR = 90 + 8;
+    /** The widest countdown a key of up to an hour's TTL shows. */
+    private static final String COUNTDOWN = VirtualTime.countdown(3_599_900);
+
     private final KeyStoreViewModel model;
+    /** Columns whose cells are never cut: each at least as wide as the widest of its texts in the type shown. */
+    private final Map<TableColumn<?, ?>, Cells> cellsWhole = new HashMap<>();
+
+    /**
+     * A column's widest cells: px beside the text (an icon, a countdown's bar) and the texts it may show.
+     *
+     * @param beside px a cell draws beside its text
+     * @param texts  the texts, in the cells' plain type
+     */
+    record Cells(double beside, List<String> texts) {
+    }
 
     @FXML private Label storeCounters;
     @FXML private TableView<KeyRow> storeTable;
@@ -93,7 +114,14 @@ public final class KeyStoreController {
         fixed(hitsColumn, KeyRow::hitsProperty);
         storeTable.setRowFactory(table -> new FlashingRow<>());
         storeTable.setItems(model.storeRows());
-        showWhenRoom(storeTable, savedValueColumn, createdAtColumn);
+        // a key as long as a run of up to 100,000 sign-ups has, and the state's word after its icon: never cut
+        cellsWhole.put(keyColumn, new Cells(0, SignupSteps.NAMES.stream().map(n -> n + LONG_USER).toList()));
+        cellsWhole.put(stateColumn, new Cells(ICON, List.of(TEXTS.get("state.running"), TEXTS.get("state.finished"))));
+        cellsWhole.put(providerKeyColumn, new Cells(0, List.of("welcome-email" + LONG_USER)));
+        cellsWhole.put(expiresInColumn, new Cells(BAR, List.of(COUNTDOWN, TEXTS.get("state.running"))));
+        cellsWhole.put(providerExpiresInColumn, new Cells(BAR, List.of(COUNTDOWN)));
+        // what the class needs most first: a column folds away where the table has no room for it whole
+        showWhenRoom(storeTable, expiresInColumn, hitsColumn, savedValueColumn, createdAtColumn);
 
         fixed(providerKeyColumn, r -> new ReadOnlyStringWrapper(r.keyText()));
         fixed(addedAtColumn, r -> new ReadOnlyStringWrapper(VirtualTime.format(r.addedAtMs())));
@@ -103,7 +131,7 @@ public final class KeyStoreController {
         fixed(suppressedColumn, ProviderKeyRow::suppressedProperty);
         providerTable.setRowFactory(table -> new FlashingRow<>());
         providerTable.setItems(model.providerRows());
-        showWhenRoom(providerTable, suppressedColumn, addedAtColumn);
+        showWhenRoom(providerTable, providerExpiresInColumn, suppressedColumn, addedAtColumn);
 
         storeCounters.textProperty().bind(model.storeCountersProperty());
         providerCounters.textProperty().bind(model.providerCountersProperty());
@@ -147,9 +175,9 @@ public final class KeyStoreController {
      * follow the type ({@link #headersWhole}), so presentation mode's larger headers are counted too.
      */
     @SafeVarargs
-    private static <R> void showWhenRoom(TableView<R> table, TableColumn<R, ?>... optional) {
+    private <R> void showWhenRoom(TableView<R> table, TableColumn<R, ?>... optional) {
         List<TableColumn<R, ?>> hideable = List.of(optional);
-        headersWhole(table);
+        headersWhole(table, cellsWhole);
         for (int i = 0; i < hideable.size(); i++) {
             List<TableColumn<R, ?>> wanted = hideable.subList(0, i + 1); // this one and those wanted more
             List<Observable> deps = new ArrayList<>(List.of(table.widthProperty()));
@@ -172,6 +200,14 @@ public final class KeyStoreController {
      * type, and a header narrower than its words shows "Create…".
      */
     static void headersWhole(TableView<?> table) {
+        headersWhole(table, Map.of());
+    }
+
+    /**
+     * As {@link #headersWhole(TableView)}, and each column in {@code cells} at least as wide as the widest of its
+     * texts in the cells' plain type (a key, a state's word), so none is cut with "…".
+     */
+    static void headersWhole(TableView<?> table, Map<TableColumn<?, ?>, Cells> cells) {
         Map<TableColumn<?, ?>, Double> least = new HashMap<>();
         table.getColumns().forEach(c -> least.put(c, c.getMinWidth()));
         Labeled[] header = {null};
@@ -181,8 +217,13 @@ public final class KeyStoreController {
             }
             Font font = header[0].getFont();
             Font bold = Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
+            Font plain = Font.font(font.getFamily(), font.getSize());
             for (TableColumn<?, ?> c : table.getColumns()) {
                 double w = Math.max(least.get(c), Math.ceil(TextWidth.of(c.getText(), bold) + 20));
+                Cells widest = cells.getOrDefault(c, new Cells(0, List.of()));
+                for (String text : widest.texts()) { // and the cell's padding: a sixth of the type each side, and more
+                    w = Math.max(w, Math.ceil(widest.beside() + TextWidth.of(text, plain) + font.getSize() / 2 + 6));
+                }
                 if (c.getMinWidth() != w) {
                     c.setMinWidth(w);
                     c.setPrefWidth(Math.max(c.getPrefWidth(), w));

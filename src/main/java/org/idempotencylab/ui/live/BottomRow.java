@@ -9,9 +9,9 @@ import org.idempotencylab.ui.Texts;
 
 /**
  * The row under the stations: the worker process under step 6, the durable path's legend under step 10 (as wide
- * as its words), the email provider between them, under the email step; where each box goes, the type of its
- * words (the largest, from the window's down to {@link QueueCanvas#LEAST_TEXT} px, that fits its box) and the
- * least height the row needs for them.
+ * as its words), the email provider between them, under the email step, with a band of the keys it remembers; where
+ * each box goes, the type of its words (the largest, from the window's down to the layout's least, that fits its
+ * box) and the least height the row needs for them.
  */
 final class BottomRow {
     private static final Texts TEXTS = Texts.of(BottomRow.class);
@@ -37,6 +37,9 @@ final class BottomRow {
     final double legendW;
     final Font providerFont;
     final Font providerArmedFont;
+    /** The provider's title, and its title while its next reply is to be lost, on the lines each takes. */
+    final String[] providerTitle;
+    final String[] providerArmedTitle;
     final Font providerLegendFont;
     /** The provider's legend, on the lines it takes. */
     final String[] providerLegend;
@@ -50,21 +53,30 @@ final class BottomRow {
     final String[] workersDownTitle;
     final Font workerFont;
     final Font hintFont;
+    /** The click's hint after the crash's icon, on the lines it takes in {@link #hintFont} (one, or its words). */
+    final String[] hint;
     final Font countdownFont;
+    /** The type of the provider's key chips, and a chip's height, px (0: no band, the run sends no key). */
+    final Font keyFont;
+    final double chipH;
     /** The least height the row needs, px. */
     final double need;
+    /** The least size of its text, px: a line longer than its box in the row's type takes a shorter form first. */
+    final double least;
 
     /**
      * @param k        the row's type scale: 1 in normal mode, larger in presentation mode
+     * @param least    the least size of its text, px
      * @param stationW a station's width, px: the worker process's, and the legend's least
      * @param left     where the row begins, px
      * @param right    where it ends, px
+     * @param keys     true for the provider's band of keys (the run sends it a key)
      */
-    BottomRow(CanvasInk ink, double k, double stationW, double left, double right) {
-        double least = QueueCanvas.LEAST_TEXT;
+    BottomRow(CanvasInk ink, double k, double least, double stationW, double left, double right, boolean keys) {
+        this.least = least;
         workersX = left;
         workersW = stationW;
-        legendW = legendWidth(ink, stationW);
+        legendW = legendWidth(ink, stationW, least);
         String longest = longest(legendNames());
         legendFont = ink.fitting(longest, FontWeight.NORMAL, 11 * k, least, legendW - LEGEND_TEXT_X - QueueGrid.PAD);
         legendX = right - legendW;
@@ -74,7 +86,11 @@ final class BottomRow {
         providerFont = ink.fitting(TEXTS.get("canvas.provider"), FontWeight.BOLD, 13 * k, least, inner);
         providerArmedFont = ink.fitting(TEXTS.get("canvas.providerArmed"), FontWeight.BOLD, 13 * k, least,
                 inner - 18);
-        ProviderLegend legend = providerLegend(ink, k, inner);
+        // in the least type and still too long (presentation mode's 16 px): on lines of whole words
+        providerTitle = ink.wrap(TEXTS.get("canvas.provider"), providerFont, inner).toArray(String[]::new);
+        providerArmedTitle = ink.wrap(TEXTS.get("canvas.providerArmed"), providerArmedFont, inner - 18)
+                .toArray(String[]::new);
+        ProviderLegend legend = providerLegend(ink, k, least, inner);
         providerLegendFont = legend.font();
         providerLegend = legend.lines();
         providerLegendIcons = iconOffsets(ink, providerLegend, providerLegendFont);
@@ -89,8 +105,12 @@ final class BottomRow {
                 .toArray(String[]::new);
         workerFont = ink.fitting(TEXTS.format("canvas.worker", 1, "user_9999"), FontWeight.NORMAL, 11 * k, least,
                 workersInner);
-        hintFont = hintFont(ink, k, workersInner);
+        hintFont = hintFont(ink, k, least, workersInner);
+        hint = ink.wrap(TEXTS.get("canvas.crashHint"), hintFont, workersInner - hintFont.getSize() - 3)
+                .toArray(String[]::new);
         countdownFont = ink.fitting("0:00.000", FontWeight.BOLD, 13 * k, least, workersInner);
+        keyFont = CanvasInk.plain(Math.max(least, 11 * k));
+        chipH = keys ? StationText.chipHeight(ink, keyFont) : 0;
         need = Math.max(Math.max(providerNeed(ink), workersNeed(ink)), 4 * legendLineH(ink) + 8);
     }
 
@@ -98,34 +118,43 @@ final class BottomRow {
      * @return the legend's box: as wide as its words in normal mode's type (up to 1.6 stations), a station at the
      *         least; a larger type does not narrow the provider
      */
-    private static double legendWidth(CanvasInk ink, double stationW) {
+    private static double legendWidth(CanvasInk ink, double stationW, double least) {
         String longest = longest(legendNames());
         double most = stationW * 1.6 - LEGEND_TEXT_X - QueueGrid.PAD;
         return Math.max(stationW, LEGEND_TEXT_X + QueueGrid.PAD
-                + ink.width(longest, ink.fitting(longest, FontWeight.NORMAL, 11, QueueCanvas.LEAST_TEXT, most)));
+                + ink.width(longest, ink.fitting(longest, FontWeight.NORMAL, Math.max(11, least), least, most)));
     }
 
     /** @return the largest bold type, from 11 px times {@code k}, in which the crash icon and hint fit {@code inner} */
-    private static Font hintFont(CanvasInk ink, double k, double inner) {
-        double size = 11 * k;
-        while (size > QueueCanvas.LEAST_TEXT
+    private static Font hintFont(CanvasInk ink, double k, double least, double inner) {
+        double size = Math.max(least, 11 * k);
+        while (size > least
                 && ink.width(TEXTS.get("canvas.crashHint"), CanvasInk.bold(size)) + size + 3 > inner) {
             size = CanvasInk.smaller(size);
         }
         return CanvasInk.bold(size);
     }
 
-    /** @return the provider's least height: its title, its legend, a row of envelopes with the room above it, px */
+    /**
+     * @return the provider's least height: its title, its legend, its band of keys, a row of envelopes with the room
+     *         above it, px
+     */
     private double providerNeed(CanvasInk ink) {
-        return BOX_PAD + ink.lineHeight(providerFont) + 2 + providerLegend.length * ink.lineHeight(providerLegendFont)
-                + MARK_ROOM + envelopeH + BOX_PAD;
+        return BOX_PAD + providerTitleH(ink) + 2 + providerLegend.length * ink.lineHeight(providerLegendFont)
+                + (chipH > 0 ? 2 + chipH : 0) + MARK_ROOM + envelopeH + BOX_PAD;
+    }
+
+    /** @return the provider's title's height, px: the taller of its two forms, so the legend stays where it is */
+    double providerTitleH(CanvasInk ink) {
+        return Math.max(providerTitle.length * ink.lineHeight(providerFont),
+                providerArmedTitle.length * ink.lineHeight(providerArmedFont));
     }
 
     /** @return the worker process's least height, running (a worker and the hint) or down (the countdown), px */
     private double workersNeed(CanvasInk ink) {
         double title = ink.lineHeight(workersTitleFont);
         double line = ink.lineHeight(workerFont);
-        return 2 * BOX_PAD + Math.max(title + 2 + line + 2 + ink.lineHeight(hintFont),
+        return 2 * BOX_PAD + Math.max(title + 2 + line + 2 + hint.length * ink.lineHeight(hintFont),
                 workersDownTitle.length * title + 2 + line + ink.lineHeight(countdownFont));
     }
 
@@ -138,15 +167,15 @@ final class BottomRow {
     }
 
     /**
-     * The provider's legend in the largest font, 11 px (more in presentation mode) down to
-     * {@link QueueCanvas#LEAST_TEXT}, that keeps it to one line, else two; an item is never broken across lines.
+     * The provider's legend in the largest font, 11 px (more in presentation mode) down to {@code least}, that keeps
+     * it to one line, else two; an item is never broken across lines.
      */
-    private static ProviderLegend providerLegend(CanvasInk ink, double k, double width) {
+    private static ProviderLegend providerLegend(CanvasInk ink, double k, double least, double width) {
         String room = ICON_ROOM + "\u2009"; // an em and a thin space: the icon is 1.1 em wide
         String[] items = {room + TEXTS.get("canvas.providerLegend.duplicate"),
             room + TEXTS.get("canvas.providerLegend.suppressed"), room + TEXTS.get("canvas.providerLegend.lost")};
         for (int most = 1; most <= 3; most++) {
-            for (double s = 11 * k; s >= QueueCanvas.LEAST_TEXT; s = CanvasInk.smaller(s)) {
+            for (double s = Math.max(least, 11 * k); s >= least; s = CanvasInk.smaller(s)) {
                 Font f = CanvasInk.plain(s);
                 List<String> l = ink.wrap(items, " · ", f, width);
                 if (l.size() <= most && ink.allFit(l, f, width)) {
@@ -155,7 +184,7 @@ final class BottomRow {
             }
         }
         // narrower than any item: each on its own line
-        return new ProviderLegend(CanvasInk.plain(QueueCanvas.LEAST_TEXT), items);
+        return new ProviderLegend(CanvasInk.plain(least), items);
     }
 
     /** @return for each line, the x offsets (px from the line's start) of its {@link #ICON_ROOM}s, measured once */

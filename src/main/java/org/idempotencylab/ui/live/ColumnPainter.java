@@ -42,6 +42,19 @@ final class ColumnPainter {
         }
     }
 
+    /**
+     * The Done column's "+N" in its first row, where the earliest finished jobs would be: the jobs it has no room
+     * for, in the stations' "+N" look, as large as fits the row.
+     */
+    void drawDoneBadge(GraphicsContext g, QueueLayout l, String badge) {
+        double x = l.grid.binX + 8;
+        double width = l.grid.sideColumns * l.grid.slot - 4;
+        Font font = ink.fit(badge, l.stations.badgeFont, l.least, width);
+        double[] first = l.grid.doneSlot(0, l.columns.doneTop);
+        g.setFill(QueueCanvas.CALLING);
+        ink.text(g, "count badge", badge, font, x, first[1] - ink.lineHeight(font) / 2, 0, doneBox);
+    }
+
     /** The labels under the columns: the sign-ups waiting and the jobs finished. */
     void drawLabels(GraphicsContext g, QueueLayout l, long waiting, long finished, double w, double h) {
         g.setFill(QueueCanvas.MUTED);

@@ -7,8 +7,8 @@ import org.idempotencylab.ui.Texts;
 
 /**
  * The words of the waiting line and the Done column: their headings and the labels under them ("12 waiting",
- * "3 finished"), each in the largest type, from the window's down to {@link QueueCanvas#LEAST_TEXT} px, in which
- * it fits its column on lines of whole words; and where their tokens begin and end, px.
+ * "3 finished"), each in the largest type, from the window's down to the layout's least, in which it fits its
+ * column on lines of whole words; and where their tokens begin and end, px.
  */
 final class ColumnText {
     private static final Texts TEXTS = Texts.of(ColumnText.class);
@@ -27,11 +27,11 @@ final class ColumnText {
 
     /**
      * @param k         the type's scale: 1 in normal mode, larger in presentation mode
+     * @param least     the least size of the words, px
      * @param queueRoom the waiting line's width for words, px
      * @param doneRoom  the Done column's, px
      */
-    ColumnText(CanvasInk ink, double k, double queueRoom, double doneRoom) {
-        double least = QueueCanvas.LEAST_TEXT;
+    ColumnText(CanvasInk ink, double k, double least, double queueRoom, double doneRoom) {
         queueHeadingFont = ink.fitting(TEXTS.get("canvas.queue"), FontWeight.BOLD, 14 * k, least, queueRoom);
         Font heading;
         List<String> headingLines;
@@ -64,6 +64,24 @@ final class ColumnText {
         queueTop = QueueGrid.TOP + ink.lineHeight(queueHeadingFont) + 8;
         doneTop = QueueGrid.TOP + doneHeading.length * ink.lineHeight(doneHeadingFont) + 8;
         labelH = ink.lineHeight(labelFont);
+    }
+
+    /**
+     * @return the least width a side column needs for its words in {@code least} px type, px: the widest of its
+     *         headings' and labels' words (a label's number and word may go on lines of their own)
+     */
+    static double leastWidth(CanvasInk ink, double least) {
+        double widest = ink.width(TEXTS.get("canvas.queue"), CanvasInk.bold(least));
+        for (String word : TEXTS.get("canvas.done").split(" ")) {
+            widest = Math.max(widest, ink.width(word, CanvasInk.bold(least)));
+        }
+        for (String label : new String[] {TEXTS.format("canvas.waiting", LiveViewModel.MAX_LIVE_JOBS),
+            TEXTS.format("canvas.finished", LiveViewModel.MAX_LIVE_JOBS)}) {
+            for (String word : label.split(" ")) {
+                widest = Math.max(widest, ink.width(word, CanvasInk.plain(least)));
+            }
+        }
+        return Math.ceil(widest) + 4;
     }
 
     /** @return where the waiting line's tokens end in a canvas {@code height} px high: above its label */

@@ -1,7 +1,6 @@
 package org.idempotencylab.ui.live;
 
 import static org.idempotencylab.ui.live.QueueGrid.PAD;
-import static org.idempotencylab.ui.live.QueueGrid.R;
 
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
@@ -39,7 +38,7 @@ final class LegendPainter {
             if (fills[i] != null) {
                 drawDot(g, fills[i], sx, cy, r);
             } else { // the delivery badge, as on a token
-                TokenPainter.drawDeliveryBadge(g, sx + r - R + 3, cy - R + 3, 2);
+                TokenPainter.drawDeliveryBadge(g, sx + r - QueueGrid.R + 3, cy - QueueGrid.R + 3, QueueGrid.R, 2);
             }
             g.setFill(QueueCanvas.INK);
             ink.text(g, "legend", names[i], row.legendFont, x + BottomRow.LEGEND_TEXT_X, cy - textH / 2, 0, box);

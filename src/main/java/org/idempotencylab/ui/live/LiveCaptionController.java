@@ -34,6 +34,7 @@ public final class LiveCaptionController {
     @FXML private Label captionLabel;
     @FXML private ToggleButton codeToggle;
     @FXML private javafx.scene.control.CheckBox pauseToggle;
+    @FXML private ToggleButton tablesToggle;
 
     public LiveCaptionController(LiveViewModel model) {
         this.model = model;
@@ -83,5 +84,10 @@ public final class LiveCaptionController {
     /** @return the Code toggle: the code panel is shown while it is selected */
     ToggleButton codeToggle() {
         return codeToggle;
+    }
+
+    /** @return the toggle that opens the key store, log and history tabs large over the play area */
+    ToggleButton tablesToggle() {
+        return tablesToggle;
     }
 }

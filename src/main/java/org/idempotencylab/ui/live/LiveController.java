@@ -87,7 +87,8 @@ public final class LiveController {
         bindLaneA();
         queue.setOnMouseClicked(this::onQueueClicked);
         LiveFit fits = new LiveFit(root, parameters, toolbarController.parametersToggle(), split, playArea, playSplit,
-                detailSplit, details, codePanel, captionController.codeToggle(), queue, lanes);
+                detailSplit, details, codePanel, captionController.codeToggle(), captionController.tablesToggle(),
+                queue, lanes);
         // after every layout pass, never inside it: each part takes the place the view's size leaves it; true if
         // a part moved (the scene needs another pass)
         BooleanSupplier fit = () -> {
@@ -103,6 +104,7 @@ public final class LiveController {
         };
         toolbarController.parametersToggle().selectedProperty().addListener(o -> fit.getAsBoolean());
         captionController.codeToggle().selectedProperty().addListener((o, was, on) -> fit.getAsBoolean());
+        captionController.tablesToggle().selectedProperty().addListener((o, was, on) -> fit.getAsBoolean());
         // the view's first frame is laid out until its parts settle; later frames fit once after each pass (a part
         // that moves then takes its place in the next frame, as a resize or a larger type goes on)
         boolean[] drawn = {false};

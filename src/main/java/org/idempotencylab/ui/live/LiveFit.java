@@ -5,7 +5,9 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
 import org.idempotencylab.ui.SideDrawer;
 
 /**
@@ -26,6 +28,12 @@ final class LiveFit {
     static final double CODE_MIN_WIDTH = 240;
     /** Least height the tabs below the play area are shown in, px: their headers and two rows of a table. */
     static final double DETAILS_LEAST = 96;
+    /** Rows of a table the tabs below the play area show at the least, beside their headings and counters. */
+    private static final int DETAIL_ROWS = 3;
+    /** A table's row, px (keystore.fxml's fixed cell size). */
+    private static final double ROW = 26;
+    /** The tab's and the key store's padding and spacing, px (lab.css, keystore.fxml). */
+    private static final double DETAIL_PADS = 24;
     /** Room for the code strip's sideways scroll bar, px (its lines scroll sideways in a narrow strip). */
     private static final double CODE_SCROLL_BAR = 14;
     /** A split pane's divider, px (modena: 3 px of padding on each side of a line). */
@@ -44,6 +52,8 @@ final class LiveFit {
     private final TabPane detailTabs;
     private final CodePanel codePanel;
     private final ToggleButton codeToggle;
+    /** Opens the tabs over the play area, as large as the view. */
+    private final ToggleButton tablesToggle;
     private final QueueCanvas queue;
     private final Lanes lanes;
     /** The parameters beside the queue, or set aside and opened over it. */
@@ -54,6 +64,7 @@ final class LiveFit {
     /** The split height and the play area's least height the code alone below was last sized for. */
     private double codeAloneFor;
     private double codeAloneLeast;
+    private boolean codeAlonePresentation;
 
     /**
      * @param split      the play area over what is below it
@@ -62,7 +73,7 @@ final class LiveFit {
      */
     LiveFit(BorderPane root, ScrollPane parameters, ToggleButton parametersToggle, SplitPane split, VBox playArea,
             SplitPane playSplit, SplitPane detailSplit, TabPane detailTabs, CodePanel codePanel,
-            ToggleButton codeToggle, QueueCanvas queue, Lanes lanes) {
+            ToggleButton codeToggle, ToggleButton tablesToggle, QueueCanvas queue, Lanes lanes) {
         this.root = root;
         this.parameters = parameters;
         this.parametersToggle = parametersToggle;
@@ -73,6 +84,7 @@ final class LiveFit {
         this.detailTabs = detailTabs;
         this.codePanel = codePanel;
         this.codeToggle = codeToggle;
+        this.tablesToggle = tablesToggle;
         this.queue = queue;
         this.lanes = lanes;
         this.parametersAside = new SideDrawer(root, parameters);
@@ -81,6 +93,17 @@ final class LiveFit {
         if (lanes.activeProperty().get()) {
             split.setDividerPositions(TWO_LANES_DIVIDER);
         }
+    }
+
+    /**
+     * @return the least height the tabs are shown below the play area in, px: their tab bar, the key store's
+     *         headings, counters and hint in the type shown, and {@value #DETAIL_ROWS} rows of its table
+     */
+    private double detailsLeast() {
+        // in ems of the type: the tab bar (2.2), the heading (1.6), the counters on two lines and the hint on one
+        // (3 × 1.3), the table's header (1.9); and the rows, the pads between
+        double em = Font.getDefault().getSize();
+        return Math.max(DETAILS_LEAST, 9.6 * em + DETAIL_ROWS * ROW + DETAIL_PADS);
     }
 
     private double divider() {
@@ -150,11 +173,15 @@ final class LiveFit {
     }
 
     /**
-     * The key store, log and history tabs below the play area where the play area leaves them
-     * {@link #DETAILS_LEAST}; else (two lanes at 1280 × 720) they step aside rather than show a strip of cut-off
-     * headers, and the code panel, when it sits below, takes the whole row and all the height the play area leaves
-     * (the canvas keeps its least): the more whole lines of code around the lit one. Less room than the code's one
-     * line, or nothing left below: the play area takes the whole height.
+     * The key store, log and history tabs below the play area where the play area leaves them room for their
+     * headings, counters and {@value #DETAIL_ROWS} rows (at least {@link #DETAILS_LEAST}), so no heading is ever
+     * under the tab bar; else (two lanes at 1280 × 720, presentation mode at 1024 × 768) they step aside rather than
+     * show a strip of cut-off headers, and the code panel, when it sits below, takes the whole row and all the height
+     * the play area leaves (the canvas keeps its least): the more whole lines of code around the lit one. Less room
+     * than the code's one line, or nothing left below: the play area takes the whole height. In presentation mode
+     * the tabs fold away (the stations show the keys) and the stage takes the height the code below leaves it. While
+     * the Tables toggle is on, the tabs lie over the play area instead, as large as the view (a store of 54 keys
+     * shows them in rows, not 4 of them).
      *
      * @return true if the tabs or the code below moved, appeared or went, or the divider moved
      */
@@ -162,15 +189,36 @@ final class LiveFit {
         // at the play area's width: the lanes' lines wrapped there take their lines
         double least = playArea.minHeight(playArea.getWidth());
         double room = split.getHeight() - least - DIVIDER;
-        boolean tabs = split.getHeight() <= 0 || room >= DETAILS_LEAST;
-        boolean moved = tabs != detailSplit.getItems().contains(detailTabs);
-        if (moved) {
+        boolean over = tablesToggle.isSelected();
+        // presentation mode gives the stage the height: the stations show the keys, the tables are a click away
+        boolean presentation = queue.presentation();
+        boolean tabs = !over && !presentation && (split.getHeight() <= 0 || room >= detailsLeast());
+        StackPane stage = (StackPane) root.getCenter(); // the play area's stack, which the drawers open over
+        boolean moved = false;
+        if (!over && stage.getChildren().contains(detailTabs)) {
+            stage.getChildren().remove(detailTabs);
+            detailTabs.getStyleClass().remove("drawer");
+            moved = true;
+        }
+        if (tabs != detailSplit.getItems().contains(detailTabs)) {
+            moved = true;
             if (tabs) {
                 detailSplit.getItems().add(0, detailTabs);
                 codeSizedFor = 0; // the code beside them is sized again
             } else {
                 detailSplit.getItems().remove(detailTabs);
             }
+        }
+        double want = detailsLeast();
+        if (tabs && split.getHeight() > 0 && detailTabs.getHeight() > 0 && detailTabs.getHeight() < want - 0.5) {
+            // the divider left them less than their least (the divider's default share, a drag): they take it
+            split.setDividerPositions((split.getHeight() - want - DIVIDER) / split.getHeight());
+            moved = true;
+        }
+        if (over && !stage.getChildren().contains(detailTabs)) {
+            stage.getChildren().add(detailTabs);
+            detailTabs.getStyleClass().add("drawer");
+            moved = true;
         }
         // the code alone below gets at least its one line and a sideways scroll bar, else it steps aside too (a
         // crash's two-line caption at 1024 px in presentation mode): the status bar stays in the window
@@ -186,11 +234,17 @@ final class LiveFit {
             }
         }
         boolean codeAlone = below && !tabs;
-        if (codeAlone && (split.getHeight() != codeAloneFor || least != codeAloneLeast)) {
-            split.setDividerPositions(least / split.getHeight()); // the split keeps the play area's least height
+        if (codeAlone && (split.getHeight() != codeAloneFor || least != codeAloneLeast
+                || presentation != codeAlonePresentation)) {
+            // the split keeps the play area's least height; in presentation mode the code keeps its least (its
+            // lit line) and the stage takes the rest
+            double play = presentation ? Math.max(least, split.getHeight() - DIVIDER - codePanel.minHeight(-1)
+                    - CODE_SCROLL_BAR) : least;
+            split.setDividerPositions(play / split.getHeight());
             codeAloneFor = split.getHeight();
             codeAloneLeast = least;
             moved = true;
+            codeAlonePresentation = presentation;
         } else if (!codeAlone) {
             codeAloneFor = 0;
         }

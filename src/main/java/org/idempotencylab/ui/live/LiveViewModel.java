@@ -78,6 +78,8 @@ public final class LiveViewModel {
     private final RunSetup setup;
     private final RunPlayer player;
     private final FaultClicks faults;
+    /** The records the stage draws at each station and at the provider. */
+    private final StageKeys stageKeys = new StageKeys();
     private Lanes lanes;
     private final StringProperty playNote = new SimpleStringProperty(this, "playNote", "");
 
@@ -109,6 +111,7 @@ public final class LiveViewModel {
         this.setup = new RunSetup(run, form, connector);
         this.player = new RunPlayer(run, this::reset);
         this.faults = new FaultClicks(run, this::reset);
+        run.listeners().add(stageKeys, StageKeys.READS_PER_SECOND, null);
     }
 
     /**
@@ -377,6 +380,11 @@ public final class LiveViewModel {
     /** @return the most recent welcome emails at the provider, oldest first. */
     public Iterable<Envelope> envelopes() {
         return run.projection().envelopes();
+    }
+
+    /** @return the records the stage shows at each station and at the provider, as of the last frame */
+    StageKeys.Shown stageKeys() {
+        return stageKeys.shown();
     }
 
     /** @return side effects done at {@code step} so far, first times and repeats. */

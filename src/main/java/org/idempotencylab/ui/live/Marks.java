@@ -20,12 +20,7 @@ final class Marks {
      * @param size the icon's side in px
      */
     static void icon(GraphicsContext g, Concept c, double x, double y, double size) {
-        g.save();
-        g.translate(x, y);
-        g.scale(size / Concept.ICON_SIZE, size / Concept.ICON_SIZE);
-        g.beginPath();
-        g.appendSVGPath(c.iconPath());
-        g.setFillRule(FillRule.EVEN_ODD);
+        iconPath(g, c, x, y, size);
         g.setFill(c.fill());
         g.fill();
         if (c.pale()) {
@@ -34,6 +29,25 @@ final class Marks {
             g.stroke();
         }
         g.restore();
+    }
+
+    /** A concept's icon as an outline only, in the muted ink: a record's shape with nothing in it (a record gone). */
+    static void outline(GraphicsContext g, Concept c, double x, double y, double size) {
+        iconPath(g, c, x, y, size);
+        g.setStroke(QueueCanvas.MUTED);
+        g.setLineWidth(1.2 * Concept.ICON_SIZE / size);
+        g.stroke();
+        g.restore();
+    }
+
+    /** Saves {@code g}, scales it to the icon's size at (x, y) and begins its path: the caller restores it. */
+    private static void iconPath(GraphicsContext g, Concept c, double x, double y, double size) {
+        g.save();
+        g.translate(x, y);
+        g.scale(size / Concept.ICON_SIZE, size / Concept.ICON_SIZE);
+        g.beginPath();
+        g.appendSVGPath(c.iconPath());
+        g.setFillRule(FillRule.EVEN_ODD);
     }
 
     /**

@@ -16,16 +16,18 @@ import org.idempotencylab.ui.live.CanvasInk.Kind;
 /**
  * Draws the email provider under the email step: its box (outlined in the lost reply's look, dashed, while a
  * click has set its next reply to be lost), its title, the legend of its envelopes' marks with each concept's
- * icon, and the envelopes it sent ({@link EnvelopePainter}).
+ * icon, the keys it remembers ({@link KeyPainter}) and the envelopes it sent ({@link EnvelopePainter}).
  */
 final class ProviderPainter {
     private static final Texts TEXTS = Texts.of(ProviderPainter.class);
     private final CanvasInk ink;
     private final EnvelopePainter envelopes;
+    private final KeyPainter keys;
 
-    ProviderPainter(CanvasInk ink) {
+    ProviderPainter(CanvasInk ink, KeyPainter keys) {
         this.ink = ink;
         this.envelopes = new EnvelopePainter(ink);
+        this.keys = keys;
     }
 
     /** @param marked the envelopes to draw with the "≠" of a difference between two lanes */
@@ -50,13 +52,21 @@ final class ProviderPainter {
             Marks.icon(g, Concept.REPLY_LOST, x + PAD, y0 + BOX_PAD + (titleH - 14) / 2, 14);
         }
         g.setFill(QueueCanvas.INK);
-        ink.text(g, "provider", TEXTS.get(armed ? "canvas.providerArmed" : "canvas.provider"), font, x + PAD,
-                y0 + BOX_PAD, armed ? 18 : 0, box);
-        double legendTop = y0 + BOX_PAD + titleH + 2;
+        String[] title = armed ? row.providerArmedTitle : row.providerTitle;
+        for (int i = 0; i < title.length; i++) {
+            ink.text(g, "provider", title[i], font, x + PAD, y0 + BOX_PAD + i * titleH, armed ? 18 : 0, box);
+        }
+        double legendTop = y0 + BOX_PAD + row.providerTitleH(ink) + 2;
         drawLegend(g, row, legendTop, box);
         double legendH = ink.lineHeight(row.providerLegendFont);
+        double keysTop = legendTop + legendH * row.providerLegend.length;
+        if (row.chipH > 0) { // the keys it remembers, when the run sends it one
+            keysTop += 2;
+            keys.drawBand(g, vm.stageKeys().provider(), row.keyFont, row.chipH, x + PAD, keysTop,
+                    row.providerW - 2 * PAD, vm.nowMs(), box);
+        }
         envelopes.draw(g, l, vm.envelopes(), marked, e -> pausedAt(vm, e), box,
-                legendTop + legendH * row.providerLegend.length + BottomRow.MARK_ROOM);
+                keysTop + row.chipH + BottomRow.MARK_ROOM);
     }
 
     /** The legend's lines from {@code top}, each {@link BottomRow#ICON_ROOM} holding the next concept's icon. */

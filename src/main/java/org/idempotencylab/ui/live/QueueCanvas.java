@@ -56,7 +56,8 @@ public final class QueueCanvas extends Pane {
     private final QueueHits hits = new QueueHits();
     private final ColumnPainter columns = new ColumnPainter(ink);
     private final StationPainter stations = new StationPainter(ink);
-    private final ProviderPainter provider = new ProviderPainter(ink);
+    private final KeyPainter keys = new KeyPainter(ink);
+    private final ProviderPainter provider = new ProviderPainter(ink, keys);
     private final WorkersPainter workers = new WorkersPainter(ink);
     private final LegendPainter legend = new LegendPainter(ink);
     private final TokenPlacer tokens = new TokenPlacer(ink, hits, columns, stations);
@@ -65,6 +66,8 @@ public final class QueueCanvas extends Pane {
     private double laidW = -1;
     private double laidH = -1;
     private double laidScale;
+    /** The bands of keys laid out: the stations' (the run's steps keep a record), the provider's (it sends a key). */
+    private StageKeys.Bands laidKeys = StageKeys.Bands.NONE;
     // what the last frame drew
     private long drawnVersion = -1;
     private double drawnWidth;
@@ -93,6 +96,11 @@ public final class QueueCanvas extends Pane {
         requestLayout();
     }
 
+    /** @return true in presentation mode: the window's type larger than the lab's plain type */
+    boolean presentation() {
+        return ink.scale() > 1.01;
+    }
+
     /** @return what the last frame drew: areas, text, tokens and shapes, in drawing order (for tests) */
     List<Box> drawn() {
         return ink.boxes();
@@ -104,12 +112,9 @@ public final class QueueCanvas extends Pane {
         canvas.setWidth(getWidth());
         canvas.setHeight(getHeight());
         boolean retyped = laidScale != ink.scale();
-        if (getWidth() != laidW || getHeight() != laidH || retyped) {
-            laidW = getWidth();
-            laidH = getHeight();
-            laidScale = ink.scale();
-            layout = QueueLayout.of(ink, laidW, laidH, laidScale);
-            hits.laidOut(layout);
+        StageKeys.Bands keyed = lastModel == null ? laidKeys : lastModel.stageKeys().bands();
+        if (getWidth() != laidW || getHeight() != laidH || retyped || !keyed.equals(laidKeys)) {
+            layOut(keyed);
         }
         if ((resized || retyped) && lastModel != null) {
             // layout runs after this pulse's frame was drawn: draw again now, tokens straight at their new
@@ -119,6 +124,15 @@ public final class QueueCanvas extends Pane {
             draw(lastModel, lastNowNanos);
             snap = false;
         }
+    }
+
+    private void layOut(StageKeys.Bands keyed) {
+        laidW = getWidth();
+        laidH = getHeight();
+        laidScale = ink.scale();
+        laidKeys = keyed;
+        layout = QueueLayout.of(ink, laidW, laidH, laidScale, laidKeys);
+        hits.laidOut(layout);
     }
 
     /**
@@ -136,6 +150,9 @@ public final class QueueCanvas extends Pane {
         if (laidW < 0) {
             return; // not laid out yet (a view built into a window already showing): its first layout draws it
         }
+        if (!vm.stageKeys().bands().equals(laidKeys)) { // a run whose steps keep a record, or no longer do
+            layOut(vm.stageKeys().bands());
+        }
         drawnVersion = vm.version();
         drawnWidth = getWidth();
         drawnHeight = getHeight();
@@ -147,6 +164,7 @@ public final class QueueCanvas extends Pane {
         ink.clear();
         columns.drawFrame(g, layout, w, h);
         stations.draw(g, layout, vm);
+        keys.drawStations(g, layout, vm.stageKeys(), vm.nowMs(), stations);
         provider.draw(g, layout, vm, envelopeMark);
         workers.draw(g, layout, vm);
         legend.draw(g, layout);

@@ -7,19 +7,12 @@ import org.idempotencylab.engine.SignupSteps;
  * left, the ten steps as stations in two rows of five, the Done column at the right, the row of boxes under the
  * stations; and where a token stands in the waiting line, in a station's strip and in the Done column. Plain
  * arithmetic on px: the heights that depend on the type (a station's, the row under the stations') come from
- * {@link QueueLayout}, which fits the text. No JavaFX: testable without the toolkit.
+ * {@link QueueLayout}, which fits the text, and so do the tokens' size (larger in presentation mode) and the least
+ * width of the side columns (their headings in the least type). No JavaFX: testable without the toolkit.
  */
 final class QueueGrid {
-    /** A token's radius, px. */
+    /** A token's radius in normal mode, px. */
     static final double R = 12;
-    /** A token with its marks takes a square of 2R + 4: the pitch of a station's strip and of the Done column. */
-    static final double SLOT = 2 * R + 4;
-    /** The waiting line's pitch, px. */
-    static final double WAIT_SLOT = 2 * R + 6;
-    /** A strip's row: a token and its countdown ring ({@link #RING} + 1.25 px) within the bands' gaps. */
-    static final double STRIP_ROW = 2 * R + 6;
-    /** The radius of a token's countdown ring, px. */
-    static final double RING = R + 2.5;
     /** Inside a station or a box, left and right, px. */
     static final double PAD = 5;
     /** Between rows and boxes, px. */
@@ -33,9 +26,82 @@ final class QueueGrid {
     /** The waiting line's left edge, px. */
     static final double QUEUE_X = 8;
 
+    /**
+     * The canvas split across: the side columns (the waiting line, the Done column) and the stations between.
+     *
+     * @param width       the canvas's width, px
+     * @param r           a token's radius, px ({@link #R} in normal mode)
+     * @param sideColumns tokens across the waiting line and the Done column: 3 from 900 px on, else 2; larger
+     *                    tokens need more room (3 from 1,000 px, 2 from 800 px, else 1)
+     * @param queueEdge   the line between the waiting line and the stations, px
+     * @param binX        the line between the stations and the Done column, px
+     */
+    record Across(double width, double r, int sideColumns, double queueEdge, double binX) {
+        /**
+         * @param sideLeast the least width of a side column's words (its heading and label in the least type), px;
+         *                  a column is as wide as its tokens, or as its words if they need more
+         */
+        static Across of(double width, double r, double sideLeast) {
+            int side = r <= R ? (width >= 900 ? 3 : 2) : width >= 1_000 ? 3 : width >= 800 ? 2 : 1;
+            double tokens = (side - 1) * (2 * r + 6) + 2 * r;
+            double queueEdge = QUEUE_X + Math.max(tokens, sideLeast) + 6;
+            double binX = width - 8 - Math.max((side - 1) * (2 * r + 4) + 2 * r, sideLeast) - GAP;
+            return new Across(width, r, side, queueEdge, binX);
+        }
+
+        /** @return where the stations and the row under them begin, px */
+        double left() {
+            return queueEdge + GAP;
+        }
+
+        /** @return where the stations and the row under them end, px */
+        double right() {
+            return binX - GAP;
+        }
+
+        /** @return a station's width: five stations and their gaps between the columns, px */
+        double stationW() {
+            return (right() - left() - 4 * STATION_GAP) / 5;
+        }
+
+        /** @return the room for the waiting line's heading and label, px */
+        double queueRoom() {
+            return queueEdge - QUEUE_X - 4;
+        }
+
+        /** @return the room for the Done column's heading and label, px */
+        double doneRoom() {
+            return width - binX - 12;
+        }
+
+        /** @return a strip's row: a token and its countdown ring within the bands' gaps, px */
+        double stripRow() {
+            return 2 * r + 6;
+        }
+
+        /** @return the pitch of a station's strip and of the Done column: a token with its marks, px */
+        double slot() {
+            return 2 * r + 4;
+        }
+
+        /** @return tokens across a station's strip of {@code stationW} px */
+        int perStripRow(double stationW) {
+            return Math.max(1, (int) ((stationW - 2 * PAD + 4) / slot()));
+        }
+    }
+
     final double width;
     final double height;
-    /** Tokens across the waiting line and the Done column: 3 from 900 px on, else 2. */
+    /** A token's radius, px; its square with its marks ({@link #slot}) is the strips' and the Done column's pitch. */
+    final double r;
+    final double slot;
+    /** The waiting line's pitch, px. */
+    final double waitSlot;
+    /** A strip's row: a token and its countdown ring ({@link #ring} + 1.25 px) within the bands' gaps. */
+    final double stripRow;
+    /** The radius of a token's countdown ring, px. */
+    final double ring;
+    /** Tokens across the waiting line and the Done column. */
     final int sideColumns;
     /** The line between the waiting line and the stations, px. */
     final double queueEdge;
@@ -49,66 +115,40 @@ final class QueueGrid {
     final double bottomY;
     final double bottomH;
 
+    /** A grid with normal mode's tokens and side columns as wide as their tokens. */
+    QueueGrid(double width, double height, double stationH, double bottomNeed) {
+        this(Across.of(width, R, 0), height, stationH, bottomNeed);
+    }
+
     /**
-     * @param stationH   a station's height, px (its title, strip and counters in the type chosen)
+     * @param across     the canvas split across
+     * @param stationH   a station's height, px (its title, strip, keys and counters in the type chosen)
      * @param bottomNeed the least height of the row under the stations, px; it takes what the stations leave
      */
-    QueueGrid(double width, double height, double stationH, double bottomNeed) {
-        this.width = width;
+    QueueGrid(Across across, double height, double stationH, double bottomNeed) {
+        this.width = across.width();
         this.height = height;
-        this.sideColumns = sideColumns(width);
-        this.queueEdge = queueEdge(sideColumns);
-        this.binX = binX(width, sideColumns);
-        this.stationW = stationWidth(width);
+        this.r = across.r();
+        this.slot = across.slot();
+        this.waitSlot = 2 * r + 6;
+        this.stripRow = across.stripRow();
+        this.ring = r + 2.5;
+        this.sideColumns = across.sideColumns();
+        this.queueEdge = across.queueEdge();
+        this.binX = across.binX();
+        this.stationW = across.stationW();
         this.stationH = stationH;
         for (int i = 0; i < SignupSteps.COUNT; i++) {
-            stationX[i] = left(width) + (i % 5) * (stationW + STATION_GAP);
+            stationX[i] = across.left() + (i % 5) * (stationW + STATION_GAP);
             stationY[i] = TOP + (i / 5) * (stationH + GAP);
         }
         this.bottomY = TOP + 2 * (stationH + GAP);
         this.bottomH = Math.max(bottomNeed, height - BOTTOM - bottomY);
     }
 
-    static int sideColumns(double width) {
-        return width >= 900 ? 3 : 2;
-    }
-
-    private static double queueEdge(int sideColumns) {
-        return QUEUE_X + (sideColumns - 1) * WAIT_SLOT + 2 * R + 6;
-    }
-
-    private static double binX(double width, int sideColumns) {
-        return width - 8 - ((sideColumns - 1) * SLOT + 2 * R) - GAP;
-    }
-
-    /** @return where the stations and the row under them begin, px */
-    static double left(double width) {
-        return queueEdge(sideColumns(width)) + GAP;
-    }
-
-    /** @return where the stations and the row under them end, px */
-    static double right(double width) {
-        return binX(width, sideColumns(width)) - GAP;
-    }
-
-    /** @return a station's width in a canvas {@code width} px wide: five stations and their gaps between the columns */
-    static double stationWidth(double width) {
-        return (right(width) - left(width) - 4 * STATION_GAP) / 5;
-    }
-
-    /** @return the room for the waiting line's heading and label, px */
-    static double queueRoom(double width) {
-        return queueEdge(sideColumns(width)) - QUEUE_X - 4;
-    }
-
-    /** @return the room for the Done column's heading and label, px */
-    static double doneRoom(double width) {
-        return width - binX(width, sideColumns(width)) - 12;
-    }
-
-    /** @return tokens across a station's strip of {@code stationW} px */
+    /** @return tokens across a station's strip of {@code stationW} px, with normal mode's tokens */
     static int perStripRow(double stationW) {
-        return Math.max(1, (int) ((stationW - 2 * PAD + 4) / SLOT));
+        return Across.of(0, R, 0).perStripRow(stationW);
     }
 
     double stationX(int step) {
@@ -121,12 +161,12 @@ final class QueueGrid {
 
     /** @return the number of tokens the waiting line shows between {@code top} and {@code bottom}, px */
     int waitingSlots(double top, double bottom) {
-        return sideColumns * Math.max(1, (int) ((bottom - top + 6) / WAIT_SLOT));
+        return sideColumns * Math.max(1, (int) ((bottom - top + 6) / waitSlot));
     }
 
     /** @return the centre {x, y} of the waiting line's {@code i}th token, its rows from {@code top} */
     double[] waitingSlot(int i, double top) {
-        return new double[] {QUEUE_X + R + (i % sideColumns) * WAIT_SLOT, top + R + (i / sideColumns) * WAIT_SLOT};
+        return new double[] {QUEUE_X + r + (i % sideColumns) * waitSlot, top + r + (i / sideColumns) * waitSlot};
     }
 
     /**
@@ -135,17 +175,17 @@ final class QueueGrid {
      * @return the centre {x, y} of the {@code i}th token in step {@code step}'s strip
      */
     double[] stripSlot(int step, int i, double stripTop, int perRow) {
-        return new double[] {stationX[step] + PAD + R + (i % perRow) * SLOT,
-            stationY[step] + stripTop + STRIP_ROW / 2 + (i / perRow) * SLOT};
+        return new double[] {stationX[step] + PAD + r + (i % perRow) * slot,
+            stationY[step] + stripTop + stripRow / 2 + (i / perRow) * slot};
     }
 
     /** @return the number of tokens the Done column shows between {@code top} and {@code bottom}, px */
     int doneSlots(double top, double bottom) {
-        return sideColumns * Math.max(1, (int) ((bottom - top + 4) / SLOT));
+        return sideColumns * Math.max(1, (int) ((bottom - top + 4) / slot));
     }
 
     /** @return the centre {x, y} of the Done column's {@code j}th token shown, its rows from {@code top} */
     double[] doneSlot(int j, double top) {
-        return new double[] {binX + 8 + R + (j % sideColumns) * SLOT, top + R + (j / sideColumns) * SLOT};
+        return new double[] {binX + 8 + r + (j % sideColumns) * slot, top + r + (j / sideColumns) * slot};
     }
 }

@@ -1,7 +1,5 @@
 package org.idempotencylab.ui.live;
 
-import static org.idempotencylab.ui.live.QueueGrid.R;
-
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -13,8 +11,8 @@ import java.util.Set;
  * (the token placement tells it, frame by frame) and where the boxes of the current layout are.
  */
 final class QueueHits {
-    /** How far from a token's centre a click still takes it: its radius and 3 px, squared. */
-    private static final double REACH = (R + 3) * (R + 3);
+    /** How far from a token's centre a click still takes it: its radius and 3 px, squared (normal mode's at first). */
+    private double reach = (QueueGrid.R + 3) * (QueueGrid.R + 3);
     private final Map<JobToken, double[]> drawnAt = new HashMap<>();
     private final Map<Long, double[]> waitingAt = new HashMap<>();
     private Map<Long, double[]> lastWaitingAt = new HashMap<>();
@@ -23,6 +21,7 @@ final class QueueHits {
     /** The boxes are now where {@code l} puts them. */
     void laidOut(QueueLayout l) {
         layout = l;
+        reach = (l.grid.r + 3) * (l.grid.r + 3);
     }
 
     /**
@@ -68,7 +67,7 @@ final class QueueHits {
     /** @return the token drawn under ({@code x}, {@code y}), the nearest of those in reach, or null */
     JobToken tokenAt(double x, double y) {
         JobToken best = null;
-        double bestD = REACH;
+        double bestD = reach;
         for (Map.Entry<JobToken, double[]> e : drawnAt.entrySet()) {
             double dx = e.getValue()[0] - x;
             double dy = e.getValue()[1] - y;
@@ -86,7 +85,7 @@ final class QueueHits {
         for (Map.Entry<Long, double[]> e : waitingAt.entrySet()) {
             double dx = e.getValue()[0] - x;
             double dy = e.getValue()[1] - y;
-            if (dx * dx + dy * dy <= REACH) {
+            if (dx * dx + dy * dy <= reach) {
                 return e.getKey();
             }
         }

@@ -2,52 +2,106 @@ package org.idempotencylab.ui.live;
 
 /**
  * The queue canvas laid out for one size and type: where the columns, the stations and the row under them go
- * ({@link QueueGrid}), and the words of each in the largest type that fits ({@link ColumnText},
- * {@link StationText}, {@link BottomRow}). Made again on a resize and when the window's type changes
- * (presentation mode); draws nothing.
+ * ({@link QueueGrid}), the tokens' size, and the words of each in the largest type that fits ({@link ColumnText},
+ * {@link StationText}, {@link BottomRow}). Made again on a resize, when the window's type changes (presentation
+ * mode) and when the run's bands of keys change (the stations' when its steps keep a record, the provider's when it
+ * sends a key); draws nothing.
+ *
+ * <p>Presentation mode enlarges what the class looks at: the tokens (16 px, their numbers in 16 px type), and every
+ * text on the canvas at least {@value #PRESENTATION_LEAST} px, and never smaller than normal mode's on a canvas of
+ * the same size.
  */
 final class QueueLayout {
+    /** The least size of text on the canvas in presentation mode, px: read from the back of a classroom. */
+    static final double PRESENTATION_LEAST = 16;
+    /** A token's radius in presentation mode, px: its number of two digits in 16 px type. */
+    static final double PRESENTATION_R = 16;
+
     final QueueGrid grid;
     final ColumnText columns;
     final StationText stations;
     final BottomRow bottom;
+    /** The least size of text on the canvas, px. */
+    final double least;
+    /** The bands of key chips laid out: the stations', the provider's. */
+    final StageKeys.Bands bands;
+    /** The tokens' size. */
+    final TokenPainter.Size tokens;
 
-    private QueueLayout(CanvasInk ink, double w, double h, double k, double row, double titleFloor,
+    /**
+     * How a layout is made.
+     *
+     * @param k     the type's scale: 1 in normal mode, larger in presentation mode
+     * @param least the least size of text, px
+     * @param r     a token's radius, px
+     * @param bands the bands of key chips: the stations', the provider's
+     */
+    private record Mode(double k, double least, double r, StageKeys.Bands bands) {
+    }
+
+    private QueueLayout(CanvasInk ink, double w, double h, Mode m, double row, double titleFloor,
                         double counterFloor) {
-        double stationW = QueueGrid.stationWidth(w);
-        columns = new ColumnText(ink, k, QueueGrid.queueRoom(w), QueueGrid.doneRoom(w));
-        bottom = new BottomRow(ink, row, stationW, QueueGrid.left(w), QueueGrid.right(w));
+        least = m.least();
+        bands = m.bands();
+        tokens = new TokenPainter.Size(m.r(), Math.max(11, m.least()));
+        QueueGrid.Across across = QueueGrid.Across.of(w, m.r(), ColumnText.leastWidth(ink, m.least()));
+        columns = new ColumnText(ink, m.k(), m.least(), across.queueRoom(), across.doneRoom());
+        bottom = new BottomRow(ink, row, m.least(), across.stationW(), across.left(), across.right(),
+                m.bands().provider());
         double room = (h - QueueGrid.TOP - 2 * QueueGrid.GAP - bottom.need - QueueGrid.BOTTOM) / 2;
-        stations = new StationText(ink, stationW, k, room, titleFloor, counterFloor);
-        grid = new QueueGrid(w, h, stations.height, bottom.need);
+        stations = new StationText(ink, across, m.k(), room, titleFloor, counterFloor, m.bands().stations());
+        grid = new QueueGrid(across, h, stations.height, bottom.need);
     }
 
     /**
      * Lays a {@code w} × {@code h} canvas out in {@code scale} times the lab's plain type: each piece in the
-     * largest type, up to that, in which it fits its room. In presentation mode ({@code scale} above 1) the
-     * larger type of the row under the stations leaves them less height: that row's type is taken down, step by
-     * step, until the stations' text is at least as large (and as whole) as in normal mode.
+     * largest type, up to that, in which it fits its room. In presentation mode ({@code scale} above 1) the tokens
+     * grow and no text is under {@value #PRESENTATION_LEAST} px where the canvas has room for that (its titles as
+     * whole as in normal mode, its rows inside its height); else the tokens and the least type stay normal mode's.
+     * Either way no text is under normal mode's size on this canvas, and the larger type of the row under the
+     * stations leaves them less height: that row's type is taken down, step by step, until the stations' titles are
+     * as whole as in normal mode.
+     *
+     * @param keys the bands of key chips to lay out (the stations' when the run's steps keep a record, the
+     *             provider's when it sends a key)
      */
-    static QueueLayout of(CanvasInk ink, double w, double h, double scale) {
+    static QueueLayout of(CanvasInk ink, double w, double h, double scale, StageKeys.Bands keys) {
         double least = QueueCanvas.LEAST_TEXT;
-        QueueLayout laid = new QueueLayout(ink, w, h, 1, 1, least, least);
+        QueueLayout normal = new QueueLayout(ink, w, h, new Mode(1, least, QueueGrid.R, keys), 1, least, least);
         if (scale <= 1) {
-            return laid;
+            return normal;
         }
-        double titleFloor = laid.stations.titleFont.getSize();
-        double counterFloor = laid.stations.counterFont.getSize();
-        int cut = laid.stations.cutTitles;
+        QueueLayout large = presentation(ink, w, h, scale, normal, new Mode(scale, PRESENTATION_LEAST,
+                PRESENTATION_R, keys));
+        if (large.stations.cutTitles <= normal.stations.cutTitles && large.fitsHeight(h)) {
+            return large;
+        }
+        return presentation(ink, w, h, scale, normal, new Mode(scale, least, QueueGrid.R, keys));
+    }
+
+    /** @return the layout in presentation mode's type {@code m}, its text never under {@code normal}'s */
+    private static QueueLayout presentation(CanvasInk ink, double w, double h, double scale, QueueLayout normal,
+                                            Mode m) {
+        double titleFloor = Math.max(m.least(), normal.stations.titleFont.getSize());
+        double counterFloor = Math.max(m.least(), normal.stations.counterFont.getSize());
+        int cut = normal.stations.cutTitles;
+        QueueLayout laid = null;
         double row = scale;
         for (; row > 1.001; row -= 0.05) {
-            laid = new QueueLayout(ink, w, h, scale, row, titleFloor, counterFloor);
+            laid = new QueueLayout(ink, w, h, m, row, titleFloor, counterFloor);
             if (laid.stations.cutTitles <= cut) {
                 break;
             }
         }
         if (row <= 1.001) { // the row as in normal mode: the stations fit as they did there
-            laid = new QueueLayout(ink, w, h, scale, 1, titleFloor, counterFloor);
+            laid = new QueueLayout(ink, w, h, m, 1, titleFloor, counterFloor);
         }
         return laid;
+    }
+
+    /** @return true if the stations and the row under them end inside a canvas {@code h} px high */
+    boolean fitsHeight(double h) {
+        return grid.bottomY + grid.bottomH <= h - QueueGrid.BOTTOM + 0.5;
     }
 
     /** @return the centre {x, y} of the {@code i}th token in step {@code step}'s strip */
@@ -62,8 +116,7 @@ final class QueueLayout {
 
     /** @return the vertical centre of the last row of step {@code step}'s strip, px: where its "+N" goes */
     double lastStripRowY(int step) {
-        return grid.stationY(step) + stations.stripTop + QueueGrid.STRIP_ROW / 2
-                + (stations.stripRows - 1) * QueueGrid.SLOT;
+        return grid.stationY(step) + stations.stripTop + grid.stripRow / 2 + (stations.stripRows - 1) * grid.slot;
     }
 
     /** @return how many envelopes {@code ew} px wide a row of the provider's box holds, 6 px apart */

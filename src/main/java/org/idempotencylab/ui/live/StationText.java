@@ -8,10 +8,12 @@ import org.idempotencylab.ui.Texts;
 
 /**
  * The stations' bands, top to bottom: the title (wrapped onto as many lines as it needs, three at most), the strip
- * of tokens (one to three rows) and the counters ("done 12", "again 2": on one line where both fit), each in a
- * band of its own so that a token never covers a word. The type is the largest, from the window's down to a floor
- * ({@link QueueCanvas#LEAST_TEXT} px, or normal mode's sizes in presentation mode), in which every title wraps
- * whole and a station fits its room; a title is cut with "…" only when even the least type does not fit.
+ * of tokens (one to three rows), the keys of the users who came there (a row of chips, when the run's steps keep a
+ * record) and the counters ("done 12", "again 2": on one line where both fit), each in a band of its own so that a
+ * token never covers a word. The type is the largest, from the window's down to a floor (the layout's least, or
+ * normal mode's sizes in presentation mode), in which every title wraps whole and a station fits its room; at the
+ * floor a title that does not wrap whole in bold tries the plain weight; it is cut with "…" only when even that does
+ * not fit.
  */
 final class StationText {
     private static final Texts TEXTS = Texts.of(StationText.class);
@@ -40,21 +42,30 @@ final class StationText {
     final double stripTop;
     /** The type of a strip's "+N". */
     final Font badgeFont;
+    /** Whether a station has a band of key chips, where it begins (px below its top) and a chip's height. */
+    final boolean keys;
+    final double keysTop;
+    final double chipH;
+    /** The type of the key chips: the counters'. */
+    final Font keyFont;
 
     /**
      * Chooses the fonts (see the class comment) and the strip's rows: one, and more while there is room, up to
      * three. At the least size, the titles' lines that do not fit are dropped and the last one shown ends with "…".
      *
-     * @param stationW     a station's width, px
+     * @param across       the canvas split across: a station's width, the tokens' pitch
      * @param k            the type's scale: 1 in normal mode, larger in presentation mode
      * @param room         the height a station may take, px
      * @param titleFloor   the least size the titles may take, px
      * @param counterFloor the least size the counters may take, px
+     * @param keys         true for a band of key chips (the run's steps keep a record)
      */
-    StationText(CanvasInk ink, double stationW, double k, double room, double titleFloor, double counterFloor) {
+    StationText(CanvasInk ink, QueueGrid.Across across, double k, double room, double titleFloor,
+                double counterFloor, boolean keys) {
+        double stationW = across.stationW();
         double inner = stationW - 2 * QueueGrid.PAD;
-        perStripRow = QueueGrid.perStripRow(stationW);
-        Type type = Type.fit(ink, inner, k, room, titleFloor, counterFloor);
+        perStripRow = across.perStripRow(stationW);
+        Type type = Type.fit(ink, across, inner, k, room, titleFloor, counterFloor, keys);
         int lines = type.lines();
         if (type.need() > room) { // no room for whole titles even in the least type: as many lines as fit, then "…"
             double lineH = ink.lineHeight(type.title());
@@ -72,49 +83,80 @@ final class StationText {
         stripRows = rows;
         height = type.height(ink, lines, rows);
         stripTop = TITLE_TOP + lines * ink.lineHeight(titleFont) + BAND_GAP;
-        badgeFont = CanvasInk.bold(Math.max(QueueCanvas.LEAST_TEXT, Math.min(12 * k, counterFont.getSize() + 1)));
+        badgeFont = CanvasInk.bold(Math.max(counterFloor, Math.min(12 * k, counterFont.getSize() + 1)));
+        this.keys = keys;
+        keyFont = counterFont;
+        chipH = chipHeight(ink, keyFont);
+        keysTop = stripTop + across.stripRow() + (rows - 1) * across.slot() + BAND_GAP;
+    }
+
+    /** @return a key chip's height in {@code font}: its line, a pad above and below and its bar of time left, px */
+    static double chipHeight(CanvasInk ink, Font font) {
+        return ink.lineHeight(font) + 4 + KeyPainter.BAR;
     }
 
     /**
      * The stations' type: the titles' and the counters' fonts, whether the counters fit one line, the titles wrapped
      * in the title font, the most lines a title takes and the height a station with one row of tokens needs.
      */
-    private record Type(Font title, Font counter, boolean oneLine, List<List<String>> wrapped, int lines,
-                        double need) {
+    private record Type(QueueGrid.Across across, boolean keys, Font title, Font counter, boolean oneLine,
+                        List<List<String>> wrapped, int lines, double need) {
         /**
          * @return the largest type, from {@code k} times 13 px (titles) and 12 px (counters) down to the floors, in
-         *         which every title wraps whole within {@code inner} and a station fits {@code room}; else the least
+         *         which every title wraps whole within {@code inner} (in bold, or at the floor in the plain weight)
+         *         and a station fits {@code room}; else the least
          */
-        static Type fit(CanvasInk ink, double inner, double k, double room, double titleFloor, double counterFloor) {
+        static Type fit(CanvasInk ink, QueueGrid.Across across, double inner, double k, double room,
+                        double titleFloor, double counterFloor, boolean keys) {
             for (double s = 1; ; s -= 0.04) {
-                Font title = CanvasInk.bold(Math.max(titleFloor, Math.round(13 * k * s * 2) / 2.0));
+                double size = Math.max(titleFloor, Math.round(13 * k * s * 2) / 2.0);
                 Font counter = CanvasInk.plain(Math.max(counterFloor, Math.round(12 * k * s * 2) / 2.0));
-                List<List<String>> wrapped = new ArrayList<>();
-                boolean whole = true;
-                int lines = 1;
-                for (int i = 0; i < SignupSteps.COUNT; i++) {
-                    List<String> l = ink.wrap(stepTitle(i), title, inner);
-                    // whole words, three lines at most, the step's number not alone on its line
-                    whole &= ink.allFit(l, title, inner) && l.size() <= MOST_TITLE_LINES
-                            && !l.get(0).matches("\\d+\\.");
-                    lines = Math.max(lines, l.size());
-                    wrapped.add(l);
+                boolean least = size <= titleFloor && counter.getSize() <= counterFloor;
+                Type t = null;
+                for (Font title : least ? List.of(CanvasInk.bold(size), CanvasInk.plain(size))
+                        : List.of(CanvasInk.bold(size))) {
+                    t = wrapped(ink, across, keys, title, counter, inner);
+                    if (t.whole(ink, inner) && t.need() <= room) {
+                        return t;
+                    }
                 }
-                boolean oneLine = ink.width(DONE_SAMPLE, counter) + 6 + againWidth(ink, AGAIN_SAMPLE, counter) <= inner;
-                Type t = new Type(title, counter, oneLine, wrapped, lines, 0);
-                double need = t.height(ink, lines, 1);
-                boolean least = title.getSize() <= titleFloor && counter.getSize() <= counterFloor;
-                if (whole && need <= room || least) {
-                    return new Type(title, counter, oneLine, wrapped, lines, need);
+                if (least) {
+                    Type bold = wrapped(ink, across, keys, CanvasInk.bold(size), counter, inner);
+                    return bold.whole(ink, inner) || !t.whole(ink, inner) ? bold : t;
                 }
             }
         }
 
+        /** @return the titles wrapped in {@code title} within {@code inner}, the counters in {@code counter} */
+        private static Type wrapped(CanvasInk ink, QueueGrid.Across across, boolean keys, Font title, Font counter,
+                                    double inner) {
+            List<List<String>> wrapped = new ArrayList<>();
+            int lines = 1;
+            for (int i = 0; i < SignupSteps.COUNT; i++) {
+                List<String> l = ink.wrap(stepTitle(i), title, inner);
+                lines = Math.max(lines, l.size());
+                wrapped.add(l);
+            }
+            boolean oneLine = ink.width(DONE_SAMPLE, counter) + 6 + againWidth(ink, AGAIN_SAMPLE, counter) <= inner;
+            Type t = new Type(across, keys, title, counter, oneLine, wrapped, lines, 0);
+            return new Type(across, keys, title, counter, oneLine, wrapped, lines, t.height(ink, lines, 1));
+        }
+
+        /** @return true if every title wraps in whole words, three lines at most, its number not alone on a line */
+        boolean whole(CanvasInk ink, double inner) {
+            for (List<String> l : wrapped) {
+                if (!ink.allFit(l, title, inner) || l.size() > MOST_TITLE_LINES || l.get(0).matches("\\d+\\.")) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         /** @return a station's height with {@code titleLines} of title and {@code rows} of tokens, px */
         double height(CanvasInk ink, int titleLines, int rows) {
-            return TITLE_TOP + titleLines * ink.lineHeight(title) + BAND_GAP + QueueGrid.STRIP_ROW
-                    + (rows - 1) * QueueGrid.SLOT + BAND_GAP + (oneLine ? 1 : 2) * ink.lineHeight(counter)
-                    + BAND_BOTTOM;
+            return TITLE_TOP + titleLines * ink.lineHeight(title) + BAND_GAP + across.stripRow()
+                    + (rows - 1) * across.slot() + BAND_GAP + (keys ? chipHeight(ink, counter) + BAND_GAP : 0)
+                    + (oneLine ? 1 : 2) * ink.lineHeight(counter) + BAND_BOTTOM;
         }
     }
 

@@ -1,8 +1,5 @@
 package org.idempotencylab.ui.live;
 
-import static org.idempotencylab.ui.live.QueueGrid.R;
-import static org.idempotencylab.ui.live.QueueGrid.SLOT;
-
 import java.util.List;
 import java.util.Set;
 import javafx.scene.canvas.GraphicsContext;
@@ -85,8 +82,10 @@ final class TokenPlacer {
         Set<JobToken> drawnBefore = hits.newFrame();
         drawWaitingLine(g, l, vm, waitingUsers, nowMs, detailed);
         int doneSlots = l.grid.doneSlots(l.columns.doneTop, l.columns.doneBottom(h));
-        Walk walk = new Walk(l, census, shownAt, waitingUsers.size(), waitingSlots,
-                Math.max(0, census.finished() - doneSlots));
+        // more finished than the column holds: its first row says how many earlier ones it has no room for
+        int doneFirst = census.finished() > doneSlots && doneSlots > l.grid.sideColumns ? l.grid.sideColumns : 0;
+        int hidden = Math.max(0, census.finished() - (doneSlots - doneFirst));
+        Walk walk = new Walk(l, census, shownAt, waitingUsers.size(), waitingSlots, hidden, doneFirst);
         for (JobToken t : vm.tokens()) {
             if (!drawnBefore.contains(t) && t.phase != JobToken.Phase.QUEUED) {
                 enter(t);
@@ -95,14 +94,22 @@ final class TokenPlacer {
             if (to == null) {
                 continue;
             }
+            if (!Double.isNaN(t.x) && (to.x() != t.toX || to.y() != t.toY) && crossesWords(l, t.x, t.y, to.x(),
+                    to.y())) {
+                t.x = Double.NaN; // a glide over a station's words (another row, the far side): it appears there
+            }
             glide(t, to.x(), to.y(), nowNanos, snap);
             lastMoveStartNanos = lastMoveStart;
-            TokenPainter.draw(g, t, nowMs, followed(vm, t), detailed);
+            TokenPainter.draw(g, t, l.tokens, nowMs, followed(vm, t), detailed);
             hits.drawn(t);
-            ink.note(Kind.TOKEN, "token", t.x - R - 2, t.y - R - 2, SLOT, SLOT,
+            double r = l.grid.r;
+            ink.note(Kind.TOKEN, "token", t.x - r - 2, t.y - r - 2, l.grid.slot, l.grid.slot,
                     t.x == to.x() && t.y == to.y() ? to.within() : null);
         }
         stations.drawBadges(g, l, badges);
+        if (doneFirst > 0) {
+            columns.drawDoneBadge(g, l, "+" + hidden);
+        }
         columns.drawLabels(g, l, waiting, vm.finishedJobs(), w, h);
     }
 
@@ -126,7 +133,7 @@ final class TokenPlacer {
             shownAt[s] = Math.min(there, capacity);
             while (shownAt[s] > 0 && there > shownAt[s]) { // the badge takes the last slots it needs
                 badges[s] = "+" + (there - shownAt[s]);
-                int slots = (int) Math.ceil((ink.width(badges[s], l.stations.badgeFont) + 4) / SLOT);
+                int slots = (int) Math.ceil((ink.width(badges[s], l.stations.badgeFont) + 4) / l.grid.slot);
                 if (shownAt[s] <= capacity - slots) {
                     break;
                 }
@@ -154,8 +161,9 @@ final class TokenPlacer {
             shown.y = wy;
             shown.toX = wx;
             shown.toY = wy;
-            TokenPainter.draw(g, shown, nowMs, known != null && followed(vm, known), detailed);
-            ink.note(Kind.TOKEN, "token", wx - R - 2, wy - R - 2, SLOT, SLOT, columns.queueBox());
+            TokenPainter.draw(g, shown, l.tokens, nowMs, known != null && followed(vm, known), detailed);
+            double r = l.grid.r;
+            ink.note(Kind.TOKEN, "token", wx - r - 2, wy - r - 2, l.grid.slot, l.grid.slot, columns.queueBox());
         }
     }
 
@@ -183,10 +191,14 @@ final class TokenPlacer {
         private final int[] backoffSlot = new int[SignupSteps.COUNT];
         private final int waitingSlots;
         private final int firstShown;
+        /** The Done column's slots before its first token: its "+N" row. */
+        private final int doneFirst;
         private int queueSlot; // jobs on their way back to the queue follow the waiting ones
         private int finished;
 
-        Walk(QueueLayout l, Census census, int[] shownAt, int waitingShown, int waitingSlots, int firstShown) {
+        Walk(QueueLayout l, Census census, int[] shownAt, int waitingShown, int waitingSlots, int firstShown,
+             int doneFirst) {
+            this.doneFirst = doneFirst;
             this.l = l;
             this.census = census;
             this.shownAt = shownAt;
@@ -232,7 +244,7 @@ final class TokenPlacer {
             if (i < firstShown) {
                 return null;
             }
-            double[] at = l.grid.doneSlot(i - firstShown, l.columns.doneTop);
+            double[] at = l.grid.doneSlot(i - firstShown + doneFirst, l.columns.doneTop);
             double binX = l.grid.binX;
             if (t.toX < binX && (t.x != t.toX || t.y != t.toY)) {
                 // finished before its last glide ended (a fast run: the queue, the stations and the end between two
@@ -245,6 +257,32 @@ final class TokenPlacer {
             }
             return new Target(at[0], at[1], columns.doneBox());
         }
+    }
+
+    /**
+     * @return true if a token gliding straight from (x0, y0) to (x1, y1) would pass over a station's words: its
+     *         title above its strip, or its keys and counters below it (checked every 2 px along the way)
+     */
+    static boolean crossesWords(QueueLayout l, double x0, double y0, double x1, double y1) {
+        double r = l.grid.r;
+        double stripBottom = l.stations.stripTop + l.grid.stripRow + (l.stations.stripRows - 1) * l.grid.slot;
+        int steps = (int) Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 2);
+        for (int i = 0; i <= steps; i++) {
+            double f = steps == 0 ? 1 : i / (double) steps;
+            double x = x0 + (x1 - x0) * f;
+            double y = y0 + (y1 - y0) * f;
+            for (int s = 0; s < SignupSteps.COUNT; s++) {
+                double sx = l.grid.stationX(s);
+                double sy = l.grid.stationY(s);
+                if (x + r <= sx || x - r >= sx + l.grid.stationW || y + r <= sy || y - r >= sy + l.grid.stationH) {
+                    continue; // not over this station
+                }
+                if (y - r < sy + l.stations.stripTop - 1 || y + r > sy + stripBottom + 1) {
+                    return true; // over its title, or over its keys and counters
+                }
+            }
+        }
+        return false;
     }
 
     /** Moves {@code t} towards (tx, ty): a new target starts a glide from where it is, eased in and out. */

@@ -61,7 +61,7 @@ final class WorkersPainter {
         }
         double top = y + BOX_PAD + row.workersDownTitle.length * titleH + 2;
         String restarting = TEXTS.get("canvas.restarting");
-        ink.text(g, "workers", restarting, ink.fit(restarting, row.workerFont, QueueCanvas.LEAST_TEXT, inner),
+        ink.text(g, "workers", restarting, ink.fit(restarting, row.workerFont, row.least, inner),
                 x + PAD, top, 0, box);
         ink.text(g, "workers", VirtualTime.countdown(Math.max(0, untilRestartMs)), row.countdownFont, x + PAD,
                 top + lineH, 0, box);
@@ -74,7 +74,7 @@ final class WorkersPainter {
         double titleH = ink.lineHeight(row.workersTitleFont);
         double lineH = ink.lineHeight(row.workerFont);
         ink.text(g, "workers", TEXTS.get("canvas.workers"), row.workersTitleFont, x + PAD, y + BOX_PAD, 0, box);
-        double hintH = ink.lineHeight(row.hintFont);
+        double hintH = ink.lineHeight(row.hintFont) * row.hint.length;
         double hintY = y + h - BOX_PAD - hintH;
         double top = y + BOX_PAD + titleH + 2;
         int rows = Math.max(1, (int) ((hintY - 2 - top) / lineH));
@@ -83,13 +83,19 @@ final class WorkersPainter {
             String text = last ? TEXTS.format("canvas.moreWorkers", running.length - i)
                     : TEXTS.format("canvas.worker", i + 1, running[i] == null ? TEXTS.get("canvas.idle")
                     : "user_" + running[i].user());
+            if (!last && running[i] != null && ink.width(text, row.workerFont) > inner) { // "W1 u15516" first
+                text = TEXTS.format("canvas.worker", i + 1, "u" + running[i].user());
+            }
             g.setFill(running[i] == null || last ? QueueCanvas.MUTED : QueueCanvas.INK);
-            Font f = ink.fit(text, row.workerFont, QueueCanvas.LEAST_TEXT, inner);
+            Font f = ink.fit(text, row.workerFont, row.least, inner);
             ink.text(g, "workers", ink.shortened(text, f, inner), f, x + PAD, top + i * lineH, 0, box);
         }
         double size = row.hintFont.getSize();
-        Marks.icon(g, Concept.CRASH, x + PAD, hintY + (hintH - size) / 2, size);
+        double hintLineH = ink.lineHeight(row.hintFont);
+        Marks.icon(g, Concept.CRASH, x + PAD, hintY + (hintLineH - size) / 2, size);
         g.setFill(Concept.CRASH.ink());
-        ink.text(g, "hint", TEXTS.get("canvas.crashHint"), row.hintFont, x + PAD, hintY, size + 3, box);
+        for (int i = 0; i < row.hint.length; i++) {
+            ink.text(g, "hint", row.hint[i], row.hintFont, x + PAD, hintY + i * hintLineH, size + 3, box);
+        }
     }
 }

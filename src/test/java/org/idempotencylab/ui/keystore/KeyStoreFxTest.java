@@ -174,7 +174,9 @@ class KeyStoreFxTest {
                     }
                 }
                 String where = table.getId() + (presentation ? ", presentation" : "");
-                assertTrue(shown >= 3, where + ": at least the key, its time left and one more column: " + shown);
+                // a key is never cut: in presentation mode's type the provider's 533 px table has room for its key
+                // (about 260 px) and its time left (about 190) whole, and folds the other columns away
+                assertTrue(shown >= 2, where + ": at least the key and its time left: " + shown);
                 assertTrue(cut.isEmpty(), where + ": " + cut);
             }
         }
@@ -189,7 +191,7 @@ class KeyStoreFxTest {
         int live = sim.store().liveKeys();
         assertTrue(live >= 4, "a few steps done in the first virtual second: " + live);
         assertEquals(live, storeTable.getItems().size());
-        assertEquals("Live keys " + live + " · Peak " + live + " · Hits 0 · Expired 0 · Shared 0",
+        assertEquals("Held now " + live + " · Peak " + live + " · Hits so far 0 · Expired so far 0 · Shared so far 0",
                 storeCounters.getText());
 
         KeyRow first = storeTable.getItems().get(0);
@@ -229,14 +231,14 @@ class KeyStoreFxTest {
         assertEquals("0.1 s", countdownOf(storeTable, storeTable.getItems().get(0)).getText());
         frame(robot, sim, lastExpiry);
         assertTrue(storeTable.getItems().isEmpty());
-        assertEquals("Live keys 0 · Peak 10 · Hits 0 · Expired 10 · Shared 0", storeCounters.getText());
+        assertEquals("Held now 0 · Peak 10 · Hits so far 0 · Expired so far 10 · Shared so far 0", storeCounters.getText());
         Label placeholder = (Label) storeTable.getPlaceholder();
         assertTrue(showing(placeholder), "the empty table says why");
         assertEquals("No keys held now: none live · 10 expired · 0 lost when a crash wiped the store. A key "
                 + "appears when its step starts again.", placeholder.getText(), "what the store held, not 'yet'");
 
         // The provider remembered the welcome email's key for its own TTL, and says so once it expired.
-        assertEquals("Remembered 0 · Suppressed sends 0", providerCounters.getText());
+        assertEquals("Held now 0 · Sends suppressed so far 0", providerCounters.getText());
         assertTrue(providerTable.getItems().isEmpty());
         Label providerPlaceholder = (Label) providerTable.getPlaceholder();
         assertTrue(showing(providerPlaceholder));
@@ -258,7 +260,7 @@ class KeyStoreFxTest {
             model.flush(sim.nowMs());
         });
         assertTrue(storeTable.getItems().isEmpty(), "the table lists none of the keys the process lost");
-        assertEquals("Live keys 0 · Peak " + sim.store().peakKeys() + " · Hits 0 · Expired 0 · Shared 0",
+        assertEquals("Held now 0 · Peak " + sim.store().peakKeys() + " · Hits so far 0 · Expired so far 0 · Shared so far 0",
                 storeCounters.getText());
         assertEquals("No keys held now: none live · 0 expired · " + before + " lost when a crash wiped the store. A "
                 + "key appears when its step starts again.", ((Label) storeTable.getPlaceholder()).getText());
@@ -271,8 +273,8 @@ class KeyStoreFxTest {
         List<String> held = sim.store().entries().stream().map(e -> SignupKeys.describe(e.key())).sorted().toList();
         assertEquals(held, shown.stream().sorted().toList());
         assertTrue(!held.isEmpty(), "the redelivered jobs ran again");
-        assertEquals("Live keys " + held.size() + " · Peak " + sim.store().peakKeys() + " · Hits "
-                + sim.store().hits() + " · Expired 0 · Shared 0", storeCounters.getText());
+        assertEquals("Held now " + held.size() + " · Peak " + sim.store().peakKeys() + " · Hits so far "
+                + sim.store().hits() + " · Expired so far 0 · Shared so far 0", storeCounters.getText());
         assertTrue(sim.store().peakKeys() >= held.size());
     }
 
@@ -317,14 +319,14 @@ class KeyStoreFxTest {
                 "" + flashed);
         assertTrue(yellow.get() >= 6, "flashing rows are pale yellow: " + yellow.get());
         frame(robot, sim, sim.nowMs());
-        assertTrue(storeCounters.getText().contains("· Hits 6 ·"), storeCounters.getText());
+        assertTrue(storeCounters.getText().contains("· Hits so far 6 ·"), storeCounters.getText());
 
         // The provider suppressed the second welcome email: its row counts it.
         ProviderKeyRow email = providerTable.getItems().get(0);
         assertEquals(SignupKeys.providerSame(0), email.key());
         assertEquals("welcome-email:user_0", text(providerTable, 0, 0));
         assertEquals("1", text(providerTable, 3, 0));
-        assertEquals("Remembered 1 · Suppressed sends 1", providerCounters.getText());
+        assertEquals("Held now 1 · Sends suppressed so far 1", providerCounters.getText());
     }
 
     @Test
@@ -358,7 +360,7 @@ class KeyStoreFxTest {
         robot.interact(() -> model.attach(sim));
         frame(robot, sim, 8 * 3_600_000L);
         assertEquals(100_000, storeTable.getItems().size());
-        assertTrue(storeCounters.getText().startsWith("Live keys 100,000 · Peak 100,000 ·"), storeCounters.getText());
+        assertTrue(storeCounters.getText().startsWith("Held now 100,000 · Peak 100,000 ·"), storeCounters.getText());
         int cells = storeTable.lookupAll(".countdown-cell").size();
         assertTrue(cells > 5 && cells < 100, "a virtualized table: " + cells + " countdown cells for 100,000 rows");
         robot.interact(() -> {

@@ -518,7 +518,7 @@ class KeyStoreViewModelTest {
                 vm.storePlaceholderProperty().get());
         assertEquals("No keys yet: the provider remembers a key from the first welcome email sent with it.",
                 vm.providerPlaceholderProperty().get());
-        assertEquals("Live keys 0 · Peak 0 · Hits 0 · Expired 0 · Shared 0", vm.storeCountersProperty().get());
-        assertEquals("Remembered 0 · Suppressed sends 0", vm.providerCountersProperty().get());
+        assertEquals("Held now 0 · Peak 0 · Hits so far 0 · Expired so far 0 · Shared so far 0", vm.storeCountersProperty().get());
+        assertEquals("Held now 0 · Sends suppressed so far 0", vm.providerCountersProperty().get());
     }
 }

@@ -464,7 +464,7 @@ class LiveViewFxTest {
         assertTrue(live.log().stream().anyMatch(l -> l.contains("user_0 (repeat)") && l.contains("shared")));
         long shares = live.simulation().store().shares();
         assertTrue(shares >= 1, "the repeat shared a run in flight");
-        assertTrue(text(robot, "#storeCounters").endsWith("· Shared " + shares), text(robot, "#storeCounters"));
+        assertTrue(text(robot, "#storeCounters").endsWith("· Shared so far " + shares), text(robot, "#storeCounters"));
     }
 
     @Test
@@ -536,7 +536,7 @@ class LiveViewFxTest {
         assertTrue(envelopes.get(0).replyLost() && !envelopes.get(0).duplicate());
         assertTrue(envelopes.get(1).duplicate() && envelopes.get(1).nth() == 2);
         assertTrue(live.log().stream().anyMatch(l -> l.contains("reply lost") && l.contains("clicked")));
-        assertTrue(text(robot, "#providerCounters").startsWith("Remembered 0 ·"), "no key: nothing remembered");
+        assertTrue(text(robot, "#providerCounters").startsWith("Held now 0 ·"), "no key: nothing remembered");
         // drawn in the duplicate's one colour (Concept.DUPLICATE): the second envelope, 44 px wide, and the icon
         // beside "again 1" on the email's station
         assertTrue(pixelsOf(robot, Concept.DUPLICATE.fill()) > 300, "the duplicate's colour is on the canvas");
@@ -593,7 +593,7 @@ class LiveViewFxTest {
         assertEquals(1, provider.getItems().size());
         assertEquals("welcome-email:user_0", provider.getColumns().get(0).getCellData(0));
         assertEquals("1", String.valueOf(provider.getColumns().get(3).getCellData(0)));
-        assertEquals("Remembered 1 · Suppressed sends 1", text(robot, "#providerCounters"));
+        assertEquals("Held now 1 · Sends suppressed so far 1", text(robot, "#providerCounters"));
     }
 
     @Test
@@ -622,7 +622,7 @@ class LiveViewFxTest {
         assertTrue(live.nowMs() >= jobEnd + 3_000, "not before the TTL of the last key: " + live.nowMs() + " vs "
                 + jobEnd);
         assertEquals(1, live.simulation().finishedJobs(), "the same run, not a new one");
-        assertTrue(text(robot, "#storeCounters").startsWith("Live keys 0 · Peak"), text(robot, "#storeCounters"));
+        assertTrue(text(robot, "#storeCounters").startsWith("Held now 0 · Peak"), text(robot, "#storeCounters"));
     }
 
     /**

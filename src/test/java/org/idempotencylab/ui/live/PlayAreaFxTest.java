@@ -15,7 +15,11 @@ import javafx.stage.Stage;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Presets;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.VirtualTime;
 import org.idempotencylab.ui.live.CanvasInk.Box;
 import org.idempotencylab.ui.live.CanvasInk.Kind;
 import org.junit.jupiter.api.Test;
@@ -32,9 +36,12 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 class PlayAreaFxTest {
-    /** The queue canvas's size in the lab's window, px: at 1440 × 900, 1280 × 720 and 1024 × 768. */
+    /**
+     * The queue canvas's size in the lab's window, px: at 1440 × 900, 1280 × 720 and 1024 × 768; in presentation mode
+     * also its size now that the tabs fold away there (1024 × 768 with a note: the code's strip below).
+     */
     private static final double[][] NORMAL = {{640, 371}, {736, 300}, {780, 300}};
-    private static final double[][] PRESENTATION = {{806, 326}, {640, 300}, {730, 300}};
+    private static final double[][] PRESENTATION = {{806, 326}, {640, 300}, {730, 300}, {730, 455}};
     /** The queue canvas with room to spare, as in a large window. */
     private static final double[] ROOMY = {1100, 560};
     /**
@@ -59,15 +66,29 @@ class PlayAreaFxTest {
      * station and in backoff, envelopes sent again and replies lost.
      */
     private static LiveViewModel busyRun() {
+        LiveViewModel vm = busy(Strategy.EACH_STEP_NO_KEY, 120_000);
+        while (!latestEnvelope(vm).replyLost()) { // the newest envelope, drawn at any size, with its lost reply
+            vm.stepOnce();
+        }
+        return vm;
+    }
+
+    /**
+     * The same busy run with the strategy that keeps a record of each step and sends the provider the same key: the
+     * stations and the provider draw their bands of keys.
+     */
+    private static LiveViewModel keyedRun() {
+        return busy(Strategy.WHOLE_JOB_SKIP_FINISHED, 20_000);
+    }
+
+    /** 300 workers on 100,000 sign-ups, 10% failures, 20% lost replies, played with {@code strategy} to {@code ms}. */
+    private static LiveViewModel busy(Strategy strategy, long ms) {
         Scenario s = Scenario.article().toBuilder().jobs(100_000).workers(300).arrivalRate(0).pFail(0.1)
                 .lostReply(0.2).build();
         LiveViewModel vm = new LiveViewModel(LiveViewModel.classroomDefaults());
-        vm.apply(s, Strategy.EACH_STEP_NO_KEY);
-        for (int frame = 0; vm.nowMs() < 120_000 && frame < 10_000; frame++) {
-            vm.advanceTo(120_000, 0); // a frame runs a bounded number of events
-        }
-        while (!latestEnvelope(vm).replyLost()) { // the newest envelope, drawn at any size, with its lost reply
-            vm.stepOnce();
+        vm.apply(s, strategy);
+        for (int frame = 0; vm.nowMs() < ms && frame < 10_000; frame++) {
+            vm.advanceTo(ms, 0); // a frame runs a bounded number of events
         }
         return vm;
     }
@@ -322,6 +343,86 @@ class PlayAreaFxTest {
         }
     }
 
+    /**
+     * The opening scene (its preset), event by event over its first 8 virtual seconds (user_1's duplicate comes at about 6 s),
+     * each drawn as its glides begin, half-way and at their end: no token, at rest or gliding, ever covers a word (a
+     * glide from the first row of stations to the second went straight over station 8's title at 0:05.56).
+     */
+    @Test
+    void noGlidingTokenCoversAWordInTheOpeningScene() throws Exception {
+        ScenarioFile opening;
+        try (var in = App.class.getResourceAsStream("/" + Presets.FOLDER + "opening-no-key.json")) {
+            opening = new ScenarioFiles(org.idempotencylab.engine.Metric.watchNames()).read(in);
+        }
+        for (boolean presentation : new boolean[] {false, true}) {
+            for (double[] size : presentation ? PRESENTATION : NORMAL) {
+                LiveViewModel vm = new LiveViewModel(LiveViewModel.classroomDefaults());
+                vm.apply(opening.scenario(), opening.strategies().get(0));
+                QueueCanvas canvas = drawn(vm, size, presentation, c -> { });
+                String at = where(size, presentation);
+                long[] nanos = {System.nanoTime()};
+                for (int event = 0; event < 400 && vm.nowMs() < 8_000 && !vm.finishedProperty().get(); event++) {
+                    List<String> covered = new ArrayList<>();
+                    onFx(() -> {
+                        vm.stepOnce();
+                        for (long part : new long[] {0, TokenPlacer.MOVE_NANOS / 2, 2 * TokenPlacer.MOVE_NANOS}) {
+                            canvas.draw(vm, nanos[0] + part);
+                            collisions(canvas.drawn()).stream().filter(c -> c.startsWith("TOKEN")
+                                    && c.contains(" on TEXT") || c.contains("on TOKEN") && c.startsWith("TEXT"))
+                                    .forEach(c -> covered.add(VirtualTime.format(vm.nowMs()) + " " + c));
+                        }
+                        nanos[0] += 2 * TokenPlacer.MOVE_NANOS + 1;
+                    });
+                    assertEquals(List.of(), covered, at + "a token over a word");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aFullDoneColumnSaysHowManyEarlierJobsItHasNoRoomFor() {
+        LiveViewModel vm = busyRun();
+        long finished = 0;
+        for (JobToken t : vm.tokens()) {
+            finished += t.active() || t.phase() == JobToken.Phase.QUEUED ? 0 : 1;
+        }
+        for (boolean presentation : new boolean[] {false, true}) {
+            for (double[] size : presentation ? PRESENTATION : NORMAL) {
+                List<Box> boxes = drawn(vm, size, presentation, c -> { }).drawn();
+                String at = where(size, presentation);
+                List<Box> badges = of(boxes, "count badge").stream()
+                        .filter(b -> b.within().role().equals("done column")).toList();
+                long tokens = boxes.stream().filter(b -> b.kind() == Kind.TOKEN && b.within() != null
+                        && b.within().role().equals("done column")).count();
+                // thousands finished in 2 minutes, a column of a few dozen: "+N" and the tokens add up to them all
+                assertEquals(1, badges.size(), at + "the Done column's +N: " + badges);
+                assertEquals("+" + (finished - tokens), badges.get(0).text(), at + tokens + " of " + finished);
+            }
+        }
+    }
+
+    @Test
+    void eachStationAndTheProviderShowTheirKeysWholeInsideTheirBoxes() {
+        LiveViewModel vm = keyedRun();
+        for (boolean presentation : new boolean[] {false, true}) {
+            for (double[] size : presentation ? PRESENTATION : NORMAL) {
+                List<Box> boxes = drawn(vm, size, presentation, c -> { }).drawn();
+                String at = where(size, presentation);
+                List<Box> keys = of(boxes, "key");
+                // every station has keys held (300 jobs went through each step in 20 s), each in a chip in it
+                assertEquals(SignupSteps.COUNT, keys.stream().map(k -> k.within().within())
+                        .filter(b -> b.role().equals("station")).distinct().count(), at + "keys at each station");
+                assertTrue(keys.stream().anyMatch(k -> k.within().within().role().equals("provider")),
+                        at + "a key the provider remembers: " + keys);
+                for (Box k : keys) { // "user_12", or "u12" where a chip that long does not fit
+                    assertTrue(k.text().matches("(user_|u)\\d+"), at + "a whole key: " + k);
+                    assertTrue(k.fontSize() >= LEAST_TEXT, at + k + " smaller than " + LEAST_TEXT + " px");
+                }
+                assertEquals(List.of(), collisions(boxes), at + "collisions");
+            }
+        }
+    }
+
     @Test
     void stationTitlesWrapWholeAndPresentationModeDrawsTheCanvasTextLarger() {
         LiveViewModel vm = busyRun();
@@ -351,6 +452,30 @@ class PlayAreaFxTest {
                     assertTrue(large.get(role) >= 1.2 * normal.get(role), at + role + " " + large.get(role)
                             + " against " + normal.get(role) + " in normal mode");
                 }
+            }
+        }
+    }
+
+    /**
+     * Presentation mode on a canvas with room for it (a lab window at 1440 × 900, a large one): every text drawn is
+     * 16 px or more (read from the back of a classroom) and whole in its box (the provider's title on two lines where
+     * one is too long), and the tokens grow from 28 px squares to 36.
+     */
+    @Test
+    void withRoomPresentationModeDrawsNoTextUnder16PxAndLargerTokens() {
+        for (LiveViewModel vm : List.of(busyRun(), keyedRun())) {
+            // the canvas at 1440 × 900 in presentation mode with the opening scene's note (the tabs folded away)
+            for (double[] size : new double[][] {ROOMY, {900, 460}, {770, 630}}) {
+                List<Box> boxes = drawn(vm, size, true, c -> { }).drawn();
+                String at = where(size, true);
+                for (Box b : boxes) {
+                    if (b.kind() == Kind.TEXT) {
+                        assertTrue(b.fontSize() >= QueueLayout.PRESENTATION_LEAST, at + b + " under 16 px");
+                    } else if (b.kind() == Kind.TOKEN) {
+                        assertEquals(2 * QueueLayout.PRESENTATION_R + 4, b.w(), 1e-9, at + "a token's square " + b);
+                    }
+                }
+                assertEquals(List.of(), collisions(boxes), at + "collisions");
             }
         }
     }

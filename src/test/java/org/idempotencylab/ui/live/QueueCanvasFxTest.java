@@ -33,7 +33,7 @@ class QueueCanvasFxTest {
     @Test
     void aDeliveryBadgeStaysWithinHalfTheGapToTheNextToken() {
         // tokens sit at least 2R + 4 apart (stations, the Done column) and 2R + 6 in the waiting line
-        double[] b = TokenPainter.deliveryBadge(100, 100);
+        double[] b = TokenPainter.deliveryBadge(100, 100, R);
         assertTrue(b[0] >= 100 - R - 2 && b[0] + b[2] <= 100 + R + 2, "x within the token's share: " + b[0]);
         assertTrue(b[1] >= 100 - R - 2 && b[1] + b[3] <= 100 + R + 2, "y within the token's share: " + b[1]);
     }
