@@ -69,7 +69,10 @@ class PresetsPlayWhatTheyTeachTest {
             live.togglePlay();
             long now = 0;
             boolean shown = false;
-            while (!shown && live.nowMs() < budgetMs && live.playingProperty().get()) {
+            while (!shown && live.nowMs() < budgetMs && (live.playingProperty().get() || live.spotlit() != null)) {
+                if (!live.playingProperty().get()) {
+                    live.togglePlay(); // paused at a duplicate: Play goes on, as a teacher clicks it
+                }
                 now += FRAME_NANOS;
                 lanes.frame(FRAME_NANOS, now);
                 shown = twoLanes ? lanes.differenceProperty().get().startsWith("≠") : shows(live, watched, fixAlone);

@@ -164,6 +164,8 @@ class RoomLayoutFxTest {
         robot.interact(() -> {
             live.lanes().seek(45 * 60_000L);
             live.speedProperty().set(100);
+            // a long run's words, not its moments: no pause at each duplicate (the second click below must pause)
+            live.pauseAtDuplicatesProperty().set(false);
         });
         FxSteps.press(robot, "#playButton");
         WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS);

@@ -259,7 +259,10 @@ final class LiveFit {
      */
     double playAreaSpare() {
         double least = playArea.minHeight(playArea.getWidth());
-        if (!split.getItems().contains(detailSplit)) {
+        // the code that belongs below (no room beside the queue) counts even while it stepped aside: the story's
+        // rows give way for it
+        boolean codeBelow = codeToggle.isSelected() && !playSplit.getItems().contains(codePanel);
+        if (!split.getItems().contains(detailSplit) && !codeBelow) {
             return split.getHeight() - least;
         }
         double below = detailSplit.getItems().contains(detailTabs) ? DETAILS_LEAST
