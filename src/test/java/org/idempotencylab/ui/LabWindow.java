@@ -25,8 +25,9 @@ import org.testfx.util.WaitForAsyncUtils;
  * @param kit   the classroom kit: presets, their notes, presentation mode
  * @param lab   the frame's controller: tabs
  * @param root  the frame's root node
+ * @param services what the frame was built with: its view-models and services (the live view's, the lessons')
  */
-public record LabWindow(Stage stage, ScenarioKit kit, LabController lab, Parent root) {
+public record LabWindow(Stage stage, ScenarioKit kit, LabController lab, Parent root, ControllerFactory services) {
     /** Builds the window in {@code stage} and shows it. FX thread. */
     public static LabWindow open(Stage stage, Executor runs) throws Exception {
         return open(stage, runs, App.claimTableViews());
@@ -38,7 +39,8 @@ public record LabWindow(Stage stage, ScenarioKit kit, LabController lab, Parent 
         LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
         SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), runs, 1);
         ScenarioKit kit = App.kit(compare, live, sweep, LabPrefs.memory());
-        ViewLoader.View frame = App.frame(new ControllerFactory()
+        ControllerFactory services = new ControllerFactory();
+        ViewLoader.View frame = App.frame(services
                 .with(CompareViewModel.class, compare)
                 .with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, new KeyStoreViewModel())
@@ -48,7 +50,7 @@ public record LabWindow(Stage stage, ScenarioKit kit, LabController lab, Parent 
                 .with(ScenarioKit.class, kit));
         stage.setScene(App.scene(frame.root()));
         stage.show();
-        return new LabWindow(stage, kit, (LabController) frame.controller(), frame.root());
+        return new LabWindow(stage, kit, (LabController) frame.controller(), frame.root(), services);
     }
 
     /**
