@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Map;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryVia;
-import org.idempotencylab.scenario.StoreKind;
 
 /**
  * Books each side effect done again to its {@link DuplicateCause}, by the rules written there. It keeps, per user
@@ -24,14 +23,14 @@ final class CauseTrail {
         long claimedAtMs;
     }
 
-    private final StoreKind store;
+    private final StepGates.Traits store;
     private final boolean providerKey;
     private final boolean retryViaQueue;
     private final RunMetrics metrics;
     private final Map<Long, Last[]> byUser = new HashMap<>();
 
     CauseTrail(RunContext ctx) {
-        this.store = ctx.strategy().store();
+        this.store = StepGates.Traits.of(ctx.strategy().store());
         this.providerKey = ctx.strategy().keyMode() == KeyMode.SAME;
         this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
         this.metrics = ctx.metrics();
@@ -86,13 +85,13 @@ final class CauseTrail {
             return DuplicateCause.EXPIRED_KEY;
         }
         boolean crashedSince = metrics.get(Metric.CRASHES) > prev.crashes;
-        if (store == StoreKind.MEMORY || store == StoreKind.CLAIM_TABLE) { // a record was missing
+        if (store.records()) { // a record was missing
             if (prev.fate != null) {
                 return prev.fate; // never written
             }
-            return store == StoreKind.MEMORY && crashedSince ? DuplicateCause.CRASH : DuplicateCause.EXPIRED_KEY;
+            return store.wipedByCrash() && crashedSince ? DuplicateCause.CRASH : DuplicateCause.EXPIRED_KEY;
         }
-        boolean lock = store == StoreKind.LOCK;
+        boolean lock = store.lockOnly();
         if (job.msg != prev.msg) { // another request (each has a message of its own; untracked, none)
             return lock && prev.msg != null && !prev.msg.settled ? DuplicateCause.LOCK_GONE
                     : DuplicateCause.REPEATED_REQUEST;
