@@ -100,8 +100,14 @@ public final class Cli implements Runnable {
             code = cl.execute(args);
         } catch (OutOfMemoryError e) {
             // a run whose queue of repeated requests or whose keys outgrow the heap: say so in one line
-            err.println("out of memory: the run needs more than this JVM's heap (" + Runtime.getRuntime().maxMemory()
-                    / (1024 * 1024) + " MiB); use fewer sign-ups, shorter key TTLs, or a larger -Xmx");
+            String what = String.valueOf(e.getMessage());
+            if (what.contains("native thread")) { // not the heap: the system refused a thread (a process limit)
+                err.println("out of threads: the system refused this JVM another thread (" + what + "); close other "
+                        + "programs or raise the process limit (ulimit -u)");
+            } else {
+                err.println("out of memory: the run needs more than this JVM's heap (" + Runtime.getRuntime()
+                        .maxMemory() / (1024 * 1024) + " MiB); use fewer sign-ups, shorter key TTLs, or a larger -Xmx");
+            }
             code = 1;
         }
         out.flush();
