@@ -16,7 +16,7 @@ final class CauseTrail {
     /** The last side effect of one user's step. */
     private static final class Last {
         int delivery;
-        JobQueue.Message msg;
+        Message msg;
         long crashes;
         DuplicateCause fate;
         DuplicateCause pass;

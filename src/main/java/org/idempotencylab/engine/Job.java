@@ -13,7 +13,7 @@ final class Job {
     /** True for a repeated request: the user's second (or later) job. */
     boolean repeat;
     /** The queue message this delivery belongs to; null for an untracked job (the article's runs). */
-    JobQueue.Message msg;
+    Message msg;
     /** 1 for the message's first delivery, 2 for the next, ... */
     int delivery;
     /** The claim or lock owner, unique per delivery; null unless the store needs one. */

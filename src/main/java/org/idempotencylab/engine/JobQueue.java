@@ -3,7 +3,6 @@ package org.idempotencylab.engine;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -77,70 +76,6 @@ final class JobQueue {
     }
 
     /**
-     * One request in the queue (tracked mode): a sign-up or its repeated request. It is settled once:
-     * acknowledged by the first delivery to end, dead-lettered, or lost with an in-memory queue.
-     */
-    static final class Message {
-        final long user;
-        final boolean repeat;
-        /** A repeated request whose payload differs under the same key. */
-        final boolean differentPayload;
-        /**
-         * The request's number, unique in the run: the user number for a sign-up, {@code jobs + n} for the n-th
-         * repeated request (the name of a lock taken at enqueue, which every delivery of the request shares).
-         */
-        long request;
-        long visibleAtMs;
-        /** When it first entered the queue (virtual ms): its place in line. */
-        long arrivalMs;
-        long seq;
-        /** Deliveries so far, refused ones included: SQS's receive count. */
-        int deliveries;
-        /** "Job in progress" answers so far. */
-        int rejections;
-        /** In the queue now (a repeat on its way is not yet). */
-        boolean inQueue;
-        boolean settled;
-        /** Back in the queue because a visibility timeout ran out: its next delivery is a redelivery. */
-        boolean redelivered;
-        /** Deliveries that have begun running (made a call) and have not ended. */
-        int running;
-        /** A store has answered it with another payload's result (counted once per request). */
-        boolean answeredWrongly;
-        /**
-         * A retry published through the queue ({@code retryVia = queue}): where its next delivery starts, the
-         * step 0..9 and the step's and the job's attempt, 1-based; a job attempt of 0 means from the start.
-         */
-        int resumeStep;
-        int resumeStepAttempt;
-        int resumeJobAttempt;
-        /**
-         * Durable queue, a retry's ETA message held by more than one worker: the copies not yet taken, the first
-         * holder's included (one more holder per visibility timeout that ran out before the ETA), each of which
-         * runs once it is visible.
-         */
-        int etaCopies;
-        /** The first of those copies has been taken: the rest are redeliveries. */
-        boolean etaTaken;
-
-        Message(long user, boolean repeat, boolean differentPayload) {
-            this.user = user;
-            this.repeat = repeat;
-            this.differentPayload = differentPayload;
-            this.request = user;
-        }
-
-        /** @return true the first time a store answers this request with another payload's result. */
-        boolean firstWrongAnswer() {
-            if (answeredWrongly) {
-                return false;
-            }
-            answeredWrongly = true;
-            return true;
-        }
-    }
-
-    /**
      * A user's side effects over all of the user's jobs and deliveries, and how much is still open: messages not
      * settled plus deliveries running. At 0 nothing can ask for the user's keys again.
      */
@@ -148,17 +83,6 @@ final class JobQueue {
         final int[] sideEffects = new int[SignupSteps.COUNT];
         int open;
     }
-
-    /** First come, first served; at one instant an original before a repeat; then user, then sequence. */
-    static final Comparator<Message> ARRIVAL_ORDER = (a, b) -> {
-        if (a.arrivalMs != b.arrivalMs) {
-            return Long.compare(a.arrivalMs, b.arrivalMs);
-        }
-        if (a.repeat != b.repeat) {
-            return a.repeat ? 1 : -1;
-        }
-        return a.user != b.user ? Long.compare(a.user, b.user) : Long.compare(a.seq, b.seq);
-    };
 
     private final Scenario scenario;
     private final Simulator sim;
@@ -178,13 +102,10 @@ final class JobQueue {
     private final FaultChooser faults; // null: the random draws decide the repeats
     private final ScheduledEvent arrival = new ScheduledEvent.Arrival(this);
     private final ScheduledEvent visible = new ScheduledEvent.MessageVisible(this);
-    // Messages waiting or on their way (repeats not yet sent, redeliveries, jobs sent back as "in progress"), in
-    // the order they become visible.
-    private final PriorityQueue<Message> laterQueue = new PriorityQueue<>(
-            (a, b) -> a.visibleAtMs != b.visibleAtMs ? Long.compare(a.visibleAtMs, b.visibleAtMs)
-                    : Long.compare(a.seq, b.seq));
+    // Messages waiting or on their way (repeats not yet sent, redeliveries, jobs sent back as "in progress").
+    private final PriorityQueue<Message> laterQueue = new PriorityQueue<>(Message.VISIBLE_ORDER);
     // Messages visible now, in the order they first arrived.
-    private final PriorityQueue<Message> readyQueue = new PriorityQueue<>(ARRIVAL_ORDER);
+    private final PriorityQueue<Message> readyQueue = new PriorityQueue<>(Message.ARRIVAL_ORDER);
     // Arrival times of the originals waiting for a worker (tracked, arrivals over time; all at once means 0).
     private final ArrayDeque<Long> originalArrivals = new ArrayDeque<>();
     private final Map<Long, UserLedger> ledgers = new HashMap<>();
@@ -747,7 +668,8 @@ final class JobQueue {
         for (long u = nextUser; u < arrived && out.size() < max; u++) {
             out.add(u);
         }
-        visibleMessages().sorted(ARRIVAL_ORDER).limit(Math.max(0, max - out.size())).forEach(m -> out.add(m.user));
+        visibleMessages().sorted(Message.ARRIVAL_ORDER).limit(Math.max(0, max - out.size()))
+                .forEach(m -> out.add(m.user));
         return out;
     }
 

@@ -27,7 +27,7 @@ sealed interface ScheduledEvent extends Event {
     }
 
     /** A repeated request reaches the queue, {@code duplicateDelay} after its original did. */
-    record RepeatArrives(JobQueue queue, JobQueue.Message msg) implements ScheduledEvent {
+    record RepeatArrives(JobQueue queue, Message msg) implements ScheduledEvent {
         @Override
         public String describe() {
             return "user_" + msg.user + "'s repeated request arrives";
@@ -53,7 +53,7 @@ sealed interface ScheduledEvent extends Event {
     }
 
     /** The visibility timeout of one delivery runs out (durable queue): unless acknowledged, deliver it again. */
-    record VisibilityTimeout(JobQueue queue, JobQueue.Message msg, int delivery) implements ScheduledEvent {
+    record VisibilityTimeout(JobQueue queue, Message msg, int delivery) implements ScheduledEvent {
         @Override
         public String describe() {
             return "the visibility timeout of user_" + msg.user + "'s delivery " + delivery + " runs out";

@@ -183,7 +183,7 @@ interface StepGate {
     /**
      * A request reaches the queue (only asked if {@link #guardsTheQueue}).
      *
-     * @param request the request's number, unique in the run ({@code JobQueue.Message#request})
+     * @param request the request's number, unique in the run ({@code Message#request})
      * @param atMs    virtual ms at which it reaches the queue, 0 or more
      * @return whether it gets in
      */

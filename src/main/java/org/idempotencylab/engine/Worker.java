@@ -320,7 +320,7 @@ final class Worker implements StepGate.Caller {
      * and ends, as a delivery that ends after the first one does.
      */
     private void retryThroughTheQueue(long waitMs, String reason) {
-        JobQueue.Message msg = job.msg;
+        Message msg = job.msg;
         if (msg.settled) { // another delivery has ended the request: a retry could count no outcome
             failed = true;
             advance();

@@ -177,7 +177,7 @@ final class WorkerProcess {
      * @return 0 if it got in, -1 if it was dropped, else the virtual ms to wait before it tries again
      * @throws IllegalStateException if a sign-up's first request is refused (the gate is wrong)
      */
-    long knock(long user, JobQueue.Message msg, long atMs) {
+    long knock(long user, Message msg, long atMs) {
         StepGate.Entry entry = gate.entering(user, msg == null ? user : msg.request, atMs);
         if (entry == StepGate.Entry.IN) {
             return 0;

@@ -84,7 +84,7 @@ final class PartsFixture {
     static Job delivery(long user, String owner, boolean differentPayload) {
         Job job = new Job();
         job.reset(user, differentPayload, null);
-        job.msg = new JobQueue.Message(user, differentPayload, differentPayload);
+        job.msg = new Message(user, differentPayload, differentPayload);
         job.owner = owner;
         return job;
     }
