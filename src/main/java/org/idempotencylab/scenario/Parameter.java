@@ -1,20 +1,15 @@
 package org.idempotencylab.scenario;
 
-import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiPredicate;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
-import java.util.function.ObjDoubleConsumer;
-import java.util.function.ObjLongConsumer;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
-import java.util.function.ToDoubleFunction;
-import java.util.function.ToLongFunction;
+import org.idempotencylab.scenario.ParameterSpecs.Spec;
+
+import static org.idempotencylab.scenario.ParameterSpecs.*;
 
 /**
  * Every parameter of a {@link Scenario}, declared once: its id (the field in scenario files and JSON), its
@@ -389,15 +384,7 @@ public enum Parameter {
 
     /** @return the unit in model terms, e.g. "probability 0..1" or "virtual ms". */
     public String unit() {
-        return switch (kind) {
-            case PROBABILITY -> "probability 0..1";
-            case MILLIS -> "virtual ms";
-            case COUNT -> "whole number";
-            case RATE -> "per virtual second";
-            case FACTOR -> "a factor";
-            case FLAG -> "true or false";
-            case CHOICE -> "one of " + choiceNames();
-        };
+        return ParameterValues.unit(this);
     }
 
     public Kind kind() {
@@ -411,13 +398,7 @@ public enum Parameter {
 
     /** @return the unit beside a field in the window: "%", "ms", "per s", or "" for counts, flags and choices. */
     public String windowUnit() {
-        return switch (kind) {
-            case PROBABILITY -> "%";
-            case MILLIS -> "ms";
-            case RATE -> "per s";
-            case FACTOR -> "×";
-            case COUNT, FLAG, CHOICE -> "";
-        };
+        return ParameterValues.windowUnit(this);
     }
 
     /**
@@ -509,13 +490,7 @@ public enum Parameter {
 
     /** @return the allowed range as a person reads it, e.g. "0 to 1", "1 to 100,000,000" or "memory, durable". */
     public String rangeText() {
-        if (kind == Kind.FLAG) {
-            return "true, false";
-        }
-        if (kind == Kind.CHOICE) {
-            return choiceNames();
-        }
-        return grouped(min) + " to " + grouped(max);
+        return ParameterValues.rangeText(this);
     }
 
     /**
@@ -524,30 +499,12 @@ public enum Parameter {
      *         of the command line's start-up (every option's help names its range)
      */
     public static String grouped(long n) {
-        String digits = Long.toString(n);
-        int start = n < 0 ? 1 : 0;
-        StringBuilder b = new StringBuilder(digits.length() + 6).append(digits, 0, start);
-        for (int i = start; i < digits.length(); i++) {
-            if (i > start && (digits.length() - i) % 3 == 0) {
-                b.append(',');
-            }
-            b.append(digits.charAt(i));
-        }
-        return b.toString();
-    }
-
-    private String choiceNames() {
-        return String.join(", ", choices.stream().map(Choice::cliName).toList());
+        return ParameterValues.grouped(n);
     }
 
     /** @return "a number", "a whole number", "true or false" or "one of ...", as the kind needs. */
     public String kindText() {
-        return switch (kind) {
-            case PROBABILITY, RATE, FACTOR -> "a number";
-            case COUNT, MILLIS -> "a whole number";
-            case FLAG -> "true or false";
-            case CHOICE -> "one of " + choiceNames();
-        };
+        return ParameterValues.kindText(this);
     }
 
     // ---------------------------------------------------------------- reading and setting
@@ -587,30 +544,7 @@ public enum Parameter {
      * @throws IllegalArgumentException if it is not of this parameter's kind
      */
     public Object normalise(Object value) {
-        Objects.requireNonNull(value, id);
-        switch (kind) {
-            case COUNT, MILLIS -> {
-                if (value instanceof Number n) {
-                    return n instanceof Double || n instanceof Float ? Math.round(n.doubleValue()) : n.longValue();
-                }
-            }
-            case PROBABILITY, RATE, FACTOR -> {
-                if (value instanceof Number n) {
-                    return n.doubleValue();
-                }
-            }
-            case FLAG -> {
-                if (value instanceof Boolean) {
-                    return value;
-                }
-            }
-            case CHOICE -> {
-                if (choices.contains(value)) {
-                    return value;
-                }
-            }
-        }
-        throw new IllegalArgumentException(id + ": " + value + " is not " + kindText());
+        return ParameterValues.normalise(this, value);
     }
 
     /**
@@ -660,18 +594,7 @@ public enum Parameter {
      * @throws ParameterException if the text is not a value of this kind or lies outside the range
      */
     public Object parseValue(String text) {
-        String t = text == null ? "" : text.strip();
-        return switch (kind) {
-            case COUNT, MILLIS -> parseLong(t);
-            case PROBABILITY, RATE, FACTOR -> parse(t);
-            case FLAG -> switch (t.toLowerCase(Locale.ROOT)) {
-                case "true" -> Boolean.TRUE;
-                case "false" -> Boolean.FALSE;
-                default -> throw ParameterException.notOneOf(this, t);
-            };
-            case CHOICE -> choices.stream().filter(c -> c.cliName().equalsIgnoreCase(t)).findFirst()
-                    .map(c -> (Object) c).orElseThrow(() -> ParameterException.notOneOf(this, t));
-        };
+        return ParameterValues.parseValue(this, text);
     }
 
     /**
@@ -682,23 +605,7 @@ public enum Parameter {
      * @throws ParameterException if the text is not a number of this kind or lies outside the range
      */
     public double parse(String text) {
-        String t = text == null ? "" : text.strip();
-        if (kind.isDecimal()) {
-            if (!t.matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?")) {
-                throw ParameterException.notANumber(this, t);
-            }
-            double v;
-            try {
-                v = Double.parseDouble(t);
-            } catch (NumberFormatException e) {
-                throw ParameterException.notANumber(this, t);
-            }
-            if (!(v >= min && v <= max)) {
-                throw ParameterException.outOfRange(this, t); // as typed: "1e309", not "Infinity"
-            }
-            return v;
-        }
-        return check(parseLong(t));
+        return ParameterValues.parse(this, text);
     }
 
     /**
@@ -707,26 +614,14 @@ public enum Parameter {
      * @throws ParameterException if the text is not a whole number (ASCII digits) or lies outside the range
      */
     public long parseLong(String text) {
-        String t = text == null ? "" : text.strip();
-        if (!t.matches("[-+]?[0-9]+")) {
-            throw ParameterException.notANumber(this, t);
-        }
-        try {
-            return check(Long.parseLong(t));
-        } catch (NumberFormatException e) { // a whole number too large for a long is still out of range
-            throw ParameterException.outOfRange(this, t);
-        }
+        return ParameterValues.parseLong(this, text);
     }
 
     /**
      * @return {@code value} as the command line and files write it: "1000000", "0.005", "true", "durable"
      */
     public String format(Object value) {
-        Object v = normalise(value);
-        if (v instanceof Double d) {
-            return plain(d);
-        }
-        return v instanceof Choice c ? c.cliName() : v.toString();
+        return ParameterValues.format(this, value);
     }
 
     /**
@@ -734,17 +629,7 @@ public enum Parameter {
      *         "durable"
      */
     public String displayText(Object value) {
-        Object v = normalise(value);
-        return switch (kind) {
-            case PROBABILITY -> new BigDecimal(Double.toString((Double) v)).movePointRight(2).stripTrailingZeros()
-                    .toPlainString() + "%";
-            case RATE -> plain((Double) v) + " per s";
-            case FACTOR -> "×" + plain((Double) v);
-            case MILLIS -> String.format(Locale.ROOT, "%,d ms", (Long) v);
-            case COUNT -> groupsDigits ? String.format(Locale.ROOT, "%,d", (Long) v) : v.toString();
-            case FLAG -> (Boolean) v ? "on" : "off";
-            case CHOICE -> ((Choice) v).cliName();
-        };
+        return ParameterValues.displayText(this, value);
     }
 
     /**
@@ -772,10 +657,7 @@ public enum Parameter {
 
     /** @return the shortest decimal that reads back as {@code value}, without exponent ("0.005", not "5.0E-3"). */
     public static String plain(double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return Double.toString(value);
-        }
-        return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+        return ParameterValues.plain(value);
     }
 
     /**
@@ -808,154 +690,5 @@ public enum Parameter {
             }
         }
         return Optional.of(needs.hint().get());
-    }
-
-    private static Needs above(String id) {
-        return new Needs((s, st) -> ((Number) byId(id).get(s)).doubleValue() > 0,
-                () -> byId(id).cliOption() + " above 0");
-    }
-
-    private static Needs is(String id, Choice value) {
-        return new Needs((s, st) -> byId(id).get(s) == value, () -> byId(id).cliOption() + " " + value.cliName());
-    }
-
-    private static Needs store(StoreKind store) {
-        return new Needs((s, st) -> st.store() == store, () -> "--store " + store.cliName());
-    }
-
-    private static Needs sameProviderKey() { // a new key on every call never meets its own again
-        return new Needs((s, st) -> st.keyMode() == KeyMode.SAME, () -> "--provider-key same");
-    }
-
-    private static Needs payloadStore() { // only the stores that keep the first request's payload or result
-        return new Needs((s, st) -> s.pDuplicate() > 0 && (st.store() == StoreKind.MEMORY
-                || st.store() == StoreKind.CLAIM_TABLE), () -> "--p-duplicate above 0 and --store memory or claim-table");
-    }
-
-    private static Needs retries() {
-        return new Needs((s, st) -> s.maxAttempts() > 1, () -> "--attempts above 1");
-    }
-
-    private static Needs raceWindow() {
-        return new Needs((s, st) -> st.store() == StoreKind.CLAIM_TABLE && (s.claim() == ClaimMode.CHECK_THEN_INSERT
-                || s.rescuer() == RescuerKind.READ_THEN_UPDATE),
-                () -> "--store claim-table with --claim check-then-insert or --rescuer read-then-update");
-    }
-
-    private static Needs rescuer() {
-        return new Needs((s, st) -> st.store() == StoreKind.CLAIM_TABLE && s.rescuer() != RescuerKind.NONE,
-                () -> "--store claim-table with --rescuer atomic or read-then-update");
-    }
-
-    private static Needs enqueueLock() {
-        return new Needs((s, st) -> st.store() == StoreKind.LOCK && s.lockAt() == LockAt.ENQUEUE,
-                () -> "--store lock with --lock-at enqueue");
-    }
-
-    // ---------------------------------------------------------------- declaring
-
-    /** What one row declares; built by {@link #whole}, {@link #decimal}, {@link #flag} and {@link #choice}. */
-    private static final class Spec {
-        String id;
-        String cliOption;
-        String label;
-        Kind kind;
-        long min;
-        long max;
-        Object defaultValue;
-        Section section;
-        String meaning;
-        Scale scale = Scale.NONE;
-        double sliderMin;
-        double sliderMax;
-        String rangeStartId;
-        double[] explore;
-        boolean groupsDigits = true;
-        List<? extends Choice> choices = List.of();
-        Needs needs = Needs.ALWAYS;
-        Function<Scenario, Object> getter;
-        BiConsumer<Scenario.Builder, Object> setter;
-
-        Spec(String id, String cliOption, String label, Kind kind, long min, long max, Object defaultValue,
-             Section section, String meaning) {
-            this.id = id;
-            this.cliOption = cliOption;
-            this.label = label;
-            this.kind = kind;
-            this.min = min;
-            this.max = max;
-            this.defaultValue = defaultValue;
-            this.section = section;
-            this.meaning = meaning;
-        }
-
-        Spec slider(Scale scale, double from, double to) {
-            this.scale = scale;
-            this.sliderMin = from;
-            this.sliderMax = to;
-            return this;
-        }
-
-        /** A number read as a name, not a quantity (a seed): written without thousands separators. */
-        Spec plainDigits() {
-            this.groupsDigits = false;
-            return this;
-        }
-
-        Spec explore(double from, double to) {
-            this.explore = new double[] {from, to};
-            return this;
-        }
-
-        /** The parameter changes a run only when {@code needs} is met (see {@link Parameter#unmetNeed}). */
-        Spec needs(Needs needs) {
-            this.needs = needs;
-            return this;
-        }
-
-        Spec rangeEndOf(String startId) {
-            this.rangeStartId = startId;
-            return this;
-        }
-    }
-
-    /** A whole-number parameter: a count or virtual ms. */
-    private static Spec whole(String id, String option, String label, Kind kind, long min, long max, long dflt,
-                              Section section, String meaning, ToLongFunction<Scenario> get,
-                              ObjLongConsumer<Scenario.Builder> set) {
-        Spec s = new Spec(id, option, label, kind, min, max, dflt, section, meaning);
-        s.getter = sc -> get.applyAsLong(sc);
-        s.setter = (b, v) -> set.accept(b, (Long) v);
-        return s.slider(Scale.WHOLE, min, max);
-    }
-
-    /** A decimal parameter: a probability (on a square-root slider 0..1) or a rate. */
-    private static Spec decimal(String id, String option, String label, Kind kind, long min, long max, double dflt,
-                                Section section, String meaning, ToDoubleFunction<Scenario> get,
-                                ObjDoubleConsumer<Scenario.Builder> set) {
-        Spec s = new Spec(id, option, label, kind, min, max, dflt, section, meaning);
-        s.getter = sc -> get.applyAsDouble(sc);
-        s.setter = (b, v) -> set.accept(b, (Double) v);
-        return s.slider(Scale.SQRT, 0, 1);
-    }
-
-    private static Spec flag(String id, String option, String label, boolean dflt, Section section, String meaning,
-                             Predicate<Scenario> get, BiConsumer<Scenario.Builder, Boolean> set) {
-        Spec s = new Spec(id, option, label, Kind.FLAG, 0, 0, dflt, section, meaning);
-        s.getter = get::test;
-        s.setter = (b, v) -> set.accept(b, (Boolean) v);
-        return s;
-    }
-
-    private static <C extends Choice> Spec choice(String id, String option, String label, C dflt, C[] values,
-                                                  Section section, String meaning, Function<Scenario, C> get,
-                                                  BiConsumer<Scenario.Builder, C> set) {
-        Spec s = new Spec(id, option, label, Kind.CHOICE, 0, 0, dflt, section, meaning);
-        s.choices = List.of(values);
-        s.getter = get::apply;
-        @SuppressWarnings("unchecked")
-        BiConsumer<Scenario.Builder, Object> setter = (b, v) -> set.accept(b, (C) v);
-        s.setter = setter;
-        return s;
     }
 }
