@@ -130,7 +130,7 @@ final class JsonWording {
         if (m.startsWith("Duplicate field")) {
             Matcher q = QUOTED.matcher(m);
             String name = q.find() ? q.group(1) : "";
-            return "the field " + ScenarioFiles.quote(name) + " is given twice; give each field once";
+            return "the field " + ScenarioJson.quote(name) + " is given twice; give each field once";
         }
         if (c >= 0) {
             return shown(c) + " is not expected here";

@@ -145,10 +145,10 @@ public final class LessonFiles {
      * @throws ScenarioFileException if it is not a valid lesson file; one line per problem
      */
     public Lesson read(String text) {
-        JsonNode root = ScenarioFiles.parse(text, ScenarioText.Kind.LESSON);
+        JsonNode root = ScenarioJson.parse(text, ScenarioText.Kind.LESSON);
         if (!root.isObject()) {
             throw new ScenarioFileException("file", "a lesson file is one JSON object {...}, not "
-                    + ScenarioFiles.shown(root));
+                    + ScenarioJson.shown(root));
         }
         Reading r = new Reading(root);
         Lesson lesson;
@@ -207,7 +207,7 @@ public final class LessonFiles {
             if (format == null) {
                 add("format", "missing; expected \"" + Lesson.FORMAT + "\"");
             } else if (!format.isTextual() || !format.textValue().equals(Lesson.FORMAT)) {
-                add("format", ScenarioFiles.shown(format) + " is not a format this lab reads; expected \""
+                add("format", ScenarioJson.shown(format) + " is not a format this lab reads; expected \""
                         + Lesson.FORMAT + "\"");
             }
             String title = text(root, "title", "title", true, MAX_TITLE);
@@ -218,7 +218,7 @@ public final class LessonFiles {
                 add("frames", "missing; a lesson has 1 to " + MAX_FRAMES + " frames [{...}]");
             } else if (!list.isArray() || list.isEmpty() || list.size() > MAX_FRAMES) {
                 add("frames", (list.isArray() ? "a list of " + ScenarioText.grouped(list.size()) + " frames"
-                        : ScenarioFiles.shown(list)) + " is not allowed; a lesson has 1 to " + MAX_FRAMES
+                        : ScenarioJson.shown(list)) + " is not allowed; a lesson has 1 to " + MAX_FRAMES
                         + " frames [{...}]" + (list.size() > MAX_FRAMES ? " (the first " + MAX_FRAMES
                         + " are checked)" : ""));
             }
@@ -239,7 +239,7 @@ public final class LessonFiles {
 
         private LessonFrame frame(JsonNode f, String path) {
             if (!f.isObject()) {
-                add(path, ScenarioFiles.shown(f) + " is not a frame {\"title\": ..., \"watch\": ..., \"until\": "
+                add(path, ScenarioJson.shown(f) + " is not a frame {\"title\": ..., \"watch\": ..., \"until\": "
                         + "...}");
                 return null;
             }
@@ -274,12 +274,12 @@ public final class LessonFiles {
                 if (preset.isTextual() && presets.containsKey(preset.textValue())) {
                     base = presets.get(preset.textValue());
                 } else {
-                    add(path + ".preset", ScenarioFiles.shown(preset) + " is not a preset; allowed: "
+                    add(path + ".preset", ScenarioJson.shown(preset) + " is not a preset; allowed: "
                             + String.join(", ", presets.keySet()));
                     known = false;
                 }
             }
-            ObjectNode tree = base != null ? ScenarioFiles.tree(base)
+            ObjectNode tree = base != null ? ScenarioFileWriter.tree(base)
                     : JsonNodeFactory.instance.objectNode().put("format", ScenarioFile.FORMAT);
             tree.put("name", title == null || title.isBlank() ? "frame" : title);
             tree.put("view", ScenarioFile.View.LIVE.fileName());
@@ -291,18 +291,18 @@ public final class LessonFiles {
                     : articleStrategy(0)));
             JsonNode sc = f.get("scenario");
             if (sc != null && !sc.isObject()) {
-                add(path + ".scenario", ScenarioFiles.shown(sc) + " is not an object {\"jobs\": ..., ...} of the "
+                add(path + ".scenario", ScenarioJson.shown(sc) + " is not an object {\"jobs\": ..., ...} of the "
                         + "fields scenario files take");
             } else if (sc != null && !known) {
                 // over a preset that is not there only each field alone can be checked
-                ScenarioFiles.fieldProblems(sc, path + ".scenario").forEach(p -> add(p.field(), p.message()));
+                ScenarioJson.fieldProblems(sc, path + ".scenario").forEach(p -> add(p.field(), p.message()));
             } else if (sc != null) {
                 ObjectNode merged = tree.get("scenario") instanceof ObjectNode o ? o : tree.putObject("scenario");
                 sc.fields().forEachRemaining(e -> merged.set(e.getKey(), e.getValue()));
             }
             ScenarioFile file;
             try {
-                file = files.read(ScenarioFiles.text(tree));
+                file = files.read(ScenarioFileWriter.text(tree));
             } catch (ScenarioFileException e) {
                 for (ScenarioFileException.Problem p : e.problems()) {
                     if (chosen == null && p.field().startsWith("strategies")) {
@@ -339,7 +339,7 @@ public final class LessonFiles {
             boolean place = st == null || st.isIntegralNumber() && st.bigIntegerValue().signum() >= 0
                     && (!known || st.bigIntegerValue().compareTo(java.math.BigInteger.valueOf(count)) < 0);
             if (!place) {
-                add(path, ScenarioFiles.shown(st) + " is not allowed; allowed: " + (known ? "0 to " + (count - 1)
+                add(path, ScenarioJson.shown(st) + " is not allowed; allowed: " + (known ? "0 to " + (count - 1)
                         + " (a strategy's place in " + (base == null ? "the article's five"
                         : "the preset's strategies") + ")" : "a strategy's place in the preset's strategies, from 0,")
                         + " or a strategy {\"retry\": ..., \"providerKey\": ..., \"store\": ...}");
@@ -366,7 +366,7 @@ public final class LessonFiles {
                 return null;
             }
             if (!u.isObject()) {
-                add(path, ScenarioFiles.shown(u) + " is not a condition, " + example);
+                add(path, ScenarioJson.shown(u) + " is not a condition, " + example);
                 return null;
             }
             int before = problems.size();
@@ -374,7 +374,7 @@ public final class LessonFiles {
             JsonNode ev = u.get("event");
             String name = ev != null && ev.isTextual() ? ev.textValue() : null;
             if (name == null || !eventNames().contains(name)) {
-                add(path + ".event", (ev == null ? "missing" : ScenarioFiles.shown(ev) + " is not allowed")
+                add(path + ".event", (ev == null ? "missing" : ScenarioJson.shown(ev) + " is not allowed")
                         + "; allowed: " + String.join(", ", eventNames()));
                 // which of the other fields the event takes is not known; each is still checked by its own range
                 tally(u, path, null, jobs);
@@ -446,7 +446,7 @@ public final class LessonFiles {
 
         private Prediction prediction(JsonNode p, String path, long jobs) {
             if (!p.isObject()) {
-                add(path, ScenarioFiles.shown(p) + " is not a prediction {\"question\": ..., \"choices\": [...], "
+                add(path, ScenarioJson.shown(p) + " is not a prediction {\"question\": ..., \"choices\": [...], "
                         + "\"answer\": ..., \"measure\": {...}}");
                 return null;
             }
@@ -457,7 +457,7 @@ public final class LessonFiles {
             List<Prediction.Option> options = new ArrayList<>();
             if (list == null || !list.isArray() || list.size() < 2 || list.size() > MAX_OPTIONS) {
                 add(path + ".choices", (list == null ? "missing" : (list.isArray() ? "a list of " + list.size()
-                        + (list.size() == 1 ? " choice" : " choices") : ScenarioFiles.shown(list)) + " is not allowed") + "; a prediction has 2 to "
+                        + (list.size() == 1 ? " choice" : " choices") : ScenarioJson.shown(list)) + " is not allowed") + "; a prediction has 2 to "
                         + MAX_OPTIONS + " choices [{\"text\": \"Two\", \"value\": 2}, ...]");
             } else {
                 for (int i = 0; i < list.size(); i++) {
@@ -488,12 +488,12 @@ public final class LessonFiles {
             Tally measure = null;
             if (m == null || !m.isObject()) {
                 add(path + ".measure", (m == null ? "missing; the number the answer is read from, e.g."
-                        : ScenarioFiles.shown(m) + " is not a count") + " {\"count\": \"welcome-email\", \"user\": 7}");
+                        : ScenarioJson.shown(m) + " is not a count") + " {\"count\": \"welcome-email\", \"user\": 7}");
             } else {
                 unknown(m, path + ".measure", MEASURE);
                 JsonNode c = m.get("count");
                 if (c == null || !c.isTextual() || !countNames().contains(c.textValue())) {
-                    add(path + ".measure.count", (c == null ? "missing" : ScenarioFiles.shown(c) + " is not allowed")
+                    add(path + ".measure.count", (c == null ? "missing" : ScenarioJson.shown(c) + " is not allowed")
                             + "; allowed: " + String.join(", ", countNames()));
                     tally(m, path + ".measure", null, jobs);
                 } else {
@@ -509,7 +509,7 @@ public final class LessonFiles {
 
         private Prediction.Option option(JsonNode o, String path) {
             if (!o.isObject()) {
-                add(path, ScenarioFiles.shown(o) + " is not a choice {\"text\": \"Two\", \"value\": 2}");
+                add(path, ScenarioJson.shown(o) + " is not a choice {\"text\": \"Two\", \"value\": 2}");
                 return null;
             }
             int before = problems.size();
@@ -566,7 +566,7 @@ public final class LessonFiles {
                 return "";
             }
             if (!v.isTextual()) {
-                add(path, ScenarioFiles.shown(v) + " is not a text (\"...\")");
+                add(path, ScenarioJson.shown(v) + " is not a text (\"...\")");
                 return null;
             }
             String t = v.textValue();
@@ -586,16 +586,16 @@ public final class LessonFiles {
         private Long whole(JsonNode n, String path, long min, long max, String what) {
             String allowed = "allowed " + Parameter.grouped(min) + " to " + Parameter.grouped(max) + " (" + what + ")";
             if (n == null || !n.isNumber()) {
-                add(path, (n == null ? "missing" : ScenarioFiles.shown(n) + " is not a whole number") + "; " + allowed);
+                add(path, (n == null ? "missing" : ScenarioJson.shown(n) + " is not a whole number") + "; " + allowed);
                 return null;
             }
             BigDecimal d = n.isIntegralNumber() ? new BigDecimal(n.bigIntegerValue()) : n.decimalValue();
             if (d.compareTo(BigDecimal.valueOf(min)) < 0 || d.compareTo(BigDecimal.valueOf(max)) > 0) {
-                add(path, ScenarioFiles.shown(n) + " is outside the allowed range; " + allowed);
+                add(path, ScenarioJson.shown(n) + " is outside the allowed range; " + allowed);
                 return null;
             }
             if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
-                add(path, ScenarioFiles.shown(n) + " is not a whole number; " + allowed);
+                add(path, ScenarioJson.shown(n) + " is not a whole number; " + allowed);
                 return null;
             }
             return d.longValueExact();

@@ -102,10 +102,10 @@ public final class Lessons {
             String at = INDEX + ": [" + i + "]: ";
             if (!n.isTextual() || !n.textValue().endsWith(".json") || n.textValue().contains("/")
                     || n.textValue().contains("\\") || n.textValue().equals("index.json")) {
-                problems.add(at + ScenarioFiles.shown(n) + " is not a lesson file name (a name ending in .json, in "
+                problems.add(at + ScenarioJson.shown(n) + " is not a lesson file name (a name ending in .json, in "
                         + "the same folder, not the index)");
             } else if (!seen.add(n.textValue())) {
-                problems.add(at + ScenarioFiles.shown(n) + " is listed twice");
+                problems.add(at + ScenarioJson.shown(n) + " is listed twice");
             } else {
                 out.add(n.textValue());
             }

@@ -1,25 +1,18 @@
 package org.idempotencylab.scenario;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.Writer;
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,11 +24,9 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -101,10 +92,10 @@ public final class ScenarioFiles {
     private static final List<String> SWEEP = List.of("vary", "from", "to", "points", "spacing", "metrics",
             "logScale");
     /** A sweep's points when a file gives none (as the Sweep tab's first sweep). */
-    private static final int DEFAULT_POINTS = 11;
+    static final int DEFAULT_POINTS = 11;
     private static final List<String> STRATEGY = List.of("retry", "providerKey", "store", "settings");
     /** {@code scenario} fields, in the order they are written: the parameters' ids. */
-    private static final List<String> SCENARIO = Parameter.ids();
+    static final List<String> SCENARIO = Parameter.ids();
 
     /** Most strategies a file runs side by side: far more than a chart shows. */
     public static final int MAX_STRATEGIES = 100;
@@ -117,7 +108,7 @@ public final class ScenarioFiles {
     /** Most characters of any other text in a file (the longest allowed one is a metric's id). */
     public static final int MAX_TEXT = 200;
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+    static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
                     // limits the parser keeps as it reads, so a deeply nested or huge-number file fails at once
                     .streamReadConstraints(StreamReadConstraints.builder()
                             .maxNestingDepth(JsonWording.MAX_DEPTH)
@@ -196,7 +187,7 @@ public final class ScenarioFiles {
         JsonNode root = parse(text);
         if (!root.isObject()) {
             throw new ScenarioFileException("file", "a scenario file is one JSON object {...}, not "
-                    + describe(root));
+                    + ScenarioJson.describe(root));
         }
         try {
             return new Reading(root).file();
@@ -211,68 +202,7 @@ public final class ScenarioFiles {
 
     /** @return the one JSON value {@code text} holds; MissingNode or null for none */
     static JsonNode parse(String text) {
-        return parse(text, ScenarioText.Kind.SCENARIO);
-    }
-
-    /**
-     * @param kind what the file is, for the messages
-     * @return the one JSON value {@code text} holds
-     * @throws ScenarioFileException if it is not one JSON value (one problem, with its line)
-     */
-    static JsonNode parse(String text, ScenarioText.Kind kind) {
-        int end = endOfFirstValue(text);
-        if (end >= 0) {
-            String rest = text.substring(end);
-            int k = firstNonBlank(rest);
-            if (k < rest.length() && rest.charAt(k) != '/') { // a comment after it: the parser names it
-                throw new ScenarioFileException("line " + ScenarioText.lineAt(text, end + k),
-                        "unexpected text after the closing }: " + kind.words + " holds one JSON object");
-            }
-        }
-        JsonNode root;
-        JsonParser parser = null;
-        try (JsonParser p = MAPPER.createParser(text)) {
-            parser = p;
-            root = MAPPER.readTree(p);
-        } catch (JsonEOFException e) {
-            throw new ScenarioFileException(line(e, parser), "the file ends early (truncated JSON)");
-        } catch (JsonProcessingException e) {
-            JsonLocation at = location(e, parser);
-            String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
-            if (m.startsWith("Trailing token")) {
-                throw new ScenarioFileException(line(e, parser), "unexpected text after the closing }: "
-                        + kind.words + " holds one JSON object");
-            }
-            if (end < 0 && at != null && at.getCharOffset() >= text.stripTrailing().length() - 1
-                    && !(e instanceof StreamConstraintsException)) {
-                // the object never closes and the parser stopped on the last character: the file was cut inside
-                // a token, e.g. "0." at the end
-                throw new ScenarioFileException(line(e, parser), "the file ends early (truncated JSON)");
-            }
-            throw new ScenarioFileException(line(e, parser), "not valid JSON: " + JsonWording.sentence(e, text,
-                    at == null ? -1 : at.getCharOffset(), kind));
-        } catch (IOException e) {
-            throw new ScenarioFileException("file", "not valid JSON");
-        } catch (RuntimeException e) {
-            // BigDecimal refuses an exponent beyond an int's range (1e9999999999) with NumberFormatException
-            JsonLocation at = parser == null ? null : parser.currentLocation();
-            throw new ScenarioFileException("line " + (at == null || at.getLineNr() < 1 ? 1 : at.getLineNr()),
-                    "not valid JSON: " + JsonWording.badNumber());
-        }
-        if (root == null || root.isMissingNode()) {
-            throw new ScenarioFileException("line 1", "the file is empty; " + kind.words + " is one JSON object");
-        }
-        return root;
-    }
-
-    private static JsonLocation location(JsonProcessingException e, JsonParser parser) {
-        // a limit (depth, number length) is reported without a location: the parser knows where it stopped
-        return e.getLocation() != null ? e.getLocation() : parser == null ? null : parser.currentLocation();
-    }
-
-    private static String line(JsonProcessingException e, JsonParser parser) {
-        JsonLocation at = location(e, parser);
-        return "line " + (at == null || at.getLineNr() < 1 ? 1 : at.getLineNr());
+        return ScenarioJson.parse(text, ScenarioText.Kind.SCENARIO);
     }
 
     /** A problem found, with its place in the file for the order they are listed in. */
@@ -336,24 +266,24 @@ public final class ScenarioFiles {
                         + "scenario file's \"" + ScenarioFile.FORMAT + "\"; check a lesson with `check --lesson FILE`");
             }
             unknownFields(root, "", TOP);
-            run(() -> format(root.get("format")));
+            run(() -> ScenarioJson.format(root.get("format")));
             String name = get(() -> {
-                String n = text(root, "name", null);
+                String n = ScenarioJson.text(root, "name", null);
                 if (n.isBlank()) {
                     throw new ScenarioFileException("name", "must not be blank");
                 }
                 return n;
             });
-            String note = get(() -> text(root, "note", ""));
+            String note = get(() -> ScenarioJson.text(root, "note", ""));
             String watch = get(() -> {
-                String w = text(root, "watch", "repeatedSteps");
+                String w = ScenarioJson.text(root, "watch", "repeatedSteps");
                 if (!watchable.contains(w)) {
-                    throw new ScenarioFileException("watch", shown(root.get("watch")) + " is not a metric; allowed: "
+                    throw new ScenarioFileException("watch", ScenarioJson.shown(root.get("watch")) + " is not a metric; allowed: "
                             + String.join(", ", watchable));
                 }
                 return w;
             });
-            ScenarioFile.View view = get(() -> choose(root.get("view"), "view", ScenarioFile.View.values(),
+            ScenarioFile.View view = get(() -> ScenarioJson.choose(root.get("view"), "view", ScenarioFile.View.values(),
                     ScenarioFile.View::fileName, ScenarioFile.View.COMPARE));
             SweepSpec sweep = view == null ? null : sweep(root.get("sweep"), view, watch);
             JsonNode listed = root.get("strategies");
@@ -397,7 +327,7 @@ public final class ScenarioFiles {
                 }
             }
             if (!places || out.isEmpty()) {
-                add("lanes", shown(v) + " is not a list of two places in \"strategies\" (from 0), e.g. [0, 1]: "
+                add("lanes", ScenarioJson.shown(v) + " is not a list of two places in \"strategies\" (from 0), e.g. [0, 1]: "
                         + "lane A, the bug, and lane B, its fix");
                 return null;
             }
@@ -425,7 +355,7 @@ public final class ScenarioFiles {
             } else if (n.isObject()) {
                 for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    lengths(e.getValue(), child(path, e.getKey()));
+                    lengths(e.getValue(), ScenarioJson.child(path, e.getKey()));
                 }
             } else if (n.isArray()) {
                 for (int i = 0; i < n.size(); i++) {
@@ -438,7 +368,7 @@ public final class ScenarioFiles {
             for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
                 String f = it.next();
                 if (!allowed.contains(f)) {
-                    add(child(path, f), "unknown field; allowed: " + String.join(", ", allowed));
+                    add(ScenarioJson.child(path, f), "unknown field; allowed: " + String.join(", ", allowed));
                 }
             }
         }
@@ -450,7 +380,7 @@ public final class ScenarioFiles {
             }
             String example = "e.g. [{\"strategy\": 0, \"metric\": \"usersWithDuplicateEmails\", \"max\": 0}]";
             if (!v.isArray()) {
-                add("expect", describe(v) + " is not a list of expectations, " + example);
+                add("expect", ScenarioJson.describe(v) + " is not a list of expectations, " + example);
                 return null;
             }
             if (v.size() > MAX_EXPECTATIONS) {
@@ -471,7 +401,7 @@ public final class ScenarioFiles {
 
         private Expectation expectation(JsonNode e, String path, int strategyCount) {
             if (!e.isObject()) {
-                add(path, describe(e) + " is not an object {\"strategy\": ..., \"metric\": ..., \"max\": ...}");
+                add(path, ScenarioJson.describe(e) + " is not an object {\"strategy\": ..., \"metric\": ..., \"max\": ...}");
                 return null;
             }
             int before = count;
@@ -484,20 +414,20 @@ public final class ScenarioFiles {
             } else if (!st.isIntegralNumber() || st.bigIntegerValue().signum() < 0 || (strategyCount >= 0
                     && st.bigIntegerValue().compareTo(BigInteger.valueOf(strategyCount - 1)) > 0)
                     || st.bigIntegerValue().bitLength() > 31) {
-                add(path + ".strategy", shown(st) + " is not allowed; allowed " + range);
+                add(path + ".strategy", ScenarioJson.shown(st) + " is not allowed; allowed " + range);
             }
             JsonNode m = e.get("metric");
             if (m == null || !m.isTextual() || !watchable.contains(m.textValue())) {
-                add(path + ".metric", (m == null ? "missing" : shown(m) + " is not a metric") + "; allowed: "
+                add(path + ".metric", (m == null ? "missing" : ScenarioJson.shown(m) + " is not a metric") + "; allowed: "
                         + String.join(", ", watchable));
             }
-            Double min = get(() -> bound(e, path, "min"));
-            Double max = get(() -> bound(e, path, "max"));
+            Double min = get(() -> ScenarioJson.bound(e, path, "min"));
+            Double max = get(() -> ScenarioJson.bound(e, path, "max"));
             if (!e.has("min") && !e.has("max")) {
                 add(path, "needs \"min\", \"max\" or both");
             }
             if (min != null && max != null && min > max) {
-                add(path + ".min", shown(e.get("min")) + " is above max " + shown(e.get("max")));
+                add(path + ".min", ScenarioJson.shown(e.get("min")) + " is above max " + ScenarioJson.shown(e.get("max")));
             }
             return count == before ? new Expectation(st.intValue(), m.textValue(), min, max) : null;
         }
@@ -521,22 +451,22 @@ public final class ScenarioFiles {
                 return null;
             }
             if (!v.isObject()) {
-                add("sweep", shown(v) + " is not an object {\"vary\": ..., \"from\": ..., \"to\": ...}");
+                add("sweep", ScenarioJson.shown(v) + " is not an object {\"vary\": ..., \"from\": ..., \"to\": ...}");
                 return null;
             }
             int before = count;
             unknownFields(v, "sweep", SWEEP);
             List<Parameter> sweepable = Arrays.stream(Parameter.values()).filter(Parameter::isSweepable).toList();
-            Parameter vary = get(() -> choose(v.get("vary"), "sweep.vary", sweepable.toArray(Parameter[]::new),
+            Parameter vary = get(() -> ScenarioJson.choose(v.get("vary"), "sweep.vary", sweepable.toArray(Parameter[]::new),
                     Parameter::id, null));
-            Double from = vary == null ? null : get(() -> required(v, "from", vary));
-            Double to = vary == null ? null : get(() -> required(v, "to", vary));
-            Integer points = get(() -> points(v.get("points")));
-            Spacing spacing = get(() -> choose(v.get("spacing"), "sweep.spacing", Spacing.values(),
+            Double from = vary == null ? null : get(() -> ScenarioJson.required(v, "from", vary));
+            Double to = vary == null ? null : get(() -> ScenarioJson.required(v, "to", vary));
+            Integer points = get(() -> ScenarioJson.points(v.get("points")));
+            Spacing spacing = get(() -> ScenarioJson.choose(v.get("spacing"), "sweep.spacing", Spacing.values(),
                     Spacing::cliName, Spacing.LINEAR));
             if (spacing == Spacing.LOG && from != null && to != null && (from <= 0 || to <= 0)) {
                 String end = from <= 0 ? "from" : "to";
-                add("sweep." + end, shown(v.get(end)) + " is not above 0; \"spacing\": \"log\" needs both ends "
+                add("sweep." + end, ScenarioJson.shown(v.get(end)) + " is not above 0; \"spacing\": \"log\" needs both ends "
                         + "above 0");
             }
             List<String> metrics = v.get("metrics") == null && watch == null ? null
@@ -544,7 +474,7 @@ public final class ScenarioFiles {
             Boolean logScale = get(() -> {
                 JsonNode log = v.get("logScale");
                 if (log != null && !log.isBoolean()) {
-                    throw new ScenarioFileException("sweep.logScale", shown(log) + " is not true or false");
+                    throw new ScenarioFileException("sweep.logScale", ScenarioJson.shown(log) + " is not true or false");
                 }
                 return log != null && log.booleanValue();
             });
@@ -560,7 +490,7 @@ public final class ScenarioFiles {
                 return Strategy.ARTICLE;
             }
             if (!v.isArray() || v.isEmpty()) {
-                add("strategies", shown(v) + " is not a list of one or more strategies, "
+                add("strategies", ScenarioJson.shown(v) + " is not a list of one or more strategies, "
                         + "e.g. [{\"retry\": \"each-step\", \"providerKey\": \"none\", \"store\": \"none\"}]");
                 return null;
             }
@@ -582,17 +512,17 @@ public final class ScenarioFiles {
 
         private Strategy strategy(JsonNode s, String path) {
             if (!s.isObject()) {
-                add(path, shown(s) + " is not an object {\"retry\": ..., \"providerKey\": ..., \"store\": ...}");
+                add(path, ScenarioJson.shown(s) + " is not an object {\"retry\": ..., \"providerKey\": ..., \"store\": ...}");
                 return null;
             }
             int before = count;
             unknownFields(s, path, STRATEGY);
-            RetryScope scope = get(() -> choose(s.get("retry"), path + ".retry", RetryScope.values(),
+            RetryScope scope = get(() -> ScenarioJson.choose(s.get("retry"), path + ".retry", RetryScope.values(),
                     RetryScope::cliName, null));
-            KeyMode key = get(() -> choose(s.get("providerKey"), path + ".providerKey", KeyMode.values(),
+            KeyMode key = get(() -> ScenarioJson.choose(s.get("providerKey"), path + ".providerKey", KeyMode.values(),
                     KeyMode::cliName, null));
             StoreKind implied = scope == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE;
-            StoreKind store = get(() -> choose(s.get("store"), path + ".store", StoreKind.values(),
+            StoreKind store = get(() -> ScenarioJson.choose(s.get("store"), path + ".store", StoreKind.values(),
                     StoreKind::cliName, implied));
             if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && store != null && !store.recordsCompletion()) {
                 add(path + ".store", "\"" + store.cliName() + "\" keeps no record of finished steps; retry \""
@@ -619,7 +549,7 @@ public final class ScenarioFiles {
                 return out;
             }
             if (!v.isObject()) {
-                add(path, shown(v) + " is not an object {...} of the fields \"scenario\" takes");
+                add(path, ScenarioJson.shown(v) + " is not an object {...} of the fields \"scenario\" takes");
                 return null;
             }
             int before = count;
@@ -630,7 +560,7 @@ public final class ScenarioFiles {
                     add(path + "." + p.id(), "every strategy runs with the scenario's; set " + p.id()
                             + " in \"scenario\"");
                 } else if (n != null) {
-                    Object value = get(() -> value(n, path + "." + p.id(), p));
+                    Object value = get(() -> ScenarioJson.value(n, path + "." + p.id(), p));
                     if (value != null) {
                         out.put(p, value);
                     }
@@ -646,7 +576,7 @@ public final class ScenarioFiles {
                 return b.build();
             }
             if (!v.isObject()) {
-                add("scenario", shown(v) + " is not an object {\"jobs\": ..., ...}");
+                add("scenario", ScenarioJson.shown(v) + " is not an object {\"jobs\": ..., ...}");
                 return null;
             }
             int before = count;
@@ -654,7 +584,7 @@ public final class ScenarioFiles {
             for (Parameter p : Parameter.values()) {
                 JsonNode n = v.get(p.id());
                 if (n != null) {
-                    Object value = get(() -> value(n, "scenario." + p.id(), p));
+                    Object value = get(() -> ScenarioJson.value(n, "scenario." + p.id(), p));
                     if (value != null) {
                         p.set(b, value);
                     }
@@ -678,7 +608,7 @@ public final class ScenarioFiles {
                 return List.of(watch);
             }
             if (!v.isArray() || v.isEmpty() || v.size() > SweepSpec.MAX_METRICS) {
-                throw new ScenarioFileException("sweep.metrics", shown(v) + " is not a list of one or two metrics, "
+                throw new ScenarioFileException("sweep.metrics", ScenarioJson.shown(v) + " is not a list of one or two metrics, "
                         + "e.g. [\"overlappingRuns\", \"deadLetteredJobs\"]");
             }
             List<String> out = new ArrayList<>();
@@ -686,9 +616,9 @@ public final class ScenarioFiles {
                 JsonNode m = v.get(i);
                 String path = "sweep.metrics[" + i + "]";
                 if (!m.isTextual() || !watchable.contains(m.textValue())) {
-                    add(path, shown(m) + " is not a metric; allowed: " + String.join(", ", watchable));
+                    add(path, ScenarioJson.shown(m) + " is not a metric; allowed: " + String.join(", ", watchable));
                 } else if (out.contains(m.textValue())) {
-                    add(path, shown(m) + " is listed twice");
+                    add(path, ScenarioJson.shown(m) + " is listed twice");
                 } else {
                     out.add(m.textValue());
                 }
@@ -697,221 +627,6 @@ public final class ScenarioFiles {
         }
     }
 
-    private static void format(JsonNode format) {
-        if (format == null) {
-            throw new ScenarioFileException("format", "missing; expected \"" + ScenarioFile.FORMAT + "\"");
-        }
-        if (!format.isTextual() || !format.textValue().equals(ScenarioFile.FORMAT)) {
-            throw new ScenarioFileException("format", shown(format) + " is not a format this lab reads; expected \""
-                    + ScenarioFile.FORMAT + "\"");
-        }
-    }
-
-    private static Integer points(JsonNode n) {
-        if (n == null) {
-            return DEFAULT_POINTS;
-        }
-        String range = SweepSpec.MIN_POINTS + " to " + Parameter.grouped(SweepSpec.MAX_POINTS);
-        if (!n.isNumber()) {
-            throw new ScenarioFileException("sweep.points", shown(n) + " is not a whole number; allowed " + range);
-        }
-        BigDecimal d = n.isIntegralNumber() ? new BigDecimal(n.bigIntegerValue()) : n.decimalValue();
-        if (d.compareTo(BigDecimal.valueOf(SweepSpec.MIN_POINTS)) < 0
-                || d.compareTo(BigDecimal.valueOf(SweepSpec.MAX_POINTS)) > 0) {
-            throw new ScenarioFileException("sweep.points", shown(n) + " is outside the allowed range " + range);
-        }
-        if (!isWhole(d)) {
-            throw new ScenarioFileException("sweep.points", shown(n) + " is not a whole number; allowed " + range);
-        }
-        return d.intValueExact();
-    }
-
-    private static Double bound(JsonNode e, String path, String field) {
-        JsonNode n = e.get(field);
-        if (n == null) {
-            return null;
-        }
-        if (!n.isNumber() || !Double.isFinite(n.doubleValue())) {
-            throw new ScenarioFileException(path + "." + field, shown(n) + " is not a number");
-        }
-        return n.doubleValue();
-    }
-
-    /** @return a sweep end ({@code from} or {@code to}), in {@code p}'s model units and range */
-    private static double required(JsonNode sweep, String field, Parameter p) {
-        JsonNode n = sweep.get(field);
-        if (n == null) {
-            throw new ScenarioFileException("sweep." + field, "missing; a value of " + p.id() + " is required, "
-                    + p.rangeText());
-        }
-        return ((Number) value(n, "sweep." + field, p)).doubleValue();
-    }
-
-    private static String child(String path, String key) {
-        return FileOrder.child(path, key);
-    }
-
-    /** @return the text field, or {@code absent} if missing ({@code null}: the field is required) */
-    private static String text(JsonNode object, String field, String absent) {
-        JsonNode v = object.get(field);
-        if (v == null) {
-            if (absent == null) {
-                throw new ScenarioFileException(field, "missing; a text is required");
-            }
-            return absent;
-        }
-        if (!v.isTextual()) {
-            throw new ScenarioFileException(field, shown(v) + " is not a text (\"...\")");
-        }
-        return v.textValue();
-    }
-
-    private static <T> T choose(JsonNode v, String path, T[] values, Function<T, String> fileName, T absent) {
-        List<String> names = Arrays.stream(values).map(fileName).toList();
-        if (v == null) {
-            if (absent == null) {
-                throw new ScenarioFileException(path, "missing; allowed: " + String.join(", ", names));
-            }
-            return absent;
-        }
-        for (T t : values) {
-            if (v.isTextual() && fileName.apply(t).equals(v.textValue())) {
-                return t;
-            }
-        }
-        throw new ScenarioFileException(path, shown(v) + " is not allowed; allowed: " + String.join(", ", names));
-    }
-
-    /** @return a {@code scenario} field's value, read as its parameter's kind and range-checked */
-    private static Object value(JsonNode n, String path, Parameter p) {
-        return switch (p.kind()) {
-            case COUNT, MILLIS -> whole(n, path, p);
-            case PROBABILITY, RATE, FACTOR -> decimal(n, path, p);
-            case FLAG -> {
-                if (!n.isBoolean()) {
-                    throw new ScenarioFileException(path, shown(n) + " is not true or false");
-                }
-                yield n.booleanValue();
-            }
-            case CHOICE -> choose(n, path, p.choices().toArray(Choice[]::new), Choice::cliName, null);
-        };
-    }
-
-    private static long whole(JsonNode n, String path, Parameter p) {
-        if (!n.isNumber()) {
-            throw new ScenarioFileException(path, shown(n) + " is not " + p.kindText() + "; allowed "
-                    + p.rangeText());
-        }
-        // the range first, on the decimal as written: 1e999999999 is refused at once, never expanded to digits
-        BigDecimal d = n.isIntegralNumber() ? new BigDecimal(n.bigIntegerValue()) : n.decimalValue();
-        if (d.compareTo(BigDecimal.valueOf(p.min())) < 0 || d.compareTo(BigDecimal.valueOf(p.max())) > 0) {
-            throw new ScenarioFileException(path, shown(n) + " is outside the allowed range " + p.rangeText());
-        }
-        if (!isWhole(d)) {
-            throw new ScenarioFileException(path, shown(n) + " is not " + p.kindText() + "; allowed "
-                    + p.rangeText());
-        }
-        return d.longValueExact(); // 1e5, 100000.0 and 100000 alike
-    }
-
-    private static double decimal(JsonNode n, String path, Parameter p) {
-        if (!n.isNumber()) {
-            throw new ScenarioFileException(path, shown(n) + " is not " + p.kindText() + "; allowed "
-                    + p.rangeText());
-        }
-        BigDecimal d = n.decimalValue();
-        if (d.compareTo(BigDecimal.valueOf(p.min())) < 0 || d.compareTo(BigDecimal.valueOf(p.max())) > 0) {
-            throw new ScenarioFileException(path, shown(n) + " is outside the allowed range " + p.rangeText());
-        }
-        return d.doubleValue();
-    }
-
-    /**
-     * @return the index just past the first JSON value's closing brace or bracket (strings, escapes and comments
-     *         skipped), or -1 if it never closes (a truncated file) or the text does not start with { or [
-     */
-    private static int endOfFirstValue(String text) {
-        int depth = 0;
-        boolean inString = false;
-        boolean started = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '/' && i + 1 < text.length() && text.charAt(i + 1) == '/') {
-                int nl = text.indexOf('\n', i);
-                if (nl < 0) {
-                    return -1;
-                }
-                i = nl; // a comment: the parser refuses it, but a brace in it closes nothing
-            } else if (c == '/' && i + 1 < text.length() && text.charAt(i + 1) == '*') {
-                int close = text.indexOf("*/", i + 2);
-                if (close < 0) {
-                    return -1;
-                }
-                i = close + 1;
-            } else if (c == '{' || c == '[') {
-                depth++;
-                started = true;
-            } else if (c == '}' || c == ']') {
-                depth--;
-                if (started && depth == 0) {
-                    return i + 1;
-                }
-            } else if (!started && !Character.isWhitespace(c)) {
-                return -1; // not an object: the parser says what it is
-            }
-        }
-        return -1;
-    }
-
-    private static int firstNonBlank(String s) {
-        int i = 0;
-        while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static boolean isWhole(BigDecimal d) {
-        return d.signum() == 0 || d.stripTrailingZeros().scale() <= 0;
-    }
-
-    /** @return a value as a message quotes it: lists as "a list [...]", anything else as {@link #shown} */
-    private static String describe(JsonNode n) {
-        return n.isArray() ? "a list [...]" : shown(n);
-    }
-
-    /**
-     * @return a value as a message quotes it, one line and at most about {@value ParameterException#QUOTE_AT_MOST}
-     *         characters of it: a text in double quotes with JSON's escapes, a long one cut with its length
-     *         ({@code "aaaa…" (19,923,024 characters)}), a number as written, a long list or object by its size
-     */
-    static String shown(JsonNode n) {
-        if (n.isTextual()) {
-            return quote(n.textValue());
-        }
-        if (n.isContainerNode()) {
-            String s = n.size() <= ParameterException.QUOTE_AT_MOST ? n.toString() : "";
-            if (!s.isEmpty() && s.length() <= ParameterException.QUOTE_AT_MOST) {
-                return s;
-            }
-            return n.isArray() ? "a list [...] of " + ScenarioText.grouped(n.size()) + " items"
-                    : "an object {...} of " + ScenarioText.grouped(n.size()) + " fields";
-        }
-        return ParameterException.shortened(n.toString());
-    }
-
-    /** @return {@code text} in double quotes with JSON's escapes, as {@link ParameterException#jsonQuoted} */
-    static String quote(String text) {
-        return ParameterException.jsonQuoted(text);
-    }
 
     // ------------------------------------------------------------------ writing
 
@@ -922,9 +637,7 @@ public final class ScenarioFiles {
      * @throws IOException if writing fails
      */
     public void write(ScenarioFile file, Writer out) throws IOException {
-        MAPPER.writeValue(out, tree(file));
-        out.write(System.lineSeparator());
-        out.flush();
+        ScenarioFileWriter.write(file, out);
     }
 
     /**
@@ -941,108 +654,5 @@ public final class ScenarioFiles {
                 write(file, w);
             }
         });
-    }
-
-    static ObjectNode tree(ScenarioFile file) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("format", ScenarioFile.FORMAT);
-        root.put("name", file.name());
-        root.put("note", file.note());
-        root.put("watch", file.watch());
-        root.put("view", file.view().fileName());
-        if (file.sweep() != null) { // compare and live files are written as before sweeps existed
-            SweepSpec w = file.sweep();
-            ObjectNode sweep = root.putObject("sweep");
-            sweep.put("vary", w.vary().id());
-            sweep.putPOJO("from", fileValue(number(w.vary(), w.from())));
-            sweep.putPOJO("to", fileValue(number(w.vary(), w.to())));
-            sweep.put("points", w.points());
-            sweep.put("spacing", w.spacing().cliName());
-            ArrayNode metrics = sweep.putArray("metrics");
-            w.metrics().forEach(metrics::add);
-            sweep.put("logScale", w.logScale());
-        }
-        ArrayNode strategies = root.putArray("strategies");
-        for (Strategy s : file.strategies()) {
-            ObjectNode o = strategies.addObject().put("retry", s.scope().cliName())
-                    .put("providerKey", s.keyMode().cliName()).put("store", s.store().cliName());
-            if (!s.settings().isEmpty()) {
-                ObjectNode settings = o.putObject("settings");
-                s.settings().forEach((p, v) -> settings.putPOJO(p.id(), fileValue(v)));
-            }
-        }
-        ObjectNode scenario = root.putObject("scenario");
-        Map<String, Object> values = values(file.scenario());
-        for (String f : SCENARIO) {
-            scenario.putPOJO(f, values.get(f));
-        }
-        if (!file.lanes().isEmpty()) { // a file without lanes is written as before they existed
-            ArrayNode lanes = root.putArray("lanes");
-            file.lanes().forEach(lanes::add);
-        }
-        if (!file.expect().isEmpty()) { // a file without expectations is written as before they existed
-            ArrayNode expect = root.putArray("expect");
-            for (Expectation e : file.expect()) {
-                ObjectNode o = expect.addObject().put("strategy", e.strategy()).put("metric", e.metric());
-                if (e.min() != null) {
-                    o.putPOJO("min", new BigDecimal(Parameter.plain(e.min())));
-                }
-                if (e.max() != null) {
-                    o.putPOJO("max", new BigDecimal(Parameter.plain(e.max())));
-                }
-            }
-        }
-        return root;
-    }
-
-    /**
-     * @return the problems of a {@code scenario} object's fields each taken alone (unknown names, types, ranges),
-     *         each named under {@code path}; not the checks across fields, which need the values it goes over
-     */
-    static List<ScenarioFileException.Problem> fieldProblems(JsonNode scenario, String path) {
-        List<ScenarioFileException.Problem> out = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = scenario.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String field = child(path, e.getKey());
-            if (!SCENARIO.contains(e.getKey())) {
-                out.add(new ScenarioFileException.Problem(field, "unknown field; allowed: "
-                        + String.join(", ", SCENARIO)));
-                continue;
-            }
-            try {
-                value(e.getValue(), field, Parameter.byId(e.getKey()));
-            } catch (ScenarioFileException x) {
-                out.addAll(x.problems());
-            }
-        }
-        return out;
-    }
-
-    /** @return {@code tree} as JSON text, written as files are (numbers plain), for reading back with {@link #read(String)} */
-    static String text(JsonNode tree) {
-        try {
-            return MAPPER.writeValueAsString(tree);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e); // a tree of plain nodes always writes
-        }
-    }
-
-    /** @return {@code value} as {@code p}'s kind holds it: a long for whole numbers, else the double */
-    private static Object number(Parameter p, double value) {
-        return p.kind().isDecimal() ? (Object) value : (Object) Math.round(value);
-    }
-
-    /** @return every {@code scenario} field's value: a long, a BigDecimal (decimals), a boolean or a text */
-    private static Map<String, Object> values(Scenario s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (Parameter p : Parameter.values()) {
-            m.put(p.id(), fileValue(p.get(s)));
-        }
-        return m;
-    }
-
-    /** @return a parameter's value as a file holds it: a long, a BigDecimal (decimals), a boolean or a text */
-    private static Object fileValue(Object v) {
-        return v instanceof Double d ? new BigDecimal(Parameter.plain(d)) : v instanceof Choice c ? c.cliName() : v;
     }
 }
