@@ -112,8 +112,17 @@ public final class FxSteps {
 
     /** Waits up to 60 s for {@code condition}, then lets the FX thread catch up. */
     public static void waitUntil(Callable<Boolean> condition) {
+        // A lookup from the test thread walks children the FX thread may be changing at that instant (an animation
+        // adds and removes nodes); such a torn read is retried, any other exception still fails the wait.
+        Callable<Boolean> tolerant = () -> {
+            try {
+                return condition.call();
+            } catch (IndexOutOfBoundsException | java.util.ConcurrentModificationException e) {
+                return false;
+            }
+        };
         try {
-            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition);
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, tolerant);
         } catch (TimeoutException e) {
             throw new AssertionError("condition not met within 60 s", e);
         }
