@@ -108,4 +108,61 @@ class StageKeysTest {
         assertEquals(StageKeys.Bands.NONE, vm.stageKeys().bands());
         assertEquals(0, vm.stageKeys().provider().chips().size());
     }
+
+    @Test
+    void aClaimTablesRowsOutliveACrashAndTheRunningClaimShowsItsLeaseRunningOut() {
+        // the workers stay down 20 virtual s, longer than the 5 s lease: nothing reclaims the row meanwhile
+        LiveViewModel vm = oneSignup(StoreKind.CLAIM_TABLE, KeyMode.NONE, 20_000);
+        vm.form().set(Parameter.LEASE_MS, 5_000L);
+        vm.reset();
+        stepUntilUser0AtStep(vm, 2); // steps 1 and 2 completed, step 3 claimed and running
+        StageKeys.Shown shown = vm.stageKeys();
+        assertEquals(new StageKeys.Bands(true, false), shown.bands(), "rows at the steps, no key to the provider");
+        Chip done = only(shown.station(0));
+        assertEquals("user_0", done.label());
+        assertEquals(Look.SAVED, done.look(), "a completed claim, its result saved");
+        Chip running = only(shown.station(2));
+        assertEquals(Look.IN_PROGRESS, running.look());
+        long lease = vm.scenario().leaseMs();
+        assertEquals(lease, running.spanMs(), "the bar is a share of the lease");
+        assertTrue(running.untilMs() > vm.nowMs() && running.untilMs() <= vm.nowMs() + lease, running.toString());
+
+        long crashAt = vm.nowMs();
+        assertTrue(vm.crashWorkers());
+        StageKeys.Shown after = vm.stageKeys();
+        // the table is durable (the second article): unlike the in-memory store's keys, nothing is wiped
+        assertEquals(Look.SAVED, only(after.station(0)).look());
+        assertEquals(Look.SAVED, only(after.station(1)).look());
+        assertEquals(Look.IN_PROGRESS, only(after.station(2)).look(), "the crashed step's row still says in_progress");
+        vm.advanceTo(Math.max(crashAt, running.untilMs()) + 1_000, 0);
+        assertTrue(vm.workersDown(), "still down: no delivery has reclaimed the row");
+        assertEquals(Look.LEASE_RAN_OUT, only(vm.stageKeys().station(2)).look(),
+                "past locked_until the next delivery may reclaim it");
+    }
+
+    @Test
+    void aLockStandsWhereTheJobIsAndGoesWhenTheJobEnds() {
+        LiveViewModel vm = oneSignup(StoreKind.LOCK, KeyMode.NONE);
+        vm.scopeProperty().set(RetryScope.EACH_STEP);
+        vm.reset();
+        stepUntilUser0AtStep(vm, 2);
+        StageKeys.Shown shown = vm.stageKeys();
+        // a lock covers the whole job (sidekiq-unique-jobs' digest of the job), not a step: one chip, where the job is
+        assertEquals(0, shown.station(0).chips().size(), "the lock moved on with the job");
+        assertEquals(0, shown.station(1).chips().size());
+        Chip lock = only(shown.station(2));
+        assertEquals(Look.LOCKED, lock.look());
+        assertEquals(vm.scenario().lockTtlMs(), lock.spanMs(), "the bar is a share of the lock's TTL");
+        while (!vm.finishedProperty().get()) {
+            vm.stepOnce();
+        }
+        int gone = 0;
+        for (int s = 0; s < SignupSteps.COUNT; s++) {
+            for (Chip c : vm.stageKeys().station(s).chips()) {
+                assertEquals(Look.NOT_KEPT, c.look(), "released at the job's end: a lock remembers nothing of the work");
+                gone++;
+            }
+        }
+        assertEquals(1, gone, "one outline, where the job ended");
+    }
 }
