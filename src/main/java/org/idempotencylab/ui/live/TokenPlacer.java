@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Set;
 import javafx.scene.canvas.GraphicsContext;
 import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.ui.live.CanvasInk.Box;
 import org.idempotencylab.ui.live.CanvasInk.Kind;
 
@@ -38,9 +39,36 @@ final class TokenPlacer {
     private record Target(double x, double y, Box within) {
     }
 
+    /**
+     * Where a job at a station is drawn: at its step, except the job the run is paused at for a duplicate, which
+     * stands at the station whose side effect it did again. The engine moves a job on to its next step in the same
+     * virtual instant its step ends, so without this the pause would show the token one station further, beside
+     * another station's words, while the caption and the lit line speak of the duplicated step.
+     *
+     * @param job  the token of the job the run is paused at, or null
+     * @param step the step it did again, or -1
+     */
+    record HeldAt(JobToken job, int step) {
+        static final HeldAt NONE = new HeldAt(null, -1);
+
+        static HeldAt of(LiveViewModel vm) {
+            SimulationEvent e = vm.spotlit();
+            JobToken job = vm.spotlightJob();
+            if (e == null || job == null || e.kind() != SimulationEvent.Kind.DUPLICATE_SIDE_EFFECT || e.step() < 0) {
+                return NONE;
+            }
+            return new HeldAt(job, e.step());
+        }
+
+        /** @return the station {@code t} is drawn at (it calls or backs off there) */
+        int step(JobToken t) {
+            return t == job ? step : Math.max(0, t.step);
+        }
+    }
+
     /** How many jobs are where: at each station, calling or backing off; in flight; finished. */
     private record Census(int[] calling, int[] backingOff, int active, int finished) {
-        static Census of(Iterable<JobToken> tokens) {
+        static Census of(Iterable<JobToken> tokens, HeldAt held) {
             int[] calling = new int[SignupSteps.COUNT];
             int[] backingOff = new int[SignupSteps.COUNT];
             int finished = 0;
@@ -52,9 +80,9 @@ final class TokenPlacer {
                     active++;
                 }
                 if (t.phase == JobToken.Phase.CALLING) {
-                    calling[Math.max(0, t.step)]++;
+                    calling[held.step(t)]++;
                 } else if (t.phase == JobToken.Phase.BACKOFF) {
-                    backingOff[Math.max(0, t.step)]++;
+                    backingOff[held.step(t)]++;
                 }
             }
             return new Census(calling, backingOff, active, finished);
@@ -71,7 +99,8 @@ final class TokenPlacer {
      */
     void place(GraphicsContext g, QueueLayout l, LiveViewModel vm, long nowNanos, boolean snap, double w, double h) {
         long nowMs = vm.nowMs();
-        Census census = Census.of(vm.tokens());
+        HeldAt held = HeldAt.of(vm);
+        Census census = Census.of(vm.tokens(), held);
         String[] badges = new String[SignupSteps.COUNT];
         int[] shownAt = strips(census, l, badges);
         // with many jobs on screen, skip the countdown rings: they cost the most to rasterize without a GPU
@@ -85,7 +114,7 @@ final class TokenPlacer {
         // more finished than the column holds: its first row says how many earlier ones it has no room for
         int doneFirst = census.finished() > doneSlots && doneSlots > l.grid.sideColumns ? l.grid.sideColumns : 0;
         int hidden = Math.max(0, census.finished() - (doneSlots - doneFirst));
-        Walk walk = new Walk(l, census, shownAt, waitingUsers.size(), waitingSlots, hidden, doneFirst);
+        Walk walk = new Walk(l, census, held, shownAt, waitingUsers.size(), waitingSlots, hidden, doneFirst);
         for (JobToken t : vm.tokens()) {
             if (!drawnBefore.contains(t) && t.phase != JobToken.Phase.QUEUED) {
                 enter(t);
@@ -186,6 +215,7 @@ final class TokenPlacer {
     private final class Walk {
         private final QueueLayout l;
         private final Census census;
+        private final HeldAt held;
         private final int[] shownAt;
         private final int[] callingSlot = new int[SignupSteps.COUNT];
         private final int[] backoffSlot = new int[SignupSteps.COUNT];
@@ -196,8 +226,9 @@ final class TokenPlacer {
         private int queueSlot; // jobs on their way back to the queue follow the waiting ones
         private int finished;
 
-        Walk(QueueLayout l, Census census, int[] shownAt, int waitingShown, int waitingSlots, int firstShown,
-             int doneFirst) {
+        Walk(QueueLayout l, Census census, HeldAt held, int[] shownAt, int waitingShown, int waitingSlots,
+             int firstShown, int doneFirst) {
+            this.held = held;
             this.doneFirst = doneFirst;
             this.l = l;
             this.census = census;
@@ -218,7 +249,7 @@ final class TokenPlacer {
         }
 
         private Target atStation(JobToken t) {
-            int s = Math.max(0, t.step);
+            int s = held.step(t);
             int i = t.phase == JobToken.Phase.CALLING ? callingSlot[s]++ : census.calling()[s] + backoffSlot[s]++;
             if (i >= shownAt[s]) {
                 return null; // counted in the station's "+N"

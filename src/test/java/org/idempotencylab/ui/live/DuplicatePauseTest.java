@@ -160,4 +160,34 @@ class DuplicatePauseTest {
         assertEquals(1_535, vm.nowMs());
         assertEquals(1_535, lanes.laneB().nowMs(), "lane B at the same virtual time");
     }
+
+    /**
+     * Every way a step runs again (each cause's run, forced faults replayed): at the pause the job's token stands at
+     * the station whose side effect it did again, not at the next one the engine already moved it to in the same
+     * instant. Measured: 8 causes have their job at a station at the pause, and in all 8 the engine's token is
+     * already one station further, so the placement is what keeps it there.
+     */
+    @Test
+    void atThePauseTheTokenStandsAtTheStationItDidAgain() {
+        int movedOn = 0;
+        int checked = 0;
+        for (CauseScenarios.Case c : CauseScenarios.all()) {
+            LiveViewModel vm = new LiveViewModel(c.scenario());
+            vm.apply(c.scenario(), c.strategy(),
+                    c.faults() == null ? null : new LiveViewModel.FaultPlan(c.kinds(), c.faults()));
+            vm.speedProperty().set(50);
+            playUntilPaused(vm, 20_000);
+            SimulationEvent dup = vm.spotlit();
+            assertNotNull(dup, c.name() + ": paused at a duplicate");
+            JobToken job = vm.spotlightJob();
+            if (job == null || !(job.phase == JobToken.Phase.CALLING || job.phase == JobToken.Phase.BACKOFF)) {
+                continue; // finished, or back in the queue: drawn in its column, not at a station
+            }
+            checked++;
+            assertEquals(dup.step(), TokenPlacer.HeldAt.of(vm).step(job), c.name());
+            movedOn += job.step != dup.step() ? 1 : 0;
+        }
+        assertTrue(checked >= 3, "causes whose job stands at a station at the pause: " + checked);
+        assertTrue(movedOn >= 1, "no cause had its token moved on: the test would pass without the placement");
+    }
 }
