@@ -23,10 +23,10 @@ import java.util.Locale;
  * mvn -o -q package -DskipTests &amp;&amp; mvn -o -q test-compile
  * java -cp target/test-classes org.idempotencylab.bench.ArticleTableBenchmark [runs] [jar]
  * </pre>
- * The README's "Measured figures" has the figures it printed.
+ * docs/measured-figures.md has the figures it printed.
  */
 public final class ArticleTableBenchmark {
-    /** The heap the table runs in: the README's command, at most 256 MiB. */
+    /** The heap the table runs in: docs/measured-figures.md's command, at most 256 MiB. */
     static final String HEAP = "-Xmx256m";
 
     /** What {@code table} prints with no options: the first article's table (docs/articles.md), character for character. */

@@ -12,7 +12,7 @@ import org.idempotencylab.scenario.Strategy;
 
 /**
  * How many schedules and states the explorer meets, and how long it takes, for the article's five strategies with
- * every kind of fault, at K = 1, 2, 3 and 1 to 3 sign-ups (one worker, then two): the README's table. Not a test.
+ * every kind of fault, at K = 1, 2, 3 and 1 to 3 sign-ups (one worker, then two): docs/measured-figures.md's table. Not a test.
  *
  * <p>{@code mvn -o -q package -DskipTests && java -cp target/idempotency-lab.jar:target/test-classes
  * org.idempotencylab.bench.ExploreBenchmark [maxJobs] [maxK]}

@@ -29,7 +29,7 @@ import org.idempotencylab.ui.live.LiveViewModel;
  * once, played at 1× in a real window for 15 s, then the frame intervals are printed.
  *
  * <p>Run under a display, e.g. {@code xvfb-run -a java -cp ... org.idempotencylab.bench.LiveFrameBenchmark}
- * (README, "Measured figures", has the whole command).
+ * (docs/measured-figures.md has the whole command).
  */
 public final class LiveFrameBenchmark {
     private LiveFrameBenchmark() {

@@ -19,7 +19,7 @@ import org.idempotencylab.ui.live.LiveViewModel;
  * log and the key store rebuilt from the events), timed on this thread; no toolkit is needed.
  *
  * <p>Usage: {@code mvn -o -q package -DskipTests && java -cp target/idempotency-lab.jar:target/test-classes
- * org.idempotencylab.bench.SeekBenchmark [events]} (README, "Measured figures"); {@code -Dbench.noKeyStore=true}
+ * org.idempotencylab.bench.SeekBenchmark [events]} (docs/measured-figures.md); {@code -Dbench.noKeyStore=true}
  * leaves the key store out.
  */
 public final class SeekBenchmark {

@@ -34,7 +34,7 @@ class ExploreCommandTest {
 
     /**
      * With no strategy option it explores the article's five, in the article's order, and each line holds the keys
-     * in the order the README documents; the numbers are the explorer's own for the command's defaults (one
+     * in the order docs/command-line.md documents; the numbers are the explorer's own for the command's defaults (one
      * sign-up, fixed call times, no jitter, every kind of fault, K = 2).
      */
     @Test

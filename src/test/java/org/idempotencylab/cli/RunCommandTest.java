@@ -44,18 +44,18 @@ class RunCommandTest {
 
 
     /**
-     * The README's crash lesson, byte for byte: the JSON line the README shows under its command is what run
-     * prints now (keys, order, number format, every figure), so the README stays true.
+     * The crash lesson of docs/command-line.md, byte for byte: the JSON line the page shows under its command is
+     * what run prints now (keys, order, number format, every figure), so the page stays true.
      */
     @Test
-    void theJsonLineIsByteForByteTheReadmesCrashLesson() throws IOException {
+    void theJsonLineIsByteForByteTheDocumentedCrashLesson() throws IOException {
         Outcome o = cli("run", "--retry", "whole-job-skip-finished", "--store", "claim-table", "--provider-key", "same",
                 "--p-crash", "0.01", "--queue", "durable", "--max-receives", "1000", "--jobs", "2000");
         assertEquals(0, o.code(), o.err());
-        String readmeLine = Files.readAllLines(Path.of("README.md")).stream()
+        String readmeLine = Files.readAllLines(Path.of("docs/command-line.md")).stream()
                 .filter(l -> l.startsWith("{\"strategy\":\"retry the whole job, skip finished steps, same key every "
                         + "time, claim table\""))
-                .findFirst().orElseThrow(() -> new AssertionError("the README lost its crash lesson output"));
+                .findFirst().orElseThrow(() -> new AssertionError("docs/command-line.md lost its crash lesson output"));
         assertEquals(readmeLine, o.out().strip());
     }
 

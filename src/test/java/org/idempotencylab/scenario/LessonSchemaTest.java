@@ -48,8 +48,9 @@ class LessonSchemaTest {
     }
 
     @Test
-    void theReadmesLessonReadsAndPassesIt() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+    void theDocumentedLessonReadsAndPassesIt() throws IOException {
+        // "Writing one" in docs/lessons-and-presets.md shows a whole lesson file
+        String readme = Files.readString(Path.of("docs/lessons-and-presets.md"));
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("```json\\n(.*?)```",
                 java.util.regex.Pattern.DOTALL).matcher(readme);
         int found = 0;
@@ -62,6 +63,6 @@ class LessonSchemaTest {
                 assertEquals(1, reader.read(m.group(1)).frames().size());
             }
         }
-        assertEquals(1, found, "the README shows one lesson file");
+        assertEquals(1, found, "docs/lessons-and-presets.md shows one lesson file");
     }
 }

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code docs/scenario.schema.json} is the schema the registry makes, and it describes the files the reader
- * takes: every preset, the README's examples and a file written with every field pass it; files the reader
+ * takes: every preset, the examples of docs/scenario-files.md and a file written with every field pass it; files the reader
  * refuses for a wrong name, type, choice or range fail it too.
  */
 class ScenarioSchemaTest {
@@ -56,9 +56,9 @@ class ScenarioSchemaTest {
     }
 
     @Test
-    void theReadmesScenarioFilesPassIt() throws IOException {
-        // every ```json block of the README that is a scenario file (it has the format tag)
-        String readme = Files.readString(Path.of("README.md"));
+    void theDocumentedScenarioFilesPassIt() throws IOException {
+        // every ```json block of docs/scenario-files.md that is a scenario file (it has the format tag)
+        String readme = Files.readString(Path.of("docs/scenario-files.md"));
         Matcher m = Pattern.compile("```json\\n(.*?)```", Pattern.DOTALL).matcher(readme);
         List<String> files = new ArrayList<>();
         while (m.find()) {
@@ -66,7 +66,7 @@ class ScenarioSchemaTest {
                 files.add(m.group(1));
             }
         }
-        assertFalse(files.isEmpty(), "the README shows a scenario file");
+        assertFalse(files.isEmpty(), "docs/scenario-files.md shows a scenario file");
         for (String f : files) {
             String json = f.replace("...", ""); // the note's text is abridged with "..."
             assertEquals(Set.of(), problems(json), f);
