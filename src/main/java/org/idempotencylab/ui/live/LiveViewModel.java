@@ -231,7 +231,7 @@ public final class LiveViewModel {
      * ones after it stay in the history and replay when the run plays past them; see {@link RunHistory}), runs it
      * there without animation and rebuilds the picture, the log and the followed job's history from its events.
      * The views that follow the run hear the new simulation and a frame, as after a step. A run of 10,000 events
-     * takes a few tens of ms to replay (README, "Measured figures").
+     * takes a few tens of ms to replay (docs/measured-figures.md).
      *
      * <p>Not while the claim table is on a database (a database's rows cannot be rewound):
      * {@link #timelineOffProperty()} says so and this does nothing.
