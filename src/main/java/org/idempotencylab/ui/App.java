@@ -367,7 +367,7 @@ public final class App extends Application {
     }
 
     /**
-     * @return the window's content, from fxml/lab.fxml, with controllers built by {@code factory} and every tab's
+     * @return the window's content, from lab.fxml, with controllers built by {@code factory} and every tab's
      *         view built (the window itself builds them as they are first shown). With no {@link ScenarioKit}
      *         registered, one over the registered view-models with preferences in memory; with no
      *         {@link ScenarioFileChooser}, one that always cancels.
@@ -379,7 +379,7 @@ public final class App extends Application {
     }
 
     /**
-     * @return the window's frame, from fxml/lab.fxml, and its {@link LabController}, with no tab's view built yet:
+     * @return the window's frame, from lab.fxml, and its {@link LabController}, with no tab's view built yet:
      *         {@link LabController#buildShownTab()} builds the one to open on (defaults as {@link #load})
      */
     public static ViewLoader.View frame(ControllerFactory factory) throws IOException {
@@ -407,9 +407,8 @@ public final class App extends Application {
             factory.with(LessonPlayer.class, lessons(factory.service(LiveViewModel.class),
                     factory.service(ScenarioKit.class)));
         }
-        factory.with(ViewLoader.class, (fxml, texts) -> view("/fxml/" + fxml, ResourceBundle.getBundle(texts),
-                factory));
-        ViewLoader.View frame = view("/fxml/lab.fxml", Texts.of(LabController.class).bundle(), factory);
+        factory.with(ViewLoader.class, (fxml, texts) -> view(fxml, ResourceBundle.getBundle(texts), factory));
+        ViewLoader.View frame = view("lab.fxml", Texts.of(LabController.class).bundle(), factory);
         LabController lab = (LabController) frame.controller();
         factory.service(LessonPlayer.class).setShowStage(() -> lab.selectTab("liveTab"));
         return frame;
@@ -450,7 +449,7 @@ public final class App extends Application {
     }
 
     /**
-     * @param fxml    a view's path on the class path, e.g. {@code /fxml/sweep.fxml}
+     * @param fxml    a view's path relative to the ui package's resources, e.g. {@code sweep/sweep.fxml}
      * @param texts   the bundle its {@code %key}s come from (the feature's texts.properties)
      * @param factory builds its controllers
      * @return the view, e.g. one feature's tab on its own (its tests)
@@ -478,14 +477,20 @@ public final class App extends Application {
     /** @return a 1280 × 820 scene with the lab's style sheet. */
     public static Scene scene(Parent root) {
         Scene scene = new Scene(root, 1280, 820);
-        scene.getStylesheets().add(0, resource("/assets/lab.css").toExternalForm()); // before presentation.css
+        scene.getStylesheets().add(0, resource("lab.css").toExternalForm()); // before presentation.css
         return scene;
     }
 
+    /**
+     * @param path a view's or style sheet's path relative to this package's resources, as Scene Builder keeps them
+     *             beside the controllers, e.g. {@code "sweep/sweep.fxml"} for
+     *             {@code src/main/resources/org/idempotencylab/ui/sweep/sweep.fxml}
+     */
     private static URL resource(String path) {
         URL url = App.class.getResource(path);
         if (url == null) {
-            throw new IllegalStateException("missing resource " + path + " (is it under fxml/ or assets/?)");
+            throw new IllegalStateException("missing resource " + path
+                    + " (is it under src/main/resources/org/idempotencylab/ui/?)");
         }
         return url;
     }

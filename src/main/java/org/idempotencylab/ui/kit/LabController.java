@@ -50,7 +50,7 @@ import org.idempotencylab.ui.export.ExportFlow;
 public final class LabController {
     private static final Texts TEXTS = Texts.of(LabController.class);
     /** The presentation mode's style sheet, added after lab.css. */
-    public static final String PRESENTATION_CSS = "/assets/presentation.css";
+    public static final String PRESENTATION_CSS = "/org/idempotencylab/ui/presentation.css";
 
     private final ScenarioKit kit;
     private final ScenarioFileChooser files;

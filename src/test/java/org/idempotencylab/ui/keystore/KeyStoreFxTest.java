@@ -68,7 +68,7 @@ class KeyStoreFxTest {
     @Start
     @SuppressWarnings("unchecked")
     void start(Stage stage) throws Exception {
-        FXMLLoader loader = new FXMLLoader(KeyStoreFxTest.class.getResource("/fxml/keystore.fxml"),
+        FXMLLoader loader = new FXMLLoader(KeyStoreFxTest.class.getResource("keystore.fxml"),
                 Texts.of(KeyStoreController.class).bundle());
         loader.setControllerFactory(new ControllerFactory().with(KeyStoreViewModel.class, model));
         root = loader.load();
