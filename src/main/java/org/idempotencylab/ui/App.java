@@ -33,7 +33,6 @@ import org.idempotencylab.ui.explore.ExploreViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.ClaimTablePane;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
-import org.idempotencylab.ui.kit.LabController;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.OpeningScene;
 import org.idempotencylab.ui.kit.ScenarioFileChooser;

@@ -37,7 +37,7 @@ import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.VirtualTime;
-import org.idempotencylab.ui.kit.LabController;
+import org.idempotencylab.ui.LabController;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
