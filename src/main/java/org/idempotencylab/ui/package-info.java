@@ -3,9 +3,11 @@
  * view-models, the classroom kit's adapters over the Compare, Live and Sweep views in {@code ScenarioViews} and
  * {@code LiveScenarioView}, with {@code ClassroomCut}, the size and speed a preset plays at in the live view; the
  * controller factory); {@link org.idempotencylab.ui.LabController}, the window's root controller (lab.fxml: the
- * menus, the tabs, each built from its feature's view when first shown, the teaching note); and the small pieces
- * every feature shares: {@link org.idempotencylab.ui.ControllerFactory}, {@link org.idempotencylab.ui.Texts} (a
- * package's texts.properties), {@link org.idempotencylab.ui.BackgroundRun} (a long run off the FX thread),
+ * menus, the tabs, each built from its feature's view when first shown, the teaching note);
+ * {@link org.idempotencylab.ui.LaunchSwitches}, the one reader of the {@code -Dlab.*} launch switches; and the
+ * small pieces every feature shares: {@link org.idempotencylab.ui.ControllerFactory},
+ * {@link org.idempotencylab.ui.Texts} (a package's texts.properties), {@link org.idempotencylab.ui.BackgroundRun}
+ * (a long run off the FX thread),
  * {@link org.idempotencylab.ui.TabCommands} (what the menus ask of a tab),
  * {@link org.idempotencylab.ui.LiveRunListener} (following the live run),
  * {@link org.idempotencylab.ui.ClaimTableView} (the key store's claim-table view, for the Real workers tab),
