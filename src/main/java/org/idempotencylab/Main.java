@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.idempotencylab.cli.Cli;
 import org.idempotencylab.ui.App;
+import org.idempotencylab.ui.LaunchSwitches;
 
 /**
  * Main class of {@code idempotency-lab.jar}, of {@code mvn javafx:run} and of the installed app's launcher: with no
@@ -18,11 +19,15 @@ import org.idempotencylab.ui.App;
  * <p>Exit codes: those of {@link Cli} for a command; 0 when the window is closed; {@value #NO_DISPLAY} when the
  * window cannot open for want of a display (one line on stderr saying what is missing and what works without it).
  * Under {@code mvn javafx:run} ({@code -Dlab.launcher=mvn}, set in the pom) that case exits 0 instead: the
- * javafx-maven-plugin answers any other exit code with two stack traces, which would bury the line.
+ * javafx-maven-plugin answers any other exit code with two stack traces, which would bury the line. A window's
+ * launch switch ({@code -Dlab.*}, {@link LaunchSwitches}) with a value outside its range: one line on stderr naming
+ * it, exit code {@value #BAD_SWITCH}, before anything opens.
  */
 public final class Main {
     /** Exit code when there is no display to open the window on (the commands still work without one). */
     public static final int NO_DISPLAY = 3;
+    /** Exit code when a launch switch ({@code -Dlab.*}) has a value outside its range: bad input, as the commands'. */
+    public static final int BAD_SWITCH = 2;
 
     private Main() {
     }
@@ -31,10 +36,11 @@ public final class Main {
         if (args.length > 0) {
             System.exit(Cli.run(args));
         }
+        LaunchSwitches switches = switches(System.err);
         String missing = missingDisplay(System.getenv(), System.getProperty("os.name", ""),
                 System.getProperty("glass.platform"));
         if (missing != null) {
-            exitNoDisplay(missing, System.err);
+            exitNoDisplay(missing, switches, System.err);
         }
         try {
             App.main(args);
@@ -44,7 +50,7 @@ public final class Main {
             if (!mentionsDisplay(e)) {
                 throw e;
             }
-            exitNoDisplay("DISPLAY=" + System.getenv("DISPLAY") + " does not answer", System.err);
+            exitNoDisplay("DISPLAY=" + System.getenv("DISPLAY") + " does not answer", switches, System.err);
         }
     }
 
@@ -72,11 +78,26 @@ public final class Main {
      * Prints the one line saying what is missing and what works without it, and exits {@value #NO_DISPLAY} (0 under
      * {@code mvn javafx:run}, see the class comment).
      */
-    private static void exitNoDisplay(String missing, PrintStream err) {
-        boolean maven = "mvn".equals(System.getProperty("lab.launcher"));
+    private static void exitNoDisplay(String missing, LaunchSwitches switches, PrintStream err) {
+        boolean maven = switches.underMaven();
         err.println(noDisplayMessage(missing, maven ? MAVEN_HINT : commandHint()));
         err.flush();
         System.exit(maven ? 0 : NO_DISPLAY);
+    }
+
+    /**
+     * @return this JVM's launch switches; one with a value outside its range ends the program with one line on
+     *         {@code err} naming the switch, the value and the values allowed, and exit code {@value #BAD_SWITCH}
+     */
+    private static LaunchSwitches switches(PrintStream err) {
+        try {
+            return LaunchSwitches.current();
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage());
+            err.flush();
+            System.exit(BAD_SWITCH);
+            throw e; // not reached
+        }
     }
 
     /** How to run a command from the project, where {@code mvn javafx:run} has not built the jar. */

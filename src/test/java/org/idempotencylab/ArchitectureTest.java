@@ -61,15 +61,17 @@ class ArchitectureTest {
     }
 
     /**
-     * The pieces every feature shares (the ui package's, form, charts, export) know no feature: only App and the
-     * adapters it builds between the kit and the views (ScenarioViews, and the live view's own: LiveScenarioView and
-     * the ClassroomCut it plays presets at) wire features together.
+     * The pieces every feature shares (the ui package's, form, charts, export) know no feature: only the window's root
+     * (App, and LabController, the frame's controller, which binds the kit's menus and note) and the adapters App
+     * builds between the kit and the views (ScenarioViews, and the live view's own: LiveScenarioView and the
+     * ClassroomCut it plays presets at) wire features together.
      */
     @Test
     void theSharedUiPiecesKnowNoFeature() {
         noClasses().that().resideInAnyPackage("org.idempotencylab.ui", "org.idempotencylab.ui.form..",
                         "org.idempotencylab.ui.charts..", "org.idempotencylab.ui.export..")
                 .and().doNotHaveFullyQualifiedName("org.idempotencylab.ui.App")
+                .and().haveNameNotMatching("org\\.idempotencylab\\.ui\\.LabController.*")
                 .and().haveNameNotMatching(
                         "org\\.idempotencylab\\.ui\\.(ScenarioViews|LiveScenarioView|ClassroomCut).*")
                 .should().dependOnClassesThat().resideInAnyPackage(FEATURES.stream()

@@ -35,6 +35,8 @@ class FanOutTest {
     private static final Set<String> DECLARES_OR_QUOTES = Set.of("scenario/Parameter.java", "scenario/ParameterSpecs.java","scenario/Scenario.java",
             "cli/ResultWriter.java");
     private static final Path MAIN = Path.of("src/main/java/org/idempotencylab");
+    /** Where the views' FXML files are, each beside its controller's package. */
+    private static final Path RESOURCES = Path.of("src/main/resources/org/idempotencylab");
 
     @Test
     void theSharedMachineryNamesNoParameter() throws IOException {
@@ -53,7 +55,7 @@ class FanOutTest {
     /** @return for each parameter id, the main files (relative to the lab's package) that name it */
     static Map<String, List<String>> named() throws IOException {
         List<Path> files;
-        try (Stream<Path> java = Files.walk(MAIN); Stream<Path> fxml = Files.walk(Path.of("fxml"))) {
+        try (Stream<Path> java = Files.walk(MAIN); Stream<Path> fxml = Files.walk(RESOURCES)) {
             files = Stream.concat(java, fxml).filter(f -> f.toString().endsWith(".java")
                     || f.toString().endsWith(".fxml")).sorted().toList();
         }

@@ -39,6 +39,17 @@ class MainNoDisplayTest {
         assertTrue(table.out().startsWith("1,000 signups"), table.out());
     }
 
+    /** A window's switch with a value outside its range is bad input: refused before the display is even looked for. */
+    @Test
+    void aLaunchSwitchOutsideItsRangeIsRefusedInOneLineWithExitCode2(@TempDir Path dir)
+            throws IOException, InterruptedException {
+        Run window = main(dir, "switch", "-Dlab.tab=Live");
+        assertEquals(Main.BAD_SWITCH, window.code(), "stderr: " + window.err());
+        assertEquals("", window.out());
+        assertEquals("-Dlab.tab: 'Live' is not one of live, sweep, explore, work" + System.lineSeparator(),
+                window.err());
+    }
+
     @Test
     void onlyLinuxWithoutDisplayAndWithoutMonocleLacksADisplay() {
         assertEquals("DISPLAY is not set", Main.missingDisplay(Map.of(), "Linux", null));
@@ -56,7 +67,7 @@ class MainNoDisplayTest {
 
     /**
      * Runs {@link Main} with {@code args} in a new JVM on this class path minus Monocle, and this module path
-     * (JavaFX), with no DISPLAY.
+     * (JavaFX), with no DISPLAY; {@code args} that start with {@code -D} go to the JVM, before the main class.
      */
     private static Run main(Path dir, String name, String... args) throws IOException, InterruptedException {
         String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
@@ -69,8 +80,10 @@ class MainNoDisplayTest {
             command.addAll(List.of("--module-path", modulePath, "--add-modules",
                     "javafx.controls,javafx.fxml,javafx.swing"));
         }
+        List<String> properties = Stream.of(args).filter(a -> a.startsWith("-D")).toList();
+        command.addAll(properties);
         command.add(Main.class.getName());
-        command.addAll(List.of(args));
+        command.addAll(Stream.of(args).filter(a -> !properties.contains(a)).toList());
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());

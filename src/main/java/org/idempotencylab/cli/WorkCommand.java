@@ -19,7 +19,7 @@ import org.idempotencylab.store.DroppedRuns;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.store.RunRegistry;
 import org.idempotencylab.work.EmbeddedDatabase;
-import org.idempotencylab.work.WorkerMain;
+import org.idempotencylab.work.WorkerOsMain;
 import org.idempotencylab.work.WorkConfig;
 import org.idempotencylab.work.WorkParameters;
 import org.idempotencylab.work.WorkRun;
@@ -214,7 +214,7 @@ public final class WorkCommand implements Callable<Integer> {
     }
 
     private static boolean isWorkerProcess(ProcessHandle h) {
-        return h.info().arguments().map(a -> List.of(a).contains(WorkerMain.class.getName())).orElse(false);
+        return h.info().arguments().map(a -> List.of(a).contains(WorkerOsMain.class.getName())).orElse(false);
     }
 
     /** @return {@code row} and then work's own keys: run id, processes, workers, wall time, jobs per second */

@@ -33,7 +33,6 @@ import org.idempotencylab.ui.explore.ExploreViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.ClaimTablePane;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
-import org.idempotencylab.ui.kit.LabController;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.OpeningScene;
 import org.idempotencylab.ui.kit.ScenarioFileChooser;
@@ -59,6 +58,8 @@ public final class App extends Application {
     private ExecutorService sweeps;
     private ExecutorService explorations;
     private WorkViewModel work;
+    /** The {@code -Dlab.*} switches the window was started with. */
+    private LaunchSwitches switches;
 
     /** @return one daemon thread named {@code name}, so a closing window never waits for its work. */
     private static ExecutorService daemonThread(String name) {
@@ -76,8 +77,8 @@ public final class App extends Application {
      */
     @Override
     public void start(Stage stage) {
-        // -Dlab.prefs=memory: start as on a first run and remember nothing (screenshots, demos on a shared machine)
-        LabPrefs prefs = "memory".equals(System.getProperty("lab.prefs")) ? LabPrefs.memory() : LabPrefs.user();
+        switches = LaunchSwitches.current();
+        LabPrefs prefs = switches.prefsInMemory() ? LabPrefs.memory() : LabPrefs.user();
         Texts texts = Texts.of(App.class);
         stage.setTitle(texts.get("window.title"));
         Scene scene = scene(titleCard(texts));
@@ -86,7 +87,7 @@ public final class App extends Application {
         stage.setMinHeight(700);
         WindowMemory.restore(stage, prefs);
         afterFirstFrame(scene, () -> {
-            report("window");
+            report(switches, "window");
             // a moment for the toolkit to put the card's pixels on the screen (the software pipeline uploads them
             // on the FX thread), then the lab is built
             PauseTransition upload = new PauseTransition(Duration.millis(CARD_SHOWN_MS));
@@ -136,9 +137,7 @@ public final class App extends Application {
         explorations = daemonThread("lab-explore");
         ExploreViewModel explore = explore(live, kit, explorations);
         kit.setRunOnLoad(true); // a preset's numbers appear without Ctrl+R, never the last run's beside its note
-        if (System.getProperty("lab.presentation") != null) { // -Dlab.presentation=true|false overrides the prefs
-            kit.presentationProperty().set(Boolean.getBoolean("lab.presentation"));
-        }
+        switches.presentation().ifPresent(kit.presentationProperty()::set); // overrides the prefs
         OpeningScene opening = new OpeningScene(kit);
         ControllerFactory factory = new ControllerFactory()
                 .with(OpeningScene.class, opening)
@@ -156,17 +155,16 @@ public final class App extends Application {
         LabController lab = (LabController) frame.controller();
         Parent root = frame.root();
         TabPane tabs = (TabPane) root.lookup(".tab-pane");
-        // -Dlab.preset=lost-reply.json opens on that preset (a lesson's start, screenshots); else the opening scene
-        // (unless a teacher turned it off, or -Dlab.tab asks for a tab); else the last scenario
-        String preset = System.getProperty("lab.preset");
-        // -Dlab.lesson=lost-reply opens that lesson at its first frame, on the live view (a class's start)
-        String lesson = preset == null ? System.getProperty("lab.lesson") : null;
-        boolean scene = preset == null && lesson == null && System.getProperty("lab.tab") == null
+        // a preset (a lesson's start, screenshots); else a lesson, on the live view (a class's start); else the
+        // opening scene (unless a teacher turned it off, or a tab is asked for); else the last scenario
+        String preset = switches.preset().orElse(null);
+        String lesson = preset == null ? switches.lesson().orElse(null) : null;
+        boolean scene = preset == null && lesson == null && switches.tab().isEmpty()
                 && opening.atStartProperty().get();
         if (lesson != null) {
             LessonPlayer player = factory.service(LessonPlayer.class);
-            // an unknown name says so in the lesson panel; -Dlab.play=true also plays frame 1 to its moment
-            if (player.open(lesson) && Boolean.getBoolean("lab.play")) {
+            // an unknown name says so in the lesson panel; lab.play also plays frame 1 to its moment
+            if (player.open(lesson) && switches.play()) {
                 player.primary();
             }
         } else if (preset != null) {
@@ -187,40 +185,25 @@ public final class App extends Application {
         if (preset == null && lesson == null && !scene) { // a preset or a lesson opens on its own view's tab, not on the tab left last time
             prefs.tab().ifPresent(id -> select(tabs, id));
         }
-        // -Dlab.tab=live opens on "Watch it happen" (for a lesson that starts there, and for screenshots);
-        // -Dlab.play=true also starts playing; -Dlab.tab=sweep opens on the Sweep tab (-Dlab.play=true runs its
-        // default sweep at once)
-        if ("live".equals(System.getProperty("lab.tab"))) {
-            select(tabs, "liveTab");
-            if (Boolean.getBoolean("lab.play")) {
-                live.togglePlay();
+        switches.tab().ifPresent(tab -> {
+            select(tabs, tab.id());
+            if (switches.play()) { // starts what the tab plays or runs
+                switch (tab) {
+                    case LIVE -> live.togglePlay();
+                    case SWEEP -> sweep.run();
+                    case EXPLORE -> explore.explore();
+                    case WORK -> work.start();
+                }
             }
-        } else if ("sweep".equals(System.getProperty("lab.tab"))) {
-            select(tabs, "sweepTab");
-            if (Boolean.getBoolean("lab.play")) {
-                sweep.run();
-            }
-        } else if ("explore".equals(System.getProperty("lab.tab"))) {
-            // -Dlab.tab=explore opens on Explore; -Dlab.play=true also explores its defaults at once
-            select(tabs, "exploreTab");
-            if (Boolean.getBoolean("lab.play")) {
-                explore.explore();
-            }
-        } else if ("work".equals(System.getProperty("lab.tab"))) {
-            // -Dlab.tab=work opens on "Real workers"; -Dlab.play=true also starts a real run with its defaults
-            select(tabs, "workTab");
-            if (Boolean.getBoolean("lab.play")) {
-                work.start();
-            }
-        }
+        });
         // only the tab the window opens on is built before the first frame; the others follow in quiet moments
         // after it, one at a time, so the window is on screen about a second sooner and answers meanwhile
         lab.buildShownTab();
         stage.getScene().setRoot(root);
         // a real run's poll results need the FX thread too: the other tabs wait while one goes
-        afterLabFrame(stage.getScene(), lab, live.playingProperty().or(work.runningProperty()));
-        if (Boolean.getBoolean("lab.timing")) {
-            reportFirstDuplicate(stage.getScene(), live);
+        afterLabFrame(stage.getScene(), lab, live.playingProperty().or(work.runningProperty()), switches);
+        if (switches.timing()) {
+            reportFirstDuplicate(stage.getScene(), live, switches);
         }
     }
 
@@ -229,15 +212,15 @@ public final class App extends Application {
      * frame that first shows a repeated welcome email was handed to the renderer (the opening scene's phenomenon on
      * screen); with {@code -Dlab.exitAfterDuplicate=true} the lab then closes (packaging/measure-startup.sh).
      */
-    private static void reportFirstDuplicate(Scene scene, LiveViewModel live) {
+    private static void reportFirstDuplicate(Scene scene, LiveViewModel live, LaunchSwitches switches) {
         boolean[] seen = {false};
         // the clock moves every frame that plays
         live.timeMsProperty().addListener((o, was, now) -> {
             if (!seen[0] && live.duplicates(SignupSteps.EMAIL) > 0) {
                 seen[0] = true;
                 afterFirstFrame(scene, () -> {
-                    report("first duplicate");
-                    if (Boolean.getBoolean("lab.exitAfterDuplicate")) {
+                    report(switches, "first duplicate");
+                    if (switches.exitAfterDuplicate()) {
                         Platform.exit();
                     }
                 });
@@ -255,10 +238,11 @@ public final class App extends Application {
      * with {@code -Dlab.exitAfterFirstFrame=true} the lab then builds its other tabs and closes (the build's
      * class-data-sharing training run, which so lists the classes of every view, and start-up benchmarks).
      */
-    private static void afterLabFrame(Scene scene, LabController lab, ObservableBooleanValue playing) {
-        boolean exit = Boolean.getBoolean("lab.exitAfterFirstFrame");
+    private static void afterLabFrame(Scene scene, LabController lab, ObservableBooleanValue playing,
+                                      LaunchSwitches switches) {
+        boolean exit = switches.exitAfterFirstFrame();
         afterFirstFrame(scene, () -> {
-            report("first frame");
+            report(switches, "first frame");
             buildOtherTabs(lab, exit ? () -> false : playing::get, exit ? Platform::exit : () -> { });
         });
     }
@@ -267,8 +251,8 @@ public final class App extends Application {
      * With {@code -Dlab.timing=true}: {@code lab.timing: <what> at <epoch ms> ms, <ms> ms after the process started,
      * <ms> ms of CPU}.
      */
-    private static void report(String what) {
-        if (Boolean.getBoolean("lab.timing")) {
+    private static void report(LaunchSwitches switches, String what) {
+        if (switches.timing()) {
             long now = System.currentTimeMillis();
             long started = ProcessHandle.current().info().startInstant().map(i -> i.toEpochMilli()).orElse(now);
             // the CPU the process used so far (every thread: the JIT's too) says what a start costs whatever the
@@ -367,7 +351,7 @@ public final class App extends Application {
     }
 
     /**
-     * @return the window's content, from fxml/lab.fxml, with controllers built by {@code factory} and every tab's
+     * @return the window's content, from lab.fxml, with controllers built by {@code factory} and every tab's
      *         view built (the window itself builds them as they are first shown). With no {@link ScenarioKit}
      *         registered, one over the registered view-models with preferences in memory; with no
      *         {@link ScenarioFileChooser}, one that always cancels.
@@ -379,7 +363,7 @@ public final class App extends Application {
     }
 
     /**
-     * @return the window's frame, from fxml/lab.fxml, and its {@link LabController}, with no tab's view built yet:
+     * @return the window's frame, from lab.fxml, and its {@link LabController}, with no tab's view built yet:
      *         {@link LabController#buildShownTab()} builds the one to open on (defaults as {@link #load})
      */
     public static ViewLoader.View frame(ControllerFactory factory) throws IOException {
@@ -407,9 +391,8 @@ public final class App extends Application {
             factory.with(LessonPlayer.class, lessons(factory.service(LiveViewModel.class),
                     factory.service(ScenarioKit.class)));
         }
-        factory.with(ViewLoader.class, (fxml, texts) -> view("/fxml/" + fxml, ResourceBundle.getBundle(texts),
-                factory));
-        ViewLoader.View frame = view("/fxml/lab.fxml", Texts.of(LabController.class).bundle(), factory);
+        factory.with(ViewLoader.class, (fxml, texts) -> view(fxml, ResourceBundle.getBundle(texts), factory));
+        ViewLoader.View frame = view("lab.fxml", Texts.of(LabController.class).bundle(), factory);
         LabController lab = (LabController) frame.controller();
         factory.service(LessonPlayer.class).setShowStage(() -> lab.selectTab("liveTab"));
         return frame;
@@ -450,7 +433,7 @@ public final class App extends Application {
     }
 
     /**
-     * @param fxml    a view's path on the class path, e.g. {@code /fxml/sweep.fxml}
+     * @param fxml    a view's path relative to the ui package's resources, e.g. {@code sweep/sweep.fxml}
      * @param texts   the bundle its {@code %key}s come from (the feature's texts.properties)
      * @param factory builds its controllers
      * @return the view, e.g. one feature's tab on its own (its tests)
@@ -478,14 +461,20 @@ public final class App extends Application {
     /** @return a 1280 × 820 scene with the lab's style sheet. */
     public static Scene scene(Parent root) {
         Scene scene = new Scene(root, 1280, 820);
-        scene.getStylesheets().add(0, resource("/assets/lab.css").toExternalForm()); // before presentation.css
+        scene.getStylesheets().add(0, resource("lab.css").toExternalForm()); // before presentation.css
         return scene;
     }
 
+    /**
+     * @param path a view's or style sheet's path relative to this package's resources, as Scene Builder keeps them
+     *             beside the controllers, e.g. {@code "sweep/sweep.fxml"} for
+     *             {@code src/main/resources/org/idempotencylab/ui/sweep/sweep.fxml}
+     */
     private static URL resource(String path) {
         URL url = App.class.getResource(path);
         if (url == null) {
-            throw new IllegalStateException("missing resource " + path + " (is it under fxml/ or assets/?)");
+            throw new IllegalStateException("missing resource " + path
+                    + " (is it under src/main/resources/org/idempotencylab/ui/?)");
         }
         return url;
     }

@@ -16,7 +16,7 @@ import javafx.scene.transform.Scale;
  * deficiencies; every use also carries the icon or a word, never the colour alone. The strategies' own palette
  * (the sweep chart) is separate.
  *
- * <p>CSS uses the same colours through looked-up colours in {@code assets/lab.css}, named
+ * <p>CSS uses the same colours through looked-up colours in {@code lab.css} (beside this class's resources), named
  * {@code -lab-concept-<css name>} and {@code -lab-concept-<css name>-ink}; {@code ConceptTest} checks that the
  * two agree.
  *

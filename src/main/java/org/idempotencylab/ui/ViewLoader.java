@@ -11,7 +11,8 @@ import javafx.scene.Parent;
 @FunctionalInterface
 public interface ViewLoader {
     /**
-     * @param fxml  the view's file under {@code /fxml/} on the class path, e.g. {@code "compare.fxml"}
+     * @param fxml  the view's file relative to the ui package's resources (where lab.fxml is), in its feature's
+     *              folder beside its controller, e.g. {@code "compare/compare.fxml"}
      * @param texts the base name of its resource bundle, e.g. {@code "org.idempotencylab.ui.compare.CompareTexts"}
      * @return the view and its controller
      * @throws IOException if the file is missing or does not load

@@ -30,7 +30,7 @@ import org.idempotencylab.store.TableCheck;
 
 /**
  * The parent of a run of real workers ({@code work}): puts the sign-ups on the queue table, starts
- * {@code processes} worker processes (JVMs of this same program, {@link WorkerProcess}), runs the chaos loop that
+ * {@code processes} worker processes (JVMs of this same program, {@link WorkerOsProcess}), runs the chaos loop that
  * kills one of them with SIGKILL every {@code killEveryMs} or so and starts it again {@code restartMs} later,
  * waits until every job is done, failed or dead-lettered, and reads the metrics back from the tables
  * ({@link WorkMetrics}). Times are wall-clock ms.
@@ -49,7 +49,7 @@ public final class WorkRun {
             "-Xmx128m", "-Xss512k", "-XX:-UsePerfData");
 
     /** The main class a worker process starts with. */
-    static final String WORKER_MAIN = WorkerMain.class.getName();
+    static final String WORKER_MAIN = WorkerOsMain.class.getName();
 
     /**
      * What one run did.
@@ -131,7 +131,7 @@ public final class WorkRun {
      */
     public static DroppedRuns prepare(WorkConfig cfg, boolean dropOldRuns) {
         String shown = JdbcClaimStore.redact(cfg.url());
-        try (Connection c = WorkerProcess.connect(cfg.url())) {
+        try (Connection c = WorkerOsProcess.connect(cfg.url())) {
             TableCheck.Problem problem = WorkTables.prepare(c, cfg.store(), dropOldRuns);
             if (problem != null) {
                 throw new ClaimStoreException(shown, "Cannot use the database at '" + shown + "': " + problem.what()
@@ -151,7 +151,7 @@ public final class WorkRun {
                             1));
                 }
             }
-            try (Connection c = WorkerProcess.connect(cfg.url())) {
+            try (Connection c = WorkerOsProcess.connect(cfg.url())) {
                 // registered before it drops or writes a row: another run's --drop-old-runs keeps its rows
                 RunRegistry.register(c, cfg.runId(), "work");
                 DroppedRuns dropped = DroppedRuns.NONE;
@@ -244,7 +244,7 @@ public final class WorkRun {
      *                    it will not start again because the run has ended); otherwise -1
      * @param kills       how many times this slot was killed so far, by the chaos loop or {@link #kill(int)}
      */
-    public record WorkerProcessView(int slot, int incarnation, long pid, ProcessState state, long restartInMs,
+    public record WorkerOsProcessView(int slot, int incarnation, long pid, ProcessState state, long restartInMs,
                                     long kills) {
         /** @return the name its workers carry, {@code p<slot>.<incarnation>} (their owner in the claim table) */
         public String name() {
@@ -256,9 +256,9 @@ public final class WorkRun {
      * @return every worker process, in slot order, as it is now (before {@link #run} starts them: none started,
      *         pid -1, {@link ProcessState#STARTING}). Thread-safe; cheap (no database).
      */
-    public synchronized List<WorkerProcessView> processes() {
+    public synchronized List<WorkerOsProcessView> processes() {
         long now = nowMs();
-        List<WorkerProcessView> out = new ArrayList<>(slots.length);
+        List<WorkerOsProcessView> out = new ArrayList<>(slots.length);
         for (Slot s : slots) {
             Process p = s.process;
             ProcessState state;
@@ -273,7 +273,7 @@ public final class WorkRun {
             } else {
                 state = s.ready ? ProcessState.RUNNING : ProcessState.STARTING;
             }
-            out.add(new WorkerProcessView(s.index, Math.max(0, s.incarnation), p == null ? -1 : p.pid(), state,
+            out.add(new WorkerOsProcessView(s.index, Math.max(0, s.incarnation), p == null ? -1 : p.pid(), state,
                     restartIn, s.kills));
         }
         return out;
@@ -340,7 +340,7 @@ public final class WorkRun {
         Runtime.getRuntime().addShutdownHook(hook); // Ctrl+C on the parent leaves no worker behind
         long start = System.nanoTime();
         long wallMs;
-        try (Connection c = WorkerProcess.connect(cfg.url())) {
+        try (Connection c = WorkerOsProcess.connect(cfg.url())) {
             synchronized (this) {
                 for (Slot s : slots) {
                     s.start();
@@ -604,13 +604,13 @@ public final class WorkRun {
             }
         }
 
-        /** Waits for the process's {@value WorkerMain#READY} line on its stdout. */
+        /** Waits for the process's {@value WorkerOsMain#READY} line on its stdout. */
         void awaitReady(Process p) {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
                     StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
-                    if (line.equals(WorkerMain.READY) && p == process) {
+                    if (line.equals(WorkerOsMain.READY) && p == process) {
                         ready = true;
                     }
                 }

@@ -211,7 +211,7 @@ public final class WorkTables {
      *         run's last heartbeat
      */
     public static boolean unregister(WorkConfig cfg) {
-        try (Connection c = WorkerProcess.connect(cfg.url())) {
+        try (Connection c = WorkerOsProcess.connect(cfg.url())) {
             RunRegistry.unregister(c, cfg.runId());
             return true;
         } catch (SQLException e) {

@@ -54,13 +54,13 @@ public final class LiveFrameBenchmark {
         live.strategyProperty().set(Strategy.WHOLE_JOB_SKIP_FINISHED);
         KeyStoreViewModel keys = new KeyStoreViewModel();
         live.addFrameListener(keys, KeyStoreViewModel.FLUSHES_PER_SECOND); // as App connects them
-        FXMLLoader loader = new FXMLLoader(Window.class.getResource("/fxml/live.fxml"),
+        FXMLLoader loader = new FXMLLoader(Window.class.getResource("/org/idempotencylab/ui/live/live.fxml"),
                 Texts.of(LiveController.class).bundle());
         loader.setControllerFactory(new ControllerFactory().with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, keys));
         Parent root = loader.load();
         Scene scene = new Scene(root, 1280, 820);
-        scene.getStylesheets().add(Window.class.getResource("/assets/lab.css").toExternalForm());
+        scene.getStylesheets().add(Window.class.getResource("/org/idempotencylab/ui/lab.css").toExternalForm());
         stage.setScene(scene);
         stage.show();
         live.reset();

@@ -67,7 +67,7 @@ class ConceptFxTest {
             robot.interact(() -> {
                 javafx.scene.Scene scene = App.scene(new javafx.scene.layout.StackPane(b));
                 if (presentation) {
-                    scene.getStylesheets().add(App.class.getResource("/assets/presentation.css").toExternalForm());
+                    scene.getStylesheets().add(App.class.getResource("presentation.css").toExternalForm());
                 }
                 new Stage().setScene(scene);
                 b.applyCss();
@@ -91,7 +91,7 @@ class ConceptFxTest {
     @Test
     void labCssDeclaresTheSameColours() throws IOException {
         String css;
-        try (InputStream in = ConceptFxTest.class.getResourceAsStream("/assets/lab.css")) {
+        try (InputStream in = ConceptFxTest.class.getResourceAsStream("/org/idempotencylab/ui/lab.css")) {
             css = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         for (Concept c : Concept.values()) {

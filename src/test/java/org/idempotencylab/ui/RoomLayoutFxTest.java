@@ -29,7 +29,6 @@ import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
-import org.idempotencylab.ui.kit.LabController;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.live.LiveViewModel;

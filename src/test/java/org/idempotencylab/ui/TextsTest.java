@@ -31,10 +31,10 @@ class TextsTest {
 
     /** The FXML views this package tree owns and the bundle each takes. */
     private static final Map<String, String> FXML = Map.of(
-            "fxml/lab.fxml", "org.idempotencylab.ui.kit.texts",
-            "fxml/compare.fxml", "org.idempotencylab.ui.compare.texts",
-            "fxml/sweep.fxml", "org.idempotencylab.ui.sweep.texts",
-            "fxml/explore.fxml", "org.idempotencylab.ui.explore.texts");
+            "src/main/resources/org/idempotencylab/ui/lab.fxml", "org.idempotencylab.ui.texts",
+            "src/main/resources/org/idempotencylab/ui/compare/compare.fxml", "org.idempotencylab.ui.compare.texts",
+            "src/main/resources/org/idempotencylab/ui/sweep/sweep.fxml", "org.idempotencylab.ui.sweep.texts",
+            "src/main/resources/org/idempotencylab/ui/explore/explore.fxml", "org.idempotencylab.ui.explore.texts");
 
     @Test
     void everyKeyTheSourcesAskForIsInTheirPackagesBundle() throws IOException {

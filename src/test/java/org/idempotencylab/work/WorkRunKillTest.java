@@ -25,10 +25,10 @@ class WorkRunKillTest {
     @Test
     void beforeTheRunEveryProcessIsStartingWithNoPidAndNothingCanBeKilled() {
         WorkRun run = unstarted();
-        List<WorkRun.WorkerProcessView> p = run.processes();
+        List<WorkRun.WorkerOsProcessView> p = run.processes();
         assertEquals(3, p.size());
         for (int i = 0; i < 3; i++) {
-            assertEquals(new WorkRun.WorkerProcessView(i, 0, -1, WorkRun.ProcessState.STARTING, -1, 0), p.get(i));
+            assertEquals(new WorkRun.WorkerOsProcessView(i, 0, -1, WorkRun.ProcessState.STARTING, -1, 0), p.get(i));
             assertTrue(run.kill(i).isEmpty(), "no process to kill in slot " + i);
         }
         assertEquals(0, run.kills());

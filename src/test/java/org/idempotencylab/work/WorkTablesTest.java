@@ -46,7 +46,7 @@ class WorkTablesTest {
      */
     private static TableCheck.Problem prepare(String url) throws SQLException {
         List<String> before = labRelations(url);
-        try (Connection c = WorkerProcess.connect(url)) {
+        try (Connection c = WorkerOsProcess.connect(url)) {
             TableCheck.Problem problem = WorkTables.prepare(c, StoreKind.CLAIM_TABLE, false);
             if (problem != null) {
                 assertEquals(before, labRelations(url), "nothing created: " + problem.what());
@@ -105,7 +105,7 @@ class WorkTablesTest {
                 "lab_locks only with --store lock");
         // the tables it created are the lab's: the predicates and defaults as PostgreSQL prints them match
         assertNull(prepare(url));
-        try (Connection c = WorkerProcess.connect(url)) {
+        try (Connection c = WorkerOsProcess.connect(url)) {
             assertNull(WorkTables.prepare(c, StoreKind.LOCK, true));
         }
         assertEquals(created.size() + 3, labRelations(url).size(), "lab_locks, its key and its run index");
@@ -115,7 +115,7 @@ class WorkTablesTest {
     @Test
     void aStrangersLockTableIsNamedTheLockTable() throws SQLException {
         String url = database("wt_locks", "CREATE TABLE lab_locks (id SERIAL PRIMARY KEY)");
-        try (Connection c = WorkerProcess.connect(url)) {
+        try (Connection c = WorkerOsProcess.connect(url)) {
             refused(WorkTables.prepare(c, StoreKind.LOCK, false), "lab_locks", "differs from the lab's lock table: ");
         }
     }

@@ -31,9 +31,10 @@ public final class ClaimTablePane implements ClaimTableView {
      * @throws UncheckedIOException if claimtable.fxml does not load (a broken installation)
      */
     public ClaimTablePane() {
-        URL fxml = ClaimTablePane.class.getResource("/fxml/claimtable.fxml");
+        URL fxml = ClaimTablePane.class.getResource("claimtable.fxml");
         if (fxml == null) {
-            throw new UncheckedIOException(new IOException("missing resource /fxml/claimtable.fxml"));
+            throw new UncheckedIOException(new IOException("missing resource claimtable.fxml beside "
+                    + ClaimTablePane.class.getName()));
         }
         FXMLLoader loader = new FXMLLoader(fxml, Texts.of(KeyStoreTexts.class).bundle());
         Parent root;

@@ -9,7 +9,8 @@
  * {@value org.idempotencylab.ui.keystore.KeyStoreViewModel#FLUSHES_PER_SECOND} flushes a second while playing):
  * it buffers the stores' changes and publishes them once per flush; the claim table and the lock store, which
  * have no listener, are polled then. {@link org.idempotencylab.ui.keystore.KeyStoreController} only binds
- * {@code fxml/keystore.fxml}. The words are in {@code texts.properties} beside these classes.
+ * {@code keystore.fxml}. That view, its style sheet and its words ({@code texts.properties}) are beside these
+ * classes in the resources.
  *
  * <p>May import: {@code engine}, {@code scenario}, {@code store} and the {@code ui} package's shared pieces
  * ({@code LiveRunListener}, {@code Texts}, {@code VirtualTime}); JavaFX in the controller and the cells,

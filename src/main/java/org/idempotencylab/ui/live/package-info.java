@@ -9,7 +9,7 @@
  * {@code FaultClicks} (the faults a person clicks in), {@code RunSetup} (what the next Reset runs: parameters,
  * {@code StrategyParts}, {@code DatabaseConnector}), {@code Playback} (speed, the frame budget), {@code RunProjection}
  * (the events as tokens, envelopes and station counters; plain Java), {@code EventText} and {@code EventLog} (the run
- * in words). {@link org.idempotencylab.ui.live.LiveController} binds {@code fxml/live.fxml}, which includes a
+ * in words). {@link org.idempotencylab.ui.live.LiveController} binds {@code live.fxml}, which includes a
  * sub-view per part ({@code live-toolbar.fxml}, {@code live-timeline.fxml}, {@code live-second-lane.fxml}, ...),
  * each with its thin controller ({@code LiveToolbarController}, ...); {@code LiveFit} places them for the room there
  * is. {@link org.idempotencylab.ui.live.QueueCanvas} draws the queue: {@code QueueGrid} and {@code QueueLayout}

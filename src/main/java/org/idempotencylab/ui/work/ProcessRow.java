@@ -37,7 +37,7 @@ public final class ProcessRow {
     }
 
     /** Takes what the run says of this slot now. */
-    void update(WorkRun.WorkerProcessView v) {
+    void update(WorkRun.WorkerOsProcessView v) {
         pid.set(v.pid());
         state.set(v.state());
         down.set(v.state() == ProcessState.KILLED);

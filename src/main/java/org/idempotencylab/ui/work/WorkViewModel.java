@@ -151,7 +151,7 @@ public final class WorkViewModel {
     private Future<?> task;
     private long startedAtMs;
     // FX thread: what the poll saw last, per slot, for the event log
-    private final Map<Integer, WorkRun.WorkerProcessView> lastSeen = new HashMap<>();
+    private final Map<Integer, WorkRun.WorkerOsProcessView> lastSeen = new HashMap<>();
     private final Set<Long> killedByClick = new HashSet<>();
     private final Set<Long> killedPids = new HashSet<>();
 
@@ -421,7 +421,7 @@ public final class WorkViewModel {
             return; // the FX thread has not shown the last read yet: the view's read and show never overlap
         }
         long nowMs = Math.max(0, System.currentTimeMillis() - cfg.epochMs());
-        List<WorkRun.WorkerProcessView> procs = r.processes();
+        List<WorkRun.WorkerOsProcessView> procs = r.processes();
         RunWatch.Progress p;
         Map<String, Long> jobs;
         RunWatch.Sends s;
@@ -466,8 +466,8 @@ public final class WorkViewModel {
      * FX thread: the boxes take the processes' states (and, unless {@code jobs} is null, the jobs each took); a
      * change of state is an event line.
      */
-    private void applyProcesses(List<WorkRun.WorkerProcessView> procs, Map<String, Long> jobs) {
-        for (WorkRun.WorkerProcessView v : procs) {
+    private void applyProcesses(List<WorkRun.WorkerOsProcessView> procs, Map<String, Long> jobs) {
+        for (WorkRun.WorkerOsProcessView v : procs) {
             if (v.slot() >= processRows.size()) {
                 continue;
             }
@@ -482,7 +482,7 @@ public final class WorkViewModel {
                 }
                 row.jobs(slotJobs, jobs.getOrDefault(v.name(), 0L));
             }
-            WorkRun.WorkerProcessView was = lastSeen.put(v.slot(), v);
+            WorkRun.WorkerOsProcessView was = lastSeen.put(v.slot(), v);
             if (v.pid() < 0 || was != null && was.pid() == v.pid() && was.state() == v.state()) {
                 continue;
             }
@@ -523,9 +523,9 @@ public final class WorkViewModel {
         processRows.get(slot).killing();
         control.execute(() -> {
             OptionalLong pid = r.kill(slot);
-            List<WorkRun.WorkerProcessView> procs = r.processes();
+            List<WorkRun.WorkerOsProcessView> procs = r.processes();
             fx.execute(() -> {
-                WorkRun.WorkerProcessView v = procs.get(slot);
+                WorkRun.WorkerOsProcessView v = procs.get(slot);
                 if (pid.isPresent()) {
                     killedByClick.add(pid.getAsLong());
                     killedPids.add(pid.getAsLong());

@@ -8,7 +8,7 @@
  *
  * <p>{@link org.idempotencylab.ui.work.WorkViewModel} runs everything slow off the FX thread (the embedded
  * database's start, the run, every database read, a kill) and applies the results on it;
- * {@link org.idempotencylab.ui.work.WorkController} only binds {@code fxml/work.fxml}. The words are in
+ * {@link org.idempotencylab.ui.work.WorkController} only binds {@code work.fxml}. The words are in
  * {@code texts.properties} beside these classes.
  *
  * <p>May import: {@code work} (the real run), {@code engine}, {@code scenario}, {@code store}, the {@code ui}

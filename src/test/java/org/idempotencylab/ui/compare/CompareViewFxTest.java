@@ -110,11 +110,11 @@ class CompareViewFxTest {
             }, 2);
             FileChooserService chooser = (owner, title, name) -> Optional.ofNullable(exportTarget);
             try {
-                Parent root = App.load("/fxml/compare.fxml", Texts.of(CompareController.class).bundle(),
+                Parent root = App.load("compare/compare.fxml", Texts.of(CompareController.class).bundle(),
                         new ControllerFactory().with(CompareViewModel.class, model)
                                 .with(FileChooserService.class, chooser));
                 Scene scene = new Scene(root, 1280, 820);
-                scene.getStylesheets().add(App.class.getResource("/assets/lab.css").toExternalForm());
+                scene.getStylesheets().add(App.class.getResource("lab.css").toExternalForm());
                 stage.setScene(scene);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -27,6 +27,7 @@ import javafx.stage.Stage;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.FxSteps;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,7 +67,7 @@ class ParameterPanelFxTest {
         VBox root = new VBox(8, scroll, errors);
         root.setPrefWidth(340); // as narrow as the lab's panels
         Scene scene = new Scene(root, 340, 760);
-        scene.getStylesheets().add(ParameterPanelFxTest.class.getResource("/assets/lab.css").toExternalForm());
+        scene.getStylesheets().add(App.class.getResource("lab.css").toExternalForm());
         stage.setScene(scene);
         stage.show();
     }

@@ -37,7 +37,7 @@ import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.VirtualTime;
-import org.idempotencylab.ui.kit.LabController;
+import org.idempotencylab.ui.LabController;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -68,7 +68,7 @@ class KeyStoreFxTest {
     @Start
     @SuppressWarnings("unchecked")
     void start(Stage stage) throws Exception {
-        FXMLLoader loader = new FXMLLoader(KeyStoreFxTest.class.getResource("/fxml/keystore.fxml"),
+        FXMLLoader loader = new FXMLLoader(KeyStoreFxTest.class.getResource("keystore.fxml"),
                 Texts.of(KeyStoreController.class).bundle());
         loader.setControllerFactory(new ControllerFactory().with(KeyStoreViewModel.class, model));
         root = loader.load();

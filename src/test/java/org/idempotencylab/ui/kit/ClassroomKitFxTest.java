@@ -71,6 +71,7 @@ import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.FxSteps;
+import org.idempotencylab.ui.LabController;
 import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;

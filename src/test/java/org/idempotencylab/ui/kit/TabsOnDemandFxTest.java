@@ -23,6 +23,7 @@ import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.FxSteps;
+import org.idempotencylab.ui.LabController;
 import org.idempotencylab.ui.ViewLoader;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.export.FileChooserService;

@@ -258,7 +258,7 @@ class CodePanelFxTest {
         // presentation mode: larger code
         double normal = codeFontSize(code);
         onFx(() -> stage.getScene().getStylesheets().add(
-                getClass().getResource("/assets/presentation.css").toExternalForm()));
+                getClass().getResource("/org/idempotencylab/ui/presentation.css").toExternalForm()));
         waitUntil(() -> codeFontSize(code) > normal);
         assertTrue(codeFontSize(code) >= 16, "presentation: " + codeFontSize(code));
     }

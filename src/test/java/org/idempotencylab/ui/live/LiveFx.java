@@ -37,7 +37,7 @@ final class LiveFx {
      */
     static FXMLLoader show(Stage stage, LiveViewModel live, KeyStoreViewModel keys) throws IOException {
         live.addFrameListener(keys, KeyStoreViewModel.FLUSHES_PER_SECOND);
-        FXMLLoader loader = new FXMLLoader(LiveFx.class.getResource("/fxml/live.fxml"),
+        FXMLLoader loader = new FXMLLoader(LiveFx.class.getResource("live.fxml"),
                 Texts.of(LiveController.class).bundle()); // as lab.fxml includes it
         loader.setControllerFactory(new ControllerFactory().with(LiveViewModel.class, live)
                 .with(KeyStoreViewModel.class, keys));

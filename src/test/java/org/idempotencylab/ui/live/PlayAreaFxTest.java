@@ -120,7 +120,7 @@ class PlayAreaFxTest {
     private void show(Pane root, double w, double h, boolean presentation) {
         Scene scene = App.scene(root);
         if (presentation) {
-            scene.getStylesheets().add(App.class.getResource("/assets/presentation.css").toExternalForm());
+            scene.getStylesheets().add(App.class.getResource("presentation.css").toExternalForm());
         }
         stage.setScene(scene);
         stage.setWidth(w + 40);

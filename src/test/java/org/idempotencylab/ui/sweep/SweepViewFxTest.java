@@ -95,11 +95,11 @@ class SweepViewFxTest {
             }, 2);
             FileChooserService chooser = (owner, title, name) -> Optional.ofNullable(TARGET.get());
             try {
-                Parent root = App.load("/fxml/sweep.fxml", Texts.of(SweepController.class).bundle(),
+                Parent root = App.load("sweep/sweep.fxml", Texts.of(SweepController.class).bundle(),
                         new ControllerFactory().with(SweepViewModel.class, model)
                                 .with(FileChooserService.class, chooser));
                 Scene scene = new Scene(root, 1280, 820);
-                scene.getStylesheets().add(App.class.getResource("/assets/lab.css").toExternalForm());
+                scene.getStylesheets().add(App.class.getResource("lab.css").toExternalForm());
                 stage.setScene(scene);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

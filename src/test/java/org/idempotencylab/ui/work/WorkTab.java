@@ -22,7 +22,7 @@ final class WorkTab {
     static void show(Stage stage, WorkViewModel work) throws IOException {
         ControllerFactory factory = new ControllerFactory().with(WorkViewModel.class, work)
                 .with(ClaimTableView.Factory.class, App.claimTableViews());
-        Parent root = App.load("/fxml/work.fxml", ResourceBundle.getBundle(WorkTexts.class.getName()), factory);
+        Parent root = App.load("work/work.fxml", ResourceBundle.getBundle(WorkTexts.class.getName()), factory);
         stage.setScene(App.scene(root));
         stage.show();
     }

@@ -5,17 +5,17 @@ import java.io.PrintWriter;
 
 /**
  * The main class of a worker process, which {@link WorkRun} starts as {@code java -cp <this program>
- * org.idempotencylab.work.WorkerMain <slot> <incarnation>} and never a person: a plain {@code main} without the
+ * org.idempotencylab.work.WorkerOsMain <slot> <incarnation>} and never a person: a plain {@code main} without the
  * command line's parser or a JSON library, so a process the chaos loop killed is back at work soon after its
  * restart. Reads its {@link WorkConfig} on stdin, says {@value #READY} on stdout once its connections are open,
- * and runs {@link WorkerProcess}. Exit codes: 0 when the run has no job left, 1 if the database fails, 2 for
+ * and runs {@link WorkerOsProcess}. Exit codes: 0 when the run has no job left, 1 if the database fails, 2 for
  * arguments or a configuration it cannot read (one line on stderr each).
  */
-public final class WorkerMain {
+public final class WorkerOsMain {
     /** The line a worker process prints on stdout when its workers start taking jobs. */
     public static final String READY = "ready";
 
-    private WorkerMain() {
+    private WorkerOsMain() {
     }
 
     /** The exit code of a worker process whose parent (the {@code work} command) is gone. */
@@ -41,7 +41,7 @@ public final class WorkerMain {
             System.exit(2);
             return;
         }
-        System.exit(WorkerProcess.run(cfg, slot, incarnation, err, () -> {
+        System.exit(WorkerOsProcess.run(cfg, slot, incarnation, err, () -> {
             System.out.println(READY);
             System.out.flush();
         }));

@@ -22,12 +22,15 @@ import org.idempotencylab.store.RunRegistry;
  * 0, once the run has no job left a worker could take; the parent's chaos loop may kill it with SIGKILL at any
  * moment before, which runs no code of it at all: no {@code finally}, no shutdown hook, no rollback but the
  * database's own.
+ *
+ * <p>An operating-system process, on the wall clock; the simulation's worker process, on the virtual clock, is
+ * {@code engine.WorkerProcess}.
  */
-public final class WorkerProcess {
+public final class WorkerOsProcess {
     /** PostgreSQL: seconds to wait for any reply, as the claim store's. */
     private static final int SOCKET_TIMEOUT_S = JdbcClaimStore.SOCKET_TIMEOUT_S;
 
-    private WorkerProcess() {
+    private WorkerOsProcess() {
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.idempotencylab.ui.kit;
+package org.idempotencylab.ui;
 
 import java.io.File;
 import java.io.IOException;
@@ -32,25 +32,28 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.ScenarioFile;
-import org.idempotencylab.ui.TabCommands;
-import org.idempotencylab.ui.Texts;
-import org.idempotencylab.ui.ViewLoader;
 import org.idempotencylab.ui.export.ExportFlow;
+import org.idempotencylab.ui.kit.OpeningScene;
+import org.idempotencylab.ui.kit.ScenarioFileChooser;
+import org.idempotencylab.ui.kit.ScenarioKit;
+import org.idempotencylab.ui.kit.Shortcuts;
 
 /**
- * The window's frame (lab.fxml): the menu bar, the feature tabs and the teaching note. Binds the menus to a
- * {@link ScenarioKit}; full screen and the presentation style sheet are the window's own business. It knows the
- * features in the tabs only as {@link TabCommands} (Ctrl+R, Ctrl+E, a status line), from their controllers.
+ * The window's root controller, of its frame (lab.fxml, beside it; words in this package's texts.properties): the
+ * menu bar, the feature tabs and the teaching note. Binds the menus to a {@link ScenarioKit}; full screen and the
+ * presentation style sheet are the window's own business. It knows the features in the tabs only as
+ * {@link TabCommands} (Ctrl+R, Ctrl+E, a status line), from their controllers.
  *
- * <p>A tab names its view ({@code properties view="compare.fxml" texts="..."} in lab.fxml), and the frame builds
- * it when the tab is first shown: the window draws its first frame after building one view, not all of them
- * (building a view with its parameter panel costs about a second on a two-core laptop). {@link #buildShownTab()}
- * starts that, {@link #buildNextTab()} builds the others in quiet moments, {@link #buildAllTabs()} all at once.
+ * <p>A tab names its view ({@code properties view="compare/compare.fxml" texts="..."} in lab.fxml: the path from
+ * lab.fxml to the view in its feature's folder), and the frame builds it when the tab is first shown: the window
+ * draws its first frame after building one view, not all of them (building a view with its parameter panel costs
+ * about a second on a two-core laptop). {@link #buildShownTab()} starts that, {@link #buildNextTab()} builds the
+ * others in quiet moments, {@link #buildAllTabs()} all at once.
  */
 public final class LabController {
     private static final Texts TEXTS = Texts.of(LabController.class);
     /** The presentation mode's style sheet, added after lab.css. */
-    public static final String PRESENTATION_CSS = "/assets/presentation.css";
+    public static final String PRESENTATION_CSS = "/org/idempotencylab/ui/presentation.css";
 
     private final ScenarioKit kit;
     private final ScenarioFileChooser files;
