@@ -26,8 +26,18 @@ public final class SchemaFiles {
      */
     public static void main(String[] args) throws IOException {
         Path docs = Path.of(args[0]);
-        write(docs.resolve("scenario.schema.json"), ScenarioSchema.text(Metric.watchNames()));
-        write(docs.resolve("lesson.schema.json"), LessonSchema.text(Presets.names(), SignupSteps.NAMES.size()));
+        write(docs.resolve("scenario.schema.json"), scenario());
+        write(docs.resolve("lesson.schema.json"), lesson());
+    }
+
+    /** @return the JSON Schema of scenario files, as {@code docs/scenario.schema.json} holds it */
+    static String scenario() {
+        return ScenarioSchema.text(Metric.watchNames());
+    }
+
+    /** @return the JSON Schema of lesson files, as {@code docs/lesson.schema.json} holds it */
+    static String lesson() {
+        return LessonSchema.text(Presets.names(), SignupSteps.NAMES.size());
     }
 
     private static void write(Path file, String text) throws IOException {
