@@ -22,9 +22,7 @@ import static org.idempotencylab.scenario.Parameter.*;
  * below read their row's slot in the unit and range that row declares (counts and times as whole numbers, times in
  * virtual ms, probabilities 0..1). Every value is checked in one loop over the rows when the scenario is built,
  * then the two rules between parameters: an arrival rate is 0 or at least {@link #MIN_ARRIVAL_RATE}, and a
- * repeated request's longest delay is not shorter than its shortest.
- *
- * @throws ParameterException if any value is outside its range; the message names the field
+ * repeated request's longest delay is not shorter than its shortest ({@link Builder#build()} throws otherwise).
  */
 public final class Scenario {
 
@@ -172,7 +170,7 @@ public final class Scenario {
 
     /**
      * Changes some values of a scenario; {@link #build()} validates them all at once. Every setter has its
-     * {@link Parameter}'s unit; whole-number setters take a long and are range-checked before narrowing.
+     * {@link Parameter}'s unit; whole numbers are kept as longs, so 2^32 + 3 attempts is refused, not read as 3.
      */
     public static final class Builder {
         private final Object[] values;
