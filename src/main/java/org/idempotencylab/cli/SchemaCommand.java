@@ -1,10 +1,7 @@
 package org.idempotencylab.cli;
 
 import java.util.concurrent.Callable;
-import org.idempotencylab.engine.Metric;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.scenario.LessonSchema;
-import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.ScenarioSchema;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,8 +25,7 @@ public final class SchemaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getOut().print(lesson ? LessonSchema.text(Presets.names(), SignupSteps.NAMES.size())
-                : ScenarioSchema.text(Metric.watchNames()));
+        spec.commandLine().getOut().print(lesson ? SchemaFiles.lesson() : SchemaFiles.scenario());
         spec.commandLine().getOut().flush();
         return 0;
     }

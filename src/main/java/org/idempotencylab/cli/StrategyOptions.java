@@ -1,9 +1,6 @@
 package org.idempotencylab.cli;
 
-import java.util.Arrays;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import org.idempotencylab.scenario.ParameterException;
+import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.StoreKind;
@@ -43,12 +40,12 @@ final class StrategyOptions {
         RetryScope scope = scope();
         return store == null
                 ? (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE)
-                : choose("--store", store, StoreKind.values(), StoreKind::cliName);
+                : Choice.parse("--store", StoreKind.values(), store);
     }
 
     private RetryScope scope() {
         return retry == null ? RetryScope.EACH_STEP
-                : choose("--retry", retry, RetryScope.values(), RetryScope::cliName);
+                : Choice.parse("--retry", RetryScope.values(), retry);
     }
 
     /**
@@ -58,22 +55,12 @@ final class StrategyOptions {
     Strategy strategy() {
         RetryScope scope = scope();
         KeyMode keyMode = providerKey == null ? KeyMode.NONE
-                : choose("--provider-key", providerKey, KeyMode.values(), KeyMode::cliName);
+                : Choice.parse("--provider-key", KeyMode.values(), providerKey);
         StoreKind storeKind = storeKind();
         if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && !storeKind.recordsCompletion()) {
             throw new IllegalArgumentException("--store: " + storeKind.cliName() + " keeps no record of "
                     + "finished steps; --retry whole-job-skip-finished needs --store memory or claim-table");
         }
         return Strategy.of(scope, keyMode, storeKind);
-    }
-
-    private static <E> E choose(String option, String text, E[] values, Function<E, String> name) {
-        for (E e : values) {
-            if (name.apply(e).equalsIgnoreCase(text.strip())) {
-                return e;
-            }
-        }
-        throw new IllegalArgumentException(option + ": " + ParameterException.quoted(text) + " is not one of "
-                + Arrays.stream(values).map(name).collect(Collectors.joining(", ")));
     }
 }

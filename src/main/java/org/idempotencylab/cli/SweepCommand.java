@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.idempotencylab.engine.ResultColumns;
+import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.Spacing;
 import org.idempotencylab.engine.StrategyResult;
@@ -279,12 +280,7 @@ public final class SweepCommand implements Callable<Integer> {
         if (text == null) {
             return Spacing.LINEAR;
         }
-        for (Spacing s : Spacing.values()) {
-            if (s.cliName().equalsIgnoreCase(text.strip())) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("--spacing: " + ParameterException.quoted(text) + " is not one of linear, log");
+        return Choice.parse("--spacing", Spacing.values(), text);
     }
 
     /** @return where an end of the sweep came from: its option, the file's field, or the option's default */

@@ -176,8 +176,8 @@ public final class WorkCommand implements Callable<Integer> {
             }
             if (!quiet.quiet) {
                 said.println("work: this run's rows have run_id '" + cfg.runId() + "'; " + processCount
-                        + (processCount == 1 ? " worker process of " : " worker processes of ") + cfg.workers()
-                        + (cfg.workers() == 1 ? " worker, " : " workers, ") + Parameter.grouped(cfg.jobs())
+                        + (processCount == 1 ? " worker process of " : " worker processes of ") + s.workers()
+                        + (s.workers() == 1 ? " worker, " : " workers, ") + Parameter.grouped(s.jobs())
                         + " sign-ups" + (killEvery > 0 ? ", a kill every ~" + killEvery + " ms" : ""));
             }
             WorkRun.Outcome o;
@@ -188,8 +188,8 @@ public final class WorkCommand implements Callable<Integer> {
                         : e instanceof ClaimStoreException c ? RunCommand.shortened(c) : e.getMessage());
                 return 1;
             }
-            Map<String, Object> row = withWallTime(ResultColumns.all(o.result()), o, processCount, cfg.workers());
-            Map<String, Object> flat = withWallTime(ResultColumns.flat(o.result()), o, processCount, cfg.workers());
+            Map<String, Object> row = withWallTime(ResultColumns.all(o.result()), o, processCount, s.workers());
+            Map<String, Object> flat = withWallTime(ResultColumns.flat(o.result()), o, processCount, s.workers());
             RunCommand.writeRows(List.of(row), List.of(flat), how, spec.commandLine().getOut());
             return 0;
         } finally {

@@ -1,46 +1,34 @@
 package org.idempotencylab.engine;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import org.idempotencylab.scenario.Choice;
 
 /**
  * The kinds of fault the engine can be asked about at its choice points ({@link FaultChooser}): what the random
  * draws decide in a normal run, and what the explorer chooses instead. Each is a source of duplicates or losses
- * named in the two articles, or (for {@link #ORDER}) the race that two workers make.
+ * named in the two articles, or (for {@link #ORDER}) the race that two workers make. Named on the command line and
+ * in JSON as every {@link Choice} is ({@code LOST_REPLY} is {@code lost-reply}).
  */
-public enum FaultKind {
+public enum FaultKind implements Choice {
     /** A call fails before doing anything (first article: the {@code pFail} draw). */
-    FAIL("fail"),
+    FAIL,
     /** The welcome email went out but its reply is lost: the caller sees a timeout (first article: {@code lostReply}). */
-    LOST_REPLY("lost-reply"),
+    LOST_REPLY,
     /**
      * The worker process dies after a call's side effect, before its result is recorded (second article, "Handling
      * the stuck in_progress case"; the lab's {@code pCrash}).
      */
-    CRASH("crash"),
+    CRASH,
     /** The sign-up is sent again: a repeated request with the same keys (first article; the lab's {@code pDuplicate}). */
-    REPEAT("repeat"),
+    REPEAT,
     /**
      * Of events due at the same virtual ms, another one goes first (with two or more workers): the race of two
      * workers, which the simulator otherwise settles first-in, first-out.
      */
-    ORDER("order");
-
-    private final String cliName;
-
-    FaultKind(String cliName) {
-        this.cliName = cliName;
-    }
-
-    /** @return the name on the command line and in JSON, e.g. {@code lost-reply}. */
-    public String cliName() {
-        return cliName;
-    }
+    ORDER;
 
     /** @return every kind's name, separated by commas: "fail, lost-reply, crash, repeat, order" */
     public static String names() {
-        return Arrays.stream(values()).map(FaultKind::cliName).collect(Collectors.joining(", "));
+        return Choice.names(values());
     }
 
     /**
@@ -49,12 +37,7 @@ public enum FaultKind {
      * @throws IllegalArgumentException naming the text and the allowed names
      */
     public static FaultKind of(String text) {
-        String t = text.strip().toLowerCase(Locale.ROOT);
-        for (FaultKind k : values()) {
-            if (k.cliName.equals(t)) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("'" + text + "' is not a fault kind; allowed: " + names());
+        return Choice.find(values(), text).orElseThrow(
+                () -> new IllegalArgumentException("'" + text + "' is not a fault kind; allowed: " + names()));
     }
 }

@@ -1,5 +1,7 @@
 package org.idempotencylab.engine;
 
+import org.idempotencylab.scenario.Scenario;
+
 /**
  * Exponential backoff with a cap and optional full jitter.
  *
@@ -28,6 +30,14 @@ public record RetryPolicy(int maxAttempts, long baseDelayMs, long maxDelayMs, bo
     /** The article's doubling backoff. */
     public RetryPolicy(int maxAttempts, long baseDelayMs, long maxDelayMs, boolean jitter) {
         this(maxAttempts, baseDelayMs, maxDelayMs, jitter, 2);
+    }
+
+    /**
+     * @return the retry options of {@code s} (attempts, base and max backoff, jitter, backoff factor): the one place
+     *         the simulated and the real workers take them from
+     */
+    public static RetryPolicy of(Scenario s) {
+        return new RetryPolicy(s.maxAttempts(), s.baseDelayMs(), s.maxDelayMs(), s.jitter(), s.backoffFactor());
     }
 
     /**

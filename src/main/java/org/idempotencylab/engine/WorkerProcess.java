@@ -47,8 +47,7 @@ final class WorkerProcess {
         this.queue = queue;
         this.gate = gate;
         this.calls = calls;
-        this.retry = new RetryPolicy(scenario.maxAttempts(), scenario.baseDelayMs(), scenario.maxDelayMs(),
-                scenario.jitter(), scenario.backoffFactor());
+        this.retry = RetryPolicy.of(scenario);
         this.jitter = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.JITTER);
     }
 

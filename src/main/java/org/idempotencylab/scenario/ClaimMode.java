@@ -10,30 +10,22 @@ public enum ClaimMode implements Choice {
      * One statement, {@code INSERT ... ON CONFLICT ... DO UPDATE ... WHERE locked_until < now}: the database
      * decides which delivery gets the key, and every other one is told "in progress" or "completed".
      */
-    ATOMIC("atomic", "atomic (one statement)"),
+    ATOMIC("atomic (one statement)"),
     /**
      * A {@code SELECT} first; if no row is there, an {@code INSERT ... ON CONFLICT DO NOTHING} the race window
      * later, whose conflict the naive code ignores: it runs the step anyway. Two deliveries that both read
      * "absent" inside the window both run it.
      */
-    CHECK_THEN_INSERT("check-then-insert", "check, then insert");
+    CHECK_THEN_INSERT("check, then insert");
 
-    private final String cliName;
     private final String label;
 
-    ClaimMode(String cliName, String label) {
-        this.cliName = cliName;
+    ClaimMode(String label) {
         this.label = label;
     }
 
     @Override
     public String label() {
         return label;
-    }
-
-    /** @return the name on the command line and in files: {@code atomic} or {@code check-then-insert}. */
-    @Override
-    public String cliName() {
-        return cliName;
     }
 }

@@ -3,21 +3,9 @@ package org.idempotencylab.scenario;
 /** Which idempotency key the welcome-email step sends to the provider (article 1). */
 public enum KeyMode implements Choice {
     /** No key: the provider sends an email on every call that reaches it. */
-    NONE("none"),
+    NONE,
     /** A new key on every call: the provider never sees a key twice, so it protects nothing. */
-    NEW_PER_CALL("new-per-call"),
+    NEW_PER_CALL,
     /** The same key on every attempt, {@code welcome-email:<userId>}: the provider sends once per key. */
-    SAME("same");
-
-    private final String cliName;
-
-    KeyMode(String cliName) {
-        this.cliName = cliName;
-    }
-
-    /** @return the name used on the command line and in files, e.g. {@code new-per-call}. */
-    @Override
-    public String cliName() {
-        return cliName;
-    }
+    SAME;
 }

@@ -11,27 +11,19 @@ public enum LockAt implements Choice {
      * while_executing): repeated requests all get into the queue, and one arriving while the lock is held is only
      * refused when a worker takes it.
      */
-    START("start", "when the job starts"),
+    START("when the job starts"),
     /**
      * The lock is taken when the request is put on the queue (sidekiq-unique-jobs' until_executed,
      * until_executing and until_expired; BullMQ deduplication): a repeated request arriving while the lock is held
      * is refused at the door. A job that waited longer than the lock TTL finds its lock gone when a worker takes
      * it, and is dropped, as sidekiq-unique-jobs does (counted here, never silently gone).
      */
-    ENQUEUE("enqueue", "when the request is queued");
+    ENQUEUE("when the request is queued");
 
-    private final String cliName;
     private final String label;
 
-    LockAt(String cliName, String label) {
-        this.cliName = cliName;
+    LockAt(String label) {
         this.label = label;
-    }
-
-    /** @return the name on the command line and in files: {@code start} or {@code enqueue}. */
-    @Override
-    public String cliName() {
-        return cliName;
     }
 
     @Override

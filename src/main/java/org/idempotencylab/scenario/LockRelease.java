@@ -6,30 +6,22 @@ public enum LockRelease implements Choice {
      * When the job starts (sidekiq-unique-jobs' until_executing: "unlocked before the server starts processing the
      * job"): a repeated request arriving while the job runs is let in and runs it again.
      */
-    START("start", "when the job starts"),
+    START("when the job starts"),
     /**
      * When the job ends (sidekiq-unique-jobs' until_executed, and the second article's lock): a repeat arriving
      * while the job runs is refused; one arriving after it ended runs it again, since a lock is no record.
      */
-    END("end", "when the job ends"),
+    END("when the job ends"),
     /**
      * Never: the lock expires after its TTL only (sidekiq-unique-jobs' until_expired), so every repeat within the
      * TTL of the lock's start is refused, even after the job ended.
      */
-    TTL("ttl", "only when its TTL runs out");
+    TTL("only when its TTL runs out");
 
-    private final String cliName;
     private final String label;
 
-    LockRelease(String cliName, String label) {
-        this.cliName = cliName;
+    LockRelease(String label) {
         this.label = label;
-    }
-
-    /** @return the name on the command line and in files: {@code start}, {@code end} or {@code ttl}. */
-    @Override
-    public String cliName() {
-        return cliName;
     }
 
     @Override

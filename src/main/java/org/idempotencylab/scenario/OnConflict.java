@@ -9,25 +9,17 @@ public enum OnConflict implements Choice {
      * It goes back and tries again after the retry policy's backoff for its n-th refusal (the second article's
      * "job in progress"; sidekiq-unique-jobs' reschedule, which schedules the duplicate to run later).
      */
-    REQUEUE("requeue", "requeue (try again later)"),
+    REQUEUE("requeue (try again later)"),
     /**
      * It is dropped (sidekiq-unique-jobs' reject, which moves it to Sidekiq's dead set; BullMQ ignores a
      * deduplicated job and emits a "deduplicated" event): counted in dropped jobs, never silently gone.
      */
-    REJECT("reject", "reject (drop the duplicate)");
+    REJECT("reject (drop the duplicate)");
 
-    private final String cliName;
     private final String label;
 
-    OnConflict(String cliName, String label) {
-        this.cliName = cliName;
+    OnConflict(String label) {
         this.label = label;
-    }
-
-    /** @return the name on the command line and in files: {@code requeue} or {@code reject}. */
-    @Override
-    public String cliName() {
-        return cliName;
     }
 
     @Override

@@ -4,8 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiPredicate;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.idempotencylab.scenario.ParameterSpecs.Spec;
 
@@ -15,14 +13,15 @@ import static org.idempotencylab.scenario.ParameterSpecs.*;
  * Every parameter of a {@link Scenario}, declared once: its id (the field in scenario files and JSON), its
  * command-line option, the label a person reads, its kind and unit, its allowed range, its default (the first
  * article's value, or one that leaves the article's table unchanged), what it means, which section of a form it
- * belongs to, how a slider shows it, and how it is read from a {@link Scenario} and set on a
- * {@link Scenario.Builder}.
+ * belongs to, how a slider shows it. A {@link Scenario} keeps its values by these rows, so a row is all a
+ * {@link Scenario} needs to hold, default and check a new parameter.
  *
  * <p>Everything else is derived from these rows with no per-parameter code: the options of the {@code run},
  * {@code sweep} and {@code table} commands and their help, scenario-file reading and writing and the fields their
  * messages allow, what a sweep may vary, the window's parameter panels (slider, exact field, tooltip, unit,
- * message) and the "differs from the article" line. Adding a parameter is its row here, its {@link Scenario}
- * component, and the engine or store code that uses it.
+ * message) and the "differs from the article" line. Adding a parameter is its row here and the engine or store
+ * code that reads it ({@link Scenario#whole}, {@link Scenario#decimal}, {@link Scenario#get}, or a one-line typed
+ * getter on {@link Scenario}).
  *
  * <p>Units: probabilities are in 0..1 (the window shows percent); times are whole virtual milliseconds; counts
  * are whole numbers; a rate is a decimal per virtual second.
@@ -30,33 +29,30 @@ import static org.idempotencylab.scenario.ParameterSpecs.*;
 public enum Parameter {
     // ---- the first article's parameters (always shown)
     JOBS(whole("jobs", "--jobs", "Sign-ups", Kind.COUNT, 1, 100_000_000, 1_000_000, Section.ARTICLE,
-            "how many sign-up jobs to simulate, one per user, user_0 to user_{N-1}",
-            Scenario::jobs, Scenario.Builder::jobs).slider(Scale.LOG, 10, 1_000_000).explore(1_000, 20_000)),
+            "how many sign-up jobs to simulate, one per user, user_0 to user_{N-1}")
+            .slider(Scale.LOG, 10, 1_000_000).explore(1_000, 20_000)),
     P_FAIL(decimal("pFail", "--p-fail", "Failure rate", Kind.PROBABILITY, 0, 1, 0.01, Section.ARTICLE,
-            "the chance that a call to any step fails before doing anything",
-            Scenario::pFail, Scenario.Builder::pFail).explore(0, 0.05)),
+            "the chance that a call to any step fails before doing anything").explore(0, 0.05)),
     LOST_REPLY(decimal("lostReply", "--lost-reply", "Lost-reply rate", Kind.PROBABILITY, 0, 1, 0.005,
             Section.ARTICLE, "the chance that the welcome email goes out but its reply is lost, so the caller sees "
-                    + "a timeout and retries", Scenario::lostReply, Scenario.Builder::lostReply).explore(0, 0.05)),
+                    + "a timeout and retries").explore(0, 0.05)),
     MAX_ATTEMPTS(whole("maxAttempts", "--attempts", "Max attempts", Kind.COUNT, 1, 100, 3, Section.ARTICLE,
-            "how many times a call (or the whole job) is tried in all, the first attempt included",
-            Scenario::maxAttempts, Scenario.Builder::maxAttempts).slider(Scale.WHOLE, 1, 10).explore(1, 6)),
+            "how many times a call (or the whole job) is tried in all, the first attempt included")
+            .slider(Scale.WHOLE, 1, 10).explore(1, 6)),
     SEED(whole("seed", "--seed", "Seed", Kind.COUNT, Integer.MIN_VALUE, Integer.MAX_VALUE, 1, Section.ARTICLE,
             "seed of the random streams; the same seed gives the same numbers (32 bits, as the article's "
-                    + "seededRandom takes)", Scenario::seed, Scenario.Builder::seed).slider(Scale.NONE, 0, 0).plainDigits()),
+                    + "seededRandom takes)").slider(Scale.NONE, 0, 0).plainDigits()),
 
     // ---- retries and backoff (the first article's retry options)
     BASE_DELAY_MS(whole("baseDelayMs", "--base-delay-ms", "Base backoff", Kind.MILLIS, 0, 86_400_000, 100,
             Section.BACKOFF, "the wait before the 2nd attempt, growing by the backoff factor after each further "
-                    + "failure",
-            Scenario::baseDelayMs, Scenario.Builder::baseDelayMs).slider(Scale.LOG, 10, 100_000)),
+                    + "failure").slider(Scale.LOG, 10, 100_000)),
     MAX_DELAY_MS(whole("maxDelayMs", "--max-delay-ms", "Max backoff", Kind.MILLIS, 0, 86_400_000, 2_000,
-            Section.BACKOFF, "the longest one backoff wait can be",
-            Scenario::maxDelayMs, Scenario.Builder::maxDelayMs).slider(Scale.LOG, 100, 1_000_000)),
+            Section.BACKOFF, "the longest one backoff wait can be").slider(Scale.LOG, 100, 1_000_000)),
     BACKOFF_FACTOR(decimal("backoffFactor", "--backoff-factor", "Backoff factor", Kind.FACTOR, 1, 10, 2,
             Section.BACKOFF, "how much each wait grows over the one before: the wait before attempt n+1 is the base "
                     + "backoff times this to the power n-1, up to the max backoff (2 doubles it, as the article "
-                    + "does; 1 keeps it constant)", Scenario::backoffFactor, Scenario.Builder::backoffFactor)
+                    + "does; 1 keeps it constant)")
             .slider(Scale.WHOLE, 1, 4)),
     RETRY_VIA(choice("retryVia", "--retry-via", "Retry via", RetryVia.WORKER, RetryVia.values(), Section.BACKOFF,
             "where a failed attempt waits for its retry: worker (the worker holds the job through its backoff and "
@@ -64,173 +60,160 @@ public enum Parameter {
                     + "retry countdown, Sidekiq's retry set or SQS's ChangeMessageVisibility do, and the worker "
                     + "takes other jobs meanwhile); on a durable queue a worker holds such a message unacknowledged "
                     + "until its countdown ends, so a countdown longer than the visibility timeout delivers it to "
-                    + "more workers and it runs twice or more (Celery's Redis and SQS caveat)",
-            Scenario::retryVia, Scenario.Builder::retryVia).needs(retries())),
+                    + "more workers and it runs twice or more (Celery's Redis and SQS caveat)").needs(retries())),
     JITTER(flag("jitter", "--jitter", "Jitter", true, Section.BACKOFF,
             "full jitter: each backoff is drawn uniformly from 0 to the capped exponential delay (AWS "
-                    + "Architecture Blog, \"Exponential Backoff And Jitter\")",
-            Scenario::jitter, Scenario.Builder::jitter)),
+                    + "Architecture Blog, \"Exponential Backoff And Jitter\")")),
 
     // ---- time and load
     CALL_MS(whole("callMs", "--call-ms", "Call time", Kind.MILLIS, 0, 3_600_000, 200, Section.TIME,
             "how long each call to a step takes on average; with uniform call times each one takes between half "
-                    + "and one and a half times this", Scenario::callMs, Scenario.Builder::callMs).slider(Scale.LOG, 10, 100_000)),
+                    + "and one and a half times this").slider(Scale.LOG, 10, 100_000)),
     WORKERS(whole("workers", "--workers", "Workers", Kind.COUNT, 1, 1024, 1, Section.TIME,
-            "how many jobs are in progress at once", Scenario::workers, Scenario.Builder::workers)
+            "how many jobs are in progress at once")
             .slider(Scale.LOG, 1, 1024).explore(1, 8)),
     ARRIVAL_RATE(decimal("arrivalRate", "--arrival-rate", "Arrival rate", Kind.RATE, 0, 100_000, 0, Section.TIME,
-            "how many sign-ups arrive per virtual second, at random (Poisson) times; 0 means all at once",
-            Scenario::arrivalRate, Scenario.Builder::arrivalRate).slider(Scale.WHOLE, 0, 100)),
+            "how many sign-ups arrive per virtual second, at random (Poisson) times; 0 means all at once")
+            .slider(Scale.WHOLE, 0, 100)),
     P_SLOW(decimal("pSlow", "--p-slow", "Slow calls", Kind.PROBABILITY, 0, 1, 0, Section.TIME,
-            "the chance that a call is slow: the long tail of call times that can outlive a lease",
-            Scenario::pSlow, Scenario.Builder::pSlow)),
+            "the chance that a call is slow: the long tail of call times that can outlive a lease")),
     SLOW_CALL_MS(whole("slowCallMs", "--slow-call-ms", "Slow call time", Kind.MILLIS, 0, 86_400_000, 60_000,
             Section.TIME, "how long a slow call takes on average; each one takes between half and one and a half "
-                    + "times this", Scenario::slowCallMs, Scenario.Builder::slowCallMs)
+                    + "times this")
             .slider(Scale.LOG, 1_000, 3_600_000).needs(above("pSlow"))),
     CALL_TIME(choice("callTime", "--call-time", "Call-time shape", CallTimeShape.UNIFORM, CallTimeShape.values(),
             Section.TIME, "how call times spread around their mean: uniform (half to one and a half times the "
                     + "mean), lognormal (the same mean, a long tail: most calls quick, a few many times longer) or "
-                    + "fixed (every call exactly the mean)",
-            Scenario::callTime, Scenario.Builder::callTime)),
+                    + "fixed (every call exactly the mean)")),
     CALL_TIME_SIGMA(decimal("callTimeSigma", "--call-time-sigma", "Call-time sigma", Kind.FACTOR, 0, 3, 1,
             Section.TIME, "lognormal call times only: sigma, the standard deviation of the natural logarithm of a "
                     + "call's time (0 makes every call the mean; 1 puts one call in a hundred above 6 times the "
-                    + "mean)", Scenario::callTimeSigma, Scenario.Builder::callTimeSigma).slider(Scale.WHOLE, 0, 3)
+                    + "mean)").slider(Scale.WHOLE, 0, 3)
             .needs(is("callTime", CallTimeShape.LOGNORMAL))),
     ATTEMPT_TIMEOUT_MS(whole("attemptTimeoutMs", "--attempt-timeout-ms", "Attempt timeout", Kind.MILLIS, 0,
             86_400_000, 0, Section.TIME, "how long a caller waits for one call before it gives up and retries; the "
                     + "call it gave up on goes on running and still does its side effect when it ends (Temporal's "
-                    + "start-to-close timeout, an HTTP client's timeout); 0 waits as long as the call takes",
-            Scenario::attemptTimeoutMs, Scenario.Builder::attemptTimeoutMs).slider(Scale.LOG, 10, 100_000)
+                    + "start-to-close timeout, an HTTP client's timeout); 0 waits as long as the call takes")
+            .slider(Scale.LOG, 10, 100_000)
             .explore(100, 1_000)),
 
     // ---- keys
     TTL_MS(whole("ttlMs", "--ttl-ms", "Key TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS,
-            "how long the in-memory store remembers a finished key", Scenario::ttlMs, Scenario.Builder::ttlMs)
+            "how long the in-memory store remembers a finished key")
             .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(1_000, 60_000).needs(store(StoreKind.MEMORY))),
     PROVIDER_KEY_TTL_MS(whole("providerKeyTtlMs", "--provider-key-ttl-ms", "Provider key TTL", Kind.MILLIS, 1,
-            31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS, "how long the email provider remembers a key it has seen",
-            Scenario::providerKeyTtlMs, Scenario.Builder::providerKeyTtlMs).slider(Scale.LOG, 1_000, Scenario.DAY_MS)
+            31L * Scenario.DAY_MS, Scenario.DAY_MS, Section.KEYS,
+            "how long the email provider remembers a key it has seen").slider(Scale.LOG, 1_000, Scenario.DAY_MS)
             .explore(1_000, 60_000).needs(sameProviderKey())),
 
     // ---- repeated requests (the first article's third source of duplicates)
     P_DUPLICATE(decimal("pDuplicate", "--p-duplicate", "Repeated requests", Kind.PROBABILITY, 0, 1, 0,
             Section.REPEATS, "the chance that a sign-up is sent again (its client timed out and retried): a second "
-                    + "job for the same user, with the same keys", Scenario::pDuplicate, Scenario.Builder::pDuplicate)),
+                    + "job for the same user, with the same keys")),
     DUPLICATE_DELAY_MIN_MS(whole("duplicateDelayMinMs", "--duplicate-delay-ms", "Repeat after (min)", Kind.MILLIS,
             0, 31L * Scenario.DAY_MS, 30_000, Section.REPEATS,
-            "the shortest time after the first request that the repeated one arrives",
-            Scenario::duplicateDelayMinMs, Scenario.Builder::duplicateDelayMinMs).slider(Scale.LOG, 100, 3_600_000)
+            "the shortest time after the first request that the repeated one arrives").slider(Scale.LOG, 100, 3_600_000)
             .explore(0, 10_000).needs(above("pDuplicate"))),
     DUPLICATE_DELAY_MAX_MS(whole("duplicateDelayMaxMs", "--duplicate-delay-ms", "Repeat after (max)", Kind.MILLIS,
             0, 31L * Scenario.DAY_MS, 30_000, Section.REPEATS,
             "the longest time after the first request that the repeated one arrives; the delay is drawn "
-                    + "uniformly between the two", Scenario::duplicateDelayMaxMs,
-            Scenario.Builder::duplicateDelayMaxMs).slider(Scale.LOG, 100, 3_600_000).rangeEndOf("duplicateDelayMinMs")
+                    + "uniformly between the two").slider(Scale.LOG, 100, 3_600_000).rangeEndOf("duplicateDelayMinMs")
             .needs(above("pDuplicate"))),
     P_DIFFERENT_PAYLOAD(decimal("pDifferentPayload", "--p-different-payload", "Changed payloads",
             Kind.PROBABILITY, 0, 1, 0, Section.REPEATS, "the chance that a repeated request carries a different "
                     + "payload under the same idempotency key (a client bug); the claim table answers it with a key "
-                    + "mismatch, as Stripe answers HTTP 400", Scenario::pDifferentPayload,
-            Scenario.Builder::pDifferentPayload).needs(payloadStore())),
+                    + "mismatch, as Stripe answers HTTP 400").needs(payloadStore())),
     REPEATS(whole("repeats", "--repeats", "Repeats per sign-up (most)", Kind.COUNT, 1, 100, 1, Section.REPEATS,
             "how many times a sign-up that is sent again may be sent: from 1 to this many times, drawn uniformly, "
                     + "each repeat the repeat delay after the one before (a client retrying a request it got no "
-                    + "answer to, such as a Lambda event source retrying up to twice); 1 sends it again once",
-            Scenario::repeats, Scenario.Builder::repeats).slider(Scale.WHOLE, 1, 10).explore(1, 5)
+                    + "answer to, such as a Lambda event source retrying up to twice); 1 sends it again once")
+            .slider(Scale.WHOLE, 1, 10).explore(1, 5)
             .needs(above("pDuplicate"))),
 
     // ---- failures and durability (the second article)
     P_CRASH(decimal("pCrash", "--p-crash", "Worker crashes", Kind.PROBABILITY, 0, 1, 0, Section.DURABILITY,
             "the chance that the worker process dies after a call's side effect and before its result is recorded "
-                    + "(charge-then-crash); every worker in it stops and its in-memory store is lost",
-            Scenario::pCrash, Scenario.Builder::pCrash)),
+                    + "(charge-then-crash); every worker in it stops and its in-memory store is lost")),
     RESTART_MS(whole("restartMs", "--restart-ms", "Restart time", Kind.MILLIS, 0, 86_400_000, 5_000,
-            Section.DURABILITY, "how long the crashed worker process takes to start again",
-            Scenario::restartMs, Scenario.Builder::restartMs).slider(Scale.LOG, 100, 316_228).explore(0, 10_000)
+            Section.DURABILITY, "how long the crashed worker process takes to start again")
+            .slider(Scale.LOG, 100, 316_228).explore(0, 10_000)
             .needs(above("pCrash"))),
     QUEUE(choice("queue", "--queue", "Queue", QueueKind.MEMORY, QueueKind.values(), Section.DURABILITY,
             "where waiting jobs live: memory (a crash loses them) or durable (a job not acknowledged within the "
-                    + "visibility timeout is delivered again)", Scenario::queue, Scenario.Builder::queue)),
+                    + "visibility timeout is delivered again)")),
     VISIBILITY_TIMEOUT_MS(whole("visibilityTimeoutMs", "--visibility-timeout-ms", "Visibility timeout",
             Kind.MILLIS, 1, 43_200_000, 30_000, Section.DURABILITY, "durable queue only: a job not acknowledged "
-                    + "this long after a worker took it is delivered again (Amazon SQS: 30 s by default, at most 12 h)",
-            Scenario::visibilityTimeoutMs, Scenario.Builder::visibilityTimeoutMs).slider(Scale.LOG, 1_000, 1_000_000)
+                    + "this long after a worker took it is delivered again (Amazon SQS: 30 s by default, at most 12 h)")
+            .slider(Scale.LOG, 1_000, 1_000_000)
             .explore(1_000, 30_000).needs(is("queue", QueueKind.DURABLE))),
     LEASE_MS(whole("leaseMs", "--lease-ms", "Lease", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 300_000, Section.DURABILITY,
             "claim table only: how long an in_progress claim holds (locked_until) before another worker may "
-                    + "reclaim it (the second article's 5 minutes)", Scenario::leaseMs, Scenario.Builder::leaseMs)
+                    + "reclaim it (the second article's 5 minutes)")
             .slider(Scale.LOG, 1_000, 3_162_278).explore(1_000, 30_000).needs(store(StoreKind.CLAIM_TABLE))),
     LOCK_AT(choice("lockAt", "--lock-at", "Lock taken at", LockAt.START, LockAt.values(), Section.KEYS,
             "lock only: when a job's lock is taken: start (a worker takes it as the job starts) or enqueue (as the "
                     + "request is put on the queue, so a repeat arriving while it is held is refused at the door: "
-                    + "sidekiq-unique-jobs' until_executed, BullMQ deduplication)",
-            Scenario::lockAt, Scenario.Builder::lockAt).needs(store(StoreKind.LOCK))),
+                    + "sidekiq-unique-jobs' until_executed, BullMQ deduplication)").needs(store(StoreKind.LOCK))),
     LOCK_RELEASE(choice("lockRelease", "--lock-release", "Lock released", LockRelease.END, LockRelease.values(),
             Section.KEYS, "lock only: when the lock is let go: end (as the job ends: sidekiq-unique-jobs' "
                     + "until_executed), start (as the job starts: until_executing, so a repeat arriving during the "
-                    + "run runs again) or ttl (never: it expires after the lock TTL, until_expired)",
-            Scenario::lockRelease, Scenario.Builder::lockRelease).needs(store(StoreKind.LOCK))),
+                    + "run runs again) or ttl (never: it expires after the lock TTL, until_expired)")
+            .needs(store(StoreKind.LOCK))),
     ON_CONFLICT(choice("onConflict", "--on-conflict", "On a held lock", OnConflict.REQUEUE, OnConflict.values(),
             Section.KEYS, "lock only: what happens to a request refused because another holds the lock: requeue "
                     + "(it tries again after a backoff) or reject (it is dropped and counted, as "
-                    + "sidekiq-unique-jobs' reject strategy moves it to the dead set)",
-            Scenario::onConflict, Scenario.Builder::onConflict).needs(store(StoreKind.LOCK))),
+                    + "sidekiq-unique-jobs' reject strategy moves it to the dead set)").needs(store(StoreKind.LOCK))),
     LOCK_TTL_MS(whole("lockTtlMs", "--lock-ttl-ms", "Lock TTL", Kind.MILLIS, 1, 31L * Scenario.DAY_MS, 30_000,
-            Section.DURABILITY, "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released",
-            Scenario::lockTtlMs, Scenario.Builder::lockTtlMs).slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000)
+            Section.DURABILITY, "lock only: how long a job's lock (SETNX with a TTL) lives if it is not released")
+            .slider(Scale.LOG, 100, 1_000_000).explore(1_000, 60_000)
             .needs(store(StoreKind.LOCK))),
     MAX_RECEIVES(whole("maxReceives", "--max-receives", "Max receives", Kind.COUNT, 1, 1_000, 10, Section.DURABILITY,
             "durable queue only: how many times a job may be received without an acknowledgement before the queue "
                     + "moves it to its dead-letter queue; every delivery counts, \"job in progress\" refusals "
-                    + "included (Amazon SQS's maxReceiveCount, 1 to 1,000)",
-            Scenario::maxReceives, Scenario.Builder::maxReceives).slider(Scale.LOG, 1, 1_000).explore(1, 100)
+                    + "included (Amazon SQS's maxReceiveCount, 1 to 1,000)").slider(Scale.LOG, 1, 1_000).explore(1, 100)
             .needs(is("queue", QueueKind.DURABLE))),
     HEARTBEAT_MS(whole("heartbeatMs", "--heartbeat-ms", "Heartbeat", Kind.MILLIS, 0, 86_400_000, 0,
             Section.DURABILITY, "claim table only: while a step's call runs, its live worker renews the claim "
                     + "(locked_until = now + lease) this often, so a slow call keeps its claim; a crashed worker "
                     + "stops renewing (BullMQ renews its job lock every lockRenewTime, half the lockDuration); "
-                    + "0 is off", Scenario::heartbeatMs, Scenario.Builder::heartbeatMs)
+                    + "0 is off")
             .slider(Scale.LOG, 100, 1_000_000).explore(0, 10_000).needs(store(StoreKind.CLAIM_TABLE))),
     CLAIM_RETENTION_MS(whole("claimRetentionMs", "--claim-retention-ms", "Claim retention", Kind.MILLIS, 0,
             31L * Scenario.DAY_MS, 0, Section.DURABILITY, "claim table only: a completed row is deleted this long "
                     + "after it completed, so a request repeated later runs again: the durable store's dedup window "
                     + "(River's job cleaner deletes completed jobs after 24 h; BullMQ's removeOnComplete); 0 keeps "
-                    + "rows forever", Scenario::claimRetentionMs, Scenario.Builder::claimRetentionMs)
+                    + "rows forever")
             .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(0, 60_000).needs(store(StoreKind.CLAIM_TABLE))),
     CLAIM(choice("claim", "--claim", "Claim", ClaimMode.ATOMIC, ClaimMode.values(), Section.DURABILITY,
             "claim table only: atomic (one INSERT ... ON CONFLICT, the second article's claim) or "
                     + "check-then-insert (a SELECT, then the insert the race window later, whose conflict naive code "
-                    + "ignores: two deliveries that both read the key absent both run the step)",
-            Scenario::claim, Scenario.Builder::claim).needs(store(StoreKind.CLAIM_TABLE))),
+                    + "ignores: two deliveries that both read the key absent both run the step)")
+            .needs(store(StoreKind.CLAIM_TABLE))),
     RACE_WINDOW_MS(whole("raceWindowMs", "--race-window-ms", "Race window", Kind.MILLIS, 0, 60_000, 10,
             Section.DURABILITY, "check-then-insert only: the time between the read that finds the key absent and "
-                    + "the insert (a database round trip, or more under load); 0 leaves no gap, as the atomic claim",
-            Scenario::raceWindowMs, Scenario.Builder::raceWindowMs).slider(Scale.LOG, 1, 10_000).explore(0, 1_000)
+                    + "the insert (a database round trip, or more under load); 0 leaves no gap, as the atomic claim")
+            .slider(Scale.LOG, 1, 10_000).explore(0, 1_000)
             .needs(raceWindow())),
     RESCUER(choice("rescuer", "--rescuer", "Rescuer", RescuerKind.NONE, RescuerKind.values(), Section.DURABILITY,
             "claim table only: a maintenance process that, every rescue interval, frees in_progress claims whose "
                     + "lease (locked_until) has run out, so a later delivery runs the step: none; atomic (one "
                     + "DELETE guarded by status and lease, as River's fixed JobRescuer, Oban's Lifeline, pg-boss "
                     + "maintenance); read-then-update (a SELECT, then a DELETE by key the race window later with "
-                    + "no guard, which can wipe a claim that completed in between)",
-            Scenario::rescuer, Scenario.Builder::rescuer).needs(store(StoreKind.CLAIM_TABLE))),
+                    + "no guard, which can wipe a claim that completed in between)")
+            .needs(store(StoreKind.CLAIM_TABLE))),
     RESCUE_EVERY_MS(whole("rescueEveryMs", "--rescue-every-ms", "Rescue every", Kind.MILLIS, 1, Scenario.DAY_MS,
             30_000, Section.DURABILITY, "rescuer only: virtual ms between two passes of the rescuer (River's "
-                    + "RescueStuckJobsAfter check runs on an interval; Oban's Lifeline every minute)",
-            Scenario::rescueEveryMs, Scenario.Builder::rescueEveryMs)
+                    + "RescueStuckJobsAfter check runs on an interval; Oban's Lifeline every minute)")
             .slider(Scale.LOG, 100, 3_600_000).explore(1_000, 300_000).needs(rescuer())),
     P_ROLLBACK(decimal("pRollback", "--p-rollback", "Enqueue rollbacks", Kind.PROBABILITY, 0, 1, 0,
             Section.DURABILITY, "lock at enqueue only: the chance that the transaction that enqueued a sign-up "
                     + "rolls back after taking its unique record (the enqueue lock): the job never runs, and a "
                     + "repeat that met the record before the rollback was deduplicated against nothing (Oban's "
-                    + "unique insert in a transaction that rolled back)", Scenario::pRollback,
-            Scenario.Builder::pRollback).needs(enqueueLock())),
+                    + "unique insert in a transaction that rolled back)").needs(enqueueLock())),
     ROLLBACK_AFTER_MS(whole("rollbackAfterMs", "--rollback-after-ms", "Rollback after", Kind.MILLIS, 0,
             Scenario.DAY_MS, 1_000, Section.DURABILITY, "enqueue rollbacks only: virtual ms the rolled-back "
                     + "transaction stays open after the enqueue, holding the unique record, before it rolls back "
-                    + "and the record goes", Scenario::rollbackAfterMs, Scenario.Builder::rollbackAfterMs)
+                    + "and the record goes")
             .slider(Scale.LOG, 1, 600_000).explore(0, 10_000).needs(above("pRollback")));
 
     /** How a value is written and read. */
@@ -334,8 +317,6 @@ public enum Parameter {
     private final boolean groupsDigits;
     private final List<? extends Choice> choices;
     private final Needs needs;
-    private final Function<Scenario, Object> getter;
-    private final BiConsumer<Scenario.Builder, Object> setter;
 
     Parameter(Spec s) {
         this.id = s.id;
@@ -355,8 +336,6 @@ public enum Parameter {
         this.groupsDigits = s.groupsDigits;
         this.choices = s.choices;
         this.needs = s.needs;
-        this.getter = s.getter;
-        this.setter = s.setter;
     }
 
     /** @return the field name in scenario files and JSON, e.g. {@code pFail}. */
@@ -511,7 +490,7 @@ public enum Parameter {
 
     /** @return this parameter's value in {@code s}: a Long, a Double, a Boolean or a {@link Choice}. */
     public Object get(Scenario s) {
-        return getter.apply(s);
+        return s.get(this);
     }
 
     /**
@@ -534,8 +513,7 @@ public enum Parameter {
      * @throws IllegalArgumentException if the value is not of this parameter's kind
      */
     public Scenario.Builder set(Scenario.Builder b, Object value) {
-        setter.accept(b, normalise(value));
-        return b;
+        return b.set(this, value);
     }
 
     /**

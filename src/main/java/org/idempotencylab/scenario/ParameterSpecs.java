@@ -1,13 +1,6 @@
 package org.idempotencylab.scenario;
 
 import java.util.List;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
-import java.util.function.ObjDoubleConsumer;
-import java.util.function.ObjLongConsumer;
-import java.util.function.Predicate;
-import java.util.function.ToDoubleFunction;
-import java.util.function.ToLongFunction;
 import org.idempotencylab.scenario.Parameter.Kind;
 import org.idempotencylab.scenario.Parameter.Needs;
 import org.idempotencylab.scenario.Parameter.Scale;
@@ -83,8 +76,6 @@ final class ParameterSpecs {
         boolean groupsDigits = true;
         List<? extends Choice> choices = List.of();
         Needs needs = Needs.ALWAYS;
-        Function<Scenario, Object> getter;
-        BiConsumer<Scenario.Builder, Object> setter;
 
         Spec(String id, String cliOption, String label, Kind kind, long min, long max, Object defaultValue,
              Section section, String meaning) {
@@ -131,41 +122,24 @@ final class ParameterSpecs {
 
     /** A whole-number parameter: a count or virtual ms. */
     static Spec whole(String id, String option, String label, Kind kind, long min, long max, long dflt,
-                              Section section, String meaning, ToLongFunction<Scenario> get,
-                              ObjLongConsumer<Scenario.Builder> set) {
-        Spec s = new Spec(id, option, label, kind, min, max, dflt, section, meaning);
-        s.getter = sc -> get.applyAsLong(sc);
-        s.setter = (b, v) -> set.accept(b, (Long) v);
-        return s.slider(Scale.WHOLE, min, max);
+                      Section section, String meaning) {
+        return new Spec(id, option, label, kind, min, max, dflt, section, meaning).slider(Scale.WHOLE, min, max);
     }
 
     /** A decimal parameter: a probability (on a square-root slider 0..1) or a rate. */
     static Spec decimal(String id, String option, String label, Kind kind, long min, long max, double dflt,
-                                Section section, String meaning, ToDoubleFunction<Scenario> get,
-                                ObjDoubleConsumer<Scenario.Builder> set) {
-        Spec s = new Spec(id, option, label, kind, min, max, dflt, section, meaning);
-        s.getter = sc -> get.applyAsDouble(sc);
-        s.setter = (b, v) -> set.accept(b, (Double) v);
-        return s.slider(Scale.SQRT, 0, 1);
+                        Section section, String meaning) {
+        return new Spec(id, option, label, kind, min, max, dflt, section, meaning).slider(Scale.SQRT, 0, 1);
     }
 
-    static Spec flag(String id, String option, String label, boolean dflt, Section section, String meaning,
-                             Predicate<Scenario> get, BiConsumer<Scenario.Builder, Boolean> set) {
-        Spec s = new Spec(id, option, label, Kind.FLAG, 0, 0, dflt, section, meaning);
-        s.getter = get::test;
-        s.setter = (b, v) -> set.accept(b, (Boolean) v);
-        return s;
+    static Spec flag(String id, String option, String label, boolean dflt, Section section, String meaning) {
+        return new Spec(id, option, label, Kind.FLAG, 0, 0, dflt, section, meaning);
     }
 
     static <C extends Choice> Spec choice(String id, String option, String label, C dflt, C[] values,
-                                                  Section section, String meaning, Function<Scenario, C> get,
-                                                  BiConsumer<Scenario.Builder, C> set) {
+                                          Section section, String meaning) {
         Spec s = new Spec(id, option, label, Kind.CHOICE, 0, 0, dflt, section, meaning);
         s.choices = List.of(values);
-        s.getter = get::apply;
-        @SuppressWarnings("unchecked")
-        BiConsumer<Scenario.Builder, Object> setter = (b, v) -> set.accept(b, (C) v);
-        s.setter = setter;
         return s;
     }
 }

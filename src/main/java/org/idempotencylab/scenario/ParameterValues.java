@@ -51,8 +51,8 @@ final class ParameterValues {
                 case "false" -> Boolean.FALSE;
                 default -> throw ParameterException.notOneOf(p, t);
             };
-            case CHOICE -> p.choices().stream().filter(c -> c.cliName().equalsIgnoreCase(t)).findFirst()
-                    .map(c -> (Object) c).orElseThrow(() -> ParameterException.notOneOf(p, t));
+            case CHOICE -> Choice.find(p.choices().toArray(Choice[]::new), t).map(c -> (Object) c)
+                    .orElseThrow(() -> ParameterException.notOneOf(p, t));
         };
     }
 
@@ -172,6 +172,6 @@ final class ParameterValues {
     }
 
     private static String choiceNames(Parameter p) {
-        return String.join(", ", p.choices().stream().map(Choice::cliName).toList());
+        return Choice.names(p.choices().toArray(Choice[]::new));
     }
 }

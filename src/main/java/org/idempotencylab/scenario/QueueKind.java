@@ -9,19 +9,17 @@ public enum QueueKind implements Choice {
      * The queue lives in the worker process: a crash loses the jobs waiting in it and the jobs running. They are
      * counted as lost jobs, never dropped silently. There is no redelivery.
      */
-    MEMORY("memory", "in-memory"),
+    MEMORY("in-memory"),
     /**
      * A durable broker (for example Amazon SQS): a job taken by a worker stays in the queue, invisible, until the
      * worker acknowledges it at the job's end. If no acknowledgement comes within the visibility timeout (the
      * worker crashed, or the job is still running), the job is delivered again: at-least-once delivery.
      */
-    DURABLE("durable", "durable");
+    DURABLE("durable");
 
-    private final String cliName;
     private final String label;
 
-    QueueKind(String cliName, String label) {
-        this.cliName = cliName;
+    QueueKind(String label) {
         this.label = label;
     }
 
@@ -29,11 +27,4 @@ public enum QueueKind implements Choice {
     public String label() {
         return label;
     }
-
-    /** @return the name on the command line and in files: {@code memory} or {@code durable}. */
-    @Override
-    public String cliName() {
-        return cliName;
-    }
-
 }

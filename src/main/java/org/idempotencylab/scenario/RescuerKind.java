@@ -8,36 +8,28 @@ package org.idempotencylab.scenario;
  */
 public enum RescuerKind implements Choice {
     /** No rescuer: an expired claim waits until a delivery reclaims it. */
-    NONE("none", "none"),
+    NONE("none"),
     /**
      * One statement, {@code DELETE FROM processed_jobs WHERE status = 'in_progress' AND locked_until < now}: the
      * database checks the row's state as it deletes, so a claim that completed is never touched (River's rescue
      * update after the fix, which requires the job to be still running).
      */
-    ATOMIC("atomic", "atomic (one guarded statement)"),
+    ATOMIC("atomic (one guarded statement)"),
     /**
      * A {@code SELECT} of the expired {@code in_progress} keys, then, the race window later, a {@code DELETE} by
      * key with no status guard: a claim that completed, or was reclaimed, in between is wiped all the same, and
      * its step runs again (River's JobRescuer before the fix: it rescued from a stale snapshot by id only).
      */
-    READ_THEN_UPDATE("read-then-update", "read, then update");
+    READ_THEN_UPDATE("read, then update");
 
-    private final String cliName;
     private final String label;
 
-    RescuerKind(String cliName, String label) {
-        this.cliName = cliName;
+    RescuerKind(String label) {
         this.label = label;
     }
 
     @Override
     public String label() {
         return label;
-    }
-
-    /** @return the name on the command line and in files: {@code none}, {@code atomic} or {@code read-then-update}. */
-    @Override
-    public String cliName() {
-        return cliName;
     }
 }

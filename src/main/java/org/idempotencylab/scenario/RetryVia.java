@@ -5,7 +5,7 @@ package org.idempotencylab.scenario;
  */
 public enum RetryVia implements Choice {
     /** The worker holds the job and waits its backoff itself: it takes nothing else meanwhile (the default). */
-    WORKER("worker"),
+    WORKER,
     /**
      * {@code queue}: the retry is published as a new delayed message and the worker lets go of the job and takes the next one,
      * as Celery's {@code self.retry(countdown=...)} re-publishes the task with an ETA, Sidekiq puts it in its retry
@@ -14,17 +14,11 @@ public enum RetryVia implements Choice {
      * ETA, so every visibility timeout that runs out before the ETA delivers it to one more worker, and each of
      * them runs it at the ETA (Celery's Redis broker caveats).
      */
-    DELAYED_MESSAGE("queue");
-
-    private final String cliName;
-
-    RetryVia(String cliName) {
-        this.cliName = cliName;
-    }
+    DELAYED_MESSAGE;
 
     /** @return the name on the command line and in files: {@code worker} or {@code queue}. */
     @Override
     public String cliName() {
-        return cliName;
+        return this == DELAYED_MESSAGE ? "queue" : Choice.super.cliName();
     }
 }

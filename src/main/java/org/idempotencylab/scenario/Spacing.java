@@ -6,19 +6,7 @@ package org.idempotencylab.scenario;
  */
 public enum Spacing implements Choice {
     /** Evenly spaced: the same difference between neighbours (the default). */
-    LINEAR("linear"),
+    LINEAR,
     /** Evenly spaced in the logarithm: the same ratio between neighbours; both ends above 0. */
-    LOG("log");
-
-    private final String cliName;
-
-    Spacing(String cliName) {
-        this.cliName = cliName;
-    }
-
-    /** @return the name on the command line: {@code linear} or {@code log}. */
-    @Override
-    public String cliName() {
-        return cliName;
-    }
+    LOG;
 }

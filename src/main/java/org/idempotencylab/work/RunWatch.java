@@ -87,7 +87,7 @@ public final class RunWatch implements AutoCloseable {
      */
     public static RunWatch open(WorkConfig cfg) {
         try {
-            return new RunWatch(cfg.url(), cfg.runId(), cfg.jobs(), WorkerOsProcess.connect(cfg.url()));
+            return new RunWatch(cfg.url(), cfg.runId(), cfg.scenario().jobs(), WorkerOsProcess.connect(cfg.url()));
         } catch (SQLException e) {
             throw failed(cfg.url(), e);
         }

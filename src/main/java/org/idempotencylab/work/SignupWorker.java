@@ -122,8 +122,7 @@ final class SignupWorker implements Runnable {
         this.outcomes = RandomStreams.outcomes(streamSeed);
         this.durations = RandomStreams.derived(streamSeed, RandomStreams.Purpose.CALL_DURATION);
         this.jitter = RandomStreams.derived(streamSeed, RandomStreams.Purpose.JITTER);
-        this.retry = new RetryPolicy(cfg.maxAttempts(), cfg.baseDelayMs(), cfg.maxDelayMs(), cfg.jitter(),
-                cfg.backoffFactor());
+        this.retry = RetryPolicy.of(cfg.scenario());
         this.eachStep = cfg.scope() == RetryScope.EACH_STEP;
     }
 
@@ -158,12 +157,12 @@ final class SignupWorker implements Runnable {
         try (PreparedStatement ps = db.prepareStatement(TAKE)) {
             int i = 1;
             ps.setString(i++, cfg.runId());
-            ps.setInt(i++, cfg.maxReceives());
-            ps.setInt(i++, cfg.maxReceives());
-            ps.setInt(i++, cfg.maxReceives());
-            ps.setLong(i++, cfg.visibilityTimeoutMs());
+            ps.setInt(i++, cfg.scenario().maxReceives());
+            ps.setInt(i++, cfg.scenario().maxReceives());
+            ps.setInt(i++, cfg.scenario().maxReceives());
+            ps.setLong(i++, cfg.scenario().visibilityTimeoutMs());
             ps.setString(i++, owner);
-            ps.setInt(i++, cfg.maxReceives());
+            ps.setInt(i++, cfg.scenario().maxReceives());
             ps.setString(i, cfg.runId());
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
@@ -180,7 +179,7 @@ final class SignupWorker implements Runnable {
     private void runDelivery() throws SQLException, InterruptedException {
         String lockKey = "signup:user_" + job;
         if (cfg.store() == StoreKind.LOCK) {
-            ClaimResult lock = claims.claim(lockKey, FINGERPRINT, owner, nowMs(), cfg.lockTtlMs());
+            ClaimResult lock = claims.claim(lockKey, FINGERPRINT, owner, nowMs(), cfg.scenario().lockTtlMs());
             if (!lock.owned()) {
                 sendBack(lock.lockedUntilMs());
                 return;
@@ -241,7 +240,7 @@ final class SignupWorker implements Runnable {
                 stepAttempt = 1;
                 continue;
             }
-            if (attempt >= cfg.maxAttempts()) {
+            if (attempt >= cfg.scenario().maxAttempts()) {
                 return false;
             }
             Thread.sleep(retry.backoffMs(attempt, jitter));
@@ -289,7 +288,7 @@ final class SignupWorker implements Runnable {
     /** A step through the claim table: claim, call, then complete with its side effect or release. */
     private StepOutcome claimedStep(int step, int attempt) throws SQLException, InterruptedException, InProgress {
         String key = SignupSteps.NAMES.get(step) + ":user_" + job;
-        ClaimResult r = claims.claim(key, FINGERPRINT, owner, nowMs(), cfg.leaseMs());
+        ClaimResult r = claims.claim(key, FINGERPRINT, owner, nowMs(), cfg.scenario().leaseMs());
         switch (r.kind()) {
             case COMPLETED -> {
                 recordSaved(step, attempt);
@@ -325,18 +324,18 @@ final class SignupWorker implements Runnable {
      * asks the provider table to send. Records nothing of the call itself (the caller does, per store).
      */
     private StepOutcome call(int step) throws SQLException, InterruptedException {
-        long c = cfg.callMs();
+        long c = cfg.scenario().callMs();
         if (c > 0) {
             Thread.sleep(Math.round(c * (0.5 + durations.nextDouble())));
         }
-        if (outcomes.nextDouble() < cfg.pFail()) {
+        if (outcomes.nextDouble() < cfg.scenario().pFail()) {
             return StepOutcome.FAILED; // failed before doing anything
         }
         if (step != SignupSteps.EMAIL) {
             return StepOutcome.OK;
         }
         lastSent = send();
-        return outcomes.nextDouble() < cfg.lostReply() ? StepOutcome.LOST : StepOutcome.OK;
+        return outcomes.nextDouble() < cfg.scenario().lostReply() ? StepOutcome.LOST : StepOutcome.OK;
     }
 
     /** The provider: sends unless it has already sent under this key; records the request either way. */

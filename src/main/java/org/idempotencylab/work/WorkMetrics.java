@@ -74,7 +74,7 @@ public final class WorkMetrics {
                 + "COUNT(*) FILTER (WHERE outcome = 'saved'), "
                 + "COUNT(*) FILTER (WHERE outcome IN ('failed', 'lost') AND attempt < ?) FROM " + WorkTables.CALLS
                 + " WHERE run_id = ?")) {
-            ps.setInt(1, cfg.maxAttempts());
+            ps.setInt(1, cfg.scenario().maxAttempts());
             ps.setString(2, run);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -124,7 +124,7 @@ public final class WorkMetrics {
         m.add(Metric.PARTLY_DONE_JOBS, PartlyDoneJobs.read(c, run).size());
         m.add(Metric.CRASHES, kills);
         m.set(Metric.VIRTUAL_TIME_MS, wallMs);
-        return m.result(strategy, cfg.jobs(), null);
+        return m.result(strategy, cfg.scenario().jobs(), null);
     }
 
     /**

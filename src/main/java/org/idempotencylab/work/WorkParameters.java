@@ -150,10 +150,8 @@ public final class WorkParameters {
      */
     public static WorkConfig config(String url, String runId, long epochMs, int processes, Scenario s,
                                     Strategy strategy) {
-        return new WorkConfig(url, runId, epochMs, processes, s.workers(), s.jobs(), s.pFail(), s.lostReply(),
-                s.maxAttempts(), s.seed(), s.baseDelayMs(), s.maxDelayMs(), s.backoffFactor(), s.jitter(),
-                s.callMs(), s.leaseMs(), s.visibilityTimeoutMs(), s.maxReceives(), s.lockTtlMs(), s.ttlMs(),
-                strategy.scope(), strategy.keyMode(), strategy.store());
+        return new WorkConfig(url, runId, epochMs, processes, s, strategy.scope(), strategy.keyMode(),
+                strategy.store());
     }
 
     /** @return the chaos loop's settings: a kill every {@code killEveryMs} on average, {@code s}'s restart time */

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.idempotencylab.engine.Mulberry32;
 import org.idempotencylab.engine.RandomStreams;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.ClaimStoreException;
@@ -102,7 +103,7 @@ public final class WorkRun {
         this.cfg = cfg;
         this.chaos = chaos;
         this.err = err;
-        this.chaosDraws = RandomStreams.derived(cfg.seed(), RandomStreams.Purpose.CRASHES);
+        this.chaosDraws = RandomStreams.derived(cfg.scenario().seed(), RandomStreams.Purpose.CRASHES);
         this.slots = new Slot[cfg.processes()];
         for (int i = 0; i < slots.length; i++) {
             slots[i] = new Slot(i);
@@ -161,7 +162,7 @@ public final class WorkRun {
                     }
                     dropped = dropped.plus(WorkTables.dropOtherRuns(c, cfg.runId()));
                 }
-                WorkTables.enqueue(c, cfg.runId(), cfg.jobs());
+                WorkTables.enqueue(c, cfg.runId(), cfg.scenario().jobs());
                 return dropped;
             } catch (SQLException e) {
                 throw notPrepared(cfg, e);
@@ -350,7 +351,8 @@ public final class WorkRun {
             long nextBeat = nowMs();
             long lastOpen = -1;
             long lastMove = nowMs();
-            long stallMs = 60_000 + 2 * (cfg.visibilityTimeoutMs() + cfg.leaseMs() + cfg.lockTtlMs());
+            Scenario run = cfg.scenario();
+            long stallMs = 60_000 + 2 * (run.visibilityTimeoutMs() + run.leaseMs() + run.lockTtlMs());
             while (true) {
                 long now = nowMs();
                 if (now >= nextBeat) {
@@ -397,7 +399,7 @@ public final class WorkRun {
             StrategyResult result = WorkMetrics.read(c, cfg, strategy, kills, wallMs);
             keepRegistered(c);
             if (result.succeededJobs() + result.failedJobs() + result.deadLetteredJobs() + result.lostJobs()
-                    != cfg.jobs() || WorkMetrics.rowsMissing(c, cfg.runId())) { // someone deleted rows of the run
+                    != cfg.scenario().jobs() || WorkMetrics.rowsMissing(c, cfg.runId())) { // someone deleted its rows
                 throw new WorkException("work: " + RunRegistry.ERASED);
             }
             RunRegistry.unregister(c, cfg.runId());

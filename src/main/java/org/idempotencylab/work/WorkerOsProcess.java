@@ -51,21 +51,23 @@ public final class WorkerOsProcess {
             if (cfg.store() == StoreKind.CLAIM_TABLE || cfg.store() == StoreKind.LOCK) {
                 claims = JdbcClaimStore.open(cfg.url(), new JdbcClaimStore.Options(cfg.store() == StoreKind.LOCK
                         ? WorkTables.LOCKS : WorkTables.CLAIMS, cfg.runId(), Instant.ofEpochMilli(cfg.epochMs())),
-                        cfg.workers());
+                        cfg.scenario().workers());
             }
-            ProcessMemoryStore memory = cfg.store() == StoreKind.MEMORY ? new ProcessMemoryStore(cfg.ttlMs()) : null;
+            ProcessMemoryStore memory = cfg.store() == StoreKind.MEMORY
+                    ? new ProcessMemoryStore(cfg.scenario().ttlMs()) : null;
             AtomicReference<Throwable> failure = new AtomicReference<>();
             List<Thread> threads = new ArrayList<>();
-            for (int w = 0; w < cfg.workers(); w++) {
+            for (int w = 0; w < cfg.scenario().workers(); w++) {
                 connections.add(connect(cfg.url()));
             }
             Connection beatOn = connect(cfg.url());
             connections.add(beatOn);
             heartbeat = beat(cfg.runId(), beatOn, name);
             ready.run();
-            for (int w = 0; w < cfg.workers(); w++) {
+            for (int w = 0; w < cfg.scenario().workers(); w++) {
                 Connection c = connections.get(w);
-                long streamSeed = cfg.seed() + 1_000_003L * ((long) slot * 4_096 + (long) incarnation * 64 + w + 1);
+                long streamSeed = cfg.scenario().seed()
+                        + 1_000_003L * ((long) slot * 4_096 + (long) incarnation * 64 + w + 1);
                 SignupWorker worker = new SignupWorker(cfg, c, claims, memory, name + "-w" + w, streamSeed);
                 Thread t = new Thread(() -> {
                     try {

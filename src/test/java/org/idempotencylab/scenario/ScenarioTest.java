@@ -2,19 +2,23 @@ package org.idempotencylab.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A Scenario is validated at construction: a bad value throws {@link ParameterException} whose message names the
  * field, the value and the allowed range (docs/design.md, "Conventions"; e.g. "pFail: 1.5 is outside the allowed
- * range 0 to 1"). The ranges are those documented on {@link Scenario}.
+ * range 0 to 1"). The ranges are those its {@link Parameter} rows declare.
  */
 class ScenarioTest {
 
@@ -100,26 +104,33 @@ class ScenarioTest {
     }
 
     @Test
-    void theConstructorValidatesToo() {
-        // Not only the builder: a record built directly goes through the same check.
+    void theGenericSetterIsCheckedToo() {
+        // set(Parameter, value) is the path scenario files, sweeps and the window take: the same check as pFail(1.5)
         ParameterException e = assertThrows(ParameterException.class,
-                () -> new Scenario(10, 1.5, 0, 3, 1, 100, 2_000, true, 200, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0,
-                        QueueKind.MEMORY, 1, 1, 1, 0, 2, 10, 1, LockAt.START, LockRelease.END, OnConflict.REQUEUE,
-                        0, 0, ClaimMode.ATOMIC, 10, CallTimeShape.UNIFORM, 1, 0, RetryVia.WORKER,
-                        RescuerKind.NONE, 30_000, 0, 1_000));
+                () -> Scenario.article().toBuilder().set(Parameter.P_FAIL, 1.5).build());
         assertEquals("pFail: 1.5 is outside the allowed range 0 to 1", e.getMessage());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Parameter.class)
+    void everyNumberIsCheckedAgainstItsRowsRange(Parameter p) {
+        // the one loop over the rows checks each of them: one above its row's maximum is refused, naming the row
+        Assumptions.assumeTrue(p.kind().isNumber());
+        ParameterException e = assertThrows(ParameterException.class,
+                () -> Scenario.article().toBuilder().set(p, p.max() + 1).build());
+        assertEquals(p, e.parameter());
     }
 
     @Test
     void builderStartsFromTheScenarioAndChangesOnlyWhatIsSet() {
         Scenario a = Scenario.article();
         assertEquals(a, a.toBuilder().build());
+        assertEquals(a.hashCode(), a.toBuilder().build().hashCode());
         Scenario b = a.toBuilder().jobs(20_000).seed(7).build();
-        assertEquals(new Scenario(20_000, 0.01, 0.005, 3, 7, 100, 2_000, true, 200, Scenario.DAY_MS,
-                Scenario.DAY_MS, 1, 0, 0, 30_000, 30_000, 0, 60_000, 0, 5_000, QueueKind.MEMORY, 30_000, 300_000, 30_000,
-                0, 2, 10, 1, LockAt.START, LockRelease.END, OnConflict.REQUEUE, 0, 0, ClaimMode.ATOMIC, 10,
-                CallTimeShape.UNIFORM, 1, 0, RetryVia.WORKER,
-                        RescuerKind.NONE, 30_000, 0, 1_000), b);
+        assertEquals(List.of(Parameter.JOBS, Parameter.SEED), b.differencesFrom(a));
+        assertEquals(20_000, b.jobs());
+        assertEquals(7, b.seed());
+        assertNotEquals(a, b);
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.store.TestPostgres;
@@ -88,8 +89,10 @@ class WorkMetricsPartlyDoneTest {
     }
 
     private static WorkConfig config(String url) {
-        return new WorkConfig(url, RUN, 0, 1, 1, 7, 0, 0, 3, 1, 100, 2_000, 2, false, 0, 300, 600, 10, 1_000,
-                60_000, RetryScope.WHOLE_JOB, KeyMode.SAME, StoreKind.NONE); // no claim table: no processed_jobs
+        Scenario s = Scenario.article().toBuilder().workers(1).jobs(7).pFail(0).lostReply(0).jitter(false).callMs(0)
+                .leaseMs(300).visibilityTimeoutMs(600).lockTtlMs(1_000).ttlMs(60_000).build();
+        // no claim table: no processed_jobs
+        return new WorkConfig(url, RUN, 0, 1, s, RetryScope.WHOLE_JOB, KeyMode.SAME, StoreKind.NONE);
     }
 
     private static void job(Connection c, String run, long job, String status) throws SQLException {

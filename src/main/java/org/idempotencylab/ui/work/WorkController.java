@@ -231,12 +231,7 @@ public final class WorkController implements TabCommands {
 
             @Override
             public C fromString(String s) {
-                for (C c : values) {
-                    if (c.cliName().equals(s)) {
-                        return c;
-                    }
-                }
-                return null;
+                return Choice.find(values, s).orElse(null);
             }
         });
     }

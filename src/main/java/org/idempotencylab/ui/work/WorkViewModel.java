@@ -343,7 +343,8 @@ public final class WorkViewModel {
                     claimView.attach(shown);
                 }
                 attached.set(true);
-                status.set(TEXTS.format("status.running", cfg.runId(), cfg.processes(), cfg.workers(), cfg.jobs()));
+                status.set(TEXTS.format("status.running", cfg.runId(), cfg.processes(), cfg.scenario().workers(),
+                        cfg.scenario().jobs()));
                 event("event.run", cfg.runId());
             });
             run = r;
@@ -603,7 +604,7 @@ public final class WorkViewModel {
         }
         rows.add(new MetricRow(TEXTS.get("metric.runId"), o.runId()));
         rows.add(new MetricRow(TEXTS.get("metric.processes"), Integer.toString(cfg.processes())));
-        rows.add(new MetricRow(TEXTS.get("metric.workersPerProcess"), Integer.toString(cfg.workers())));
+        rows.add(new MetricRow(TEXTS.get("metric.workersPerProcess"), Integer.toString(cfg.scenario().workers())));
         rows.add(new MetricRow(TEXTS.get("metric.restarts"), Long.toString(o.restarts())));
         rows.add(new MetricRow(TEXTS.get("metric.wallTimeMs"), Parameter.grouped(o.wallMs())));
         rows.add(new MetricRow(TEXTS.get("metric.jobsPerSecond"), jobsPerSecond(o).toPlainString()));
