@@ -52,7 +52,7 @@ final class CodeMap {
             case CALL_STARTED -> switch (store) {
                 case MEMORY -> "memory.run";
                 case CLAIM_TABLE -> "claim.claimed";
-                default -> "store.call";
+                case NONE, LOCK -> "store.call";
             };
             case CALL_SUCCEEDED -> "retry.call";
             case CALL_FAILED, REPLY_LOST, BACKOFF_STARTED -> "retry.error";
@@ -92,7 +92,7 @@ final class CodeMap {
             case LOCK -> cause == DuplicateCause.LOCK_GONE || cause == DuplicateCause.REPEATED_REQUEST
                     || cause == DuplicateCause.CRASH || cause == DuplicateCause.VISIBILITY_TIMEOUT ? "lock.taken"
                     : runs;
-            default -> runs;
+            case NONE -> runs;
         };
     }
 
