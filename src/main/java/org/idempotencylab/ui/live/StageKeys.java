@@ -241,13 +241,14 @@ final class StageKeys implements LiveRunListener {
             return;
         }
         readAtMs = nowMs;
-        switch (store) {
-            case MEMORY -> readMemory(nowMs);
-            case CLAIM_TABLE -> readClaims(nowMs);
-            case LOCK -> readLocks(nowMs);
-            default -> {
-            }
-        }
+        // a switch expression: a new store kind does not compile until it says what the stage reads of it
+        Runnable readStore = switch (store) {
+            case MEMORY -> () -> readMemory(nowMs);
+            case CLAIM_TABLE -> () -> readClaims(nowMs);
+            case LOCK -> () -> readLocks(nowMs);
+            case NONE -> () -> { }; // no store: nothing to read
+        };
+        readStore.run();
         expireProviderKeys(nowMs);
         List<Band> stations = new ArrayList<>(SignupSteps.COUNT);
         for (int s = 0; s < SignupSteps.COUNT; s++) {
@@ -296,7 +297,7 @@ final class StageKeys implements LiveRunListener {
             return; // a job cut short by a crash: the crash's own event says what became of its records
         }
         lastStep.put(e.user(), step);
-        if (store == StoreKind.MEMORY || store == StoreKind.CLAIM_TABLE) {
+        if (store.recordsCompletion()) {
             boolean answered = e.kind() == Kind.STEP_SKIPPED || e.kind() == Kind.RUN_SHARED;
             Followed f = met(step, e.user(), e.timeMs(), answered);
             if (store == StoreKind.MEMORY) {
