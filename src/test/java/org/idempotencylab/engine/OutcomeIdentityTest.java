@@ -120,7 +120,7 @@ class OutcomeIdentityTest {
                     b.set(p, choices.get((int) (rnd.nextDouble() * choices.size())));
                 }
                 case PROBABILITY -> b.set(p, rnd.nextDouble() < 1 / 3.0 ? 0.0 : rnd.nextDouble() * 0.6);
-                default -> {
+                case COUNT, MILLIS, RATE, FACTOR -> {
                     double[] range = p.exploreRange();
                     double from = Math.max(range[0], p.min());
                     double to = Math.min(range[1], p.max());
