@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.engine.RunControl;
@@ -474,10 +473,8 @@ class LiveViewFxTest {
         ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
         @SuppressWarnings("unchecked")
         ComboBox<StoreKind> stores = robot.lookup("#storeBox").queryAs(ComboBox.class);
-        List<String> storeWords = stores.getItems().stream().map(stores.getConverter()::toString).toList();
-        assertEquals(Stream.of(StoreKind.values()).map(StoreKind::label).toList(), storeWords,
-                "the Store list's words: each store's own, a store added later too");
-        assertEquals(List.of("none", "in-memory store", "claim table", "lock only"), storeWords.subList(0, 4));
+        assertEquals(List.of(StoreKind.values()).stream().map(StoreKind::label).toList(), stores.getItems().stream()
+                .map(stores.getConverter()::toString).toList(), "the Store list's words: each store's own (StoreKind)");
         onFx(() -> {
             live.scopeProperty().set(RetryScope.WHOLE_JOB_SKIP_FINISHED);
             live.keyModeProperty().set(KeyMode.SAME);
