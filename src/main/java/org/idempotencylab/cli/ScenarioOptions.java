@@ -82,7 +82,7 @@ final class ScenarioOptions {
             case MILLIS -> msUnit;
             case RATE -> " per virtual second";
             case FACTOR -> " (a factor)";
-            default -> "";
+            case COUNT, FLAG, CHOICE -> "";
         };
         return capitalised(what) + ". Allowed: " + p.rangeText() + unit + " (default: ${DEFAULT-VALUE}).";
     }

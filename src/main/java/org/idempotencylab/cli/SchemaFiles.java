@@ -17,17 +17,25 @@ import org.idempotencylab.scenario.ScenarioSchema;
  * hand-made schema; a file already up to date is left untouched.
  */
 public final class SchemaFiles {
+    static final String SCENARIO = "scenario.schema.json";
+    static final String LESSON = "lesson.schema.json";
+
     private SchemaFiles() {
     }
 
     /**
-     * @param args the folder to write into, {@code docs} of the project
-     * @throws IOException if a file cannot be read or written (the build then fails)
+     * @param args one argument: the folder to write into, {@code docs} of the project (it must exist)
+     * @throws IOException              if a file cannot be read or written (the build then fails)
+     * @throws IllegalArgumentException if not exactly one argument is given
      */
     public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            throw new IllegalArgumentException("SchemaFiles takes one argument, the folder to write into; got "
+                    + args.length);
+        }
         Path docs = Path.of(args[0]);
-        write(docs.resolve("scenario.schema.json"), scenario());
-        write(docs.resolve("lesson.schema.json"), lesson());
+        write(docs.resolve(SCENARIO), scenario());
+        write(docs.resolve(LESSON), lesson());
     }
 
     /** @return the JSON Schema of scenario files, as {@code docs/scenario.schema.json} holds it */

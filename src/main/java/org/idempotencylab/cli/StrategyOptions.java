@@ -1,5 +1,7 @@
 package org.idempotencylab.cli;
 
+import java.util.Arrays;
+import java.util.Iterator;
 import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryScope;
@@ -24,10 +26,9 @@ final class StrategyOptions {
     String providerKey;
 
     @Option(names = "--store", paramLabel = "STORE",
-            description = "the store every step goes through. Allowed: none, memory (the first article's "
-                    + "in-memory store), claim-table (the second article's processed_jobs with a lease; durable) or "
-                    + "lock (SETNX with a TTL, no record of finished steps) (default: memory with "
-                    + "whole-job-skip-finished, else none)")
+            completionCandidates = StoreHelp.class,
+            description = "the store every step goes through. Allowed: ${COMPLETION-CANDIDATES} (default: memory "
+                    + "with whole-job-skip-finished, else none)")
     String store;
 
     /** @return true if any of {@code --retry}, {@code --provider-key}, {@code --store} was given. */
@@ -59,8 +60,16 @@ final class StrategyOptions {
         StoreKind storeKind = storeKind();
         if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && !storeKind.recordsCompletion()) {
             throw new IllegalArgumentException("--store: " + storeKind.cliName() + " keeps no record of "
-                    + "finished steps; --retry whole-job-skip-finished needs --store memory or claim-table");
+                    + "finished steps; --retry whole-job-skip-finished needs --store " + StoreKind.recordingNames());
         }
         return Strategy.of(scope, keyMode, storeKind);
+    }
+
+    /** The {@code --store} help's list: every store kind with its own help ({@link StoreKind#help()}). */
+    static final class StoreHelp implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(StoreKind.values()).map(k -> k.cliName() + " (" + k.help() + ")").iterator();
+        }
     }
 }

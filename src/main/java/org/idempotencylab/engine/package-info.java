@@ -22,9 +22,10 @@
  *       feature off never shifts a draw.</li>
  * </ul>
  *
- * <p>Adding a store is one gate class implementing {@code StepGate}, one value of
- * {@link org.idempotencylab.scenario.StoreKind}, and one line in {@code StepGates.of}; nothing else in the engine
- * branches on the store kind (a test checks it).
+ * <p>Adding a store is one value of {@link org.idempotencylab.scenario.StoreKind} (with its words), one gate class
+ * implementing {@code StepGate}, and its lines in {@code StepGates} (its gate and its traits); nothing else in the
+ * engine branches on the store kind (a test checks it). Outside the engine, the compiler then asks for the real
+ * workers' step ({@code work.SignupWorker}) and the live view's look ({@code ui.live.StoreLook}).
  *
  * <p>Dependencies go one way (docs/design.md): the engine may import {@code org.idempotencylab.store} and
  * {@code org.idempotencylab.scenario}, and the JDK; never JavaFX, {@code org.idempotencylab.ui} or

@@ -32,8 +32,8 @@ final class ParameterSpecs {
     }
 
     static Needs payloadStore() { // only the stores that keep the first request's payload or result
-        return new Needs((s, st) -> s.pDuplicate() > 0 && (st.store() == StoreKind.MEMORY
-                || st.store() == StoreKind.CLAIM_TABLE), () -> "--p-duplicate above 0 and --store memory or claim-table");
+        return new Needs((s, st) -> s.pDuplicate() > 0 && st.store().recordsCompletion(),
+                () -> "--p-duplicate above 0 and --store " + StoreKind.recordingNames());
     }
 
     static Needs retries() {

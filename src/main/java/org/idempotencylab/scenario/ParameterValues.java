@@ -16,27 +16,15 @@ final class ParameterValues {
 
     static Object normalise(Parameter p, Object value) {
         Objects.requireNonNull(value, p.id());
-        switch (p.kind()) {
-            case COUNT, MILLIS -> {
-                if (value instanceof Number n) {
-                    return n instanceof Double || n instanceof Float ? Math.round(n.doubleValue()) : n.longValue();
-                }
-            }
-            case PROBABILITY, RATE, FACTOR -> {
-                if (value instanceof Number n) {
-                    return n.doubleValue();
-                }
-            }
-            case FLAG -> {
-                if (value instanceof Boolean) {
-                    return value;
-                }
-            }
-            case CHOICE -> {
-                if (p.choices().contains(value)) {
-                    return value;
-                }
-            }
+        Object normal = switch (p.kind()) { // an expression: a new kind does not compile until it is normalised
+            case COUNT, MILLIS -> value instanceof Number n
+                    ? (n instanceof Double || n instanceof Float ? Math.round(n.doubleValue()) : n.longValue()) : null;
+            case PROBABILITY, RATE, FACTOR -> value instanceof Number n ? n.doubleValue() : null;
+            case FLAG -> value instanceof Boolean ? value : null;
+            case CHOICE -> p.choices().contains(value) ? value : null;
+        };
+        if (normal != null) {
+            return normal;
         }
         throw new IllegalArgumentException(p.id() + ": " + value + " is not " + kindText(p));
     }

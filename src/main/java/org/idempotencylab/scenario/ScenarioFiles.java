@@ -526,7 +526,7 @@ public final class ScenarioFiles {
                     StoreKind::cliName, implied));
             if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && store != null && !store.recordsCompletion()) {
                 add(path + ".store", "\"" + store.cliName() + "\" keeps no record of finished steps; retry \""
-                        + scope.cliName() + "\" needs memory or claim-table");
+                        + scope.cliName() + "\" needs " + StoreKind.recordingNames());
             }
             Map<Parameter, Object> settings = settings(s.get("settings"), path + ".settings");
             if (count > before) {

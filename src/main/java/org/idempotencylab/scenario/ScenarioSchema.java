@@ -111,7 +111,7 @@ public final class ScenarioSchema {
         ObjectNode n = MAPPER.createObjectNode();
         n.put("description", p.label() + ": " + p.meaning() + " (" + p.unit() + "; default "
                 + p.format(p.defaultValue()) + ")");
-        switch (p.kind()) {
+        return switch (p.kind()) { // an expression: a new kind does not compile until it has its schema
             case COUNT, MILLIS -> n.put("type", "integer").put("minimum", p.min()).put("maximum", p.max());
             case PROBABILITY, RATE, FACTOR -> n.put("type", "number").put("minimum", p.min()).put("maximum",
                     p.max());
@@ -119,9 +119,9 @@ public final class ScenarioSchema {
             case CHOICE -> {
                 ArrayNode e = n.putArray("enum");
                 p.choices().forEach(c -> e.add(c.cliName()));
+                yield n;
             }
-        }
-        return n;
+        };
     }
 
     static ObjectNode strategy() {

@@ -34,7 +34,7 @@ public record Strategy(String name, RetryScope scope, KeyMode keyMode, StoreKind
         Objects.requireNonNull(store, "store");
         if (scope == RetryScope.WHOLE_JOB_SKIP_FINISHED && !store.recordsCompletion()) {
             throw new IllegalArgumentException("store: " + store.cliName() + " keeps no record of finished steps; "
-                    + "skipping finished steps needs memory or claim-table");
+                    + "skipping finished steps needs " + StoreKind.recordingNames());
         }
         for (Parameter p : settings.keySet()) {
             if (!p.isStrategySetting()) {
@@ -77,12 +77,7 @@ public record Strategy(String name, RetryScope scope, KeyMode keyMode, StoreKind
             case NEW_PER_CALL -> "new key on every call";
             case SAME -> "same key every time";
         };
-        String storeName = switch (store) {
-            case NONE -> "";
-            case MEMORY -> ", memory store";
-            case CLAIM_TABLE -> ", claim table";
-            case LOCK -> ", lock only";
-        };
+        String storeName = store.inStrategyName().isEmpty() ? "" : ", " + store.inStrategyName();
         return new Strategy(retry + ", " + key + storeName, scope, keyMode, store);
     }
 

@@ -255,10 +255,9 @@ final class SignupWorker implements Runnable {
     }
 
     private StepOutcome step(int step, int attempt) throws SQLException, InterruptedException, InProgress {
-        switch (cfg.store()) {
-            case CLAIM_TABLE -> {
-                return claimedStep(step, attempt);
-            }
+        // a switch expression: a new store kind does not compile until it says how its steps run here
+        return switch (cfg.store()) {
+            case CLAIM_TABLE -> claimedStep(step, attempt);
             case MEMORY -> {
                 ProcessMemoryStore.Answer a = memory.once(SignupKeys.step(step, job), () -> {
                     try {
@@ -275,14 +274,14 @@ final class SignupWorker implements Runnable {
                 if (a.source() == ProcessMemoryStore.Source.SAVED) {
                     recordSaved(step, attempt);
                 }
-                return a.outcome();
+                yield a.outcome();
             }
-            default -> { // none, lock: the lock is the job's, every step calls
+            case NONE, LOCK -> { // no record of steps (the lock is the job's): every step calls
                 StepOutcome o = call(step);
                 record(db, step, attempt, o);
-                return o;
+                yield o;
             }
-        }
+        };
     }
 
     /** A step through the claim table: claim, call, then complete with its side effect or release. */
@@ -297,8 +296,8 @@ final class SignupWorker implements Runnable {
             case IN_PROGRESS -> throw new InProgress(r.lockedUntilMs());
             case KEY_MISMATCH -> throw new IllegalStateException("key mismatch on " + key + ": every delivery of a "
                     + "job carries the same payload here");
-            default -> {
-                // CLAIMED or RECLAIMED: this worker does the work
+            case CLAIMED, RECLAIMED -> {
+                // this worker does the work
             }
         }
         StepOutcome o = call(step);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Stream;
+import org.idempotencylab.scenario.StoreKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -96,5 +97,8 @@ class CommandLineWordingTest {
                 + "new-per-call or same (default: none)"), run);
         assertTrue(run.contains("table, run, sweep and check from 200,000 sign-ups (run --db from 10,000), explore "
                 + "always"), run);
+        for (StoreKind k : StoreKind.values()) { // each store's own help (StoreKind), so a new store lists itself
+            assertTrue(run.contains(k.cliName() + " (" + k.help() + ")"), k + ": " + run);
+        }
     }
 }

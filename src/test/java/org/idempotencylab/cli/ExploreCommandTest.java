@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.idempotencylab.engine.Explorer;
 import org.idempotencylab.engine.ExplorerScenario;
 import org.idempotencylab.engine.FaultKind;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -125,13 +128,19 @@ class ExploreCommandTest {
                     + "lost-reply, crash, repeat, order",
             "--faults fail --restart-ms 100|--restart-ms: has no effect here; it needs crash among --faults",
             "--format csv|--format: 'csv' is not one of json, text",
-            "--store bogus|--store: 'bogus' is not one of none, memory, claim-table, lock",
     })
     void badInputIsOneLine(String args, String message) {
         Outcome o = cli(concat(new String[] {"explore"}, args.split(" ")));
         assertEquals(2, o.code());
         assertEquals("", o.out());
         assertEquals(message, o.err().strip());
+    }
+
+    @Test
+    void anUnknownStoreGetsTheStoresNamed() {
+        // the stores named are StoreKind's own (none, memory, claim-table, lock, and any added later)
+        badInputIsOneLine("--store bogus", "--store: 'bogus' is not one of " + Arrays.stream(StoreKind.values())
+                .map(StoreKind::cliName).collect(Collectors.joining(", ")));
     }
 
     /**

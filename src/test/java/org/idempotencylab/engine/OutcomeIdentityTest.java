@@ -105,35 +105,39 @@ class OutcomeIdentityTest {
     /**
      * A scenario with every parameter drawn over its range (numbers over the range worth exploring, on a log scale
      * for log sliders; a third of the probabilities 0, the others up to 0.6), 1 to 150 sign-ups and 1 to 6
-     * workers, so that every mechanism is on in some sets and runs stay short.
+     * workers, so that every mechanism is on in some sets and runs stay short. Each parameter draws from a stream
+     * of its own (the set's seed and its id), so a parameter added later leaves the others' values in every set as
+     * they were: {@code rnd} gives three draws per set, however many parameters there are.
      */
     static Scenario randomScenario(Mulberry32 rnd) {
         Scenario.Builder b = Scenario.article().toBuilder();
+        long setSeed = (long) (rnd.nextDouble() * 4294967296.0);
         for (Parameter p : Parameter.values()) {
             if (p.rangeStart() != null || p == Parameter.JOBS || p == Parameter.WORKERS) {
                 continue;
             }
+            Mulberry32 own = new Mulberry32(RandomStreams.splitMix64(setSeed * 31 + p.id().hashCode()));
             switch (p.kind()) {
-                case FLAG -> b.set(p, rnd.nextDouble() < 0.5);
+                case FLAG -> b.set(p, own.nextDouble() < 0.5);
                 case CHOICE -> {
                     List<? extends Choice> choices = p.choices();
-                    b.set(p, choices.get((int) (rnd.nextDouble() * choices.size())));
+                    b.set(p, choices.get((int) (own.nextDouble() * choices.size())));
                 }
-                case PROBABILITY -> b.set(p, rnd.nextDouble() < 1 / 3.0 ? 0.0 : rnd.nextDouble() * 0.6);
-                default -> {
+                case PROBABILITY -> b.set(p, own.nextDouble() < 1 / 3.0 ? 0.0 : own.nextDouble() * 0.6);
+                case COUNT, MILLIS, RATE, FACTOR -> {
                     double[] range = p.exploreRange();
                     double from = Math.max(range[0], p.min());
                     double to = Math.min(range[1], p.max());
                     double v;
                     if (p.scale() == Parameter.Scale.LOG && from > 0) {
-                        v = Math.exp(Math.log(from) + rnd.nextDouble() * (Math.log(to) - Math.log(from)));
+                        v = Math.exp(Math.log(from) + own.nextDouble() * (Math.log(to) - Math.log(from)));
                     } else {
-                        v = from + rnd.nextDouble() * (to - from);
+                        v = from + own.nextDouble() * (to - from);
                     }
                     b.set(p, p.kind().isDecimal() ? v : (Object) Math.round(v));
                     Parameter end = p.rangeEnd();
                     if (end != null) { // the end of a range is at least its start
-                        b.set(end, Math.round(v) + Math.round(rnd.nextDouble() * 5_000));
+                        b.set(end, Math.round(v) + Math.round(own.nextDouble() * 5_000));
                     }
                 }
             }

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSteps;
 import org.junit.jupiter.api.Test;
@@ -61,12 +62,20 @@ class LessonFileTest {
     }
 
     @Test
-    void everyShippedLessonReadsAndTheGoodExampleToo() {
+    void everyShippedLessonReadsAndTheGoodExampleToo() throws IOException {
         Lessons.Catalog c = new Lessons(READER).read();
         assertEquals(List.of(), c.problems());
-        assertEquals(List.of("lost-reply.json", "whole-job-retry.json", "crash-and-claim-table.json",
-                "stuck-in-progress.json", "lock-is-not-a-record.json"), c.lessons().stream()
-                .map(Lessons.Entry::fileName).toList());
+        // the index's order, and every lesson file of the folder is in it (a new lesson: its file and its line)
+        List<String> indexed = new ArrayList<>();
+        JSON.readTree(Path.of(Lessons.INDEX).toFile()).forEach(n -> indexed.add(n.asText()));
+        assertEquals(indexed, c.lessons().stream().map(Lessons.Entry::fileName).toList());
+        try (Stream<Path> files = Files.list(Path.of(Lessons.FOLDER))) {
+            assertEquals(indexed.stream().sorted().toList(), files.map(f -> f.getFileName().toString())
+                    .filter(n -> !n.equals("index.json")).sorted().toList(), "the files beside the index");
+        }
+        assertTrue(indexed.containsAll(List.of("lost-reply.json", "whole-job-retry.json",
+                "crash-and-claim-table.json", "stuck-in-progress.json", "lock-is-not-a-record.json")),
+                "the five shipped");
         Lesson l = READER.read(GOOD);
         LessonFrame f = l.frames().get(0);
         assertEquals(3, f.scenario().jobs(), "the preset's scenario");

@@ -30,7 +30,8 @@ class LessonSchemaTest {
     void theFileInDocsIsTheSchemaTheReaderMakes() throws IOException {
         assertEquals(LessonSchema.text(Presets.names(), SignupSteps.NAMES.size()),
                 Files.readString(Path.of("docs/lesson.schema.json")),
-                "the build writes it (cli.SchemaFiles, at process-classes): run mvn -o -q process-classes");
+                "the build writes it (cli.SchemaFiles at process-classes): run mvn -o -q process-classes and "
+                        + "commit docs/");
     }
 
     @Test

@@ -290,13 +290,14 @@ class ScenarioFilesTest {
                         "strategies[0].providerKey: \"old\" is not allowed; allowed: none, new-per-call, same"),
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
                                 + "\"store\": \"redis\"}]}",
-                        "strategies[0].store: \"redis\" is not allowed; allowed: none, memory, claim-table, lock"),
+                        "strategies[0].store: \"redis\" is not allowed; allowed: " + Arrays.stream(StoreKind.values())
+                                .map(StoreKind::cliName).collect(Collectors.joining(", "))), // none, memory, …
                 Arguments.of(HEAD + ", \"strategies\": [{\"providerKey\": \"none\"}]}",
                         "strategies[0].retry: missing; allowed: each-step, whole-job, whole-job-skip-finished"),
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"whole-job-skip-finished\", \"providerKey\": "
                                 + "\"same\", \"store\": \"lock\"}]}",
                         "strategies[0].store: \"lock\" keeps no record of finished steps; retry "
-                                + "\"whole-job-skip-finished\" needs memory or claim-table"),
+                                + "\"whole-job-skip-finished\" needs " + StoreKind.recordingNames()),
                 Arguments.of(HEAD + ", \"strategies\": []}", "strategies: [] is not a list of one or more "
                         + "strategies, e.g. [{\"retry\": \"each-step\", \"providerKey\": \"none\", \"store\": \"none\"}]"),
                 // a sweep: only with view sweep, and then required; each field checked and named by its path

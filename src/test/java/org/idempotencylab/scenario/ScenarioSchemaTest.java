@@ -42,7 +42,8 @@ class ScenarioSchemaTest {
     @Test
     void theFileInDocsIsTheSchemaTheRegistryMakes() throws IOException {
         assertEquals(ScenarioSchema.text(Metric.watchNames()), Files.readString(Path.of("docs/scenario.schema.json")),
-                "the build writes it (cli.SchemaFiles, at process-classes): run mvn -o -q process-classes");
+                "the build writes it (cli.SchemaFiles at process-classes): run mvn -o -q process-classes and "
+                        + "commit docs/");
     }
 
     @Test

@@ -39,7 +39,7 @@ public final class StrategyNames {
         String name = TEXTS.format("short.join", TEXTS.get("short.scope." + s.scope().name()),
                 TEXTS.get("short.key." + s.keyMode().name()));
         boolean articleStore = s.store() == StoreKind.NONE || s.store() == StoreKind.MEMORY && Strategy.ARTICLE.contains(s);
-        return articleStore ? name : TEXTS.format("short.join", name, TEXTS.get("short.store." + s.store().name()));
+        return articleStore ? name : TEXTS.format("short.join", name, s.store().inStrategyName());
     }
 
     /**

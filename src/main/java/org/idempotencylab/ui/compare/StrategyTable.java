@@ -186,7 +186,7 @@ final class StrategyTable {
         return switch (m.kind()) {
             case PERCENT -> "100.000%";
             case DECIMAL -> "10.00";
-            default -> "1,000,000";
+            case COUNT, MILLIS, BY_STEP -> "1,000,000";
         };
     }
 

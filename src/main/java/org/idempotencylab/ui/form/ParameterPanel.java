@@ -172,7 +172,7 @@ public final class ParameterPanel {
         label.setId(nodeId(prefix, p, "Label"));
         label.setWrapText(true);
         label.setMinHeight(Control.USE_PREF_SIZE);
-        switch (p.kind()) {
+        return switch (p.kind()) { // an expression: a new kind does not compile until it has its row
             case FLAG -> {
                 CheckBox box = new CheckBox(p.label());
                 box.setId(nodeId(prefix, p, "Box"));
@@ -185,7 +185,7 @@ public final class ParameterPanel {
                 grid.add(box, 0, row, 3, 1);
                 editors.put(p, box);
                 rows.put(p, List.of(box));
-                return row + 1;
+                yield row + 1;
             }
             case CHOICE -> {
                 ComboBox<Choice> box = new ComboBox<>();
@@ -202,9 +202,9 @@ public final class ParameterPanel {
                 grid.add(box, 0, row + 1, 3, 1);
                 editors.put(p, box);
                 rows.put(p, List.of(label, box));
-                return row + 2;
+                yield row + 2;
             }
-            default -> {
+            case COUNT, PROBABILITY, MILLIS, RATE, FACTOR -> {
                 TextField field = new TextField();
                 field.setId(nodeId(prefix, p, "Field"));
                 field.getStyleClass().add("value-field");
@@ -220,7 +220,7 @@ public final class ParameterPanel {
                     grid.add(field, 1, row);
                     grid.add(unit, 2, row);
                     rows.put(p, List.of(label, field, unit));
-                    return row + 1;
+                    yield row + 1;
                 }
                 Slider slider = slider(p);
                 slider.setId(nodeId(prefix, p, "Slider"));
@@ -231,9 +231,9 @@ public final class ParameterPanel {
                 grid.add(field, 1, row + 1);
                 grid.add(unit, 2, row + 1);
                 rows.put(p, List.of(label, slider, field, unit));
-                return row + 2;
+                yield row + 2;
             }
-        }
+        };
     }
 
     @SuppressWarnings("unchecked") // a flag's property holds a Boolean, a choice's one of its choices

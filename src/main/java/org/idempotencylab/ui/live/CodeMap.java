@@ -6,7 +6,6 @@ import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.KeyMode;
-import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 
 /**
@@ -46,26 +45,26 @@ final class CodeMap {
      *         null if no line of the program decides it (a click arming a fault, a job lost with the queue)
      */
     static String line(Strategy strategy, SimulationEvent e) {
-        StoreKind store = strategy.store();
+        StoreLook store = StoreLook.of(strategy.store());
         boolean email = e.step() == SignupSteps.EMAIL;
         return switch (e.kind()) {
-            case CALL_STARTED -> switch (store) {
+            case CALL_STARTED -> switch (store) { // a new look does not compile until it has its lines
                 case MEMORY -> "memory.run";
                 case CLAIM_TABLE -> "claim.claimed";
-                default -> "store.call";
+                case NONE, LOCK -> "store.call";
             };
             case CALL_SUCCEEDED -> "retry.call";
             case CALL_FAILED, REPLY_LOST, BACKOFF_STARTED -> "retry.error";
             case SIDE_EFFECT -> email ? "provider.send" : "retry.call";
             case DUPLICATE_SIDE_EFFECT -> letThrough(strategy, e);
             case EMAIL_SUPPRESSED -> strategy.keyMode() == KeyMode.NONE ? null : "provider.known";
-            case STEP_SKIPPED -> store == StoreKind.CLAIM_TABLE ? "claim.completed" : "memory.saved";
+            case STEP_SKIPPED -> store == StoreLook.CLAIM_TABLE ? "claim.completed" : "memory.saved";
             case RUN_SHARED -> "memory.share";
             case LEASE_RECLAIMED -> "claim.reclaimed";
             case KEY_MISMATCH -> "claim.mismatch";
-            case JOB_IN_PROGRESS -> store == StoreKind.LOCK ? "lock.held" : "claim.progress";
-            case JOB_DROPPED -> store == StoreKind.LOCK ? "lock.held" : null;
-            case JOB_STARTED -> store == StoreKind.LOCK ? "lock.taken" : "retry.loop";
+            case JOB_IN_PROGRESS -> store == StoreLook.LOCK ? "lock.held" : "claim.progress";
+            case JOB_DROPPED -> store == StoreLook.LOCK ? "lock.held" : null;
+            case JOB_STARTED -> store == StoreLook.LOCK ? "lock.taken" : "retry.loop";
             case JOB_SUCCEEDED -> "retry.done";
             case JOB_FAILED -> "retry.giveUp";
             default -> null; // ARRIVED, FAULT_ARMED, crashes and restarts, interrupted, lost, redelivered
@@ -86,13 +85,13 @@ final class CodeMap {
             return "provider.send";
         }
         String runs = email ? "provider.send" : "store.call";
-        return switch (strategy.store()) {
+        return switch (StoreLook.of(strategy.store())) {
             case MEMORY -> "memory.run";
             case CLAIM_TABLE -> cause == DuplicateCause.LEASE_EXPIRED ? "claim.reclaimed" : "claim.claimed";
             case LOCK -> cause == DuplicateCause.LOCK_GONE || cause == DuplicateCause.REPEATED_REQUEST
                     || cause == DuplicateCause.CRASH || cause == DuplicateCause.VISIBILITY_TIMEOUT ? "lock.taken"
                     : runs;
-            default -> runs;
+            case NONE -> runs;
         };
     }
 
@@ -103,7 +102,7 @@ final class CodeMap {
     static int rank(Strategy strategy, SimulationEvent e) {
         return switch (e.kind()) {
             case CALL_STARTED, CALL_SUCCEEDED, BACKOFF_STARTED -> ROUTINE;
-            case JOB_STARTED -> strategy.store() == StoreKind.LOCK ? DECIDES : ROUTINE;
+            case JOB_STARTED -> StoreLook.of(strategy.store()) == StoreLook.LOCK ? DECIDES : ROUTINE;
             case SIDE_EFFECT -> e.step() == SignupSteps.EMAIL ? DECIDES : SILENT;
             case ARRIVED -> SILENT;
             case KEY_MISMATCH, DUPLICATE_SIDE_EFFECT -> ENDS;

@@ -40,7 +40,7 @@ final class CodeProgram {
     static List<Line> compose(Strategy strategy) {
         List<Line> lines = new ArrayList<>();
         lines.addAll(part("retry." + strategy.scope().cliName()));
-        lines.addAll(part("store." + strategy.store().cliName()));
+        lines.addAll(part(StoreLook.of(strategy.store()).part()));
         lines.addAll(part("key." + strategy.keyMode().cliName()));
         return List.copyOf(lines);
     }

@@ -1,8 +1,11 @@
 package org.idempotencylab.ui.live;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javafx.beans.property.Property;
 import javafx.fxml.FXML;
@@ -49,6 +52,8 @@ public final class LiveParametersController {
     @FXML private ComboBox<StoreKind> storeBox;
     @FXML private TextField databaseField;
     @FXML private Tooltip databaseTip;
+    @FXML private Tooltip retryTip; // its text names the stores that record finished steps
+    @FXML private Tooltip storeTip; // its text is each store's own help
     @FXML private CheckBox faultBox;
 
     public LiveParametersController(LiveViewModel model) {
@@ -70,6 +75,10 @@ public final class LiveParametersController {
         databaseField.disableProperty().bind(model.storeProperty().isNotEqualTo(StoreKind.CLAIM_TABLE)
                 .or(model.connectingProperty()));
         databaseTip.setText(TEXTS.format("tip.database", JdbcClaimStore.ALLOWED_URLS));
+        retryTip.setText(TEXTS.format("tip.retry", StoreKind.recordingLabels()));
+        storeTip.setText(TEXTS.format("tip.store", Arrays.stream(StoreKind.values())
+                .map(k -> k.label().substring(0, 1).toUpperCase(Locale.ROOT) + k.label().substring(1) + ": "
+                        + k.help() + ".").collect(Collectors.joining(" "))));
     }
 
     /** A list of one strategy part, bound both ways, showing the part's words. */

@@ -14,7 +14,6 @@ import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.KeyMode;
-import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.store.ClaimRow;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ClaimStoreException;
@@ -197,7 +196,7 @@ final class StageKeys implements LiveRunListener {
 
     private final List<LinkedHashMap<Long, Followed>> bands = new ArrayList<>();
     private SignupSimulation sim;
-    private StoreKind store = StoreKind.NONE;
+    private StoreLook store = StoreLook.NONE;
     private KeyMode keyMode = KeyMode.NONE;
     private long providerTtlMs;
     /** The step each user's job was at last: where its lock is drawn, where "job in progress" met its claim. */
@@ -217,7 +216,7 @@ final class StageKeys implements LiveRunListener {
     @Override
     public void attached(SignupSimulation simulation) {
         sim = simulation;
-        store = simulation.strategy().store();
+        store = StoreLook.of(simulation.strategy().store());
         keyMode = simulation.strategy().keyMode();
         providerTtlMs = simulation.scenario().providerKeyTtlMs();
         bands.forEach(Map::clear);
@@ -241,13 +240,14 @@ final class StageKeys implements LiveRunListener {
             return;
         }
         readAtMs = nowMs;
-        switch (store) {
-            case MEMORY -> readMemory(nowMs);
-            case CLAIM_TABLE -> readClaims(nowMs);
-            case LOCK -> readLocks(nowMs);
-            default -> {
-            }
-        }
+        // a switch expression: a new look does not compile until it says what the stage reads of it
+        Runnable readStore = switch (store) {
+            case MEMORY -> () -> readMemory(nowMs);
+            case CLAIM_TABLE -> () -> readClaims(nowMs);
+            case LOCK -> () -> readLocks(nowMs);
+            case NONE -> () -> { }; // no store: nothing to read
+        };
+        readStore.run();
         expireProviderKeys(nowMs);
         List<Band> stations = new ArrayList<>(SignupSteps.COUNT);
         for (int s = 0; s < SignupSteps.COUNT; s++) {
@@ -257,7 +257,7 @@ final class StageKeys implements LiveRunListener {
     }
 
     private Bands bands() {
-        return new Bands(store != StoreKind.NONE, keyMode != KeyMode.NONE);
+        return new Bands(store != StoreLook.NONE, keyMode != KeyMode.NONE);
     }
 
     /** Shows what {@link #read} got. FX thread. */
@@ -274,7 +274,7 @@ final class StageKeys implements LiveRunListener {
     /** One event of the run, as it happens: who came to which station, a crash, an email. */
     private void heard(SimulationEvent e) {
         if (e.kind() == Kind.WORKER_CRASHED) {
-            if (store == StoreKind.MEMORY) { // the process held the store: every key it held is gone at once
+            if (store == StoreLook.MEMORY) { // the process held the store: every key it held is gone at once
                 for (int s = 0; s < SignupSteps.COUNT; s++) {
                     bands.get(s).values().forEach(f -> f.gone(Look.WIPED, e.timeMs()));
                 }
@@ -287,7 +287,7 @@ final class StageKeys implements LiveRunListener {
         int step = e.step();
         if (e.kind() == Kind.JOB_IN_PROGRESS) { // sent back by the claim its last step holds
             Integer at = lastStep.get(e.user());
-            if (at != null && store != StoreKind.LOCK) {
+            if (at != null && store != StoreLook.LOCK) {
                 met(at, e.user(), e.timeMs(), true);
             }
             return;
@@ -296,13 +296,13 @@ final class StageKeys implements LiveRunListener {
             return; // a job cut short by a crash: the crash's own event says what became of its records
         }
         lastStep.put(e.user(), step);
-        if (store == StoreKind.MEMORY || store == StoreKind.CLAIM_TABLE) {
+        if (store.recordsSteps()) {
             boolean answered = e.kind() == Kind.STEP_SKIPPED || e.kind() == Kind.RUN_SHARED;
             Followed f = met(step, e.user(), e.timeMs(), answered);
-            if (store == StoreKind.MEMORY) {
+            if (store == StoreLook.MEMORY) {
                 update(f, sim.store().get(SignupKeys.step(step, e.user())), e.timeMs());
             }
-        } else if (store == StoreKind.LOCK) {
+        } else if (store == StoreLook.LOCK) {
             moveLock(e.user(), step, e.timeMs());
         }
         if (step == SignupSteps.EMAIL) {

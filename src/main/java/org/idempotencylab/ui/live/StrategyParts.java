@@ -51,7 +51,7 @@ final class StrategyParts {
             return;
         }
         if (scope.get() == RetryScope.WHOLE_JOB_SKIP_FINISHED && !store.get().recordsCompletion()) {
-            problem.set(TEXTS.format("message.skipNeedsStore", label(store.get())));
+            problem.set(TEXTS.format("message.skipNeedsStore", label(store.get()), StoreKind.recordingLabels()));
             return;
         }
         problem.set("");
@@ -73,8 +73,7 @@ final class StrategyParts {
      *         another choice (its {@link Choice#label()})
      */
     static String label(Choice c) {
-        String part = c instanceof RetryScope ? "retry" : c instanceof KeyMode ? "key" : c instanceof StoreKind
-                ? "store" : null;
+        String part = c instanceof RetryScope ? "retry" : c instanceof KeyMode ? "key" : null; // a store: its own
         return part == null ? c.label() : TEXTS.get(part + "." + c.cliName());
     }
 

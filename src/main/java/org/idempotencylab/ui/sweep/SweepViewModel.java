@@ -312,7 +312,7 @@ public final class SweepViewModel {
             case MILLIS -> TEXTS.format("axis.millis", label);
             case RATE -> TEXTS.format("axis.rate", label);
             case FACTOR -> TEXTS.format("axis.factor", label);
-            default -> label;
+            case COUNT, FLAG, CHOICE -> label;
         };
     }
 

@@ -473,8 +473,8 @@ class LiveViewFxTest {
         ComboBox<Strategy> box = robot.lookup("#strategyBox").queryAs(ComboBox.class);
         @SuppressWarnings("unchecked")
         ComboBox<StoreKind> stores = robot.lookup("#storeBox").queryAs(ComboBox.class);
-        assertEquals(List.of("none", "in-memory store", "claim table", "lock only"),
-                stores.getItems().stream().map(stores.getConverter()::toString).toList(), "the Store list's words");
+        assertEquals(List.of(StoreKind.values()).stream().map(StoreKind::label).toList(), stores.getItems().stream()
+                .map(stores.getConverter()::toString).toList(), "the Store list's words: each store's own (StoreKind)");
         onFx(() -> {
             live.scopeProperty().set(RetryScope.WHOLE_JOB_SKIP_FINISHED);
             live.keyModeProperty().set(KeyMode.SAME);
