@@ -61,9 +61,9 @@ class ArchitectureTest {
     }
 
     /**
-     * The pieces every feature shares (the ui package's, form, charts, export) know no feature: only App and the
-     * adapters it builds between the kit and the views (ScenarioViews, and the live view's own: LiveScenarioView and
-     * the ClassroomCut it plays presets at) wire features together.
+     * The pieces every feature shares (the ui package's, form, charts, export) know no feature: only App, the
+     * LabWiring it builds the features with, and the adapters between the kit and the views (ScenarioViews, and the
+     * live view's own: LiveScenarioView and the ClassroomCut it plays presets at) wire features together.
      */
     @Test
     void theSharedUiPiecesKnowNoFeature() {
@@ -71,7 +71,7 @@ class ArchitectureTest {
                         "org.idempotencylab.ui.charts..", "org.idempotencylab.ui.export..")
                 .and().doNotHaveFullyQualifiedName("org.idempotencylab.ui.App")
                 .and().haveNameNotMatching(
-                        "org\\.idempotencylab\\.ui\\.(ScenarioViews|LiveScenarioView|ClassroomCut).*")
+                        "org\\.idempotencylab\\.ui\\.(LabWiring|ScenarioViews|LiveScenarioView|ClassroomCut).*")
                 .should().dependOnClassesThat().resideInAnyPackage(FEATURES.stream()
                         .map(f -> "org.idempotencylab.ui." + f + "..").toArray(String[]::new))
                 .check(CLASSES);
