@@ -62,9 +62,9 @@ class ArchitectureTest {
 
     /**
      * The pieces every feature shares (the ui package's, form, charts, export) know no feature: only the window's root
-     * (App, and LabController, the frame's controller, which binds the kit's menus and note) and the adapters App
-     * builds between the kit and the views (ScenarioViews, and the live view's own: LiveScenarioView and the
-     * ClassroomCut it plays presets at) wire features together.
+     * (App, the LabWiring it builds the features with, and LabController, the frame's controller, which binds the
+     * kit's menus and note) and the adapters between the kit and the views (ScenarioViews, and the live view's own:
+     * LiveScenarioView and the ClassroomCut it plays presets at) wire features together.
      */
     @Test
     void theSharedUiPiecesKnowNoFeature() {
@@ -73,7 +73,7 @@ class ArchitectureTest {
                 .and().doNotHaveFullyQualifiedName("org.idempotencylab.ui.App")
                 .and().haveNameNotMatching("org\\.idempotencylab\\.ui\\.LabController.*")
                 .and().haveNameNotMatching(
-                        "org\\.idempotencylab\\.ui\\.(ScenarioViews|LiveScenarioView|ClassroomCut).*")
+                        "org\\.idempotencylab\\.ui\\.(LabWiring|ScenarioViews|LiveScenarioView|ClassroomCut).*")
                 .should().dependOnClassesThat().resideInAnyPackage(FEATURES.stream()
                         .map(f -> "org.idempotencylab.ui." + f + "..").toArray(String[]::new))
                 .check(CLASSES);

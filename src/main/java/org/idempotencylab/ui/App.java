@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.ResourceBundle;
 import java.util.function.BooleanSupplier;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -25,14 +24,11 @@ import javafx.stage.Stage;
 import javafx.util.Duration;
 import org.idempotencylab.engine.ExplorerScenario;
 import org.idempotencylab.engine.SignupSteps;
-import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
-import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.explore.ExploreViewModel;
 import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.ClaimTablePane;
-import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.OpeningScene;
 import org.idempotencylab.ui.kit.ScenarioFileChooser;
@@ -44,31 +40,20 @@ import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.idempotencylab.ui.work.WorkViewModel;
 
 /**
- * The lab window, and the one place that wires the features together: it builds each feature's view-model, the
- * classroom kit over adapters of the Compare, Live and Sweep views ({@link ScenarioViews}), and the controller factory
- * the FXML views are loaded with. The features know none of each other. Opens with the {@link OpeningScene} (a
- * duplicate welcome email playing by itself, then its fix), or, once a teacher turned that off, on the last
- * scenario or the first article's parameters, whose comparison runs once in the background.
+ * The lab window: {@link LabWiring} builds each feature's view-model, the classroom kit over adapters of the Compare,
+ * Live and Sweep views ({@link ScenarioViews}), and the controller factory the FXML views are loaded with (the tests'
+ * window is wired by the same class); App adds the file dialogs and the launch switches. Opens with the
+ * {@link OpeningScene} (a duplicate welcome email playing by itself, then its fix), or, once a teacher turned that
+ * off, on the last scenario or the first article's parameters, whose comparison runs once in the background.
  */
 public final class App extends Application {
     /** Simulation threads: one per core; the numbers do not depend on it. */
     static final int THREADS = Runtime.getRuntime().availableProcessors();
 
-    private ExecutorService background;
-    private ExecutorService sweeps;
-    private ExecutorService explorations;
-    private WorkViewModel work;
+    /** The window's features, wired once the title card is on screen; null before. */
+    private LabWiring wiring;
     /** The {@code -Dlab.*} switches the window was started with. */
     private LaunchSwitches switches;
-
-    /** @return one daemon thread named {@code name}, so a closing window never waits for its work. */
-    private static ExecutorService daemonThread(String name) {
-        return Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
-    }
 
     /**
      * Shows the window at once with a title card (a frame the toolkit draws in about a second), then builds the
@@ -118,38 +103,18 @@ public final class App extends Application {
     }
 
     private void openLab(Stage stage, LabPrefs prefs) throws IOException {
-        background = daemonThread("lab-background");
-        CompareViewModel compare = new CompareViewModel(Scenario.article(), background, THREADS);
-        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        // a database is opened off the FX thread (an unreachable server takes up to 5 s to say so)
-        live.setDatabaseAccess(JdbcClaimStore::open, daemonThread("lab-database"), Platform::runLater);
-        // the key store follows the live run: every new run, and its frames (at most ten a second while playing,
-        // since relaying out a table of thousands of rows every frame costs more than everything else)
-        KeyStoreViewModel keyStore = new KeyStoreViewModel();
-        live.addFrameListener(keyStore, KeyStoreViewModel.FLUSHES_PER_SECOND);
-        // a sweep has its own background thread, so it need not wait for a comparison (its cells use every core)
-        sweeps = daemonThread("lab-sweep");
-        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), sweeps, THREADS);
-        // the Real workers tab: a real run's threads are its own; closing the window stops the run (App.stop)
-        work = new WorkViewModel();
-        ScenarioKit kit = kit(compare, live, sweep, prefs);
-        // the Explore tab has its own background thread too; its counterexamples play in the live view
-        explorations = daemonThread("lab-explore");
-        ExploreViewModel explore = explore(live, kit, explorations);
+        wiring = new LabWiring(LabWiring.Runs.daemons(THREADS), prefs);
+        CompareViewModel compare = wiring.compare();
+        LiveViewModel live = wiring.live();
+        SweepViewModel sweep = wiring.sweep();
+        WorkViewModel work = wiring.work();
+        ScenarioKit kit = wiring.kit();
+        ExploreViewModel explore = wiring.explore();
         kit.setRunOnLoad(true); // a preset's numbers appear without Ctrl+R, never the last run's beside its note
         switches.presentation().ifPresent(kit.presentationProperty()::set); // overrides the prefs
-        OpeningScene opening = new OpeningScene(kit);
-        ControllerFactory factory = new ControllerFactory()
-                .with(OpeningScene.class, opening)
-                .with(CompareViewModel.class, compare)
-                .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, keyStore)
-                .with(SweepViewModel.class, sweep)
-                .with(WorkViewModel.class, work)
-                .with(ExploreViewModel.class, explore)
-                .with(ClaimTableView.Factory.class, claimTableViews())
+        OpeningScene opening = wiring.opening();
+        ControllerFactory factory = wiring.services()
                 .with(FileChooserService.class, FileChooserService.dialog())
-                .with(ScenarioKit.class, kit)
                 .with(ScenarioFileChooser.class, ScenarioFileChooser.dialog());
         ViewLoader.View frame = frame(factory);
         LabController lab = (LabController) frame.controller();
@@ -328,17 +293,8 @@ public final class App extends Application {
 
     @Override
     public void stop() {
-        if (work != null) {
-            work.shutdown(); // a real run's worker processes are killed and its embedded database stopped first
-        }
-        if (background != null) {
-            background.shutdownNow();
-        }
-        if (sweeps != null) {
-            sweeps.shutdownNow();
-        }
-        if (explorations != null) {
-            explorations.shutdownNow();
+        if (wiring != null) {
+            wiring.close(); // a real run's worker processes are killed and its embedded database stopped first
         }
     }
 
@@ -379,7 +335,7 @@ public final class App extends Application {
         }
         if (!factory.has(ExploreViewModel.class)) {
             factory.with(ExploreViewModel.class, explore(factory.service(LiveViewModel.class),
-                    factory.service(ScenarioKit.class), daemonThread("lab-explore")));
+                    factory.service(ScenarioKit.class), LabWiring.daemonThread("lab-explore")));
         }
         if (!factory.has(ClaimTableView.Factory.class)) {
             factory.with(ClaimTableView.Factory.class, claimTableViews());

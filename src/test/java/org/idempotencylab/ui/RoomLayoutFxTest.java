@@ -25,14 +25,10 @@ import javafx.stage.Stage;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SimulationEvent;
-import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -69,24 +65,13 @@ class RoomLayoutFxTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        CompareViewModel compare = new CompareViewModel(Scenario.article(), pool, 1);
-        live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        keyStore = new KeyStoreViewModel();
-        live.addFrameListener(keyStore); // as App connects them
-        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
-        kit = App.kit(compare, live, sweep, LabPrefs.memory());
-        ViewLoader.View frame = App.frame(new ControllerFactory()
-                .with(CompareViewModel.class, compare)
-                .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, keyStore)
-                .with(SweepViewModel.class, sweep)
-                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                .with(ScenarioKit.class, kit));
-        lab = (LabController) frame.controller();
+        LabWiring wiring = LabWindow.wiring(pool, LabPrefs.memory());
+        live = wiring.live();
+        keyStore = wiring.services().service(KeyStoreViewModel.class); // following the live run, as App has it
+        kit = wiring.kit();
+        LabWindow window = LabWindow.frame(stage, wiring).size(1280, 700);
+        lab = window.lab();
         lab.buildAllTabs();
-        stage.setScene(App.scene(frame.root()));
-        stage.setWidth(1280);
-        stage.setHeight(700);
         stage.show();
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -18,13 +17,9 @@ import javafx.stage.Stage;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
-import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
-import org.idempotencylab.scenario.Scenario;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -50,23 +45,13 @@ class TwoLanesFxTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        compare = new CompareViewModel(Scenario.article(), pool, 1);
-        live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
-        kit = App.kit(compare, live, sweep, LabPrefs.memory());
-        ViewLoader.View frame = App.frame(new ControllerFactory()
-                .with(CompareViewModel.class, compare)
-                .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, sweep)
-                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                .with(ScenarioKit.class, kit));
-        lab = (LabController) frame.controller();
+        LabWiring wiring = LabWindow.wiring(pool, LabPrefs.memory());
+        compare = wiring.compare();
+        live = wiring.live();
+        kit = wiring.kit();
+        LabWindow window = LabWindow.frame(stage, wiring).size(1280, 720);
+        lab = window.lab();
         lab.buildAllTabs();
-        Scene scene = App.scene(frame.root());
-        stage.setScene(scene);
-        stage.setWidth(1280);
-        stage.setHeight(720);
         stage.show();
     }
 

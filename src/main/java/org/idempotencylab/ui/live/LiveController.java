@@ -2,10 +2,12 @@ package org.idempotencylab.ui.live;
 
 import java.util.function.BooleanSupplier;
 import javafx.animation.AnimationTimer;
+import javafx.beans.value.ObservableValue;
 import javafx.event.EventHandler;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
@@ -17,6 +19,7 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.stage.Window;
 import org.idempotencylab.ui.form.ParameterPanel;
 
 /**
@@ -37,6 +40,8 @@ public final class LiveController {
     private final Lanes lanes;
     private final AnimationTimer timer;
     private long lastFrameNanos;
+    /** Whether the view's window shows: the animation runs while it does (held here, so its listener stays). */
+    private ObservableValue<Boolean> showing;
 
     @FXML private BorderPane root;
     @FXML private ScrollPane parameters;
@@ -119,7 +124,27 @@ public final class LiveController {
         if (model.simulation() == null) {
             model.reset(); // a run loaded or started before the view was built (a preset, the opening) goes on
         }
-        timer.start();
+        animateWhileShown();
+    }
+
+    /**
+     * Runs the animation while the view's window shows, and stops it when the window is hidden: the toolkit holds
+     * a started AnimationTimer, and through it this view and its run, until it is stopped (a window closed with it
+     * running kept its run, megabytes for thousands of sign-ups, and was still handed every frame).
+     */
+    private void animateWhileShown() {
+        showing = root.sceneProperty().flatMap(Scene::windowProperty).flatMap(Window::showingProperty).orElse(false);
+        showing.addListener((o, was, on) -> animate(on));
+        animate(showing.getValue());
+    }
+
+    private void animate(boolean on) {
+        if (on) {
+            lastFrameNanos = 0; // the first frame after a while away moves the run by nothing, not by the time away
+            timer.start();
+        } else {
+            timer.stop();
+        }
     }
 
     /** What the parts tell each other: Reset, refused values, where the clock stands, clicks that fail a call. */
@@ -250,7 +275,7 @@ public final class LiveController {
         return parametersController.parameters();
     }
 
-    /** Stops the animation (the window is closing). */
+    /** Stops the animation now (it also stops when the view's window is hidden, and starts when it shows again). */
     public void stop() {
         timer.stop();
     }

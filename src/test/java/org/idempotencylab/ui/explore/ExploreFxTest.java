@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,19 +37,14 @@ import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
-import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.Concept;
-import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.FxSteps;
-import org.idempotencylab.ui.ViewLoader;
-import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
-import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.LabController;
+import org.idempotencylab.ui.LabWindow;
+import org.idempotencylab.ui.LabWiring;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -79,28 +73,16 @@ class ExploreFxTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        CompareViewModel compare = new CompareViewModel(Scenario.article(), pool, 1);
-        compare.form().set(Parameter.JOBS, 2_000);
-        live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
-        kit = App.kit(compare, live, sweep, LabPrefs.memory());
-        explore = App.explore(live, kit, explorations);
-        ViewLoader.View frame = App.frame(new ControllerFactory()
-                .with(CompareViewModel.class, compare)
-                .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, sweep)
-                .with(ExploreViewModel.class, explore)
-                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                .with(ScenarioKit.class, kit));
-        lab = (LabController) frame.controller();
-        scene = App.scene(frame.root());
-        stage.setScene(scene);
-        stage.setWidth(1280);
-        stage.setHeight(720);
+        LabWiring wiring = LabWindow.wiring(new LabWiring.Runs(pool, pool, explorations, pool, 1), LabPrefs.memory());
+        wiring.compare().form().set(Parameter.JOBS, 2_000);
+        live = wiring.live();
+        kit = wiring.kit();
+        explore = wiring.explore();
+        LabWindow window = LabWindow.frame(stage, wiring).size(1280, 720);
+        lab = window.lab();
+        scene = stage.getScene();
         lab.selectTab("exploreTab");
-        lab.buildShownTab();
-        stage.show();
+        window.show();
     }
 
     @AfterEach

@@ -69,15 +69,14 @@ import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.SweepSpec;
 import org.idempotencylab.ui.App;
-import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.FxSteps;
 import org.idempotencylab.ui.LabController;
+import org.idempotencylab.ui.LabWindow;
+import org.idempotencylab.ui.LabWiring;
 import org.idempotencylab.ui.charts.StrategyNames;
 import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
 import org.idempotencylab.ui.form.ParameterBinding;
 import org.idempotencylab.ui.form.ParameterPanel;
-import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterAll;
@@ -126,11 +125,6 @@ class ClassroomKitFxTest {
                     POOL.execute(task);
                 }
             };
-            compare = new CompareViewModel(Scenario.article(), comparisons, 2);
-            live = new LiveViewModel(LiveViewModel.classroomDefaults());
-            sweep = new SweepViewModel(SweepViewModel.classroomBase(), POOL, 1);
-            kit = App.kit(compare, live, sweep, new LabPrefs(NODE));
-            kit.setRunOnLoad(true); // as App does
             ScenarioFileChooser chooser = new ScenarioFileChooser() {
                 @Override
                 public Optional<File> chooseOpenFile(Window owner, File folder) {
@@ -144,16 +138,17 @@ class ClassroomKitFxTest {
                     return Optional.ofNullable(TO_SAVE.poll());
                 }
             };
+            LabWiring wiring = LabWindow.wiring(new LabWiring.Runs(comparisons, POOL, POOL, POOL, 2),
+                    new LabPrefs(NODE));
+            wiring.services().with(ScenarioFileChooser.class, chooser);
+            compare = wiring.compare();
+            live = wiring.live();
+            sweep = wiring.sweep();
+            kit = wiring.kit();
+            kit.setRunOnLoad(true); // as App does
             try {
-                Parent root = App.load(new ControllerFactory()
-                        .with(CompareViewModel.class, compare)
-                        .with(LiveViewModel.class, live)
-                        .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                        .with(SweepViewModel.class, sweep)
-                        .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                        .with(ScenarioKit.class, kit)
-                        .with(ScenarioFileChooser.class, chooser));
-                stage.setScene(App.scene(root));
+                LabWindow window = LabWindow.frame(stage, wiring);
+                window.lab().buildAllTabs();
                 // the lab's own 1280 × 820, whatever size the shared stage was given by a test class before
                 stage.sizeToScene();
             } catch (IOException e) {

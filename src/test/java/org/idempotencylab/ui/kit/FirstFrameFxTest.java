@@ -4,27 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.Parameter;
-import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.ui.App;
-import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.LabController;
+import org.idempotencylab.ui.LabWindow;
+import org.idempotencylab.ui.LabWiring;
 import org.idempotencylab.ui.ViewLoader;
-import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
-import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -72,26 +66,16 @@ class FirstFrameFxTest {
         Bounds[] first = new Bounds[2];
         Parent[] root = new Parent[1];
         robot.interact(() -> {
-            CompareViewModel compare = new CompareViewModel(Scenario.article(), pool, 1);
-            compare.form().set(Parameter.JOBS, 2_000);
-            live = new LiveViewModel(LiveViewModel.classroomDefaults());
-            SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
-            ScenarioKit kit = App.kit(compare, live, sweep, LabPrefs.memory());
-            OpeningScene opening = new OpeningScene(kit);
+            LabWiring wiring = LabWindow.wiring(pool, LabPrefs.memory());
+            wiring.compare().form().set(Parameter.JOBS, 2_000);
+            live = wiring.live();
             ViewLoader.View frame;
             try {
-                frame = App.frame(new ControllerFactory()
-                        .with(CompareViewModel.class, compare)
-                        .with(LiveViewModel.class, live)
-                        .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                        .with(SweepViewModel.class, sweep)
-                        .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                        .with(ScenarioKit.class, kit)
-                        .with(OpeningScene.class, opening));
+                frame = App.frame(wiring.services());
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
-            opening.start(); // as App does on a first start
+            wiring.opening().start(); // as App does on a first start
             ((LabController) frame.controller()).buildShownTab();
             root[0] = frame.root();
             // the first pulse's layout as drawn: a listener that runs after the live view's own, which joins the

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.StreamSupport;
@@ -16,18 +15,11 @@ import javafx.scene.control.TabPane;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.Parameter;
-import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.ui.App;
-import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.FxSteps;
-import org.idempotencylab.ui.LabController;
-import org.idempotencylab.ui.ViewLoader;
-import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
-import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.LabWindow;
+import org.idempotencylab.ui.LabWiring;
 import org.idempotencylab.ui.live.Envelope;
 import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -52,25 +44,15 @@ class OpeningSceneFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        CompareViewModel compare = new CompareViewModel(Scenario.article(), pool, 1);
-        compare.form().set(Parameter.JOBS, 2_000);
-        live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
-        kit = App.kit(compare, live, sweep, new LabPrefs(node));
-        opening = new OpeningScene(kit);
-        ViewLoader.View frame = App.frame(new ControllerFactory()
-                .with(CompareViewModel.class, compare)
-                .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, sweep)
-                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                .with(ScenarioKit.class, kit)
-                .with(OpeningScene.class, opening));
+        LabWiring wiring = LabWindow.wiring(pool, new LabPrefs(node));
+        wiring.compare().form().set(Parameter.JOBS, 2_000);
+        live = wiring.live();
+        kit = wiring.kit();
+        opening = wiring.opening();
+        LabWindow frame = LabWindow.frame(stage, wiring);
         root = frame.root();
-        stage.setScene(App.scene(frame.root()));
         opening.start(); // as App does on a first start, before the window shows
-        ((LabController) frame.controller()).buildShownTab();
-        stage.show();
+        frame.show();
     }
 
     @AfterEach

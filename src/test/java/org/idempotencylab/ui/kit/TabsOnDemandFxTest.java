@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.scene.Node;
@@ -18,18 +17,13 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.Parameter;
-import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
-import org.idempotencylab.ui.App;
-import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.FxSteps;
 import org.idempotencylab.ui.LabController;
-import org.idempotencylab.ui.ViewLoader;
+import org.idempotencylab.ui.LabWindow;
+import org.idempotencylab.ui.LabWiring;
 import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
-import org.idempotencylab.ui.keystore.KeyStoreViewModel;
 import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -56,21 +50,14 @@ class TabsOnDemandFxTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        compare = new CompareViewModel(Scenario.article(), pool, 1);
+        LabWiring wiring = LabWindow.wiring(pool, LabPrefs.memory());
+        compare = wiring.compare();
         compare.form().set(Parameter.JOBS, 2_000); // the article's five strategies in a moment
-        live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
-        kit = App.kit(compare, live, sweep, LabPrefs.memory());
-        ViewLoader.View frame = App.frame(new ControllerFactory()
-                .with(CompareViewModel.class, compare)
-                .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, sweep)
-                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                .with(ScenarioKit.class, kit));
-        lab = (LabController) frame.controller();
+        live = wiring.live();
+        kit = wiring.kit();
+        LabWindow frame = LabWindow.frame(stage, wiring);
+        lab = frame.lab();
         root = frame.root();
-        stage.setScene(App.scene(frame.root()));
     }
 
     @AfterEach

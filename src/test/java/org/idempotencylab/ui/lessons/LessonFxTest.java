@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -21,19 +20,12 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
 import org.idempotencylab.scenario.Parameter;
-import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.ui.App;
-import org.idempotencylab.ui.ControllerFactory;
 import org.idempotencylab.ui.FxSteps;
-import org.idempotencylab.ui.ViewLoader;
-import org.idempotencylab.ui.compare.CompareViewModel;
-import org.idempotencylab.ui.export.FileChooserService;
-import org.idempotencylab.ui.keystore.KeyStoreViewModel;
-import org.idempotencylab.ui.LabController;
+import org.idempotencylab.ui.LabWindow;
+import org.idempotencylab.ui.LabWiring;
 import org.idempotencylab.ui.kit.LabPrefs;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.live.LiveViewModel;
-import org.idempotencylab.ui.sweep.SweepViewModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -60,26 +52,13 @@ class LessonFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        CompareViewModel compare = new CompareViewModel(Scenario.article(), pool, 1);
-        compare.form().set(Parameter.JOBS, 2_000);
-        live = new LiveViewModel(LiveViewModel.classroomDefaults());
-        SweepViewModel sweep = new SweepViewModel(SweepViewModel.classroomBase(), pool, 1);
-        kit = App.kit(compare, live, sweep, LabPrefs.memory());
-        ControllerFactory factory = new ControllerFactory()
-                .with(CompareViewModel.class, compare)
-                .with(LiveViewModel.class, live)
-                .with(KeyStoreViewModel.class, new KeyStoreViewModel())
-                .with(SweepViewModel.class, sweep)
-                .with(FileChooserService.class, (o, t, n) -> Optional.empty())
-                .with(ScenarioKit.class, kit);
-        ViewLoader.View frame = App.frame(factory);
-        player = factory.service(LessonPlayer.class);
-        scene = App.scene(frame.root());
-        stage.setScene(scene);
-        stage.setWidth(1280);
-        stage.setHeight(720);
-        ((LabController) frame.controller()).buildShownTab();
-        stage.show();
+        LabWiring wiring = LabWindow.wiring(pool, LabPrefs.memory());
+        wiring.compare().form().set(Parameter.JOBS, 2_000);
+        live = wiring.live();
+        kit = wiring.kit();
+        player = wiring.lessons();
+        LabWindow window = LabWindow.frame(stage, wiring).size(1280, 720).show();
+        scene = window.stage().getScene();
     }
 
     @AfterEach

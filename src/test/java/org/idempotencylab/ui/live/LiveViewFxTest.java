@@ -160,11 +160,15 @@ class LiveViewFxTest {
         @SuppressWarnings("unchecked")
         ListView<String> log = robot.lookup("#logList").queryAs(ListView.class);
         assertFalse(live.playingProperty().get());
-        // step, one press at a time as a person does, until the log holds far more lines than it shows
-        for (int presses = 0; presses < 2_000 && log.getItems().size() < 60; presses++) {
-            LiveFx.press(robot, "#stepButton");
-            WaitForAsyncUtils.waitForFxEvents();
-        }
+        // step until the log holds far more lines than it shows (those presses at once: what is looked at is the
+        // list after each of the presses below, one at a time as a person makes them)
+        Button step = robot.lookup("#stepButton").queryButton();
+        onFx(() -> {
+            for (int presses = 0; presses < 2_000 && log.getItems().size() < 60; presses++) {
+                step.fire();
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
         assertTrue(log.getItems().size() >= 60, "lines logged: " + log.getItems().size());
         for (int i = 0; i < 5; i++) { // and after each further step the newest line is on screen
             int before = log.getItems().size();
