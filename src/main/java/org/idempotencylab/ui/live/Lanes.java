@@ -28,8 +28,8 @@ import org.idempotencylab.ui.charts.StrategyNames;
 /**
  * Bug and fix side by side: the live view's run (lane A, the {@link LiveViewModel} the view always had) and, when
  * turned on, a second run (lane B) of the same scenario and seed with another strategy, on one virtual clock.
- * Same seed, same arrivals and the same outcome draws for the calls that happen in both (DESIGN.md: every random
- * quantity but the call outcomes has its own stream), so what differs is what the strategy does.
+ * Same seed, same arrivals and the same outcome draws for the calls that happen in both (docs/simulation.md: every
+ * random quantity but the call outcomes has its own stream), so what differs is what the strategy does.
  *
  * <p>Lane B is a second {@link LiveViewModel}, restarted whenever lane A starts a run (Reset, a preset): its
  * scenario is lane A's running one with lane B's strategy's own {@link Strategy#settings() settings} in place (a
