@@ -46,7 +46,7 @@ class MainNoDisplayTest {
         Run window = main(dir, "switch", "-Dlab.tab=Live");
         assertEquals(Main.BAD_SWITCH, window.code(), "stderr: " + window.err());
         assertEquals("", window.out());
-        assertEquals("-Dlab.tab: 'Live' is not one of live, sweep, explore, work" + System.lineSeparator(),
+        assertEquals("-Dlab.tab: 'Live' is not one of compare, live, sweep, explore, work" + System.lineSeparator(),
                 window.err());
     }
 

@@ -154,6 +154,7 @@ public final class App extends Application {
             select(tabs, tab.id());
             if (switches.play()) { // starts what the tab plays or runs
                 switch (tab) {
+                    case COMPARE -> compare.compare();
                     case LIVE -> live.togglePlay();
                     case SWEEP -> sweep.run();
                     case EXPLORE -> explore.explore();

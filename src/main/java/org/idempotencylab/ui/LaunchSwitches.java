@@ -40,9 +40,10 @@ public record LaunchSwitches(boolean prefsInMemory, Optional<Boolean> presentati
         LESSON("lab.lesson", "opens a built-in lesson at its first frame, or at frame N with name:N, e.g. "
                 + "lost-reply or stuck-in-progress:3; an unknown name says so in the lesson panel, with the names"),
         TAB("lab.tab", "opens on a tab instead of the opening scene or the tab left last time",
-                "live", "sweep", "explore", "work"),
-        PLAY("lab.play", "true also starts what the window opens on: a lesson frame plays to its moment, the "
-                + "live view plays, Sweep runs its sweep, Explore explores, Real workers starts a run", "true",
+                java.util.Arrays.stream(Tab.values()).map(t -> t.name().toLowerCase(java.util.Locale.ROOT))
+                        .toArray(String[]::new)),
+        PLAY("lab.play", "true also starts what the window opens on: a lesson frame plays to its moment, Compare "
+                + "compares, the live view plays, Sweep runs its sweep, Explore explores, Real workers starts a run", "true",
                 "false"),
         TIMING("lab.timing", "true prints start-up measurements on stdout (lab.timing: window at ..., first "
                 + "frame at ...; packaging/measure-startup.sh)", "true", "false"),
@@ -81,7 +82,7 @@ public record LaunchSwitches(boolean prefsInMemory, Optional<Boolean> presentati
 
     /** A tab {@code lab.tab} opens on, by its id in lab.fxml. */
     public enum Tab {
-        LIVE("liveTab"), SWEEP("sweepTab"), EXPLORE("exploreTab"), WORK("workTab");
+        COMPARE("compareTab"), LIVE("liveTab"), SWEEP("sweepTab"), EXPLORE("exploreTab"), WORK("workTab");
 
         private final String id;
 
@@ -105,7 +106,7 @@ public record LaunchSwitches(boolean prefsInMemory, Optional<Boolean> presentati
      * @return the switches, each not given at its default (user preferences, the remembered presentation mode, no
      *         preset, lesson or tab, every {@code true|false} switch false)
      * @throws IllegalArgumentException for a value outside its switch's range, one line, e.g.
-     *                                  {@code -Dlab.tab: 'Live' is not one of live, sweep, explore, work}; values
+     *                                  {@code -Dlab.tab: 'Live' is not one of compare, live, sweep, explore, work}; values
      *                                  are matched exactly, as {@link Switch#allowed()} writes them
      */
     public static LaunchSwitches read(Properties properties) {

@@ -48,7 +48,7 @@ class LaunchSwitchesTest {
 
     @Test
     void aValueOutsideItsRangeIsRefusedNamingTheSwitchTheValueAndTheRange() {
-        assertEquals("-Dlab.tab: 'Live' is not one of live, sweep, explore, work",
+        assertEquals("-Dlab.tab: 'Live' is not one of compare, live, sweep, explore, work",
                 assertThrows(IllegalArgumentException.class,
                         () -> LaunchSwitches.read(given("lab.tab", "Live"))).getMessage());
         // Boolean.getBoolean read "yes" as false without a word; a control character never reaches the terminal
