@@ -53,12 +53,10 @@ public final class ServerWatchdog {
         List<String> cmd = new ArrayList<>(ownSession());
         cmd.add(WorkRun.javaCommand());
         cmd.addAll(JVM_OPTIONS);
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
         cmd.add(ServerWatchdog.class.getName());
         cmd.add(folder.toString());
         // it prints nothing a person should see: after a Ctrl+C the terminal has the lab's one line only
-        return new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        return WorkRun.classPath(new ProcessBuilder(cmd)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 

@@ -547,12 +547,10 @@ public final class WorkRun {
             List<String> cmd = new ArrayList<>();
             cmd.add(javaCommand());
             cmd.addAll(WORKER_JVM_OPTIONS);
-            cmd.add("-cp");
-            cmd.add(System.getProperty("java.class.path"));
             cmd.add(WORKER_MAIN);
             cmd.add(Integer.toString(index));
             cmd.add(Integer.toString(incarnation));
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false);
+            ProcessBuilder pb = classPath(new ProcessBuilder(cmd).redirectErrorStream(false));
             ready = false;
             try {
                 process = pb.start();
@@ -657,6 +655,16 @@ public final class WorkRun {
         } catch (IOException e) {
             // the process was killed: its pipe closed
         }
+    }
+
+    /**
+     * @return {@code pb} with this JVM's class path in its {@code CLASSPATH}, the way a child JVM of the lab finds
+     *         its classes: a {@code -cp} argument would put the whole path on the command line, which the operating
+     *         system shows every user ({@code ps}) and cuts for readers of {@code /proc} (4,096 characters)
+     */
+    static ProcessBuilder classPath(ProcessBuilder pb) {
+        pb.environment().put("CLASSPATH", System.getProperty("java.class.path"));
+        return pb;
     }
 
     /**

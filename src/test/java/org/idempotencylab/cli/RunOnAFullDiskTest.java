@@ -1,6 +1,7 @@
 package org.idempotencylab.cli;
 
 import static org.idempotencylab.cli.Outcome.cli;
+import static org.idempotencylab.scenario.ParameterException.quoted;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -81,8 +82,8 @@ class RunOnAFullDiskTest {
                 run("10", "jdbc:sqlite:" + dir.resolve("x.db")));
         assertEquals(1, o.code(), o.err());
         assertEquals("", o.out());
-        assertEquals(List.of("--db: Cannot open the claim store at 'jdbc:sqlite:" + dir.resolve("x.db") + "': the "
-                + "SQLite driver could not unpack its native library into the temporary folder '" + tmp + "' (a "
+        assertEquals(List.of("--db: Cannot open the claim store at " + quoted("jdbc:sqlite:" + dir.resolve("x.db"))
+                + ": the SQLite driver could not unpack its native library into the temporary folder '" + tmp + "' (a "
                 + "file size limit: File too large); raise the limit (ulimit -f)."), o.err().lines().toList());
     }
 
@@ -123,8 +124,9 @@ class RunOnAFullDiskTest {
             assertEquals(1, o.code(), o.err());
             List<String> lines = o.err().lines().toList();
             assertEquals(1, lines.size(), o.err());
-            assertTrue(lines.get(0).startsWith("--db: Cannot open the claim store at 'jdbc:sqlite:"
-                    + small.resolve("x.db") + "': disk full: ") && lines.get(0).endsWith(" Nothing was created."),
+            assertTrue(lines.get(0).startsWith("--db: Cannot open the claim store at "
+                    + quoted("jdbc:sqlite:" + small.resolve("x.db")) + ": disk full: ")
+                    && lines.get(0).endsWith(" Nothing was created."),
                     o.err());
             try (Stream<Path> left = Files.list(small)) {
                 assertEquals(List.of(small.resolve("fill")), left.toList());
