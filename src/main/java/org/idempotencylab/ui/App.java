@@ -308,45 +308,14 @@ public final class App extends Application {
     }
 
     /**
-     * @return the window's content, from lab.fxml, with controllers built by {@code factory} and every tab's
-     *         view built (the window itself builds them as they are first shown). With no {@link ScenarioKit}
-     *         registered, one over the registered view-models with preferences in memory; with no
-     *         {@link ScenarioFileChooser}, one that always cancels.
-     */
-    public static Parent load(ControllerFactory factory) throws IOException {
-        ViewLoader.View frame = frame(factory);
-        ((LabController) frame.controller()).buildAllTabs();
-        return frame.root();
-    }
-
-    /**
      * @return the window's frame, from lab.fxml, and its {@link LabController}, with no tab's view built yet:
-     *         {@link LabController#buildShownTab()} builds the one to open on (defaults as {@link #load})
+     *         {@link LabController#buildShownTab()} builds the one to open on
+     * @param factory the window's services, as {@link LabWiring#services()} makes them; with no
+     *                {@link ScenarioFileChooser} registered, one that always cancels (the tests' window)
      */
     public static ViewLoader.View frame(ControllerFactory factory) throws IOException {
-        if (!factory.has(ScenarioKit.class)) {
-            factory.with(ScenarioKit.class, kit(factory.service(CompareViewModel.class),
-                    factory.service(LiveViewModel.class), factory.service(SweepViewModel.class), LabPrefs.memory()));
-        }
         if (!factory.has(ScenarioFileChooser.class)) {
             factory.with(ScenarioFileChooser.class, ScenarioFileChooser.NONE);
-        }
-        if (!factory.has(WorkViewModel.class)) {
-            factory.with(WorkViewModel.class, new WorkViewModel());
-        }
-        if (!factory.has(ExploreViewModel.class)) {
-            factory.with(ExploreViewModel.class, explore(factory.service(LiveViewModel.class),
-                    factory.service(ScenarioKit.class), LabWiring.daemonThread("lab-explore")));
-        }
-        if (!factory.has(ClaimTableView.Factory.class)) {
-            factory.with(ClaimTableView.Factory.class, claimTableViews());
-        }
-        if (!factory.has(OpeningScene.class)) {
-            factory.with(OpeningScene.class, new OpeningScene(factory.service(ScenarioKit.class)));
-        }
-        if (!factory.has(LessonPlayer.class)) {
-            factory.with(LessonPlayer.class, lessons(factory.service(LiveViewModel.class),
-                    factory.service(ScenarioKit.class)));
         }
         factory.with(ViewLoader.class, (fxml, texts) -> view(fxml, ResourceBundle.getBundle(texts), factory));
         ViewLoader.View frame = view("lab.fxml", Texts.of(LabController.class).bundle(), factory);
