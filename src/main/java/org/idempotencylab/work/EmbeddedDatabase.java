@@ -36,6 +36,14 @@ import org.idempotencylab.scenario.ParameterException;
 public final class EmbeddedDatabase implements AutoCloseable {
     /** The temporary folder's name starts with this, under {@code java.io.tmpdir}. */
     public static final String FOLDER_PREFIX = "idempotency-lab-work-";
+
+    /**
+     * @return the start of the temporary folder's name for servers this JVM starts: {@link #FOLDER_PREFIX}, the
+     *         process id and a dash, so a person (or a test) sees whose folder it is among other runs' at once
+     */
+    public static String ownFolderPrefix() {
+        return FOLDER_PREFIX + ProcessHandle.current().pid() + "-";
+    }
     /** The data folder's name, inside the temporary folder. */
     static final String DATA = "data";
     /** The superuser the lab logs in as. */
@@ -115,7 +123,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
             }
             try {
                 // the real path: the name under which the operating system shows the server's programs
-                folder = Files.createTempDirectory(FOLDER_PREFIX, ownerOnly("rwx------")).toRealPath();
+                folder = Files.createTempDirectory(ownFolderPrefix(), ownerOnly("rwx------")).toRealPath();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create a temporary folder for the embedded PostgreSQL", e);
             }

@@ -158,7 +158,7 @@ class EmbeddedDatabaseTest {
 
     private static List<Path> folders(Path tmp) throws IOException {
         try (Stream<Path> s = Files.list(tmp)) {
-            return s.filter(p -> p.getFileName().toString().startsWith(EmbeddedDatabase.FOLDER_PREFIX)).toList();
+            return s.filter(p -> p.getFileName().toString().startsWith(EmbeddedDatabase.ownFolderPrefix())).toList();
         }
     }
 }

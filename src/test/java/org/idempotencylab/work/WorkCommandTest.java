@@ -167,7 +167,7 @@ class WorkCommandTest {
 
     private static List<Path> embeddedFolders() throws IOException {
         try (Stream<Path> left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return left.filter(p -> p.getFileName().toString().startsWith(EmbeddedDatabase.FOLDER_PREFIX)).sorted()
+            return left.filter(p -> p.getFileName().toString().startsWith(EmbeddedDatabase.ownFolderPrefix())).sorted()
                     .toList();
         }
     }

@@ -233,7 +233,7 @@ class WorkWatchFxTest {
 
     private static List<Path> embeddedFolders(Path tmp) throws java.io.IOException {
         try (Stream<Path> s = Files.list(tmp)) {
-            return s.filter(p -> p.getFileName().toString().startsWith(EmbeddedDatabase.FOLDER_PREFIX)).sorted()
+            return s.filter(p -> p.getFileName().toString().startsWith(EmbeddedDatabase.ownFolderPrefix())).sorted()
                     .toList();
         }
     }
