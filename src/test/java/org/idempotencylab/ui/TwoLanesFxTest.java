@@ -101,8 +101,12 @@ class TwoLanesFxTest {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("no duplicate in 30 s: " + text(robot, "#differenceLabel"), e);
         }
-        FxSteps.press(robot, "#playButton"); // pause
+        // "pause at each new duplicate" may have paused the run at the duplicate already: Play would resume it
         WaitForAsyncUtils.waitForFxEvents();
+        if (live.playingProperty().get()) {
+            FxSteps.press(robot, "#playButton"); // pause
+        }
+        FxSteps.waitUntil(() -> !live.playingProperty().get() && !live.busy());
         String diff = text(robot, "#differenceLabel");
         assertTrue(diff.matches("≠  (\\d+ users differ · )?user_\\d+ got 2 welcome emails in A \\(each step, no key\\) · 1 in B "
                 + "\\(each step, same key\\).*"),
