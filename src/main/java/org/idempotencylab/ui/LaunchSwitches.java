@@ -1,5 +1,6 @@
 package org.idempotencylab.ui;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -40,7 +41,7 @@ public record LaunchSwitches(boolean prefsInMemory, Optional<Boolean> presentati
         LESSON("lab.lesson", "opens a built-in lesson at its first frame, or at frame N with name:N, e.g. "
                 + "lost-reply or stuck-in-progress:3; an unknown name says so in the lesson panel, with the names"),
         TAB("lab.tab", "opens on a tab instead of the opening scene or the tab left last time",
-                java.util.Arrays.stream(Tab.values()).map(t -> t.name().toLowerCase(java.util.Locale.ROOT))
+                Arrays.stream(Tab.values()).map(t -> t.name().toLowerCase(Locale.ROOT))
                         .toArray(String[]::new)),
         PLAY("lab.play", "true also starts what the window opens on: a lesson frame plays to its moment, Compare "
                 + "compares, the live view plays, Sweep runs its sweep, Explore explores, Real workers starts a run", "true",
@@ -106,8 +107,8 @@ public record LaunchSwitches(boolean prefsInMemory, Optional<Boolean> presentati
      * @return the switches, each not given at its default (user preferences, the remembered presentation mode, no
      *         preset, lesson or tab, every {@code true|false} switch false)
      * @throws IllegalArgumentException for a value outside its switch's range, one line, e.g.
-     *                                  {@code -Dlab.tab: 'Live' is not one of compare, live, sweep, explore, work}; values
-     *                                  are matched exactly, as {@link Switch#allowed()} writes them
+     *                                  {@code -Dlab.tab: 'Live' is not one of compare, live, sweep, explore,
+     *                                  work}; values are matched exactly, as {@link Switch#allowed()} writes them
      */
     public static LaunchSwitches read(Properties properties) {
         return new LaunchSwitches("memory".equals(value(properties, Switch.PREFS)),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -110,12 +111,12 @@ class ScenarioTest {
     }
 
     /** @return every numeric parameter (the choices and flags are refused by their parsers, not by a range) */
-    static java.util.stream.Stream<Parameter> numbers() {
-        return java.util.Arrays.stream(Parameter.values()).filter(p -> p.kind().isNumber());
+    static Stream<Parameter> numbers() {
+        return Arrays.stream(Parameter.values()).filter(p -> p.kind().isNumber());
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.MethodSource("numbers")
+    @MethodSource("numbers")
     void everyNumberIsCheckedAgainstItsRowsRange(Parameter p) {
         // the one loop over the rows checks each of them: one above its row's maximum is refused, naming the row
         ParameterException e = assertThrows(ParameterException.class,

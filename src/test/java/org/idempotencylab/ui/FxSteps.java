@@ -3,6 +3,7 @@ package org.idempotencylab.ui;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ConcurrentModificationException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -117,7 +118,7 @@ public final class FxSteps {
         Callable<Boolean> tolerant = () -> {
             try {
                 return condition.call();
-            } catch (IndexOutOfBoundsException | java.util.ConcurrentModificationException e) {
+            } catch (IndexOutOfBoundsException | ConcurrentModificationException e) {
                 return false;
             }
         };
