@@ -29,8 +29,9 @@ import org.idempotencylab.store.LockOnlyStore;
  *       silently. Its until_executing lock unlocks and runs whatever the lock's state.</li>
  * </ul>
  * When it is let go ({@link LockRelease}): at the job's end (default, until_executed); at its start
- * (until_executing; with a lock taken at the start too this protects nothing); or never, so it lives out its TTL
- * (until_expired). A request refused because another holds the lock ({@link OnConflict}) goes back and tries
+ * (until_executing; with a lock taken at the start too this protects nothing); at its start if the job still holds
+ * it, else the job is dropped (until_and_while_executing, without its runtime lock); or never, so it lives out its
+ * TTL (until_expired). A request refused because another holds the lock ({@link OnConflict}) goes back and tries
  * again later (default), or is dropped and counted (the reject strategy).
  *
  * <p>With {@code pRollback > 0} and a lock at enqueue, a sign-up's enqueue may sit in a transaction that rolls
@@ -139,6 +140,9 @@ final class LockGate implements StepGate {
                         return true;
                     }
                     if (owner.equals(locks.holder(key, sim.nowMs()).orElse(null))) {
+                        if (release == LockRelease.START_IF_HELD) {
+                            locks.release(key, owner); // until_and_while_executing: runs only if it could unlock
+                        }
                         return true;
                     }
                     refusal = GONE;
@@ -151,8 +155,8 @@ final class LockGate implements StepGate {
                     drops = rejects;
                     return false;
                 }
-                if (release == LockRelease.START) {
-                    locks.release(key, owner);
+                if (release == LockRelease.START || release == LockRelease.START_IF_HELD) {
+                    locks.release(key, owner); // just taken, so held
                 }
                 return true;
             }

@@ -157,7 +157,8 @@ public enum Parameter {
     LOCK_RELEASE(choice("lockRelease", "--lock-release", "Lock released", LockRelease.END, LockRelease.values(),
             Section.KEYS, "lock only: when the lock is let go: end (as the job ends: sidekiq-unique-jobs' "
                     + "until_executed), start (as the job starts: until_executing, so a repeat arriving during the "
-                    + "run runs again) or ttl (never: it expires after the lock TTL, until_expired)")
+                    + "run runs again), ttl (never: it expires after the lock TTL, until_expired) or start-if-held "
+                    + "(as the job starts if it still holds it, else the job is dropped: until_and_while_executing)")
             .needs(store(StoreKind.LOCK))),
     ON_CONFLICT(choice("onConflict", "--on-conflict", "On a held lock", OnConflict.REQUEUE, OnConflict.values(),
             Section.KEYS, "lock only: what happens to a request refused because another holds the lock: requeue "

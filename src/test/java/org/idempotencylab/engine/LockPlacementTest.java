@@ -116,4 +116,35 @@ class LockPlacementTest {
         assertEquals(0, atStart.get(Metric.LOCK_GONE_DROPS));
         assertEquals(1_000 * SignupSteps.COUNT, atStart.get(Metric.CALLS));
     }
+    @Test
+    void startIfHeldRunsAJobOnlyIfItsEnqueueLockOutlivedItsWait() {
+        // until_and_while_executing, no repeats, an 11 s TTL: every lock is taken at 0 s (enqueue) and gone at 11 s.
+        // As in the until_executed case above, the worker starts users 0..5 before 11 s (user 5 at about 10 s), each
+        // still holding its lock, which it lets go and runs; from user 6 (about 12 s) on every lock is gone: 994 jobs
+        // dropped, each a lock-gone drop, and 6 x 10 calls made.
+        Scenario s = WORKLOAD.toBuilder().pDuplicate(0).lockTtlMs(11_000).lockAt(LockAt.ENQUEUE)
+                .lockRelease(LockRelease.START_IF_HELD).build();
+        StrategyResult r = run(s);
+        assertEquals(994, r.get(Metric.DROPPED_JOBS));
+        assertEquals(994, r.get(Metric.LOCK_GONE_DROPS));
+        assertEquals(6 * SignupSteps.COUNT, r.get(Metric.CALLS));
+        // until_executing (start) unlocks whatever the lock's state: nothing dropped, every job runs
+        StrategyResult start = run(s.toBuilder().lockRelease(LockRelease.START).build());
+        assertEquals(0, start.get(Metric.DROPPED_JOBS));
+        assertEquals(1_000 * SignupSteps.COUNT, start.get(Metric.CALLS));
+    }
+
+    @Test
+    void startIfHeldLetsGoAsTheJobStartsSoARepeatDuringTheRunGetsIn() {
+        // until_and_while_executing + reject, 1 h TTL (no lock runs out): as until_executing above, users 0..5 have
+        // started by the repeats' 11 s and let their locks go, so those 6 repeats get in and run all ten steps again;
+        // users 6..999 still hold theirs: 994 repeats dropped at the door, none a lock-gone drop. until_executed
+        // (end) keeps user 5's lock through its run: 995 dropped, 5 run again.
+        StrategyResult r = run(locks(LockAt.ENQUEUE, LockRelease.START_IF_HELD, OnConflict.REJECT));
+        assertEquals(994, r.get(Metric.REPEATS_DROPPED));
+        assertEquals(0, r.get(Metric.LOCK_GONE_DROPS));
+        assertEquals(6 * SignupSteps.COUNT, r.repeatedSteps());
+        assertEquals(5 * SignupSteps.COUNT, run(locks(LockAt.ENQUEUE, LockRelease.END, OnConflict.REJECT))
+                .repeatedSteps());
+    }
 }
