@@ -25,6 +25,7 @@ final class CauseTrail {
 
     private final StepGates.Traits store;
     private final boolean providerKey;
+    private final boolean requestKey; // the provider key is the request's own
     private final boolean retryViaQueue;
     private final RunMetrics metrics;
     private final Map<Long, Last[]> byUser = new HashMap<>();
@@ -32,6 +33,7 @@ final class CauseTrail {
     CauseTrail(RunContext ctx) {
         this.store = StepGates.Traits.of(ctx.strategy().store());
         this.providerKey = ctx.strategy().keyMode() == KeyMode.SAME;
+        this.requestKey = ctx.strategy().keyMode() == KeyMode.PER_REQUEST;
         this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
         this.metrics = ctx.metrics();
     }
@@ -81,8 +83,8 @@ final class CauseTrail {
         if (prev.pass != null && job.claimedAtMs <= prev.claimedAtMs) { // this call's claim was overtaken
             return prev.pass;
         }
-        if (providerKey && step == SignupSteps.EMAIL) { // the provider knew the key until it forgot it
-            return DuplicateCause.EXPIRED_KEY;
+        if ((providerKey || requestKey && job.msg == prev.msg) && step == SignupSteps.EMAIL) {
+            return DuplicateCause.EXPIRED_KEY; // the provider knew the key until it forgot it
         }
         boolean crashedSince = metrics.get(Metric.CRASHES) > prev.crashes;
         if (store.records()) { // a record was missing

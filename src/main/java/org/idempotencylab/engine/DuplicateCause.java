@@ -11,8 +11,9 @@ package org.idempotencylab.engine;
  *   <li>the call's caller had given up on it after the attempt timeout: {@link #ATTEMPT_TIMEOUT};</li>
  *   <li>this call's claim, or the previous one's, was a reclaimed lease ({@link #LEASE_EXPIRED}), a key the
  *       rescuer freed ({@link #RESCUER}) or a check-then-insert that raced ({@link #CLAIM_RACE});</li>
- *   <li>the welcome email with the same provider key every time: the provider had forgotten the key,
- *       {@link #EXPIRED_KEY};</li>
+ *   <li>the welcome email with the same provider key every time, or with a key per request sent again by the same
+ *       request: the provider had forgotten the key, {@link #EXPIRED_KEY} (a key per request sent by another
+ *       request is a new key: the rules below decide);</li>
  *   <li>a store that records finished steps (the in-memory store, the claim table) found no record: never written
  *       because the previous side effect's reply was lost ({@link #LOST_REPLY}), its caller gave up
  *       ({@link #ATTEMPT_TIMEOUT}) or the process crashed before it was recorded ({@link #CRASH}); written and

@@ -65,6 +65,11 @@ public final class EmailProvider {
         return seen.lastExpiryMs();
     }
 
+    /** @return true if the provider remembers {@code key} at {@code nowMs} (virtual ms); false for {@link #NO_KEY} */
+    public boolean knows(long key, long nowMs) {
+        return key != NO_KEY && seen.contains(key, nowMs);
+    }
+
     /** @return emails that went out. */
     public long emailsSent() {
         return emailsSent;

@@ -446,9 +446,8 @@ final class JobQueue {
         openMessages++;
         metrics.count(Metric.REPEATED_REQUESTS);
         msg.visibleAtMs = at;
-        if (door != null) {
-            msg.request = scenario.jobs() + repeatSerial++; // it enters the queue only once the door lets it in
-        } else {
+        msg.request = scenario.jobs() + repeatSerial++; // its own number: its enqueue lock's, its provider key's
+        if (door == null) { // else it enters the queue only once the door lets it in
             msg.seq = messageSeq++;
             laterQueue.add(msg);
         }

@@ -185,7 +185,14 @@ public enum Metric {
      * requests are not counted (their user's steps are the sign-up's).
      */
     PARTLY_DONE_JOBS("partlyDoneJobs", "Partly done jobs", "jobs", Kind.COUNT, false, Status.NEVER, null,
-            "sign-ups that ended unsucceeded with some steps' side effects done and others not");
+            "sign-ups that ended unsucceeded with some steps' side effects done and others not"),
+    /**
+     * Calls a provider that checks payloads answered with an error because their key came with another payload than
+     * the first (Stripe's HTTP 400 {@code idempotency_error}): nothing done, the first result not replayed.
+     */
+    PROVIDER_KEY_MISMATCHES("providerKeyMismatches", "Provider key mismatches", "calls", Kind.COUNT, false,
+            Status.WHEN_NONZERO, "provider key mismatches", "calls the provider answered with an error (HTTP 400) "
+                    + "because their key came with another payload than the first");
 
     /** What kind of value a metric is. */
     public enum Kind {

@@ -12,6 +12,7 @@ public final class SignupKeys {
     private static final long STEP = 1L << 60;
     private static final long PROVIDER_SAME = 2L << 60;
     private static final long PROVIDER_FRESH = 3L << 60;
+    private static final long PROVIDER_REQUEST = 4L << 60;
     private static final long USER_MASK_28 = (1L << 28) - 1;
 
     /** Largest user number a provider key can hold (2^28 - 1), above the 100,000,000 jobs a scenario allows. */
@@ -39,6 +40,16 @@ public final class SignupKeys {
         return PROVIDER_FRESH | ((counter & 0xFFFF_FFFFL) << 28) | (user & USER_MASK_28);
     }
 
+    /**
+     * @param request the request's number, unique in the run (the user number for a sign-up; a repeated request's
+     *                is its own); it wraps after 2^32
+     * @return the provider key of one request, sent on every attempt and delivery of it:
+     *         {@code welcome-email:user_<user>:request_<request>}
+     */
+    public static long providerRequest(long user, long request) {
+        return PROVIDER_REQUEST | ((request & 0xFFFF_FFFFL) << 28) | (user & USER_MASK_28);
+    }
+
     /** @return the key as text, as the article writes it. */
     public static String describe(long key) {
         long kind = key >>> 60;
@@ -50,6 +61,6 @@ public final class SignupKeys {
         if (kind == 2) {
             return "welcome-email:user_" + user;
         }
-        return "welcome-email:user_" + user + ":" + ((key >>> 28) & 0xFFFF_FFFFL);
+        return "welcome-email:user_" + user + ":" + (kind == 4 ? "request_" : "") + ((key >>> 28) & 0xFFFF_FFFFL);
     }
 }

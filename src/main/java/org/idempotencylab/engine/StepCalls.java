@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 
 /**
@@ -41,6 +42,7 @@ final class StepCalls {
     private final boolean fixed;
     private final FaultChooser faults; // null: the random draws decide
     private final CauseTrail causes;   // why a side effect was done again, kept while someone listens
+    private final ProviderKeys payloadCheck; // null unless the provider checks the payload sent with a key
     private long freshKeyCounter;
     private boolean loseNextReply;
     private boolean abandoned;         // the call ending now is one its caller gave up on
@@ -60,6 +62,7 @@ final class StepCalls {
         this.fixed = scenario.callTime() == CallTimeShape.FIXED;
         this.faults = ctx.faults();
         this.causes = new CauseTrail(ctx);
+        this.payloadCheck = scenario.flag(Parameter.PROVIDER_CHECKS_PAYLOAD) ? new ProviderKeys(metrics) : null;
     }
 
     /**
@@ -141,9 +144,13 @@ final class StepCalls {
      * unless it knew the key, then the lost-reply draw, then the crash draw.
      */
     private String emailOutcome(Job job, int step, int attempt, int worker) {
-        sendEmail(job, step, attempt, worker);
+        boolean answered = sendEmail(job, step, attempt, worker);
         boolean lost = faults == null ? outcomes.nextDouble() < scenario.lostReply()
                 : chosen(FaultKind.LOST_REPLY, job, step, attempt, worker);
+        if (!answered) { // a key mismatch: drawn as any call, then the error, before the crash draw of a side effect
+            emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), ProviderKeys.MISMATCH);
+            return ProviderKeys.MISMATCH;
+        }
         if (crashAfterSideEffect(job, step, attempt, worker)) {
             return crashed(job, step);
         }
@@ -176,19 +183,28 @@ final class StepCalls {
         }
     }
 
-    /** The provider sends the welcome email unless it knew the call's key: the email step's side effect. */
-    private void sendEmail(Job job, int step, int attempt, int worker) {
+    /**
+     * The provider sends the welcome email unless it knew the call's key: the email step's side effect.
+     *
+     * @return false if the provider answered a key mismatch instead ({@link ProviderKeys#MISMATCH}): nothing sent
+     */
+    private boolean sendEmail(Job job, int step, int attempt, int worker) {
         long key = switch (keyMode) {
             case NONE -> EmailProvider.NO_KEY;
             case NEW_PER_CALL -> freshKey(job);
             case SAME -> SignupKeys.providerSame(job.user);
+            case PER_REQUEST -> ProviderKeys.perRequest(job);
         };
+        if (payloadCheck != null && payloadCheck.mismatch(provider, key, job, sim.nowMs())) {
+            return false;
+        }
         if (provider.send(key, sim.nowMs())) {
             sideEffect(job, step, attempt, worker);
         } else if (emitter.listening()) {
             emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
                     "provider knew " + SignupKeys.describe(key));
         }
+        return true;
     }
 
     /**
@@ -284,10 +300,18 @@ final class StepCalls {
         }
     }
 
-    /** Forgets {@code user}'s provider key ({@code welcome-email:user_<n>}), once nothing can send it again. */
+    /**
+     * Forgets {@code user}'s provider key ({@code welcome-email:user_<n>}, or its sign-up request's), once nothing can
+     * send it again; a repeated request's own key lives out its TTL.
+     */
     void forgetUser(long user) {
-        if (keyMode == KeyMode.SAME) {
-            provider.forget(SignupKeys.providerSame(user));
+        long key = keyMode == KeyMode.SAME ? SignupKeys.providerSame(user)
+                : keyMode == KeyMode.PER_REQUEST ? SignupKeys.providerRequest(user, user) : EmailProvider.NO_KEY;
+        if (key != EmailProvider.NO_KEY) {
+            provider.forget(key);
+            if (payloadCheck != null) {
+                payloadCheck.forget(key);
+            }
         }
     }
 

@@ -215,7 +215,11 @@ public enum Parameter {
             Scenario.DAY_MS, 1_000, Section.DURABILITY, "enqueue rollbacks only: virtual ms the rolled-back "
                     + "transaction stays open after the enqueue, holding the unique record, before it rolls back "
                     + "and the record goes")
-            .slider(Scale.LOG, 1, 600_000).explore(0, 10_000).needs(above("pRollback")));
+            .slider(Scale.LOG, 1, 600_000).explore(0, 10_000).needs(above("pRollback"))),
+    PROVIDER_CHECKS_PAYLOAD(flag("providerChecksPayload", "--provider-checks-payload", "Provider checks payload",
+            false, Section.KEYS, "the provider remembers the payload sent with each key and answers a key it knows "
+                    + "sent with another payload with an error (HTTP 400), not the first result, as Stripe does; "
+                    + "counted in providerKeyMismatches").needs(providerPayloadCheck()));
 
     /** How a value is written and read. */
     public enum Kind {

@@ -31,9 +31,11 @@ final class ParameterSpecs {
         return new Needs((s, st) -> st.keyMode() == KeyMode.SAME, () -> "--provider-key same");
     }
 
-    static Needs payloadStore() { // only the stores that keep the first request's payload or result
-        return new Needs((s, st) -> s.pDuplicate() > 0 && st.store().recordsCompletion(),
-                () -> "--p-duplicate above 0 and --store " + StoreKind.recordingNames());
+    static Needs payloadStore() { // only the stores that keep the first request's payload or result, or the provider
+        return new Needs((s, st) -> s.pDuplicate() > 0 && (st.store().recordsCompletion()
+                || st.keyMode() == KeyMode.SAME && s.flag(Parameter.PROVIDER_CHECKS_PAYLOAD)),
+                () -> "--p-duplicate above 0 and --store " + StoreKind.recordingNames()
+                        + " (or --provider-checks-payload true with --provider-key same)");
     }
 
     static Needs retries() {
@@ -49,6 +51,11 @@ final class ParameterSpecs {
     static Needs rescuer() {
         return new Needs((s, st) -> st.store() == StoreKind.CLAIM_TABLE && s.rescuer() != RescuerKind.NONE,
                 () -> "--store claim-table with --rescuer atomic or read-then-update");
+    }
+
+    static Needs providerPayloadCheck() { // a changed payload under a key the provider has seen: the same key only
+        return new Needs((s, st) -> st.keyMode() == KeyMode.SAME && s.pDuplicate() > 0 && s.pDifferentPayload() > 0,
+                () -> "--provider-key same with --p-duplicate and --p-different-payload above 0");
     }
 
     static Needs enqueueLock() {

@@ -76,6 +76,7 @@ public record Strategy(String name, RetryScope scope, KeyMode keyMode, StoreKind
             case NONE -> "no key";
             case NEW_PER_CALL -> "new key on every call";
             case SAME -> "same key every time";
+            case PER_REQUEST -> "key per request";
         };
         String storeName = store.inStrategyName().isEmpty() ? "" : ", " + store.inStrategyName();
         return new Strategy(retry + ", " + key + storeName, scope, keyMode, store);

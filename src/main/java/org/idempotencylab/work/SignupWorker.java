@@ -343,6 +343,7 @@ final class SignupWorker implements Runnable {
             case NONE -> null;
             case NEW_PER_CALL -> "welcome-email:user_" + job + ":" + owner + ":" + (++freshKeys);
             case SAME -> "welcome-email:user_" + job;
+            case PER_REQUEST -> "welcome-email:user_" + job + ":request_" + job; // work sends no repeats
         };
         if (askProvider(SEND, key) == 1) {
             return true;

@@ -56,7 +56,11 @@ class OptionsWithoutEffectTest {
                 "--duplicate-delay-ms", "100", "--jobs", "50", "--retry", "each-step");
         assertEquals(0, o.code(), o.err());
         assertRefused("--p-different-payload: has no effect here; it needs --p-duplicate above 0 and --store memory "
-                + "or claim-table", "run", "--p-duplicate", "0.5", "--p-different-payload", "0.5");
+                + "or claim-table (or --provider-checks-payload true with --provider-key same)", "run",
+                "--p-duplicate", "0.5", "--p-different-payload", "0.5");
+        assertRefused("--provider-checks-payload: has no effect here; it needs --provider-key same with --p-duplicate "
+                + "and --p-different-payload above 0", "run", "--provider-key", "per-request", "--p-duplicate", "0.5",
+                "--p-different-payload", "0.5", "--store", "memory", "--provider-checks-payload", "true");
         assertRefused("--provider-key-ttl-ms: has no effect here; it needs --provider-key same", "run",
                 "--provider-key", "new-per-call", "--provider-key-ttl-ms", "5");
     }

@@ -262,7 +262,8 @@ class LessonFileTest {
                         + "user_2, the frame's 3 sign-ups))",
                 "frames[2].strategy.retry: \"sometimes\" is not allowed; allowed: each-step, whole-job, "
                         + "whole-job-skip-finished",
-                "frames[2].strategy.providerKey: \"bad\" is not allowed; allowed: none, new-per-call, same",
+                "frames[2].strategy.providerKey: \"bad\" is not allowed; allowed: none, new-per-call, same, "
+                        + "per-request",
                 "frames[2].scenario.jobs: -1 is outside the allowed range 1 to 100,000,000",
                 "frames[2].until.times: 0 is outside the allowed range; allowed 1 to 1,000,000 (times)"),
                 problems(l));

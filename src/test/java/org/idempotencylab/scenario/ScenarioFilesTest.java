@@ -287,7 +287,8 @@ class ScenarioFilesTest {
                         "strategies[1].retry: \"sometimes\" is not allowed; allowed: each-step, whole-job, "
                                 + "whole-job-skip-finished"),
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"old\"}]}",
-                        "strategies[0].providerKey: \"old\" is not allowed; allowed: none, new-per-call, same"),
+                        "strategies[0].providerKey: \"old\" is not allowed; allowed: none, new-per-call, same, "
+                                + "per-request"),
                 Arguments.of(HEAD + ", \"strategies\": [{\"retry\": \"each-step\", \"providerKey\": \"none\", "
                                 + "\"store\": \"redis\"}]}",
                         "strategies[0].store: \"redis\" is not allowed; allowed: " + Arrays.stream(StoreKind.values())
@@ -400,7 +401,8 @@ class ScenarioFilesTest {
                                 + "\"metric\": \"calls\", \"max\": 0}], \"scenario\": {\"workers\": 0}}",
                         "strategies[0].retry: \"sometimes\" is not allowed; allowed: each-step, whole-job, "
                                 + "whole-job-skip-finished\n"
-                                + "strategies[1].providerKey: \"old\" is not allowed; allowed: none, new-per-call, same\n"
+                                + "strategies[1].providerKey: \"old\" is not allowed; allowed: none, new-per-call, same, "
+                                + "per-request\n"
                                 + "expect[0].strategy: 2 is not allowed; allowed 0 to 1, the strategy's place in "
                                 + "\"strategies\"\n"
                                 + "scenario.workers: 0 is outside the allowed range 1 to 1,024"),

@@ -81,7 +81,7 @@ final class CodeMap {
     static String letThrough(Strategy strategy, SimulationEvent dup) {
         boolean email = dup.step() == SignupSteps.EMAIL;
         DuplicateCause cause = dup.cause();
-        if (email && strategy.keyMode() == KeyMode.SAME) {
+        if (email && (strategy.keyMode() == KeyMode.SAME || strategy.keyMode() == KeyMode.PER_REQUEST)) {
             return "provider.send";
         }
         String runs = email ? "provider.send" : "store.call";

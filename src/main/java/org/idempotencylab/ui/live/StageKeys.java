@@ -319,8 +319,9 @@ final class StageKeys implements LiveRunListener {
         LinkedHashMap<Long, Followed> band = bands.get(step);
         Followed f = band.remove(user);
         if (f == null) {
-            f = new Followed(user, step == PROVIDER ? SignupKeys.describe(SignupKeys.providerSame(user))
-                    : SignupKeys.describe(SignupKeys.step(step, user)));
+            f = new Followed(user, step != PROVIDER ? SignupKeys.describe(SignupKeys.step(step, user))
+                    : keyMode == KeyMode.PER_REQUEST ? "welcome-email:user_" + user + ":request_…" // the latest's
+                    : SignupKeys.describe(SignupKeys.providerSame(user)));
         }
         band.put(user, f); // the latest last
         f.metMs = atMs;
@@ -337,7 +338,7 @@ final class StageKeys implements LiveRunListener {
         boolean sent = e.kind() == Kind.SIDE_EFFECT || e.kind() == Kind.DUPLICATE_SIDE_EFFECT;
         long t = e.timeMs();
         switch (keyMode) {
-            case SAME -> {
+            case SAME, PER_REQUEST -> { // a key per request: the user's row shows its latest request's
                 if (sent) { // sent with a key it did not know: remembered from now for its TTL
                     met(PROVIDER, e.user(), t, false).become(Look.SAVED, t, t + providerTtlMs, providerTtlMs);
                 } else if (e.kind() == Kind.EMAIL_SUPPRESSED) { // the retry met the key: nothing sent

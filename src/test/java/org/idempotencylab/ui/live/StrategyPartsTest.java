@@ -19,7 +19,7 @@ class StrategyPartsTest {
     void everyPartHasTheWordsItsListShows() {
         assertEquals(List.of("each step", "whole job", "whole job, skip finished"),
                 Stream.of(RetryScope.values()).map(StrategyParts::label).toList());
-        assertEquals(List.of("no key", "new key every call", "same key every time"),
+        assertEquals(List.of("no key", "new key every call", "same key every time", "key per request"),
                 Stream.of(KeyMode.values()).map(StrategyParts::label).toList());
         // a store's words are its own (StoreKind): the article's four, then any added later
         List<String> stores = Stream.of(StoreKind.values()).map(StrategyParts::label).toList();
