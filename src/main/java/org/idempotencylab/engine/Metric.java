@@ -192,7 +192,15 @@ public enum Metric {
      */
     PROVIDER_KEY_MISMATCHES("providerKeyMismatches", "Provider key mismatches", "calls", Kind.COUNT, false,
             Status.WHEN_NONZERO, "provider key mismatches", "calls the provider answered with an error (HTTP 400) "
-                    + "because their key came with another payload than the first");
+                    + "because their key came with another payload than the first"),
+    /**
+     * Times a run of a user's job began (its delivery's first call) while another run of the same user's job was
+     * still going: any request (a repeat) and any delivery (a redelivery), so never fewer than
+     * {@link #OVERLAPPING_RUNS}, which counts deliveries of one request only.
+     */
+    SAME_KEY_OVERLAPS("sameKeyOverlaps", "Same-key overlaps", "runs", Kind.COUNT, false, Status.WHEN_NONZERO,
+            "same-key overlaps", "runs of a user's job that began while another run of the same user's job (any "
+                    + "request, any delivery) still ran");
 
     /** What kind of value a metric is. */
     public enum Kind {

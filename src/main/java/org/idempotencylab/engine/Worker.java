@@ -171,7 +171,9 @@ final class Worker implements StepGate.Caller {
         if (emitter.listening()) {
             tellJobStarted();
         }
-        if (!lane.jobStarts(job)) {
+        if (!process.admits(job)) { // its key's concurrency limit: back to the queue, as "job in progress"
+            process.sendBack(letGo(), id, KeyConcurrency.REFUSAL);
+        } else if (!lane.jobStarts(job)) {
             if (lane.dropsRefused()) {
                 process.drop(letGo(), id, lane.refusal());
             } else {
@@ -196,7 +198,7 @@ final class Worker implements StepGate.Caller {
     private void startCall() {
         metrics.count(Metric.CALLS);
         if (!job.running) {
-            queue.deliveryRuns(job);
+            process.deliveryRuns(job);
         }
         if (process.takeArmedFault(job.user)) {
             doomed = true; // the click was for the next call to start: this one

@@ -30,6 +30,7 @@ final class WorkerProcess {
     private final StepGate gate;
     private final StepCalls calls;
     private final RetryPolicy retry;
+    private final KeyConcurrency keyRuns;
     private final Mulberry32 jitter;
     private final List<Worker> workers = new ArrayList<>();
     private final ArrayDeque<Worker> idle = new ArrayDeque<>();
@@ -49,6 +50,7 @@ final class WorkerProcess {
         this.calls = calls;
         this.retry = RetryPolicy.of(scenario);
         this.jitter = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.JITTER);
+        this.keyRuns = new KeyConcurrency(ctx);
     }
 
     /** Starts the workers; each takes a job if one waits. */
@@ -225,8 +227,20 @@ final class WorkerProcess {
         endDelivery(call);
     }
 
+    /** @return true if {@code job}, just taken, is within its key's concurrency limit ({@link KeyConcurrency}) */
+    boolean admits(Job job) {
+        return keyRuns.admits(job);
+    }
+
+    /** {@code job}'s delivery makes its first call: a run of its message and of its key begins. */
+    void deliveryRuns(Job job) {
+        queue.deliveryRuns(job);
+        keyRuns.runStarts(job);
+    }
+
     /** A delivery stopped (ended, crashed or sent back): forget what only it used, close the user if done. */
     private void endDelivery(Job job) {
+        keyRuns.deliveryEnds(job);
         if (ctx.forgetKeysOfFinishedJobs()) {
             calls.forgetFreshKeys(job); // its fresh provider keys are never sent again, by any job
         }

@@ -219,7 +219,13 @@ public enum Parameter {
     PROVIDER_CHECKS_PAYLOAD(flag("providerChecksPayload", "--provider-checks-payload", "Provider checks payload",
             false, Section.KEYS, "the provider remembers the payload sent with each key and answers a key it knows "
                     + "sent with another payload with an error (HTTP 400), not the first result, as Stripe does; "
-                    + "counted in providerKeyMismatches").needs(providerPayloadCheck()));
+                    + "counted in providerKeyMismatches").needs(providerPayloadCheck())),
+    MAX_CONCURRENT_PER_KEY(whole("maxConcurrentPerKey", "--max-concurrent-per-key", "Max runs per key", Kind.COUNT,
+            0, 1024, 0, Section.TIME, "how many runs of one user's job (any request, any delivery) may go at once; "
+                    + "a delivery over it goes back to the queue as \"job in progress\" and tries again after the "
+                    + "backoff (sidekiq-unique-jobs' lock_limit with reschedule; Solid Queue's limits_concurrency "
+                    + "blocks it until a slot frees); 0 is no limit")
+            .slider(Scale.WHOLE, 0, 8).explore(0, 4).needs(severalWorkers()));
 
     /** How a value is written and read. */
     public enum Kind {

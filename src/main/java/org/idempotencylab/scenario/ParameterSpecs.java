@@ -58,6 +58,10 @@ final class ParameterSpecs {
                 () -> "--provider-key same with --p-duplicate and --p-different-payload above 0");
     }
 
+    static Needs severalWorkers() { // one worker never runs two jobs at once
+        return new Needs((s, st) -> s.workers() > 1, () -> "--workers above 1");
+    }
+
     static Needs enqueueLock() {
         return new Needs((s, st) -> st.store() == StoreKind.LOCK && s.lockAt() == LockAt.ENQUEUE,
                 () -> "--store lock with --lock-at enqueue");

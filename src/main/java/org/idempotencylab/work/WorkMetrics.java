@@ -120,6 +120,7 @@ public final class WorkMetrics {
                 run)) {
             rs.next();
             m.add(Metric.OVERLAPPING_RUNS, rs.getLong(1));
+            m.add(Metric.SAME_KEY_OVERLAPS, rs.getLong(1)); // one request per user here: its deliveries are its runs
         }
         m.add(Metric.PARTLY_DONE_JOBS, PartlyDoneJobs.read(c, run).size());
         m.add(Metric.CRASHES, kills);
