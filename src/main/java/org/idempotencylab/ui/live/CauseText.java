@@ -41,11 +41,13 @@ final class CauseText {
 
     /**
      * @return the record whose absence let the duplicate through: the provider's key of the email where the provider
-     *         had it ({@code same} key), the lock for a lock that was gone, else the store's key of the step
+     *         had it (the {@code same} key, or a request's own key that expired), the lock for a lock that was gone,
+     *         else the store's key of the step
      */
     static String record(Strategy strategy, SimulationEvent e) {
-        if (providerGuards(strategy, e)) {
-            return SignupKeys.describe(SignupKeys.providerSame(e.user()));
+        if (providerGuards(strategy, e)) { // a request's own key: the event does not say which request
+            return strategy.keyMode() == KeyMode.PER_REQUEST ? "welcome-email:user_" + e.user() + ":request_…"
+                    : SignupKeys.describe(SignupKeys.providerSame(e.user()));
         }
         if (e.cause() == DuplicateCause.LOCK_GONE) {
             return TEXTS.format("cause.lockKey", e.user());
@@ -54,7 +56,8 @@ final class CauseText {
     }
 
     private static boolean providerGuards(Strategy strategy, SimulationEvent e) {
-        return e.step() == SignupSteps.EMAIL && strategy.keyMode() == KeyMode.SAME;
+        return e.step() == SignupSteps.EMAIL && (strategy.keyMode() == KeyMode.SAME
+                || strategy.keyMode() == KeyMode.PER_REQUEST && e.cause() == DuplicateCause.EXPIRED_KEY);
     }
 
     private static String words(Strategy strategy, SimulationEvent e, String suffix) {

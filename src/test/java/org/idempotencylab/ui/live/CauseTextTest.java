@@ -1,0 +1,34 @@
+package org.idempotencylab.ui.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.idempotencylab.engine.DuplicateCause;
+import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.engine.SimulationEvent;
+import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.KeyMode;
+import org.idempotencylab.scenario.RetryScope;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Strategy;
+import org.junit.jupiter.api.Test;
+
+/** The record a duplicate's caption names, for the provider's keys. */
+class CauseTextTest {
+    private static SimulationEvent secondEmail(DuplicateCause cause, boolean repeat) {
+        return new SimulationEvent(1_000, Kind.DUPLICATE_SIDE_EFFECT, 7, repeat, SignupSteps.EMAIL, 2, 0, 1_000,
+                "done 2 times", 1, cause);
+    }
+
+    @Test
+    void aRequestsOwnKeyThatExpiredIsTheRecordNamedAndARepeatsNewKeyIsNot() {
+        Strategy perRequest = Strategy.of(RetryScope.EACH_STEP, KeyMode.PER_REQUEST, StoreKind.NONE);
+        // the same request sent the email again after the provider forgot its key: that key was the missing record
+        assertEquals("welcome-email:user_7:request_…",
+                CauseText.record(perRequest, secondEmail(DuplicateCause.EXPIRED_KEY, false)));
+        // a repeat carried a key of its own, which no record could have matched: the step's key is named, as with no key
+        assertEquals(CauseText.record(Strategy.EACH_STEP_NO_KEY, secondEmail(DuplicateCause.REPEATED_REQUEST, true)),
+                CauseText.record(perRequest, secondEmail(DuplicateCause.REPEATED_REQUEST, true)));
+        assertEquals("welcome-email:user_7",
+                CauseText.record(Strategy.EACH_STEP_SAME_KEY, secondEmail(DuplicateCause.EXPIRED_KEY, false)));
+    }
+}
