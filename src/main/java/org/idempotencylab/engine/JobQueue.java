@@ -262,6 +262,7 @@ final class JobQueue {
             ledger.open++;
             inFlight++;
             if (durable) {
+                msg.invisibleUntilMs = sim.nowMs() + scenario.visibilityTimeoutMs();
                 sim.schedule(scenario.visibilityTimeoutMs(),
                         new ScheduledEvent.VisibilityTimeout(this, msg, msg.deliveries));
             }
@@ -273,6 +274,10 @@ final class JobQueue {
     void visibilityTimeout(Message msg, int delivery) {
         if (msg.settled || msg.inQueue || msg.deliveries != delivery) {
             return; // acknowledged, already back in the queue, or delivered again since
+        }
+        if (msg.invisibleUntilMs > sim.nowMs()) { // a heartbeat renewed the message since (MessageRenewal)
+            sim.scheduleAt(msg.invisibleUntilMs, new ScheduledEvent.VisibilityTimeout(this, msg, delivery));
+            return;
         }
         if (msg.deliveries >= maxReceives) { // a poison job: it never gets acknowledged
             deadLetter(msg);
@@ -296,6 +301,21 @@ final class JobQueue {
     /** Counts a refusal of {@code msg}, at a worker or at the door: @return as {@link #countRefusal(Job)}. */
     int countRefusal(Message msg) {
         return Math.min(++msg.rejections, 62);
+    }
+
+    /** @return true for a durable queue, whose messages come back after their visibility timeout. */
+    boolean durable() {
+        return durable;
+    }
+
+    /**
+     * A graceful shutdown pushes back {@code job}'s delivery, which has ended: its message is visible again now, in its
+     * place (a durable queue keeps every message; Sidekiq pushes unfinished jobs back to Redis at shutdown).
+     */
+    void pushBack(Job job) {
+        if (!job.msg.settled) {
+            enqueue(job.msg, sim.nowMs());
+        }
     }
 
     /**
