@@ -51,6 +51,51 @@ class GracefulShutdownTest {
     }
 
     @Test
+    void theRestartEmptiesTheInMemoryStoreAndTheStepsItForgotAreBookedToTheShutdown() {
+        // One sign-up, the article's fifth strategy (the in-memory store, the same provider key), sent again 2 s
+        // later. user_0 runs 0 to 1 s and its ten steps are recorded. At 1,550 ms the shutdown finds no job
+        // running and ends at once: the process restarts at 1,650 ms with an empty store. The repeat at 2 s finds
+        // no record and runs every step again, but the provider, outside the process, still knows the email's
+        // key: 9 steps done again, each booked to the shutdown (without it the repeat would skip all ten).
+        List<SimulationEvent> dups = new ArrayList<>();
+        Scenario s = TWO.toBuilder().jobs(1).pDuplicate(1).duplicateDelayMs(2_000, 2_000).build();
+        SignupSimulation sim = new SignupSimulation(s, Strategy.WHOLE_JOB_SKIP_FINISHED, RunControl.NONE);
+        sim.setListener(e -> {
+            if (e.kind() == Kind.DUPLICATE_SIDE_EFFECT) {
+                dups.add(e);
+            }
+        });
+        StrategyResult r = sim.run();
+        assertEquals(List.of(9L, 1L, 0L), List.of(r.repeatedSteps(), r.get(Metric.SHUTDOWNS),
+                r.get(Metric.PUSHED_BACK_JOBS)));
+        assertEquals(List.of(DuplicateCause.SHUTDOWN), dups.stream().map(SimulationEvent::cause).distinct().toList());
+    }
+
+    @Test
+    void aCrashWhileTheProcessDrainsEndsTheShutdownAndTheRestartTakesJobsAgain() {
+        // Three sign-ups, a 1 s shutdown timeout. The shutdown at 1,550 ms drains while user_1 runs (1 to 2 s); a
+        // click crashes the process at 1,600 ms, which ends the shutdown: the restart at 1,700 ms takes user_2 at
+        // once (a restart still draining would take nothing and go down again at once, taking user_2 only at
+        // 1,800 ms, after a second restart). user_1 comes back
+        // after its 30 s visibility timeout; every sign-up succeeds.
+        Scenario s = TWO.toBuilder().jobs(3).set(Parameter.SHUTDOWN_TIMEOUT_MS, 1_000L).build();
+        SignupSimulation sim = new SignupSimulation(s, Strategy.EACH_STEP_NO_KEY, RunControl.NONE);
+        List<Long> user2Starts = new ArrayList<>();
+        sim.setListener(e -> {
+            if (e.kind() == Kind.JOB_STARTED && e.user() == 2) {
+                user2Starts.add(e.timeMs());
+            }
+        });
+        sim.advanceTo(1_600, Integer.MAX_VALUE);
+        sim.crashNow();
+        while (!sim.isFinished() && sim.step()) {
+            // to the end
+        }
+        assertEquals(1_700L, user2Starts.get(0));
+        assertEquals(3, sim.result().succeededJobs());
+    }
+
+    @Test
     void aJobThatEndsWithinTheTimeoutIsNotPushedBack() {
         // With a 1 s timeout user_1 ends at 2 s, within the wait: no job is left, so nothing is pushed back and
         // nothing runs twice; the run ends at 2 s. (Without the shutdown it ends there too.)
