@@ -51,6 +51,27 @@ class MessageRenewalTest {
     }
 
     @Test
+    void claimMessageOrBothSayWhatTheHeartbeatRenews() {
+        // The claim table with a 10 s lease, calls of exactly 22 s (the job ends at 220 s), a 5 s heartbeat.
+        // claim: the heartbeat keeps each claim, not the message: redelivered at 30 s, refused, invisible until
+        // 60 s, refused again at 60, 90, ... 210 s (never a step's end): 7 refusals, 1 redelivery, nothing
+        // reclaimed or done twice. message: the claim's lease runs out in every call, but the message stays
+        // invisible while its worker lives, so no other delivery comes to reclaim it: 0 everywhere, and no lease
+        // renewal. both: the same, with the claims renewed too.
+        Scenario s = LONG_JOB.toBuilder().callMs(22_000).leaseMs(10_000).heartbeatMs(5_000).build();
+        Strategy claim = Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME, StoreKind.CLAIM_TABLE);
+        java.util.function.Function<Renew, List<Long>> run = renew -> {
+            StrategyResult r = new SignupSimulation(s.toBuilder().set(Parameter.RENEW, renew).build(), claim,
+                    RunControl.NONE).run();
+            return List.of(r.jobInProgressRejections(), r.redeliveries(), r.leaseReclaims(), r.repeatedSteps(),
+                    r.get(Metric.LEASE_RENEWALS) > 0 ? 1L : 0L);
+        };
+        assertEquals(List.of(7L, 1L, 0L, 0L, 1L), run.apply(Renew.CLAIM));
+        assertEquals(List.of(0L, 0L, 0L, 0L, 0L), run.apply(Renew.MESSAGE));
+        assertEquals(List.of(0L, 0L, 0L, 0L, 1L), run.apply(Renew.BOTH));
+    }
+
+    @Test
     void aRefusedDeliveryStaysInvisibleUntilItsVisibilityTimeoutEnds() {
         // The claim table, calls of exactly 7 s: delivery 1 finishes step k at 7k s and the job at 70 s. At 30 s
         // the visibility timeout hands delivery 2 to worker 1: steps 1 to 4 are completed (skipped), step 5 is
