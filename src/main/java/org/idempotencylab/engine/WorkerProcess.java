@@ -327,6 +327,7 @@ final class WorkerProcess {
             crashWorker(worker, note);
             return;
         }
+        down = true; // already down as a listener hears the crash
         emitter.emit(Kind.WORKER_CRASHED, -1, -1, 0, worker, sim.nowMs() + scenario.restartMs(), note);
         goDown(null, "its worker process crashed");
     }
