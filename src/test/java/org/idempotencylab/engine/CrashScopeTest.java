@@ -33,6 +33,21 @@ class CrashScopeTest {
     }
 
     @Test
+    void aRunSharedWithACrashedWorkerFailsForItsSharerWhoRetries() {
+        // One sign-up sent again at once, the article's fifth strategy (the in-memory store), no jitter: worker 0
+        // runs user_0's step 1 and worker 1's repeat shares that run. At 100 ms worker 0's call does its side
+        // effect and worker 0 alone crashes: its job is lost, and the run it owned fails for its sharer (else
+        // worker 1 would wait for it forever and the repeat would never end). Worker 1 retries after 100 ms,
+        // finds no record (the crash came before it was written), does step 1 again at 300 ms (1 step done
+        // again) and crashes too: the repeat is lost. 2 crashes, 1 sign-up and 1 repeat lost.
+        Scenario s = EVERY_CALL_CRASHES.toBuilder().jobs(1).jitter(false).pDuplicate(1).duplicateDelayMs(0, 0)
+                .set(Parameter.CRASH_SCOPE, CrashScope.WORKER).build();
+        StrategyResult r = new SignupSimulation(s, Strategy.WHOLE_JOB_SKIP_FINISHED, RunControl.NONE).run();
+        assertEquals(List.of(2L, 1L, 1L, 1L), List.of(r.crashes(), r.lostJobs(), r.get(Metric.REPEATS_LOST),
+                r.repeatedSteps()));
+    }
+
+    @Test
     void aWorkerCrashKillsOnlyItsJobAndTheQueueGoesOn() {
         // The same run with crashScope worker. At 100 ms worker 0 crashes: only user_0 is lost; worker 1's call
         // ends at the same ms and crashes it too: user_1 is lost. user_2 still waits in the queue, which lives on.
