@@ -18,6 +18,7 @@ final class CauseTrail {
         int delivery;
         Message msg;
         long crashes;
+        long shutdowns;
         DuplicateCause fate;
         DuplicateCause pass;
         long claimedAtMs;
@@ -56,6 +57,7 @@ final class CauseTrail {
         last.delivery = job.delivery;
         last.msg = job.msg;
         last.crashes = metrics.get(Metric.CRASHES);
+        last.shutdowns = metrics.get(Metric.SHUTDOWNS);
         last.fate = abandoned ? DuplicateCause.ATTEMPT_TIMEOUT : null;
         last.pass = job.gatePass;
         last.claimedAtMs = job.claimedAtMs;
@@ -91,7 +93,12 @@ final class CauseTrail {
             if (prev.fate != null) {
                 return prev.fate; // never written
             }
-            return store.wipedByCrash() && crashedSince ? DuplicateCause.CRASH : DuplicateCause.EXPIRED_KEY;
+            if (store.wipedByCrash() && crashedSince) {
+                return DuplicateCause.CRASH;
+            }
+            // a graceful shutdown restarts the process too, with empty memory
+            return store.wipedByCrash() && metrics.get(Metric.SHUTDOWNS) > prev.shutdowns ? DuplicateCause.SHUTDOWN
+                    : DuplicateCause.EXPIRED_KEY;
         }
         boolean lock = store.lockOnly();
         if (job.msg != prev.msg) { // another request (each has a message of its own; untracked, none)
@@ -100,6 +107,10 @@ final class CauseTrail {
         }
         boolean overlapping = job.msg != null && job.msg.running > 1;
         if (job.delivery != prev.delivery) {
+            Message msg = job.msg;
+            if (msg.returnedCause != null && msg.returnedDelivery >= prev.delivery) { // given back after it
+                return msg.returnedCause;
+            }
             if (crashedSince) {
                 return DuplicateCause.CRASH;
             }

@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.ClaimMode;
+import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.Renew;
 import org.idempotencylab.scenario.RescuerKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
@@ -98,7 +100,8 @@ final class ClaimTableGate implements StepGate {
         this.metrics = ctx.metrics();
         this.emitter = ctx.emitter();
         this.leaseMs = s.leaseMs();
-        this.heartbeatMs = s.heartbeatMs();
+        // with renew = message the heartbeat extends the queue's message only, not the claim
+        this.heartbeatMs = ((Renew) s.get(Parameter.RENEW)).renewsClaim() ? s.heartbeatMs() : 0;
         this.heartbeatsPerWrite = heartbeatMs <= 0 || heartbeatMs >= leaseMs ? 1 : (leaseMs - 1) / heartbeatMs;
         this.retentionMs = s.claimRetentionMs();
         this.checkThenInsert = s.claim() == ClaimMode.CHECK_THEN_INSERT;

@@ -17,11 +17,13 @@ package org.idempotencylab.engine;
  *   <li>a store that records finished steps (the in-memory store, the claim table) found no record: never written
  *       because the previous side effect's reply was lost ({@link #LOST_REPLY}), its caller gave up
  *       ({@link #ATTEMPT_TIMEOUT}) or the process crashed before it was recorded ({@link #CRASH}); written and
- *       wiped with the in-memory store by a crash ({@link #CRASH}); else written and expired (TTL, retention),
- *       {@link #EXPIRED_KEY};</li>
+ *       wiped with the in-memory store by a crash ({@link #CRASH}) or, failing that, by a graceful shutdown's restart
+ *       ({@link #SHUTDOWN}); else written and expired (TTL, retention), {@link #EXPIRED_KEY};</li>
  *   <li>nothing records the step (no store, a lock): another request of the user ran it,
  *       {@link #REPEATED_REQUEST}, or {@link #LOCK_GONE} when the lock should still have kept it out (the first
- *       request was still open); another delivery of the same request, after a crash ({@link #CRASH}), beside one
+ *       request was still open); another delivery of the same request, after the previous delivery (or one after
+ *       it) was given back unfinished, pushed back at a graceful shutdown ({@link #SHUTDOWN}) or returned with its
+ *       batch ({@link #BATCH_RETURNED}), or after a crash ({@link #CRASH}), beside one
  *       still running while a lock should have kept it out ({@link #LOCK_GONE}), or redelivered after a visibility
  *       timeout ({@link #VISIBILITY_TIMEOUT}); else the same job's retry, after the previous side effect's lost
  *       reply ({@link #LOST_REPLY}) or timed-out attempt ({@link #ATTEMPT_TIMEOUT}), or a retry of the whole job
@@ -50,5 +52,9 @@ public enum DuplicateCause {
     /** The rescuer deleted the claim's row, so the next delivery found the key free. */
     RESCUER,
     /** A later step failed and the whole job was retried from step 1, running a finished step again. */
-    WHOLE_JOB_RETRY
+    WHOLE_JOB_RETRY,
+    /** A graceful shutdown pushed the job back unfinished; its next delivery ran a step its last one had done. */
+    SHUTDOWN,
+    /** The job's batch had a failed job and went back to the queue; the next delivery ran the step again. */
+    BATCH_RETURNED
 }

@@ -96,10 +96,7 @@ final class JobQueue {
     private final int maxReceives;
     private final boolean namesOwners;
     private final Mulberry32 arrivals;
-    private final Mulberry32 repeats;
-    private final Mulberry32 payloads;
-    private final Mulberry32 moreRepeats;
-    private final FaultChooser faults; // null: the random draws decide the repeats
+    private final RepeatDraws repeatDraws;
     private final ScheduledEvent arrival = new ScheduledEvent.Arrival(this);
     private final ScheduledEvent visible = new ScheduledEvent.MessageVisible(this);
     // Messages waiting or on their way (repeats not yet sent, redeliveries, jobs sent back as "in progress").
@@ -135,12 +132,9 @@ final class JobQueue {
         this.namesOwners = namesOwners;
         this.durable = scenario.queue() == QueueKind.DURABLE;
         this.repeatsOn = ctx.mayHappen(FaultKind.REPEAT, scenario.pDuplicate());
-        this.faults = ctx.faults();
         this.maxReceives = scenario.maxReceives();
         this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
-        this.repeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.DUPLICATES);
-        this.payloads = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.PAYLOADS);
-        this.moreRepeats = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.REPEATS);
+        this.repeatDraws = new RepeatDraws(ctx);
     }
 
     /** From now on every request passes {@code door} as it reaches the queue (a lock taken at enqueue). */
@@ -168,7 +162,7 @@ final class JobQueue {
                 door.knock(user, null, sim.nowMs()); // the first request of its user: it always gets in
             }
             if (repeatsOn) {
-                decideRepeat(user, ledger, sim.nowMs());
+                repeatDraws.decide(user, sim.nowMs(), (at, different) -> addRepeat(user, ledger, at, different));
             }
         }
         emitter.emit(Kind.ARRIVED, user, -1, 0, -1, sim.nowMs(), "");
@@ -226,7 +220,8 @@ final class JobQueue {
                         door.knock(user, null, 0);
                     }
                     if (repeatsOn) {
-                        decideRepeat(user, ledger, 0); // in user order
+                        UserLedger l = ledger;
+                        repeatDraws.decide(user, 0, (at, different) -> addRepeat(user, l, at, different)); // user order
                     }
                 } else {
                     originalArrivals.pollFirst();
@@ -267,6 +262,7 @@ final class JobQueue {
             ledger.open++;
             inFlight++;
             if (durable) {
+                msg.invisibleUntilMs = sim.nowMs() + scenario.visibilityTimeoutMs();
                 sim.schedule(scenario.visibilityTimeoutMs(),
                         new ScheduledEvent.VisibilityTimeout(this, msg, msg.deliveries));
             }
@@ -278,6 +274,10 @@ final class JobQueue {
     void visibilityTimeout(Message msg, int delivery) {
         if (msg.settled || msg.inQueue || msg.deliveries != delivery) {
             return; // acknowledged, already back in the queue, or delivered again since
+        }
+        if (msg.invisibleUntilMs > sim.nowMs()) { // a heartbeat renewed the message since (MessageRenewal)
+            sim.scheduleAt(msg.invisibleUntilMs, new ScheduledEvent.VisibilityTimeout(this, msg, delivery));
+            return;
         }
         if (msg.deliveries >= maxReceives) { // a poison job: it never gets acknowledged
             deadLetter(msg);
@@ -301,6 +301,21 @@ final class JobQueue {
     /** Counts a refusal of {@code msg}, at a worker or at the door: @return as {@link #countRefusal(Job)}. */
     int countRefusal(Message msg) {
         return Math.min(++msg.rejections, 62);
+    }
+
+    /** @return true for a durable queue, whose messages come back after their visibility timeout. */
+    boolean durable() {
+        return durable;
+    }
+
+    /**
+     * A graceful shutdown pushes back {@code job}'s delivery, which has ended: its message is visible again now, in its
+     * place (a durable queue keeps every message; Sidekiq pushes unfinished jobs back to Redis at shutdown).
+     */
+    void pushBack(Job job) {
+        if (!job.msg.settled) {
+            enqueue(job.msg, sim.nowMs());
+        }
     }
 
     /**
@@ -390,52 +405,6 @@ final class JobQueue {
     /** A message sent back earlier is visible now. */
     void messageVisible() {
         hooks.jobVisible();
-    }
-
-    /**
-     * Does the client send this sign-up again? Drawn in user order from its own stream; the repeat arrives
-     * {@code duplicateDelay} after the original did, and then waits its turn like any job. With {@code repeats}
-     * above 1, the client sends it 1 to {@code repeats} times in all (drawn uniformly), each repeat
-     * {@code duplicateDelay} after the one before; those further draws (the count, each later delay and payload)
-     * come from a stream of their own, so the first repeat of every sign-up is the same at any {@code repeats}.
-     */
-    private void decideRepeat(long user, UserLedger ledger, long arrivedAtMs) {
-        if (faults != null) {
-            chooseRepeat(user, ledger, arrivedAtMs);
-            return;
-        }
-        if (repeats.nextDouble() >= scenario.pDuplicate()) {
-            return;
-        }
-        long span = scenario.duplicateDelayMaxMs() - scenario.duplicateDelayMinMs();
-        long at = arrivedAtMs + scenario.duplicateDelayMinMs() + (long) (repeats.nextDouble() * (span + 1));
-        // the payload draw is only made when changed payloads are on, so "off" leaves every other draw alone
-        boolean different = scenario.pDifferentPayload() > 0 && payloads.nextDouble() < scenario.pDifferentPayload();
-        addRepeat(user, ledger, at, different);
-        if (scenario.repeats() == 1) {
-            return;
-        }
-        int times = 1 + (int) (moreRepeats.nextDouble() * scenario.repeats());
-        for (int i = 2; i <= times; i++) {
-            at += scenario.duplicateDelayMinMs() + (long) (moreRepeats.nextDouble() * (span + 1));
-            different = scenario.pDifferentPayload() > 0 && moreRepeats.nextDouble() < scenario.pDifferentPayload();
-            addRepeat(user, ledger, at, different);
-        }
-    }
-
-    /**
-     * The chooser decides whether this sign-up is sent again, once, and after which delay: the scenario's shortest
-     * or, if different, its longest (the two ends of its range), with the first request's payload.
-     */
-    private void chooseRepeat(long user, UserLedger ledger, long arrivedAtMs) {
-        long min = scenario.duplicateDelayMinMs();
-        long max = scenario.duplicateDelayMaxMs();
-        List<Long> delays = min == max ? List.of(min) : List.of(min, max);
-        int chosen = faults.choose(new ChoicePoint(FaultKind.REPEAT, user, false, -1, 0, -1, sim.nowMs(),
-                delays.size(), delays, List.of()));
-        if (chosen > 0) {
-            addRepeat(user, ledger, arrivedAtMs + delays.get(chosen - 1), false);
-        }
     }
 
     /** Books one repeated request of {@code user}, arriving at {@code at} (virtual ms, now or later). */

@@ -70,6 +70,15 @@ final class MemoryStoreGate implements StepGate {
         }
 
         @Override
+        public void ownerGone() {
+            Completion<String> owned = run;
+            run = null;
+            if (owned != null) { // its sharers see the run fail and retry, as when it throws
+                owned.fail("the worker running it crashed");
+            }
+        }
+
+        @Override
         public boolean afterCall(Job job, int step, String failure) {
             Completion<String> owned = run;
             run = null;

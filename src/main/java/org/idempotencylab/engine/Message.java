@@ -64,6 +64,19 @@ final class Message {
     int etaCopies;
     /** The first of those copies has been taken: the rest are redeliveries. */
     boolean etaTaken;
+    /**
+     * Durable queue: virtual ms until which the last delivery stays invisible, a visibility timeout after it was taken
+     * or, with message renewal, after its last heartbeat ({@link MessageRenewal}).
+     */
+    long invisibleUntilMs;
+    /**
+     * Why the delivery numbered {@link #returnedDelivery} gave the message back before it ended (a graceful
+     * shutdown pushed it back, or it went back with its batch), or null: {@link CauseTrail} books a step the next
+     * delivery does again to it.
+     */
+    DuplicateCause returnedCause;
+    /** The delivery {@link #returnedCause} is about, 1-based. */
+    int returnedDelivery;
 
     Message(long user, boolean repeat, boolean differentPayload) {
         this.user = user;

@@ -200,7 +200,18 @@ public enum Metric {
      */
     SAME_KEY_OVERLAPS("sameKeyOverlaps", "Same-key overlaps", "runs", Kind.COUNT, false, Status.WHEN_NONZERO,
             "same-key overlaps", "runs of a user's job that began while another run of the same user's job (any "
-                    + "request, any delivery) still ran");
+                    + "request, any delivery) still ran"),
+    /** Graceful shutdowns of the worker process ({@code shutdownEveryMs}). */
+    SHUTDOWNS("shutdowns", "Graceful shutdowns", "shutdowns", Kind.COUNT, false, Status.WHEN_NONZERO, "shutdowns",
+            "graceful shutdowns: the workers stopped taking jobs, waited, and pushed back the jobs still running"),
+    /** Deliveries a graceful shutdown pushed back to the queue unfinished. */
+    PUSHED_BACK_JOBS("pushedBackJobs", "Pushed back at shutdown", "deliveries", Kind.COUNT, false,
+            Status.WHEN_NONZERO, "pushed back", "deliveries still running at a shutdown's timeout, pushed back to "
+                    + "the queue with their side effects so far done"),
+    /** Messages given back unacknowledged when their batch ended with a failed job. */
+    BATCH_RETURNED_MESSAGES("batchReturnedMessages", "Returned with their batch", "messages", Kind.COUNT, false,
+            Status.WHEN_NONZERO, "returned with batch", "messages given back to the queue when their batch had a "
+                    + "failed job (all of them with --batch-failure whole, the failed ones with partial)");
 
     /** What kind of value a metric is. */
     public enum Kind {

@@ -217,4 +217,57 @@ sealed interface ScheduledEvent extends Event {
             process.restart();
         }
     }
+
+    /** A worker that crashed alone ({@code crashScope = worker}) starts again, unless its process went down since. */
+    record WorkerRestart(WorkerProcess process, int worker, long generation) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return "worker " + (worker + 1) + " restarts";
+        }
+
+        @Override
+        public void fire() {
+            process.restartWorker(worker, generation);
+        }
+    }
+
+    /** A live worker's heartbeat renews its delivery's visibility timeout ({@code renew = message} or both). */
+    record MessageHeartbeat(MessageRenewal renewal, Worker worker, Message msg, int delivery)
+            implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return "a heartbeat renews user_" + msg.user + "'s message";
+        }
+
+        @Override
+        public void fire() {
+            renewal.beat(worker, msg, delivery);
+        }
+    }
+
+    /** A graceful shutdown begins (every {@code shutdownEveryMs}): the workers stop taking jobs. */
+    record ShutdownBegins(GracefulShutdown shutdown) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return "a graceful shutdown begins";
+        }
+
+        @Override
+        public void fire() {
+            shutdown.begin();
+        }
+    }
+
+    /** A graceful shutdown's wait ends (or every worker is idle): jobs still running are pushed back. */
+    record ShutdownEnds(GracefulShutdown shutdown, long generation) implements ScheduledEvent {
+        @Override
+        public String describe() {
+            return "a graceful shutdown pushes back the jobs still running";
+        }
+
+        @Override
+        public void fire() {
+            shutdown.end(generation);
+        }
+    }
 }

@@ -111,6 +111,13 @@ interface StepGate {
         }
 
         /**
+         * This worker died alone ({@code crashScope = worker}) while its process lives on: a run others wait to share
+         * must not wait for it. By default nothing: what it held stays held, as after a process crash.
+         */
+        default void ownerGone() {
+        }
+
+        /**
          * @return true if the job last refused by {@link #jobStarts} is dropped (counted in dropped jobs) rather
          *         than sent back to the queue: a duplicate rejected, or a job whose lock was gone
          */

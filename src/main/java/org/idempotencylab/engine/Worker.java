@@ -39,6 +39,7 @@ final class Worker implements StepGate.Caller {
     private final boolean retryViaQueue;  // a retry is a delayed message, not a wait on this worker
     private long callRunsOnMs;         // how long the call in flight goes on after its attempt timeout
     private final Job reusable = new Job();
+    private final Batch batch;         // null: one message at a time
     private Job job;                   // the job in progress, or null
     private int step;
     private int stepAttempt;
@@ -63,6 +64,7 @@ final class Worker implements StepGate.Caller {
         this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
         this.lane = gate.lane(this);
         this.callsEveryStep = lane.callsEveryStep();
+        this.batch = Batch.of(ctx.scenario());
     }
 
     @Override
@@ -94,6 +96,16 @@ final class Worker implements StepGate.Caller {
     /** @return true if this worker runs a job of {@code user} now. */
     boolean runs(long user) {
         return job != null && job.user == user;
+    }
+
+    /** @return true if this live worker holds delivery {@code delivery} of {@code msg} now (its heartbeat goes on). */
+    boolean holds(Message msg, int delivery) {
+        return !dead && job != null && job.msg == msg && job.delivery == delivery;
+    }
+
+    /** @return true if this worker holds a job: one it runs, or, in a batch, one received and not acknowledged */
+    boolean busy() {
+        return job != null || (batch != null && batch.holds());
     }
 
     /**
@@ -151,15 +163,21 @@ final class Worker implements StepGate.Caller {
             Outcome outcome = !failed ? Outcome.SUCCEEDED : refused ? Outcome.REFUSED : Outcome.FAILED;
             failed = false;
             refused = false;
-            process.finish(letGo(), outcome, this);
+            if (batch != null) {
+                batch.ended(letGo(), outcome); // acknowledged, or given back, when the batch ends
+            } else {
+                process.finish(letGo(), outcome, this);
+            }
         }
-        if (!queue.takeNext(reusable)) {
-            if (queue.moreToCome()) {
+        if (!takeJob()) {
+            if (process.draining()) {
+                process.idleWhileDraining(); // a graceful shutdown: no new job
+            } else if (queue.moreToCome()) {
                 process.waitForWork(this); // more sign-ups will arrive: wait for one
             }
             return false;
         }
-        job = reusable;
+        process.taken(this, job);
         jobAttempt = 1;
         step = 0;
         stepAttempt = 1;
@@ -180,6 +198,34 @@ final class Worker implements StepGate.Caller {
                 process.sendBack(letGo(), id, lane.refusal());
             }
         }
+        return true;
+    }
+
+    /**
+     * Takes the next job into {@link #job}: from the queue, or the next of its batch (receiving a new batch once the
+     * last one has ended and been acknowledged). Takes nothing new from the queue while the process drains.
+     *
+     * @return false if no job was taken
+     */
+    private boolean takeJob() {
+        if (batch == null) {
+            if (process.draining() || !queue.takeNext(reusable)) {
+                return false;
+            }
+            job = reusable;
+            return true;
+        }
+        Job next = batch.next();
+        if (next == null) {
+            if (batch.holds()) {
+                process.endBatch(batch, this);
+            }
+            if (process.draining() || !batch.receive(queue)) {
+                return false;
+            }
+            next = batch.next();
+        }
+        job = next;
         return true;
     }
 
@@ -339,18 +385,28 @@ final class Worker implements StepGate.Caller {
     }
 
     /**
-     * Its process crashed: the worker stops where it is, without recording anything.
+     * Its process crashed (or shut down, or this worker crashed alone): the worker stops where it is, without
+     * recording anything.
      *
+     * @param why what the job's interruption says, e.g. "its worker process crashed"
      * @return the job it was running, or null
      */
-    Job stop() {
+    Job stop(String why) {
         dead = true;
         if (job == null) {
             return null;
         }
         Job stopped = letGo();
         lane.interrupted();
-        emitter.emit(Kind.JOB_INTERRUPTED, stopped, step, attempt(), id, sim.nowMs(), "its worker process crashed");
+        emitter.emit(Kind.JOB_INTERRUPTED, stopped, step, attempt(), id, sim.nowMs(), why);
         return stopped;
+    }
+
+    /**
+     * @param inHand the job {@link #stop} returned, or null
+     * @return the deliveries its batch still holds besides {@code inHand}, unacknowledged (empty without batches)
+     */
+    java.util.List<Job> releaseBatch(Job inHand) {
+        return batch == null ? java.util.List.of() : batch.release(inHand);
     }
 }

@@ -6,6 +6,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.scenario.CrashScope;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 
 /**
@@ -18,6 +20,10 @@ import org.idempotencylab.scenario.Scenario;
  * gate's in-memory store is wiped, an in-memory queue loses its waiting and running jobs, a durable queue keeps
  * them for their visibility timeout. After {@code restartMs} the process starts again with new workers and empty
  * memory. The claim table, the lock store and the email provider live outside the process and keep their keys.
+ * With {@code crashScope = worker} a crash after a side effect stops only the worker whose call crashed: the job it
+ * ran is killed (lost on an in-memory queue, kept for its visibility timeout on a durable one), the worker starts
+ * again after {@code restartMs}, and the queue, the in-memory store and the other workers go on. A graceful
+ * shutdown ({@link GracefulShutdown}) takes the process down and up again the same way, pushing back its jobs.
  */
 final class WorkerProcess {
     private final RunContext ctx;
@@ -36,7 +42,11 @@ final class WorkerProcess {
     private final ArrayDeque<Worker> idle = new ArrayDeque<>();
     private final Set<Long> failNextCall = new HashSet<>();
     private final ScheduledEvent restart = new ScheduledEvent.Restart(this);
+    private final boolean workerScope;
+    private final MessageRenewal renewal; // null: a heartbeat renews no message
+    private final GracefulShutdown shutdown; // null: no shutdowns
     private boolean down;
+    private long generation; // counts the times the process went down: a lone worker's restart due before is void
 
     WorkerProcess(RunContext ctx, JobQueue queue, StepGate gate, StepCalls calls) {
         this.ctx = ctx;
@@ -51,10 +61,16 @@ final class WorkerProcess {
         this.retry = RetryPolicy.of(scenario);
         this.jitter = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.JITTER);
         this.keyRuns = new KeyConcurrency(ctx);
+        this.workerScope = scenario.get(Parameter.CRASH_SCOPE) == CrashScope.WORKER;
+        this.renewal = MessageRenewal.of(ctx);
+        this.shutdown = GracefulShutdown.of(ctx, this, queue);
     }
 
     /** Starts the workers; each takes a job if one waits. */
     void start() {
+        if (shutdown != null) {
+            shutdown.start();
+        }
         spawnWorkers();
         for (Worker w : workers) {
             w.advance();
@@ -65,6 +81,23 @@ final class WorkerProcess {
         for (int i = 0; i < scenario.workers(); i++) {
             workers.add(new Worker(i, ctx, this, queue, gate, calls));
         }
+    }
+
+    /** {@code worker} took {@code job}'s delivery: with message renewal on, its heartbeats start. */
+    void taken(Worker worker, Job job) {
+        if (renewal != null) {
+            renewal.taken(worker, job);
+        }
+    }
+
+    /** @return true while a graceful shutdown waits for the running jobs: no worker takes a new one. */
+    boolean draining() {
+        return shutdown != null && shutdown.draining();
+    }
+
+    /** {@code worker} let go of its last job while the process drains: the shutdown may end now. */
+    void idleWhileDraining() {
+        shutdown.workerIdle();
     }
 
     /** A job became visible: the worker that has waited longest takes it. */
@@ -137,12 +170,16 @@ final class WorkerProcess {
 
     /**
      * A job sent back because another delivery holds its key ("job in progress"): the delivery ends, and the job
-     * is visible again after the retry policy's backoff for its n-th refusal, at least 1 ms.
+     * is visible again after the retry policy's backoff for its n-th refusal, at least 1 ms. On a durable queue the
+     * refused delivery is a message left unacknowledged, as an SQS consumer leaves it: it stays invisible until its
+     * visibility timeout ends (at least 1 ms from now), and no backoff is drawn.
      */
     void sendBack(Job job, int worker, String why) {
         metrics.count(Metric.JOB_IN_PROGRESS_REJECTIONS);
         metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
-        long waitMs = Math.max(1, backoffMs(queue.countRefusal(job)));
+        int refusals = queue.countRefusal(job);
+        long waitMs = queue.durable() ? Math.max(1, job.msg.invisibleUntilMs - sim.nowMs())
+                : Math.max(1, backoffMs(refusals));
         emitter.emit(Kind.JOB_IN_PROGRESS, job, -1, 0, worker, sim.nowMs() + waitMs, why);
         endDelivery(job); // a refused delivery holds no lock: acquiring it, or the claim table, refused it
         queue.sendBack(job, sim.nowMs() + waitMs); // its visibility timeout may have put it back already
@@ -238,6 +275,51 @@ final class WorkerProcess {
         keyRuns.runStarts(job);
     }
 
+    /**
+     * {@code job}'s delivery gives its message back before it ended, unacknowledged: pushed back at a graceful
+     * shutdown ({@link DuplicateCause#SHUTDOWN}, visible again now) or returned with its batch
+     * ({@link DuplicateCause#BATCH_RETURNED}, visible again when its visibility timeout ends). Its side effects so
+     * far stay done; a step the next delivery does again is booked to {@code cause}.
+     */
+    void giveBack(Job job, int worker, DuplicateCause cause, String why) {
+        if (!failNextCall.isEmpty()) {
+            failNextCall.remove(job.user);
+        }
+        metrics.count(cause == DuplicateCause.SHUTDOWN ? Metric.PUSHED_BACK_JOBS : Metric.BATCH_RETURNED_MESSAGES);
+        metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
+        job.msg.returnedCause = cause;
+        job.msg.returnedDelivery = job.delivery;
+        emitter.emit(Kind.JOB_INTERRUPTED, job, -1, 0, worker, sim.nowMs(), why);
+        endDelivery(job);
+        if (cause == DuplicateCause.SHUTDOWN) {
+            queue.pushBack(job);
+        }
+    }
+
+    /**
+     * {@code worker}'s batch ended: with no failed job, or with {@code partial}, the jobs that did not fail are
+     * acknowledged and counted as {@link #finish} does; the others go back ({@link #giveBack}).
+     */
+    void endBatch(Batch batch, Worker worker) {
+        boolean failed = batch.anyFailed();
+        for (int i = 0; i < batch.ended(); i++) {
+            Job job = batch.job(i);
+            Outcome outcome = batch.outcome(i);
+            if (outcome == null) {
+                continue; // it ended on its own (sent back, dropped, retried through the queue)
+            }
+            if (failed && (batch.returnsWhole() || outcome == Outcome.FAILED)) {
+                worker.lane().jobEnds(job); // the job ran to its end: what it held is let go as at any end
+                giveBack(job, worker.workerId(), DuplicateCause.BATCH_RETURNED, outcome == Outcome.FAILED
+                        ? "its job failed: the message goes back to the queue"
+                        : "another job of its batch failed: the whole batch goes back to the queue");
+            } else {
+                finish(job, outcome, worker);
+            }
+        }
+        batch.clear();
+    }
+
     /** A delivery stopped (ended, crashed or sent back): forget what only it used, close the user if done. */
     private void endDelivery(Job job) {
         keyRuns.deliveryEnds(job);
@@ -255,22 +337,98 @@ final class WorkerProcess {
     void crash(int worker, String note) {
         metrics.count(Metric.CRASHES);
         metrics.set(Metric.VIRTUAL_TIME_MS, sim.nowMs());
-        down = true;
+        if (workerScope && worker >= 0) {
+            crashWorker(worker, note);
+            return;
+        }
+        down = true; // already down as a listener hears the crash
         emitter.emit(Kind.WORKER_CRASHED, -1, -1, 0, worker, sim.nowMs() + scenario.restartMs(), note);
+        goDown(null, "its worker process crashed");
+    }
+
+    /**
+     * Every worker stops where it is, without recording anything; the gate's memory dies; after {@code restartMs}
+     * the process starts again. A crash loses the jobs in hand (an in-memory queue loses its jobs, a durable queue
+     * keeps them for their visibility timeout); a shutdown ({@code pushBack} not null) pushes them back.
+     */
+    void goDown(DuplicateCause pushBack, String why) {
+        down = true;
+        generation++;
+        if (shutdown != null) {
+            shutdown.processDown();
+        }
         List<Worker> stopped = new ArrayList<>(workers);
         workers.clear();
         idle.clear();
-        failNextCall.clear();
+        if (pushBack == null) {
+            failNextCall.clear();
+        }
         for (Worker w : stopped) {
-            Job job = w.stop();
+            Job job = w.stop(why);
             if (job != null) {
-                queue.loseRunning(job);
-                endDelivery(job);
+                release(job, w.workerId(), pushBack);
+            }
+            for (Job held : w.releaseBatch(job)) {
+                release(held, w.workerId(), pushBack);
             }
         }
         gate.processDied();
-        queue.processDied();
+        if (pushBack == null) {
+            queue.processDied();
+        }
         sim.schedule(scenario.restartMs(), restart);
+    }
+
+    private void release(Job job, int worker, DuplicateCause pushBack) {
+        if (pushBack != null) {
+            giveBack(job, worker, pushBack, "pushed back to the queue at a graceful shutdown");
+        } else {
+            queue.loseRunning(job);
+            endDelivery(job);
+        }
+    }
+
+    /** Only worker {@code id} dies ({@code crashScope = worker}): its job is killed, the rest go on. */
+    private void crashWorker(int id, String note) {
+        emitter.emit(Kind.WORKER_CRASHED, -1, -1, 0, id, sim.nowMs() + scenario.restartMs(),
+                note + "; only this worker stops");
+        Worker w = workers.stream().filter(x -> x.workerId() == id).findFirst().orElseThrow();
+        workers.remove(w);
+        idle.remove(w);
+        Job job = w.stop("its worker crashed");
+        w.lane().ownerGone();
+        if (job != null) {
+            failNextCall.remove(job.user);
+            release(job, id, null);
+        }
+        for (Job held : w.releaseBatch(job)) {
+            release(held, id, null);
+        }
+        sim.schedule(scenario.restartMs(), new ScheduledEvent.WorkerRestart(this, id, generation));
+        if (draining()) {
+            idleWhileDraining();
+        }
+    }
+
+    /** Worker {@code id} starts again ({@link ScheduledEvent.WorkerRestart}), unless its process went down since. */
+    void restartWorker(int id, long since) {
+        if (since != generation) {
+            return; // the process went down meanwhile: its restart brings every worker back
+        }
+        emitter.emit(Kind.WORKER_RESTARTED, -1, -1, 0, id, sim.nowMs(), "worker " + (id + 1) + " started again");
+        Worker w = new Worker(id, ctx, this, queue, gate, calls);
+        workers.add(w);
+        w.advance();
+    }
+
+    /** @return the workers of the process now, for a shutdown that waits for them. */
+    List<Worker> workers() {
+        return workers;
+    }
+
+    /** @return counts the times the process went down, for events due in one life of it. */
+    long generation() {
+        return generation;
     }
 
     /** The process starts again ({@link ScheduledEvent.Restart}): new workers, empty memory. */

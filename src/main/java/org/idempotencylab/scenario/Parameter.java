@@ -135,9 +135,10 @@ public enum Parameter {
             "the chance that the worker process dies after a call's side effect and before its result is recorded "
                     + "(charge-then-crash); every worker in it stops and its in-memory store is lost")),
     RESTART_MS(whole("restartMs", "--restart-ms", "Restart time", Kind.MILLIS, 0, 86_400_000, 5_000,
-            Section.DURABILITY, "how long the crashed worker process takes to start again")
+            Section.DURABILITY, "how long the crashed (or shut down) worker process, or with the worker crash scope "
+                    + "the crashed worker, takes to start again")
             .slider(Scale.LOG, 100, 316_228).explore(0, 10_000)
-            .needs(above("pCrash"))),
+            .needs(restarts())),
     QUEUE(choice("queue", "--queue", "Queue", QueueKind.MEMORY, QueueKind.values(), Section.DURABILITY,
             "where waiting jobs live: memory (a crash loses them) or durable (a job not acknowledged within the "
                     + "visibility timeout is delivered again)")),
@@ -177,8 +178,8 @@ public enum Parameter {
             Section.DURABILITY, "claim table only: while a step's call runs, its live worker renews the claim "
                     + "(locked_until = now + lease) this often, so a slow call keeps its claim; a crashed worker "
                     + "stops renewing (BullMQ renews its job lock every lockRenewTime, half the lockDuration); "
-                    + "0 is off")
-            .slider(Scale.LOG, 100, 1_000_000).explore(0, 10_000).needs(store(StoreKind.CLAIM_TABLE))),
+                    + "0 is off; with renew message or both it extends the durable queue's visibility timeout")
+            .slider(Scale.LOG, 100, 1_000_000).explore(0, 10_000).needs(heartbeat())),
     CLAIM_RETENTION_MS(whole("claimRetentionMs", "--claim-retention-ms", "Claim retention", Kind.MILLIS, 0,
             31L * Scenario.DAY_MS, 0, Section.DURABILITY, "claim table only: a completed row is deleted this long "
                     + "after it completed, so a request repeated later runs again: the durable store's dedup window "
@@ -225,7 +226,37 @@ public enum Parameter {
                     + "a delivery over it goes back to the queue as \"job in progress\" and tries again after the "
                     + "backoff (sidekiq-unique-jobs' lock_limit with reschedule; Solid Queue's limits_concurrency "
                     + "blocks it until a slot frees); 0 is no limit")
-            .slider(Scale.WHOLE, 0, 8).explore(0, 4).needs(severalWorkers()));
+            .slider(Scale.WHOLE, 0, 8).explore(0, 4).needs(severalWorkers())),
+    CRASH_SCOPE(choice("crashScope", "--crash-scope", "Crash scope", CrashScope.PROCESS, CrashScope.values(),
+            Section.DURABILITY, "what a crash kills: process (every worker stops, the in-memory store and an "
+                    + "in-memory queue die with it) or worker (only the job the crashed worker ran: the worker "
+                    + "starts again after the restart time while the queue and the other workers go on, as a "
+                    + "Celery child, a Sidekiq job's thread or one function invocation dies)").needs(above("pCrash"))),
+    RENEW(choice("renew", "--renew", "Heartbeat renews", Renew.CLAIM, Renew.values(), Section.DURABILITY,
+            "what a live worker's heartbeat renews: claim (the claim table's lease only), message (the durable "
+                    + "queue's visibility timeout, pushed to a full timeout from each heartbeat, as SQS's "
+                    + "ChangeMessageVisibility or Hangfire's sliding invisibility timeout) or both")
+            .needs(messageRenewal())),
+    BATCH_SIZE(whole("batchSize", "--batch-size", "Batch size", Kind.COUNT, 1, 100, 1, Section.DURABILITY,
+            "durable queue only: how many messages a worker receives together (SQS's MaxNumberOfMessages, a "
+                    + "Lambda event source's batch size); it runs them one after another and acknowledges them "
+                    + "when the batch ends; 1 takes one at a time").slider(Scale.LOG, 1, 100).explore(1, 10)
+            .needs(is("queue", QueueKind.DURABLE))),
+    BATCH_FAILURE(choice("batchFailure", "--batch-failure", "On a failed job in a batch", BatchFailure.WHOLE,
+            BatchFailure.values(), Section.DURABILITY, "batches only: what goes back to the queue when a job of a "
+                    + "batch fails: whole (every message of the batch, visible again after its visibility timeout, "
+                    + "so its succeeded jobs run again) or partial (only the failed ones, as Lambda's "
+                    + "ReportBatchItemFailures)").needs(batches())),
+    SHUTDOWN_EVERY_MS(whole("shutdownEveryMs", "--shutdown-every-ms", "Shutdown every", Kind.MILLIS, 0,
+            31L * Scenario.DAY_MS, 0, Section.DURABILITY, "durable queue only: a graceful shutdown (a deploy) at "
+                    + "every multiple of this: the workers stop taking jobs, wait up to the shutdown timeout, push "
+                    + "back to the queue every job still running (its side effects so far stay done) and start "
+                    + "again after the restart time; 0 is off")
+            .slider(Scale.LOG, 1_000, Scenario.DAY_MS).explore(0, 60_000).needs(is("queue", QueueKind.DURABLE))),
+    SHUTDOWN_TIMEOUT_MS(whole("shutdownTimeoutMs", "--shutdown-timeout-ms", "Shutdown timeout", Kind.MILLIS, 0,
+            Scenario.DAY_MS, 25_000, Section.DURABILITY, "shutdowns only: how long the workers wait for their "
+                    + "jobs to end before pushing them back (Sidekiq's -t, 25 s)")
+            .slider(Scale.LOG, 100, 600_000).explore(0, 30_000).needs(above("shutdownEveryMs")));
 
     /** How a value is written and read. */
     public enum Kind {

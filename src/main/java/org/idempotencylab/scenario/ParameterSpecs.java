@@ -67,6 +67,27 @@ final class ParameterSpecs {
                 () -> "--store lock with --lock-at enqueue");
     }
 
+    static Needs heartbeat() { // a heartbeat renews a claim, or a durable queue's message
+        return new Needs((s, st) -> st.store() == StoreKind.CLAIM_TABLE
+                || (s.queue() == QueueKind.DURABLE && s.get(Parameter.RENEW) != Renew.CLAIM),
+                () -> "--store claim-table, or --queue durable with --renew message or both");
+    }
+
+    static Needs messageRenewal() {
+        return new Needs((s, st) -> s.queue() == QueueKind.DURABLE && s.heartbeatMs() > 0,
+                () -> "--queue durable and --heartbeat-ms above 0");
+    }
+
+    static Needs restarts() { // a crashed process restarts, and so does one shut down
+        return new Needs((s, st) -> s.pCrash() > 0 || s.whole(Parameter.SHUTDOWN_EVERY_MS) > 0,
+                () -> "--p-crash above 0 or --shutdown-every-ms above 0");
+    }
+
+    static Needs batches() {
+        return new Needs((s, st) -> s.queue() == QueueKind.DURABLE && s.whole(Parameter.BATCH_SIZE) > 1,
+                () -> "--queue durable and --batch-size above 1");
+    }
+
 
     /** What one row declares; built by {@link #whole}, {@link #decimal}, {@link #flag} and {@link #choice}. */
     static final class Spec {

@@ -3,9 +3,11 @@ package org.idempotencylab.engine;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.ClaimMode;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.LockRelease;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Presets;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.RetryScope;
@@ -83,7 +85,18 @@ public final class CauseScenarios {
                 preset("field-river-rescuer.json", 1, DuplicateCause.RESCUER),
                 // one sign-up, the whole job with the same key: one failure of step 2 retries the job from step 1
                 explored("whole-job retry", QueueKind.MEMORY, Strategy.WHOLE_JOB_SAME_KEY, every,
-                        DuplicateCause.WHOLE_JOB_RETRY));
+                        DuplicateCause.WHOLE_JOB_RETRY),
+                // two sign-ups, one worker, 100 ms calls: the shutdown at 1,550 ms waits 200 ms, pushes back
+                // user_1 after step 7, and its next delivery does steps 1 to 7 again (GracefulShutdownTest)
+                new Case("graceful shutdown", Scenario.article().toBuilder().jobs(2).pFail(0).lostReply(0)
+                        .callTime(CallTimeShape.FIXED).callMs(100).queue(QueueKind.DURABLE).restartMs(100)
+                        .set(Parameter.SHUTDOWN_EVERY_MS, 1_550L).set(Parameter.SHUTDOWN_TIMEOUT_MS, 200L).build(),
+                        Strategy.EACH_STEP_NO_KEY, null, null, DuplicateCause.SHUTDOWN),
+                // batches of 5 on a durable queue, one attempt: a batch with a failed job goes back whole, and its
+                // succeeded jobs run again once their visibility timeout ends (nothing else repeats a step here)
+                new Case("batch returned", Scenario.article().toBuilder().jobs(20).pFail(0.01).lostReply(0)
+                        .maxAttempts(1).queue(QueueKind.DURABLE).set(Parameter.BATCH_SIZE, 5L).build(),
+                        Strategy.EACH_STEP_NO_KEY, null, null, DuplicateCause.BATCH_RETURNED));
     }
 
     /** The preset's strategy number {@code strategy}, on its scenario with that strategy's settings. */

@@ -34,25 +34,27 @@ class MaxReceivesTest {
     @Test
     void refusalsAreReceivesSoAJobHeldElsewhereIsDeadLettered() {
         // Receive 1 (worker 0, t=0) runs the job. At 30 s its visibility timeout runs out; worker 1 takes receive
-        // 2, skips the finished steps and is refused on the claim receive 1 holds. Refusal n waits
-        // min(2,000, 100 x 2^(n-1)) ms: 100, 200, 400, 800, 1,600, then 2,000. Receives 3..10 come at 30.1, 30.3,
-        // 30.7, 31.5, 33.1, 35.1, 37.1 and 39.1 s, each refused too. The 10th receive is refused at 39,100 ms and
-        // the queue, having delivered the job 10 times, dead-letters it instead of sending it back: 9 refusals.
-        // (Counting only visibility timeouts, as before, the job would have succeeded.)
+        // 2, skips the finished steps and is refused on the claim receive 1 holds. A refused delivery stays
+        // invisible until its own visibility timeout ends (as on SQS), 30 s after it was taken, so receives 3, 4
+        // and 5 come at 60, 90 and 120 s, each refused too. Receive 1's ten calls of 10 to 30 s take 100 s or more,
+        // so it still runs. The 5th receive is refused at 120,000 ms and the queue, having delivered the job 5
+        // times, dead-letters it instead of sending it back: 4 refusals. (Counting only visibility timeouts, the
+        // job would have succeeded.)
         List<SimulationEvent> ends = new ArrayList<>();
-        SignupSimulation sim = new SignupSimulation(HELD, CLAIM, RunControl.NONE, true);
+        SignupSimulation sim = new SignupSimulation(HELD.toBuilder().maxReceives(5).build(), CLAIM, RunControl.NONE,
+                true);
         sim.setListener(e -> {
             if (e.kind() == Kind.JOB_FAILED || e.kind() == Kind.JOB_SUCCEEDED) {
                 ends.add(e);
             }
         });
         StrategyResult r = sim.run();
-        assertEquals(9, r.jobInProgressRejections());
+        assertEquals(4, r.jobInProgressRejections());
         assertEquals(1, r.deadLetteredJobs());
         assertEquals(0, r.succeededJobs());
         assertEquals("0.000%", r.succeeded());
         assertEquals(Kind.JOB_FAILED, ends.get(0).kind());
-        assertEquals(39_100, ends.get(0).timeMs());
+        assertEquals(120_000, ends.get(0).timeMs());
         assertTrue(ends.get(0).note().contains("dead-letter"), ends.get(0).note());
         // Receive 1 still runs and does every step (the queue cannot stop a consumer): nothing runs twice, and
         // its end later no longer counts.
@@ -63,14 +65,15 @@ class MaxReceivesTest {
 
     @Test
     void enoughReceivesLetTheFirstDeliveryFinish() {
-        // With 1,000 receives the refused copy keeps coming back every 2 s until receive 1 ends (100 to 300 s),
-        // at most about 140 receives, and acknowledges the job: it succeeded, nothing dead-lettered. The refusals
-        // run from 30 s to that end: at least (100 - 39.1) / 2 + 9, about 39 of them.
+        // With 1,000 receives the refused copy comes back every 30 s (its visibility timeout: a refusal leaves it
+        // unacknowledged, as on SQS) until receive 1 ends (100 to 300 s) and acknowledges the job: it succeeded,
+        // nothing dead-lettered. The refusals come at 30, 60, 90 s and every 30 s after while receive 1 runs: at
+        // least 3 (it ends after 100 s), at most 10 (at 300 s at the latest).
         StrategyResult r = new SignupSimulation(HELD.toBuilder().maxReceives(1_000).build(), CLAIM, RunControl.NONE,
                 true).run();
         assertEquals(1, r.succeededJobs());
         assertEquals(0, r.deadLetteredJobs());
-        assertTrue(r.jobInProgressRejections() >= 39 && r.jobInProgressRejections() <= 141,
+        assertTrue(r.jobInProgressRejections() >= 3 && r.jobInProgressRejections() <= 10,
                 "refusals: " + r.jobInProgressRejections());
     }
 

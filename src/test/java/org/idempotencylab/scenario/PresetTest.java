@@ -121,10 +121,13 @@ class PresetTest {
             }),
             Map.entry("stuck-in-progress.json", r -> {
                 // A crash leaves the claims of both workers in_progress; the job comes back and is refused until
-                // the 60 s lease runs out (measured 1,353 refusals, 21 crashes, 40 reclaims).
+                // the 60 s lease runs out. A refused delivery stays invisible for its 10 s visibility timeout (as on
+                // SQS), so each stuck claim is refused about 5 times within its lease, up to 2 claims per crash:
+                // more than 4 refusals per crash (measured 195 refusals, 21 crashes, 40 reclaims; 1,353 when a
+                // refused job came back after the 100 ms to 2 s retry backoff).
                 StrategyResult x = r.get(0);
                 assertTrue(x.crashes() > 0);
-                assertTrue(x.jobInProgressRejections() > 10 * x.crashes());
+                assertTrue(x.jobInProgressRejections() > 4 * x.crashes());
                 assertTrue(x.leaseReclaims() >= x.crashes() && x.leaseReclaims() <= 2 * x.crashes());
                 assertTrue(x.stuckInProgressMs() > 0);
                 assertEquals(0, x.lostJobs());
@@ -162,7 +165,7 @@ class PresetTest {
                 {
                     // 5% of ~20,000 calls are slow (30 to 90 s) against a 10 s lease and a 10 s visibility timeout:
                     // every slow call is redelivered while it runs and finds its lease expired, so reclaims come
-                    // close to one per slow call (measured 1,012 for 1,012), and each reclaim does its step again.
+                    // close to one per slow call (measured 1,007 for 1,012), and each reclaim does its step again.
                     StrategyResult x = r.get(0);
                     assertEquals(0, x.crashes());
                     assertTrue(2 * x.leaseReclaims() >= x.slowCalls(), x.leaseReclaims() + " for " + x.slowCalls());
@@ -213,7 +216,7 @@ class PresetTest {
                 }
                 {
                     // A 10 s expiry against calls of 30 to 90 s: a slow call still running at its retry (60 s later,
-                    // about half of them: measured 34 of 107) has lost its claim, and the retry runs it beside it.
+                    // about half of them: measured 35 of 107) has lost its claim, and the retry runs it beside it.
                     // Almost nothing is refused, so hardly any job is dead-lettered.
                     StrategyResult x = r.get(1);
                     assertTrue(x.overlappingRuns() > x.crashes(), x.overlappingRuns() + " vs " + x.crashes());

@@ -232,7 +232,9 @@ class CodeMapTest {
             Map.entry(DuplicateCause.ATTEMPT_TIMEOUT, "call(step): every call runs"),
             Map.entry(DuplicateCause.CLAIM_RACE, "claimed: run it, then completed"),
             Map.entry(DuplicateCause.RESCUER, "claimed: run it, then completed"),
-            Map.entry(DuplicateCause.WHOLE_JOB_RETRY, "call(step): every call runs")));
+            Map.entry(DuplicateCause.WHOLE_JOB_RETRY, "call(step): every call runs"),
+            Map.entry(DuplicateCause.SHUTDOWN, "call(step): every call runs"),
+            Map.entry(DuplicateCause.BATCH_RETURNED, "call(step): every call runs")));
 
     /**
      * @return the live view stepped one event at a time until the job it tells about (the code panel's and the
