@@ -26,6 +26,8 @@ final class CauseTrail {
     private final StepGates.Traits store;
     private final boolean providerKey;
     private final boolean retryViaQueue;
+    private final int stepCount;
+    private final boolean[] keyed; // per step: it sends the provider key
     private final RunMetrics metrics;
     private final Map<Long, Last[]> byUser = new HashMap<>();
 
@@ -33,6 +35,11 @@ final class CauseTrail {
         this.store = StepGates.Traits.of(ctx.strategy().store());
         this.providerKey = ctx.strategy().keyMode() == KeyMode.SAME;
         this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
+        this.stepCount = ctx.scenario().workflow().size();
+        this.keyed = new boolean[stepCount];
+        for (int i = 0; i < stepCount; i++) {
+            keyed[i] = ctx.scenario().workflow().step(i).providerKey();
+        }
         this.metrics = ctx.metrics();
     }
 
@@ -44,7 +51,7 @@ final class CauseTrail {
      * @return why it was done again, or null for the first time
      */
     DuplicateCause sideEffect(Job job, int step, int times, boolean abandoned) {
-        Last[] steps = byUser.computeIfAbsent(job.user, u -> new Last[SignupSteps.COUNT]);
+        Last[] steps = byUser.computeIfAbsent(job.user, u -> new Last[stepCount]);
         Last last = steps[step];
         DuplicateCause cause = times > 1 && last != null ? cause(job, step, abandoned, last) : null;
         if (last == null) {
@@ -81,7 +88,7 @@ final class CauseTrail {
         if (prev.pass != null && job.claimedAtMs <= prev.claimedAtMs) { // this call's claim was overtaken
             return prev.pass;
         }
-        if (providerKey && step == SignupSteps.EMAIL) { // the provider knew the key until it forgot it
+        if (providerKey && keyed[step]) { // the provider knew the key until it forgot it
             return DuplicateCause.EXPIRED_KEY;
         }
         boolean crashedSince = metrics.get(Metric.CRASHES) > prev.crashes;

@@ -5,6 +5,8 @@ import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * The calls the ten steps make: how long each takes, how it ends, and the side effects it has, the welcome email
@@ -36,7 +38,15 @@ final class StepCalls {
     private final Mulberry32 outcomes;
     private final Mulberry32 durations;
     private final Mulberry32 crashDraws;
-    private final EmailProvider provider;
+    private final EmailProvider provider;  // the key step's (the welcome email's), for the metrics and views
+    private final EmailProvider[] providers; // per step: the provider of a step that goes through one, else null
+    private final byte[] kinds;             // per step: WorkflowSteps.PLAIN, PROVIDER or LOCAL_IN_CLAIM
+    private final double[] pFail;           // per step: the step's own, else the scenario's
+    private final double[] lostReply;       // per step: the step's own, else the scenario's
+    private final boolean[] drawsLost;      // per step: a call draws "is the reply lost?" after its side effect
+    private final boolean[] keyed;          // per step: a call sends the strategy's provider key
+    private final long[] callMs;            // per step: the step's own mean call time, else the scenario's
+    private final int keyStep;              // the step users-with-duplicate-emails counts, or -1
     private final boolean lognormal;
     private final boolean fixed;
     private final FaultChooser faults; // null: the random draws decide
@@ -55,7 +65,26 @@ final class StepCalls {
         this.outcomes = RandomStreams.outcomes(scenario.seed());
         this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
-        this.provider = new EmailProvider(scenario.providerKeyTtlMs());
+        WorkflowSteps steps = WorkflowSteps.of(scenario);
+        int n = steps.count();
+        this.kinds = steps.kinds(ctx.strategy().store() == StoreKind.CLAIM_TABLE);
+        this.providers = new EmailProvider[n];
+        this.pFail = new double[n];
+        this.lostReply = new double[n];
+        this.drawsLost = new boolean[n];
+        this.keyed = new boolean[n];
+        this.callMs = new long[n];
+        for (int i = 0; i < n; i++) {
+            Workflow.Step st = steps.workflow().step(i);
+            providers[i] = kinds[i] == WorkflowSteps.PROVIDER ? new EmailProvider(scenario.providerKeyTtlMs()) : null;
+            pFail[i] = st.pFail() != null ? st.pFail() : scenario.pFail();
+            lostReply[i] = st.lostReply() != null ? st.lostReply() : scenario.lostReply();
+            drawsLost[i] = st.drawsLostReply();
+            keyed[i] = st.providerKey();
+            callMs[i] = st.callMs() != null ? st.callMs() : scenario.callMs();
+        }
+        this.keyStep = steps.keyStep();
+        this.provider = keyStep >= 0 ? providers[keyStep] : new EmailProvider(scenario.providerKeyTtlMs());
         this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
         this.fixed = scenario.callTime() == CallTimeShape.FIXED;
         this.faults = ctx.faults();
@@ -63,7 +92,8 @@ final class StepCalls {
     }
 
     /**
-     * Draws how long the next call takes, where c is {@code callMs}, or {@code slowCallMs} with probability
+     * Draws how long the next call of {@code step} takes, where c is its {@code callMs} (the step's own, else the
+     * scenario's), or {@code slowCallMs} with probability
      * {@code pSlow} (that draw is made only when slow calls are on): uniform in [c/2, 3c/2) rounded to whole ms;
      * or, with lognormal call times, {@code exp(mu + sigma * z)} rounded, where z is a standard normal draw and
      * {@code mu = ln(c) - sigma^2/2}, so that the mean is still c (the mean of a lognormal is
@@ -72,8 +102,8 @@ final class StepCalls {
      *
      * @return virtual ms, 0 or more
      */
-    long durationMs() {
-        long c = scenario.callMs();
+    long durationMs(int step) {
+        long c = callMs[step];
         if (scenario.pSlow() > 0 && durations.nextDouble() < scenario.pSlow()) {
             c = scenario.slowCallMs();
             metrics.count(Metric.SLOW_CALLS);
@@ -111,7 +141,7 @@ final class StepCalls {
     String outcome(Job job, int step, int attempt, int worker, boolean doomed) {
         // Shaped for the JIT: the common case (a step other than the email, not clicked) stays small enough to be
         // inlined into the worker's call end; a click and the email's own draws are methods of their own.
-        boolean fails = faults == null ? outcomes.nextDouble() < scenario.pFail()
+        boolean fails = faults == null ? outcomes.nextDouble() < pFail[step]
                 : chosen(FaultKind.FAIL, job, step, attempt, worker);
         if (doomed) {
             return doomedOutcome(job, step, attempt, worker, fails);
@@ -120,16 +150,20 @@ final class StepCalls {
             emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED);
             return FAILED; // failed before doing anything
         }
-        if (step != SignupSteps.EMAIL) {
+        byte kind = kinds[step];
+        if (kind == WorkflowSteps.PLAIN) {
             sideEffect(job, step, attempt, worker);
             return crashAfterSideEffect(job, step, attempt, worker) ? crashed(job, step) : null;
+        }
+        if (kind == WorkflowSteps.LOCAL_IN_CLAIM) { // the write waits for the claim's commit (localWriteCommits)
+            return crashAfterSideEffect(job, step, attempt, worker) ? CRASHED : null; // a crash rolls it back
         }
         return emailOutcome(job, step, attempt, worker);
     }
 
     /** A clicked call fails, after the draws it would have made: the lost-reply draw of an email that went out. */
     private String doomedOutcome(Job job, int step, int attempt, int worker, boolean fails) {
-        if (!fails && step == SignupSteps.EMAIL && faults == null) {
+        if (!fails && drawsLost[step] && faults == null) {
             outcomes.nextDouble(); // the lost-reply draw this call would have made
         }
         emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED + " (clicked)");
@@ -142,7 +176,10 @@ final class StepCalls {
      */
     private String emailOutcome(Job job, int step, int attempt, int worker) {
         sendEmail(job, step, attempt, worker);
-        boolean lost = faults == null ? outcomes.nextDouble() < scenario.lostReply()
+        if (!drawsLost[step]) { // a step that declares it never loses a reply draws nothing
+            return crashAfterSideEffect(job, step, attempt, worker) ? crashed(job, step) : null;
+        }
+        boolean lost = faults == null ? outcomes.nextDouble() < lostReply[step]
                 : chosen(FaultKind.LOST_REPLY, job, step, attempt, worker);
         if (crashAfterSideEffect(job, step, attempt, worker)) {
             return crashed(job, step);
@@ -183,7 +220,7 @@ final class StepCalls {
             case NEW_PER_CALL -> freshKey(job);
             case SAME -> SignupKeys.providerSame(job.user);
         };
-        if (provider.send(key, sim.nowMs())) {
+        if (providers[step].send(keyed[step] ? key : EmailProvider.NO_KEY, sim.nowMs())) {
             sideEffect(job, step, attempt, worker);
         } else if (emitter.listening()) {
             emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
@@ -202,10 +239,10 @@ final class StepCalls {
      * @param doomed a click made this call fail: it still draws what it would have drawn
      */
     void abandonedCallEnds(Job job, int step, int attempt, int worker, boolean doomed) {
-        boolean fails = faults == null ? outcomes.nextDouble() < scenario.pFail()
+        boolean fails = faults == null ? outcomes.nextDouble() < pFail[step]
                 : chosen(FaultKind.FAIL, job, step, attempt, worker);
         if (fails || doomed) {
-            if (!fails && step == SignupSteps.EMAIL && faults == null) {
+            if (!fails && drawsLost[step] && faults == null) {
                 outcomes.nextDouble(); // the lost-reply draw this call would have made
             }
             emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(),
@@ -214,13 +251,13 @@ final class StepCalls {
         }
         abandoned = true;
         try {
-            if (step == SignupSteps.EMAIL) {
+            if (kinds[step] == WorkflowSteps.PROVIDER) {
                 sendEmail(job, step, attempt, worker);
-                if (faults == null) {
+                if (faults == null && drawsLost[step]) {
                     outcomes.nextDouble(); // the lost-reply draw: no one waits for the reply
                 }
-            } else {
-                sideEffect(job, step, attempt, worker);
+            } else if (kinds[step] == WorkflowSteps.PLAIN) { // not a local write in a claim's transaction: that
+                sideEffect(job, step, attempt, worker);      // rolls back with the attempt that gave up on it
             }
         } finally {
             abandoned = false;
@@ -246,7 +283,7 @@ final class StepCalls {
         int times = ++job.sideEffects[step];
         if (times > 1) {
             metrics.repeatedSideEffect(step);
-            if (step == SignupSteps.EMAIL && times == 2) {
+            if (step == keyStep && times == 2) {
                 metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
             }
         }
@@ -280,15 +317,37 @@ final class StepCalls {
         // newest first; a loop on the field rather than a counted loop, whose loop-limit predicate failed (and
         // threw away the compiled Worker.advance it was inlined in) when the first job with fresh keys ended
         while (job.freshKeyCount > 0) {
-            provider.forget(job.freshKeys[--job.freshKeyCount]);
+            long key = job.freshKeys[--job.freshKeyCount];
+            for (int i = 0; i < keyed.length; i++) {
+                if (keyed[i]) {
+                    providers[i].forget(key);
+                }
+            }
         }
     }
 
-    /** Forgets {@code user}'s provider key ({@code welcome-email:user_<n>}), once nothing can send it again. */
+    /** Forgets {@code user}'s provider keys ({@code welcome-email:user_<n>}), once nothing can send them again. */
     void forgetUser(long user) {
         if (keyMode == KeyMode.SAME) {
-            provider.forget(SignupKeys.providerSame(user));
+            for (int i = 0; i < keyed.length; i++) {
+                if (keyed[i]) {
+                    providers[i].forget(SignupKeys.providerSame(user));
+                }
+            }
         }
+    }
+
+    /** @return true if {@code step}'s side effect is a local write committed with its claim's completion */
+    boolean writesInClaim(int step) {
+        return kinds[step] == WorkflowSteps.LOCAL_IN_CLAIM;
+    }
+
+    /**
+     * A local step's write committed with the claim's completion (the second article: the write and
+     * {@code status = 'completed'} in one transaction): its side effect happens now, once.
+     */
+    void localWriteCommits(Job job, int step, int attempt, int worker) {
+        sideEffect(job, step, attempt, worker);
     }
 
     /** Makes the provider lose the reply of the next welcome-email call that reaches it (a click). */
