@@ -150,13 +150,9 @@ final class StepCalls {
             emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED);
             return FAILED; // failed before doing anything
         }
-        byte kind = kinds[step];
-        if (kind == WorkflowSteps.PLAIN) {
+        if (kinds[step] == WorkflowSteps.PLAIN) {
             sideEffect(job, step, attempt, worker);
             return crashAfterSideEffect(job, step, attempt, worker) ? crashed(job, step) : null;
-        }
-        if (kind == WorkflowSteps.LOCAL_IN_CLAIM) { // the write waits for the claim's commit (localWriteCommits)
-            return crashAfterSideEffect(job, step, attempt, worker) ? CRASHED : null; // a crash rolls it back
         }
         return emailOutcome(job, step, attempt, worker);
     }
@@ -171,10 +167,15 @@ final class StepCalls {
     }
 
     /**
-     * The rest of a welcome-email call that did not fail first ({@link #outcome}'s draw order): the provider sends
-     * unless it knew the key, then the lost-reply draw, then the crash draw.
+     * The rest of a call through a provider (the welcome email's) that did not fail first ({@link #outcome}'s draw
+     * order): the provider sends unless it knew the key, then the lost-reply draw (if the step makes one), then the
+     * crash draw. A local write under the claim table comes here too: only its crash draw, the write waiting for the
+     * claim's commit.
      */
     private String emailOutcome(Job job, int step, int attempt, int worker) {
+        if (kinds[step] == WorkflowSteps.LOCAL_IN_CLAIM) { // the write waits for the claim's commit (localWriteCommits)
+            return crashAfterSideEffect(job, step, attempt, worker) ? CRASHED : null; // a crash rolls it back
+        }
         sendEmail(job, step, attempt, worker);
         if (!drawsLost[step]) { // a step that declares it never loses a reply draws nothing
             return crashAfterSideEffect(job, step, attempt, worker) ? crashed(job, step) : null;
@@ -335,6 +336,16 @@ final class StepCalls {
                 }
             }
         }
+    }
+
+    /** @return true if some step's side effect is a local write committed with its claim's completion */
+    boolean writesInClaim() {
+        for (byte k : kinds) {
+            if (k == WorkflowSteps.LOCAL_IN_CLAIM) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return true if {@code step}'s side effect is a local write committed with its claim's completion */

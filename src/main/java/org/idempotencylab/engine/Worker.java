@@ -31,6 +31,7 @@ final class Worker implements StepGate.Caller {
     private final boolean eachStep;
     private final int maxAttempts;
     private final int stepCount;          // the workflow's steps: a job ends after the last
+    private final boolean writesInClaim;  // some step is a local write committed with its claim
     private final WorkflowSteps steps;
     private final StepGate.Lane lane;
     private final boolean callsEveryStep; // the lane neither decides before a call nor answers after it
@@ -64,6 +65,7 @@ final class Worker implements StepGate.Caller {
         this.steps = WorkflowSteps.of(ctx.scenario());
         this.stepCount = steps.count();
         this.reusable = new Job(stepCount);
+        this.writesInClaim = calls.writesInClaim();
         this.attemptTimeoutMs = ctx.scenario().attemptTimeoutMs();
         this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
         this.lane = gate.lane(this);
@@ -255,7 +257,7 @@ final class Worker implements StepGate.Caller {
             crashedAfterSideEffect();
             return;
         }
-        boolean inClaim = failure == null && calls.writesInClaim(step); // before a gate that answers moves on
+        boolean inClaim = writesInClaim && failure == null && calls.writesInClaim(step); // before the step moves on
         boolean answered = !callsEveryStep && lane.afterCall(job, step, failure); // a run others share
         if (inClaim && lane.committed()) {
             calls.localWriteCommits(job, step, attempt(), id);

@@ -105,6 +105,49 @@ final class WorkflowJson {
         }
     }
 
+    /**
+     * @param o an empty object node
+     * @return {@code o} as the JSON Schema of a {@code workflow} object: what {@link #read} takes (a file it takes
+     *         passes; it also checks that step names are unique)
+     */
+    static ObjectNode schema(ObjectNode o) {
+        o.put("description", "the job every sign-up runs, in place of the article's ten-step sign-up: 1 to "
+                + Workflow.MAX_STEPS + " steps with unique names; a step's callMs, pFail and lostReply override the "
+                + "scenario's");
+        o.put("type", "object").put("additionalProperties", false);
+        o.putArray("required").add("name").add("steps");
+        ObjectNode props = o.putObject("properties");
+        nameSchema(props, "the workflow's name");
+        ObjectNode steps = props.putObject("steps").put("type", "array").put("minItems", 1)
+                .put("maxItems", Workflow.MAX_STEPS);
+        ObjectNode step = steps.putObject("items").put("type", "object").put("additionalProperties", false);
+        step.putArray("required").add("name").add("effect");
+        ObjectNode sp = step.putObject("properties");
+        nameSchema(sp, "the step's name, unique in the workflow");
+        var effect = sp.putObject("effect").put("description", "external: a call to another service (its reply "
+                + "can be lost, it may send a provider key); local: a write to the job's own database (committed "
+                + "with the claim's completion under the claim table)").putArray("enum");
+        for (Workflow.Effect e : Workflow.Effect.values()) {
+            effect.add(e.cliName());
+        }
+        sp.putObject("providerKey").put("type", "boolean").put("description", "the step sends the strategy's "
+                + "provider key (external steps only; false if absent)");
+        sp.set("callMs", ScenarioSchema.parameter(Parameter.CALL_MS));
+        sp.set("pFail", ScenarioSchema.parameter(Parameter.P_FAIL));
+        sp.set("lostReply", ScenarioSchema.parameter(Parameter.LOST_REPLY));
+        ObjectNode ifLocal = step.putObject("if");
+        ifLocal.putObject("properties").putObject("effect").put("const", Workflow.Effect.LOCAL.cliName());
+        ObjectNode then = step.putObject("then");
+        then.putObject("properties").putObject("providerKey").put("const", false);
+        then.putObject("not").putArray("required").add("lostReply");
+        return o;
+    }
+
+    private static void nameSchema(ObjectNode props, String description) {
+        props.putObject("name").put("type", "string").put("description", description).put("minLength", 1)
+                .put("maxLength", Workflow.MAX_NAME).put("pattern", "\\S");
+    }
+
     /** Writes {@code w} under {@code root}'s {@code workflow}, every step with the fields it sets. */
     static void write(Workflow w, ObjectNode root) {
         ObjectNode o = root.putObject("workflow");
