@@ -417,6 +417,11 @@ final class ClaimTableGate implements StepGate {
     }
 
     @Override
+    public boolean commitsLocalWrites() {
+        return true;
+    }
+
+    @Override
     public boolean needsOwners() {
         return true;
     }

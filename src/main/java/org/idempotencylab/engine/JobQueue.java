@@ -75,19 +75,6 @@ final class JobQueue {
         long knock(long user, Message msg, long atMs);
     }
 
-    /**
-     * A user's side effects over all of the user's jobs and deliveries, and how much is still open: messages not
-     * settled plus deliveries running. At 0 nothing can ask for the user's keys again.
-     */
-    private static final class UserLedger {
-        final int[] sideEffects;
-        int open;
-
-        UserLedger(int steps) {
-            sideEffects = new int[steps];
-        }
-    }
-
     private final Scenario scenario;
     private final int stepCount; // the steps of the workflow, for a user's ledger
     private final Simulator sim;

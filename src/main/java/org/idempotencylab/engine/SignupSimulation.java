@@ -114,7 +114,7 @@ public final class SignupSimulation {
                     .toList())));
         }
         this.gate = StepGates.of(strategy.store(), ctx, claimStore);
-        this.calls = new StepCalls(ctx);
+        this.calls = new StepCalls(ctx, gate.commitsLocalWrites());
         // Tracked (a message per job, a ledger per user) once a job can be delivered twice, a store needs an
         // owner per delivery, a call can outlive its worker's hold on the job (an attempt timeout) or a retry is a
         // message of its own; the article's runs stay untracked and allocate nothing per job.

@@ -5,7 +5,6 @@ import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Workflow;
 
 /**
@@ -55,7 +54,13 @@ final class StepCalls {
     private boolean loseNextReply;
     private boolean abandoned;         // the call ending now is one its caller gave up on
 
+    /** Calls whose local steps write on their own, as under every store but the claim table. */
     StepCalls(RunContext ctx) {
+        this(ctx, false);
+    }
+
+    /** @param localWritesInClaim a local step's write commits with the gate's claim ({@link StepGate#commitsLocalWrites}) */
+    StepCalls(RunContext ctx, boolean localWritesInClaim) {
         this.scenario = ctx.scenario();
         this.keyMode = ctx.strategy().keyMode();
         this.sim = ctx.sim();
@@ -67,7 +72,7 @@ final class StepCalls {
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
         WorkflowSteps steps = WorkflowSteps.of(scenario);
         int n = steps.count();
-        this.kinds = steps.kinds(ctx.strategy().store() == StoreKind.CLAIM_TABLE);
+        this.kinds = steps.kinds(localWritesInClaim);
         this.providers = new EmailProvider[n];
         this.pFail = new double[n];
         this.lostReply = new double[n];

@@ -176,6 +176,14 @@ interface StepGate {
     default void startMaintenance(BooleanSupplier workLeft) {
     }
 
+    /**
+     * @return true if a local step's write commits in the same transaction as the store's record of the step (the
+     *         second article's claim table), so it happens only if that record is written ({@link Lane#committed})
+     */
+    default boolean commitsLocalWrites() {
+        return false;
+    }
+
     /** @return true if each delivery needs a unique owner for the store's claims or locks */
     default boolean needsOwners() {
         return false;

@@ -3,6 +3,9 @@ package org.idempotencylab.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,6 +135,36 @@ class WorkflowSimulationTest {
                         strategy.name());
             }
         }
+    }
+
+    /** The checkout: a keyed charge that may lose its reply, a local reservation, a receipt that never loses one. */
+    private static final Workflow CHECKOUT = new Workflow("checkout", List.of(
+            Step.external("charge the card", true, null), Step.local("reserve the stock"),
+            Step.external("send the receipt", false, 0.0)));
+
+    @Test
+    void theExplorersChoicePointsAreTheWorkflowsCalls() {
+        Scenario one = Scenario.article().toBuilder().jobs(1).callTime(CallTimeShape.FIXED).jitter(false)
+                .workflow(CHECKOUT).build();
+        List<Explorer.Schedule> all = new ArrayList<>();
+        Explorer.explore(one, NO_KEY, EnumSet.allOf(FaultKind.class), 1, false, RunControl.NONE, all::add);
+        // The fault-free run, then one fault at each choice point of it: a failure at each of the 3 calls, a crash
+        // after each of the 3 side effects, a lost reply of the charge alone (the reservation is local and the
+        // receipt declares lostReply 0: neither draws one) and a repeat: 9 schedules.
+        assertEquals(9, all.size());
+        // The charge is done twice by its lost reply (retried, no key) and by the repeat; the other two by the
+        // repeat alone. A crash loses the job with the in-memory queue.
+        long[] twice = new long[3];
+        for (Explorer.Schedule sc : all) {
+            for (int step = 0; step < 3; step++) {
+                twice[step] += sc.result().repeatedStepsByStep().get(step) > 0 ? 1 : 0;
+            }
+        }
+        assertEquals(List.of(2L, 1L, 1L), Arrays.stream(twice).boxed().toList());
+        Explorer.Result r = Explorer.explore(one, NO_KEY, EnumSet.allOf(FaultKind.class), 1,
+                RunControl.NONE);
+        assertEquals(List.of("charge the card", "reserve the stock", "send the receipt"), r.stepNames());
+        assertEquals(3, r.lostSchedules());
     }
 
     private static Map<String, Object> values(StrategyResult r) {
