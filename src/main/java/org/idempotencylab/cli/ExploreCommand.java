@@ -16,7 +16,6 @@ import org.idempotencylab.engine.Explorer;
 import org.idempotencylab.engine.ExplorerScenario;
 import org.idempotencylab.engine.Fault;
 import org.idempotencylab.engine.FaultKind;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
@@ -254,15 +253,16 @@ public final class ExploreCommand implements Callable<Integer> {
         row.put("schedules", r.schedules());
         row.put("states", r.states());
         Map<String, Long> dup = new LinkedHashMap<>();
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
-            dup.put(SignupSteps.NAMES.get(s), r.duplicateSchedules().get(s));
+        for (int s = 0; s < r.stepNames().size(); s++) {
+            dup.put(r.stepNames().get(s), r.duplicateSchedules().get(s));
         }
         row.put("duplicateSchedules", dup);
         row.put("lostSchedules", r.lostSchedules());
-        row.put("shortestCounterexample", r.shortestCounterexample().stream().map(ExploreCommand::fault).toList());
+        row.put("shortestCounterexample", r.shortestCounterexample().stream().map(f -> fault(f, r.stepNames()))
+                .toList());
         row.put("schedulesWithDuplicate", r.schedulesWithDuplicate());
         row.put("failedSchedules", r.failedSchedules());
-        row.put("counterexampleDuplicates", r.counterexampleDuplicates().stream().map(SignupSteps.NAMES::get)
+        row.put("counterexampleDuplicates", r.counterexampleDuplicates().stream().map(r.stepNames()::get)
                 .toList());
         row.put("runs", r.runs());
         return row;
@@ -273,10 +273,10 @@ public final class ExploreCommand implements Callable<Integer> {
      *         ("user_0", or null for an order), repeatedRequest (the call was the repeated request's), worker (-1
      *         for a repeat or an order), and delayMs for a repeat, first and before for an order
      */
-    static Map<String, Object> fault(Fault f) {
+    static Map<String, Object> fault(Fault f, List<String> stepNames) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("kind", f.kind().cliName());
-        m.put("step", f.stepName());
+        m.put("step", f.stepName(stepNames));
         m.put("attempt", f.attempt());
         m.put("atMs", f.atMs());
         m.put("user", f.user() < 0 ? null : "user_" + f.user());
@@ -298,11 +298,11 @@ public final class ExploreCommand implements Callable<Integer> {
         b.append(String.format(Locale.ROOT, "  %,d schedule%s (%,d run), %,d states; %,d with a duplicate, %,d lost a "
                 + "sign-up, %,d failed one%n", r.schedules(), r.schedules() == 1 ? "" : "s", r.runs(), r.states(),
                 r.schedulesWithDuplicate(), r.lostSchedules(), r.failedSchedules()));
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < r.stepNames().size(); s++) {
             long n = r.duplicateSchedules().get(s);
             if (n > 0) {
                 b.append(String.format(Locale.ROOT, "  %-30s done twice in %,d schedule%s%n",
-                        SignupSteps.NAMES.get(s), n, n == 1 ? "" : "s"));
+                        r.stepNames().get(s), n, n == 1 ? "" : "s"));
             }
         }
         if (!r.hasCounterexample()) {
@@ -312,9 +312,9 @@ public final class ExploreCommand implements Callable<Integer> {
         } else {
             b.append("  shortest counterexample:");
             for (Fault f : r.shortestCounterexample()) {
-                b.append("\n    ").append(f.describe());
+                b.append("\n    ").append(f.describe(r.stepNames()));
             }
-            b.append("\n    -> ").append(r.counterexampleDuplicates().stream().map(SignupSteps.NAMES::get)
+            b.append("\n    -> ").append(r.counterexampleDuplicates().stream().map(r.stepNames()::get)
                     .collect(Collectors.joining(", "))).append(" done twice");
         }
         return b.toString();

@@ -25,11 +25,11 @@ final class Batch {
     private int started; // of them, the ones a worker has started
     private boolean failed;
 
-    private Batch(int size, boolean whole) {
+    private Batch(int size, int steps, boolean whole) {
         this.jobs = new Job[size];
         this.outcomes = new Outcome[size];
         for (int i = 0; i < size; i++) {
-            jobs[i] = new Job();
+            jobs[i] = new Job(steps);
         }
         this.whole = whole;
     }
@@ -40,7 +40,7 @@ final class Batch {
         if (size <= 1 || s.queue() != QueueKind.DURABLE) {
             return null;
         }
-        return new Batch(size, s.get(Parameter.BATCH_FAILURE) == BatchFailure.WHOLE);
+        return new Batch(size, s.workflow().size(), s.get(Parameter.BATCH_FAILURE) == BatchFailure.WHOLE);
     }
 
     /**

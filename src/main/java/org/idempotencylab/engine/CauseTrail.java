@@ -28,6 +28,8 @@ final class CauseTrail {
     private final boolean providerKey;
     private final boolean requestKey; // the provider key is the request's own
     private final boolean retryViaQueue;
+    private final int stepCount;
+    private final boolean[] keyed; // per step: it sends the provider key
     private final RunMetrics metrics;
     private final Map<Long, Last[]> byUser = new HashMap<>();
 
@@ -36,6 +38,11 @@ final class CauseTrail {
         this.providerKey = ctx.strategy().keyMode() == KeyMode.SAME;
         this.requestKey = ctx.strategy().keyMode() == KeyMode.PER_REQUEST;
         this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
+        this.stepCount = ctx.scenario().workflow().size();
+        this.keyed = new boolean[stepCount];
+        for (int i = 0; i < stepCount; i++) {
+            keyed[i] = ctx.scenario().workflow().step(i).providerKey();
+        }
         this.metrics = ctx.metrics();
     }
 
@@ -47,7 +54,7 @@ final class CauseTrail {
      * @return why it was done again, or null for the first time
      */
     DuplicateCause sideEffect(Job job, int step, int times, boolean abandoned) {
-        Last[] steps = byUser.computeIfAbsent(job.user, u -> new Last[SignupSteps.COUNT]);
+        Last[] steps = byUser.computeIfAbsent(job.user, u -> new Last[stepCount]);
         Last last = steps[step];
         DuplicateCause cause = times > 1 && last != null ? cause(job, step, abandoned, last) : null;
         if (last == null) {
@@ -85,7 +92,7 @@ final class CauseTrail {
         if (prev.pass != null && job.claimedAtMs <= prev.claimedAtMs) { // this call's claim was overtaken
             return prev.pass;
         }
-        if ((providerKey || requestKey && job.msg == prev.msg) && step == SignupSteps.EMAIL) {
+        if ((providerKey || requestKey && job.msg == prev.msg) && keyed[step]) {
             return DuplicateCause.EXPIRED_KEY; // the provider knew the key until it forgot it
         }
         boolean crashedSince = metrics.get(Metric.CRASHES) > prev.crashes;

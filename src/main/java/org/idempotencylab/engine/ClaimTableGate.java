@@ -80,6 +80,7 @@ final class ClaimTableGate implements StepGate {
     private final boolean checkThenInsert;
     private final long raceWindowMs;
     private final ClaimStore claims;
+    private final WorkflowSteps steps;
     private final boolean forgetRows;
     private final RescuerKind rescuer;
     private final long rescueEveryMs;
@@ -107,17 +108,18 @@ final class ClaimTableGate implements StepGate {
         this.checkThenInsert = s.claim() == ClaimMode.CHECK_THEN_INSERT;
         this.raceWindowMs = s.raceWindowMs();
         this.claims = given != null ? given : new InMemoryClaimTable();
+        this.steps = WorkflowSteps.of(s);
         this.forgetRows = given == null && ctx.forgetKeysOfFinishedJobs();
         this.rescuer = s.rescuer();
         this.rescueEveryMs = s.rescueEveryMs();
     }
 
     /**
-     * @return the claim table's key for a step (0..9): {@code <step name>:user_<n>}, as the second article's
-     *         {@code charge:order_12345}
+     * @return the claim table's key for a step of {@code steps}: {@code <step name>:user_<n>}, as the second
+     *         article's {@code charge:order_12345}
      */
-    static String claimKey(int step, long user) {
-        return SignupSteps.NAMES.get(step) + ":user_" + user;
+    static String claimKey(WorkflowSteps steps, int step, long user) {
+        return steps.name(step) + ":user_" + user;
     }
 
     /** The request fingerprint a claim carries: the payload's version (its hash, in a real system). */
@@ -134,6 +136,7 @@ final class ClaimTableGate implements StepGate {
     final class ClaimLane implements Lane {
         private final Caller caller;
         private String heldKey;       // the claim this worker's call holds, if any
+        private boolean committed = true; // the last successful call's claim completed (or it held none)
         private String heldOwner;     // ... the delivery that holds it
         private long heldUntilMs;     // ... and the end of its lease
         private long renewedAtMs;     // ... when it was taken or last written renewed
@@ -149,7 +152,7 @@ final class ClaimTableGate implements StepGate {
 
         @Override
         public Before beforeCall(Job job, int step) {
-            String key = claimKey(step, job.user);
+            String key = claimKey(steps, step, job.user);
             job.gatePass = null;
             // SELECT: absent, so insert it a moment later; with no window the two statements act as one (atomic),
             // and the call starts now rather than from an event, so nothing else interleaves in the same ms
@@ -188,11 +191,17 @@ final class ClaimTableGate implements StepGate {
         }
 
         @Override
+        public boolean committed() {
+            return committed;
+        }
+
+        @Override
         public boolean afterCall(Job job, int step, String failure) {
+            committed = true; // a call that held no claim (a race lost) writes in a transaction of its own
             if (heldKey != null) { // record the result, or forget the failed run (first article)
                 if (failure == null) {
-                    if (claims.complete(heldKey, job.owner, SignupSteps.savedResult(step), sim.nowMs())
-                            && retentionMs > 0) {
+                    committed = claims.complete(heldKey, job.owner, steps.savedResult(step, false), sim.nowMs());
+                    if (committed && retentionMs > 0) {
                         sim.schedule(retentionMs, new ScheduledEvent.RetentionEnds(ClaimTableGate.this, heldKey));
                     }
                 } else {
@@ -217,7 +226,7 @@ final class ClaimTableGate implements StepGate {
             }
             Job job = checkedJob;
             checkedJob = null;
-            ClaimResult r = claims.claim(claimKey(checkedStep, job.user), fingerprint(job), job.owner, sim.nowMs(),
+            ClaimResult r = claims.claim(claimKey(steps, checkedStep, job.user), fingerprint(job), job.owner, sim.nowMs(),
                     leaseMs);
             if (r.owned()) {
                 take(r, job, checkedStep);
@@ -411,6 +420,11 @@ final class ClaimTableGate implements StepGate {
     }
 
     @Override
+    public boolean commitsLocalWrites() {
+        return true;
+    }
+
+    @Override
     public boolean needsOwners() {
         return true;
     }
@@ -420,8 +434,8 @@ final class ClaimTableGate implements StepGate {
         if (!forgetRows) {
             return; // a table given by the caller keeps its rows
         }
-        for (int step = 0; step < SignupSteps.COUNT; step++) {
-            String key = claimKey(step, user);
+        for (int step = 0; step < steps.count(); step++) {
+            String key = claimKey(steps, step, user);
             long[] crashed = crashedClaims.remove(key);
             if (crashed != null) { // never reclaimed: stuck until its lease ran out
                 metrics.add(Metric.STUCK_IN_PROGRESS_MS, crashed[1] - crashed[0]);

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * Tries every schedule of at most {@code maxFaults} faults of a small scenario, as a model checker does (TLC for
@@ -56,7 +57,7 @@ public final class Explorer {
      * @param strategy                  the strategy explored
      * @param schedules                 schedules of at most {@code maxFaults} faults, every one counted
      * @param states                    distinct states met between events (with the faults left)
-     * @param duplicateSchedules        per step 0..9, the schedules that end with that step's side effect done twice
+     * @param duplicateSchedules        per step, the schedules that end with that step's side effect done twice
      *                                  or more for some user
      * @param schedulesWithDuplicate    schedules that end with some step's side effect done twice or more (each
      *                                  counted once, whichever steps it duplicates)
@@ -68,11 +69,14 @@ public final class Explorer {
      * @param counterexampleDuplicates  the steps 0..9 done twice or more at the end of that schedule; empty if none
      * @param hasCounterexample         true if some schedule duplicates a side effect
      * @param runs                      schedules actually run (the rest came from states met before)
+     * @param stepNames                 the workflow's step names, which the step numbers above index
      */
     public record Result(Strategy strategy, long schedules, long states, List<Long> duplicateSchedules,
                          long schedulesWithDuplicate, long lostSchedules, long failedSchedules, List<Fault> shortestCounterexample,
-                         List<Integer> counterexampleDuplicates, boolean hasCounterexample, long runs) {
+                         List<Integer> counterexampleDuplicates, boolean hasCounterexample, long runs,
+                         List<String> stepNames) {
         public Result {
+            stepNames = List.copyOf(stepNames);
             duplicateSchedules = List.copyOf(duplicateSchedules);
             shortestCounterexample = List.copyOf(shortestCounterexample);
             counterexampleDuplicates = List.copyOf(counterexampleDuplicates);
@@ -198,18 +202,18 @@ public final class Explorer {
         Aggregate all = explore(new int[0]);
         List<Fault> best = inOrder(all.best == null ? List.of() : all.best.toList()); // a repeat arrives late
         List<Integer> dupSteps = new ArrayList<>();
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < scenario.workflow().size(); s++) {
             if (all.best != null && (all.bestSteps & (1 << s)) != 0) {
                 dupSteps.add(s);
             }
         }
         List<Long> dup = new ArrayList<>();
-        for (long d : all.duplicates) {
-            dup.add(d);
+        for (int s = 0; s < scenario.workflow().size(); s++) {
+            dup.add(all.duplicates[s]);
         }
         return new Result(strategy, all.schedules, reduce ? memo.size() : boundaries, dup, all.anyDuplicate,
                 all.lost, all.failed,
-                best, dupSteps, all.best != null, runs);
+                best, dupSteps, all.best != null, runs, scenario.workflow().names());
     }
 
     /**
@@ -271,10 +275,10 @@ public final class Explorer {
     /** The counts of one schedule that ran to its end. */
     private Aggregate leaf(SignupSimulation sim, Replay replay) {
         StrategyResult r = sim.result();
-        long[] dup = new long[SignupSteps.COUNT];
+        long[] dup = new long[Workflow.MAX_STEPS];
         int steps = 0;
         List<Long> byStep = r.repeatedStepsByStep();
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < byStep.size(); s++) {
             if (byStep.get(s) > 0) {
                 dup[s] = 1;
                 steps |= 1 << s;
@@ -391,7 +395,7 @@ public final class Explorer {
     private record Aggregate(long schedules, long[] duplicates, long anyDuplicate, long lost, long failed, Trail best,
                              int bestSteps) {
         Aggregate plus(Aggregate o) {
-            long[] d = new long[SignupSteps.COUNT];
+            long[] d = new long[Workflow.MAX_STEPS];
             for (int s = 0; s < d.length; s++) {
                 d[s] = duplicates[s] + o.duplicates[s];
             }

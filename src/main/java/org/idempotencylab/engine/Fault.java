@@ -48,20 +48,30 @@ public record Fault(FaultKind kind, long user, boolean repeat, int step, int att
      * @return the step's name, e.g. "send the welcome email", or null for a fault of no step (a repeat, an order)
      */
     public String stepName() {
-        return step < 0 ? null : SignupSteps.NAMES.get(step);
+        return stepName(SignupSteps.NAMES);
+    }
+
+    /** @return the step's name among {@code names} (the run's workflow's), or null for a fault of no step */
+    public String stepName(List<String> names) {
+        return step < 0 ? null : names.get(step);
     }
 
     /** @return a short account, e.g. "at 1,400 ms: user_0's send the welcome email, attempt 1: reply lost" */
     public String describe() {
+        return describe(SignupSteps.NAMES);
+    }
+
+    /** @return {@link #describe()} with the step named among {@code names} (the run's workflow's) */
+    public String describe(List<String> names) {
         String at = String.format(java.util.Locale.ROOT, "at %,d ms: ", atMs);
         String who = "user_" + user + (repeat ? "'s repeated request" : "");
         return at + switch (kind) {
             case REPEAT -> who + " is sent again (" + String.format(java.util.Locale.ROOT, "%,d", delayMs)
                     + " ms after the first request)";
             case ORDER -> first + ", before " + overtaken;
-            case FAIL -> who + "'s " + stepName() + ", attempt " + attempt + ": fails before doing anything";
-            case LOST_REPLY -> who + "'s " + stepName() + ", attempt " + attempt + ": went out, reply lost";
-            case CRASH -> who + "'s " + stepName() + ", attempt " + attempt + ": done, then the process crashes";
+            case FAIL -> who + "'s " + stepName(names) + ", attempt " + attempt + ": fails before doing anything";
+            case LOST_REPLY -> who + "'s " + stepName(names) + ", attempt " + attempt + ": went out, reply lost";
+            case CRASH -> who + "'s " + stepName(names) + ", attempt " + attempt + ": done, then the process crashes";
         };
     }
 }

@@ -20,9 +20,9 @@ final class Job {
     String owner;
     /** This delivery has made a call (it runs, as opposed to being refused or answered from a store). */
     boolean running;
-    private final int[] own = new int[SignupSteps.COUNT];
-    /** Side effects per step (0..9): the user's ledger when tracked, else this job's own counts. */
-    int[] sideEffects = own;
+    private final int[] own;
+    /** Side effects per step (0..steps-1): the user's ledger when tracked, else this job's own counts. */
+    int[] sideEffects;
     /** Provider keys made for this job, kept only to forget them at its end. */
     long[] freshKeys;
     /** How many of {@link #freshKeys} are in use. */
@@ -35,6 +35,17 @@ final class Job {
     DuplicateCause gatePass;
     /** Virtual ms at which the current call's claim was got (kept while someone listens, as {@link #gatePass}). */
     long claimedAtMs;
+
+    /** A job of the article's ten-step sign-up. */
+    Job() {
+        this(SignupSteps.COUNT);
+    }
+
+    /** @param steps the steps of the run's workflow, 1 to 12 */
+    Job(int steps) {
+        own = new int[steps];
+        sideEffects = own;
+    }
 
     /**
      * Makes this the first delivery of {@code user}'s job.
@@ -61,7 +72,7 @@ final class Job {
      *         only in tracked mode, where the side effects are the user's ledger and not this reused Job's own
      */
     Job copyOfDelivery() {
-        Job copy = new Job();
+        Job copy = new Job(own.length);
         copy.user = user;
         copy.repeat = repeat;
         copy.msg = msg;

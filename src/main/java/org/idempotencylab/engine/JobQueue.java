@@ -75,16 +75,8 @@ final class JobQueue {
         long knock(long user, Message msg, long atMs);
     }
 
-    /**
-     * A user's side effects over all of the user's jobs and deliveries, and how much is still open: messages not
-     * settled plus deliveries running. At 0 nothing can ask for the user's keys again.
-     */
-    private static final class UserLedger {
-        final int[] sideEffects = new int[SignupSteps.COUNT];
-        int open;
-    }
-
     private final Scenario scenario;
+    private final int stepCount; // the steps of the workflow, for a user's ledger
     private final Simulator sim;
     private final RunMetrics metrics;
     private final Emitter emitter;
@@ -123,6 +115,7 @@ final class JobQueue {
      */
     JobQueue(RunContext ctx, boolean tracked, boolean namesOwners, Hooks hooks) {
         this.scenario = ctx.scenario();
+        this.stepCount = scenario.workflow().size();
         this.sim = ctx.sim();
         this.metrics = ctx.metrics();
         this.emitter = ctx.emitter();
@@ -156,7 +149,7 @@ final class JobQueue {
         long user = arrived++;
         if (tracked) {
             originalArrivals.addLast(sim.nowMs());
-            UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
+            UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger(stepCount));
             ledger.open++;
             if (door != null) {
                 door.knock(user, null, sim.nowMs()); // the first request of its user: it always gets in
@@ -214,7 +207,7 @@ final class JobQueue {
                 msg.arrivalMs = originalAt;
                 openMessages++;
                 if (scenario.arrivalRate() == 0) { // all arrived at time 0: the ledger starts when taken
-                    ledger = ledgers.computeIfAbsent(user, u -> new UserLedger());
+                    ledger = ledgers.computeIfAbsent(user, u -> new UserLedger(stepCount));
                     ledger.open++;
                     if (door != null) { // it reached the queue at 0; nothing of its user could look before now
                         door.knock(user, null, 0);

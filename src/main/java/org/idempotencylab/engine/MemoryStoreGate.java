@@ -21,12 +21,14 @@ final class MemoryStoreGate implements StepGate {
     private final Emitter emitter;
     private final RunMetrics metrics;
     private final InMemoryIdempotencyStore<String> store;
+    private final WorkflowSteps steps;
 
     MemoryStoreGate(RunContext ctx) {
         this.sim = ctx.sim();
         this.emitter = ctx.emitter();
         this.metrics = ctx.metrics();
         this.store = new InMemoryIdempotencyStore<>(ctx.scenario().ttlMs(), sim::nowMs);
+        this.steps = WorkflowSteps.of(ctx.scenario());
     }
 
     @Override
@@ -86,7 +88,7 @@ final class MemoryStoreGate implements StepGate {
                 return false;
             }
             if (failure == null) { // the store answers this worker, then every sharer
-                owned.succeed(SignupSteps.savedResult(step, job.differentPayload()));
+                owned.succeed(steps.savedResult(step, job.differentPayload()));
             } else {
                 owned.fail(failure); // a run that throws is not remembered
             }
@@ -99,7 +101,7 @@ final class MemoryStoreGate implements StepGate {
                 return;
             }
             if (source != Source.RAN && job.msg != null
-                    && SignupSteps.savedForChangedPayload(step, value) != job.differentPayload()
+                    && steps.savedForChangedPayload(step, value) != job.differentPayload()
                     && job.msg.firstWrongAnswer()) {
                 metrics.count(Metric.SILENT_WRONG_RESULTS); // another payload's result, and no error
             }
@@ -135,7 +137,7 @@ final class MemoryStoreGate implements StepGate {
     @Override
     public void forgetUser(long user) {
         // newest first: the store drops forgotten keys from the end of its expiry ring at once
-        for (int step = SignupSteps.COUNT - 1; step >= 0; step--) {
+        for (int step = steps.count() - 1; step >= 0; step--) {
             store.forget(SignupKeys.step(step, user));
         }
     }

@@ -324,8 +324,9 @@ public enum Metric {
             case DECIMAL -> new BigDecimal(r.callsPerJobText());
             case BY_STEP -> {
                 Map<String, Long> byStep = new LinkedHashMap<>();
-                for (int i = 0; i < SignupSteps.COUNT; i++) {
-                    byStep.put(SignupSteps.NAMES.get(i), r.repeatedStepsByStep().get(i));
+                List<Long> counts = r.repeatedStepsByStep();
+                for (int i = 0; i < counts.size(); i++) {
+                    byStep.put(r.stepNames().get(i), counts.get(i));
                 }
                 yield byStep;
             }

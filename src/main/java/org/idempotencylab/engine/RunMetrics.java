@@ -1,6 +1,7 @@
 package org.idempotencylab.engine;
 
 import java.util.Arrays;
+import java.util.List;
 import org.idempotencylab.scenario.Strategy;
 
 /**
@@ -10,7 +11,19 @@ import org.idempotencylab.scenario.Strategy;
  */
 public final class RunMetrics {
     private final long[] counts = new long[Metric.values().length];
-    private final long[] repeatedByStep = new long[SignupSteps.COUNT];
+    private final List<String> stepNames;
+    private final long[] repeatedByStep;
+
+    /** Counters of a run of the article's ten-step sign-up. */
+    public RunMetrics() {
+        this(SignupSteps.NAMES);
+    }
+
+    /** @param stepNames the names of the run's workflow's steps, in order, 1 to 12 */
+    public RunMetrics(List<String> stepNames) {
+        this.stepNames = List.copyOf(stepNames);
+        this.repeatedByStep = new long[stepNames.size()];
+    }
 
     /** Adds one to {@code m}. */
     public void count(Metric m) {
@@ -84,7 +97,7 @@ public final class RunMetrics {
                 c[i] += extra.counts[i];
             }
         }
-        return new StrategyResult(strategy, jobs, c, repeatedByStep.clone());
+        return new StrategyResult(strategy, jobs, c, repeatedByStep.clone(), stepNames);
     }
 
     @Override

@@ -41,7 +41,7 @@ public final class SignupSimulation {
     private final Scenario scenario;
     private final Strategy strategy;
     private final Simulator sim = new Simulator();
-    private final RunMetrics metrics = new RunMetrics();
+    private final RunMetrics metrics;
     private final Emitter emitter = new Emission();
     private final Progress progress;
     private final StepGate gate;
@@ -104,6 +104,7 @@ public final class SignupSimulation {
         scenario = strategy.on(scenario); // the strategy's own settings (a heartbeat, a lease) win
         this.scenario = scenario;
         this.strategy = strategy;
+        this.metrics = new RunMetrics(scenario.workflow().names());
         this.progress = new Progress(control);
         RunContext ctx = new RunContext(scenario, strategy, sim, metrics, emitter, progress,
                 forgetKeysOfFinishedJobs, faults);
@@ -113,7 +114,7 @@ public final class SignupSimulation {
                     .toList())));
         }
         this.gate = StepGates.of(strategy.store(), ctx, claimStore);
-        this.calls = new StepCalls(ctx);
+        this.calls = new StepCalls(ctx, gate.commitsLocalWrites());
         // Tracked (a message per job, a ledger per user) once a job can be delivered twice, a store needs an
         // owner per delivery, a call can outlive its worker's hold on the job (an attempt timeout) or a retry is a
         // message of its own; the article's runs stay untracked and allocate nothing per job.
@@ -317,7 +318,7 @@ public final class SignupSimulation {
     /** @return the metrics so far; once {@link #isFinished()}, the final ones. */
     public StrategyResult result() {
         // "succeeded" is a share of the sign-ups; repeated requests have outcomes of their own
-        RunMetrics outside = new RunMetrics(); // what the provider and the store count themselves
+        RunMetrics outside = new RunMetrics(scenario.workflow().names()); // what the provider and the store count themselves
         outside.add(Metric.EMAILS_SENT, calls.provider().emailsSent());
         outside.add(Metric.PROVIDER_SUPPRESSED_SENDS, calls.provider().sendsSuppressed());
         gate.countInto(outside);
@@ -377,7 +378,7 @@ public final class SignupSimulation {
     /** Makes the provider lose the reply of the next welcome-email call that reaches it (a click on it). */
     public void loseNextReply() {
         calls.loseNextReply();
-        emitter.emit(Kind.FAULT_ARMED, -1, SignupSteps.EMAIL, 0, -1, sim.nowMs(),
+        emitter.emit(Kind.FAULT_ARMED, -1, WorkflowSteps.of(scenario).keyStep(), 0, -1, sim.nowMs(),
                 "next email reply is lost (clicked)");
     }
 

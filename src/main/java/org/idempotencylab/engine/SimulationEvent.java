@@ -1,5 +1,7 @@
 package org.idempotencylab.engine;
 
+import java.util.List;
+
 /**
  * One thing that happened in a {@link SignupSimulation}, for views and histories. Only made when a
  * {@link SimulationListener} is attached; batch runs make none.
@@ -88,8 +90,17 @@ public record SimulationEvent(long timeMs, Kind kind, long user, boolean repeat,
         KEY_MISMATCH
     }
 
-    /** @return the step's name, or "" for events of no step. */
+    /**
+     * @return the step's name in the article's sign-up, or "" for events of no step; a step beyond the sign-up's ten
+     *         (a scenario's own workflow has up to 12) is "step 11", never an exception: name it with
+     *         {@link #stepName(List)}
+     */
     public String stepName() {
-        return step < 0 ? "" : SignupSteps.NAMES.get(step);
+        return step < SignupSteps.COUNT ? stepName(SignupSteps.NAMES) : "step " + (step + 1);
+    }
+
+    /** @return the step's name among {@code names} (the run's workflow's steps), or "" for events of no step */
+    public String stepName(List<String> names) {
+        return step < 0 ? "" : names.get(step);
     }
 }

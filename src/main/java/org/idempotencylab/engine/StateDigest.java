@@ -145,7 +145,7 @@ final class StateDigest {
     /** Things that never change what happens next, or belong to whoever drives the run. */
     private static boolean leftOut(Object o) {
         return o instanceof Scenario || o instanceof Strategy || o instanceof SimulationListener
-                || o instanceof RunControl || o instanceof FaultChooser;
+                || o instanceof RunControl || o instanceof FaultChooser || o instanceof WorkflowSteps;
     }
 
     private static boolean isJdk(Class<?> type) {
@@ -186,6 +186,11 @@ final class StateDigest {
         } else if (o instanceof int[] a) {
             mix(a.length);
             for (int x : a) {
+                mix(x);
+            }
+        } else if (o instanceof byte[] a) {
+            mix(a.length);
+            for (byte x : a) {
                 mix(x);
             }
         } else if (o instanceof boolean[] a) {

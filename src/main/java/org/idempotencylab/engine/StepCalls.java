@@ -6,6 +6,7 @@ import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * The calls the ten steps make: how long each takes, how it ends, and the side effects it has, the welcome email
@@ -37,17 +38,31 @@ final class StepCalls {
     private final Mulberry32 outcomes;
     private final Mulberry32 durations;
     private final Mulberry32 crashDraws;
-    private final EmailProvider provider;
+    private final EmailProvider provider;  // the key step's (the welcome email's), for the metrics and views
+    private final EmailProvider[] providers; // per step: the provider of a step that goes through one, else null
+    private final byte[] kinds;             // per step: WorkflowSteps.PLAIN, PROVIDER or LOCAL_IN_CLAIM
+    private final double[] pFail;           // per step: the step's own, else the scenario's
+    private final double[] lostReply;       // per step: the step's own, else the scenario's
+    private final boolean[] drawsLost;      // per step: a call draws "is the reply lost?" after its side effect
+    private final boolean[] keyed;          // per step: a call sends the strategy's provider key
+    private final long[] callMs;            // per step: the step's own mean call time, else the scenario's
+    private final int keyStep;              // the step users-with-duplicate-emails counts, or -1
     private final boolean lognormal;
     private final boolean fixed;
     private final FaultChooser faults; // null: the random draws decide
     private final CauseTrail causes;   // why a side effect was done again, kept while someone listens
-    private final ProviderKeys payloadCheck; // null unless the provider checks the payload sent with a key
+    private final ProviderKeys[] payloadChecks; // per step; null unless providers check the payload sent with a key
     private long freshKeyCounter;
     private boolean loseNextReply;
     private boolean abandoned;         // the call ending now is one its caller gave up on
 
+    /** Calls whose local steps write on their own, as under every store but the claim table. */
     StepCalls(RunContext ctx) {
+        this(ctx, false);
+    }
+
+    /** @param localWritesInClaim a local step's write commits with the gate's claim ({@link StepGate#commitsLocalWrites}) */
+    StepCalls(RunContext ctx, boolean localWritesInClaim) {
         this.scenario = ctx.scenario();
         this.keyMode = ctx.strategy().keyMode();
         this.sim = ctx.sim();
@@ -57,16 +72,39 @@ final class StepCalls {
         this.outcomes = RandomStreams.outcomes(scenario.seed());
         this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
-        this.provider = new EmailProvider(scenario.providerKeyTtlMs());
+        WorkflowSteps steps = WorkflowSteps.of(scenario);
+        int n = steps.count();
+        this.kinds = steps.kinds(localWritesInClaim);
+        this.providers = new EmailProvider[n];
+        this.pFail = new double[n];
+        this.lostReply = new double[n];
+        this.drawsLost = new boolean[n];
+        this.keyed = new boolean[n];
+        this.callMs = new long[n];
+        for (int i = 0; i < n; i++) {
+            Workflow.Step st = steps.workflow().step(i);
+            providers[i] = kinds[i] == WorkflowSteps.PROVIDER ? new EmailProvider(scenario.providerKeyTtlMs()) : null;
+            pFail[i] = st.pFail() != null ? st.pFail() : scenario.pFail();
+            lostReply[i] = st.lostReply() != null ? st.lostReply() : scenario.lostReply();
+            drawsLost[i] = st.drawsLostReply();
+            keyed[i] = st.providerKey();
+            callMs[i] = st.callMs() != null ? st.callMs() : scenario.callMs();
+        }
+        this.keyStep = steps.keyStep();
+        this.provider = keyStep >= 0 ? providers[keyStep] : new EmailProvider(scenario.providerKeyTtlMs());
         this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
         this.fixed = scenario.callTime() == CallTimeShape.FIXED;
         this.faults = ctx.faults();
         this.causes = new CauseTrail(ctx);
-        this.payloadCheck = scenario.flag(Parameter.PROVIDER_CHECKS_PAYLOAD) ? new ProviderKeys(metrics) : null;
+        this.payloadChecks = scenario.flag(Parameter.PROVIDER_CHECKS_PAYLOAD) ? new ProviderKeys[n] : null;
+        for (int i = 0; payloadChecks != null && i < n; i++) {
+            payloadChecks[i] = new ProviderKeys(metrics); // each provider remembers the payloads of its own keys
+        }
     }
 
     /**
-     * Draws how long the next call takes, where c is {@code callMs}, or {@code slowCallMs} with probability
+     * Draws how long the next call of {@code step} takes, where c is its {@code callMs} (the step's own, else the
+     * scenario's), or {@code slowCallMs} with probability
      * {@code pSlow} (that draw is made only when slow calls are on): uniform in [c/2, 3c/2) rounded to whole ms;
      * or, with lognormal call times, {@code exp(mu + sigma * z)} rounded, where z is a standard normal draw and
      * {@code mu = ln(c) - sigma^2/2}, so that the mean is still c (the mean of a lognormal is
@@ -75,8 +113,8 @@ final class StepCalls {
      *
      * @return virtual ms, 0 or more
      */
-    long durationMs() {
-        long c = scenario.callMs();
+    long durationMs(int step) {
+        long c = callMs[step];
         if (scenario.pSlow() > 0 && durations.nextDouble() < scenario.pSlow()) {
             c = scenario.slowCallMs();
             metrics.count(Metric.SLOW_CALLS);
@@ -114,7 +152,7 @@ final class StepCalls {
     String outcome(Job job, int step, int attempt, int worker, boolean doomed) {
         // Shaped for the JIT: the common case (a step other than the email, not clicked) stays small enough to be
         // inlined into the worker's call end; a click and the email's own draws are methods of their own.
-        boolean fails = faults == null ? outcomes.nextDouble() < scenario.pFail()
+        boolean fails = faults == null ? outcomes.nextDouble() < pFail[step]
                 : chosen(FaultKind.FAIL, job, step, attempt, worker);
         if (doomed) {
             return doomedOutcome(job, step, attempt, worker, fails);
@@ -123,7 +161,7 @@ final class StepCalls {
             emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED);
             return FAILED; // failed before doing anything
         }
-        if (step != SignupSteps.EMAIL) {
+        if (kinds[step] == WorkflowSteps.PLAIN) {
             sideEffect(job, step, attempt, worker);
             return crashAfterSideEffect(job, step, attempt, worker) ? crashed(job, step) : null;
         }
@@ -132,7 +170,7 @@ final class StepCalls {
 
     /** A clicked call fails, after the draws it would have made: the lost-reply draw of an email that went out. */
     private String doomedOutcome(Job job, int step, int attempt, int worker, boolean fails) {
-        if (!fails && step == SignupSteps.EMAIL && faults == null) {
+        if (!fails && drawsLost[step] && faults == null) {
             outcomes.nextDouble(); // the lost-reply draw this call would have made
         }
         emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), FAILED + " (clicked)");
@@ -140,16 +178,26 @@ final class StepCalls {
     }
 
     /**
-     * The rest of a welcome-email call that did not fail first ({@link #outcome}'s draw order): the provider sends
-     * unless it knew the key, then the lost-reply draw, then the crash draw.
+     * The rest of a call through a provider (the welcome email's) that did not fail first ({@link #outcome}'s draw
+     * order): the provider sends unless it knew the key, then the lost-reply draw (if the step makes one), then the
+     * crash draw. A local write under the claim table comes here too: only its crash draw, the write waiting for the
+     * claim's commit.
      */
     private String emailOutcome(Job job, int step, int attempt, int worker) {
+        if (kinds[step] == WorkflowSteps.LOCAL_IN_CLAIM) { // the write waits for the claim's commit (localWriteCommits)
+            return crashAfterSideEffect(job, step, attempt, worker) ? CRASHED : null; // a crash rolls it back
+        }
         boolean answered = sendEmail(job, step, attempt, worker);
-        boolean lost = faults == null ? outcomes.nextDouble() < scenario.lostReply()
+        if (!drawsLost[step]) { // a step that declares it never loses a reply draws nothing
+            if (!answered) {
+                return mismatch(job, step, attempt, worker);
+            }
+            return crashAfterSideEffect(job, step, attempt, worker) ? crashed(job, step) : null;
+        }
+        boolean lost = faults == null ? outcomes.nextDouble() < lostReply[step]
                 : chosen(FaultKind.LOST_REPLY, job, step, attempt, worker);
         if (!answered) { // a key mismatch: drawn as any call, then the error, before the crash draw of a side effect
-            emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), ProviderKeys.MISMATCH);
-            return ProviderKeys.MISMATCH;
+            return mismatch(job, step, attempt, worker);
         }
         if (crashAfterSideEffect(job, step, attempt, worker)) {
             return crashed(job, step);
@@ -166,6 +214,12 @@ final class StepCalls {
             return LOST;
         }
         return null;
+    }
+
+    /** The provider answered a key mismatch ({@link ProviderKeys#MISMATCH}): the call failed, nothing was done. */
+    private String mismatch(Job job, int step, int attempt, int worker) {
+        emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(), ProviderKeys.MISMATCH);
+        return ProviderKeys.MISMATCH;
     }
 
     /** The process dies after {@code step}'s side effect, before it is recorded: @return {@link #CRASHED} */
@@ -195,10 +249,13 @@ final class StepCalls {
             case SAME -> SignupKeys.providerSame(job.user);
             case PER_REQUEST -> ProviderKeys.perRequest(job);
         };
-        if (payloadCheck != null && payloadCheck.mismatch(provider, key, job, sim.nowMs())) {
+        if (!keyed[step]) {
+            key = EmailProvider.NO_KEY;
+        }
+        if (payloadChecks != null && payloadChecks[step].mismatch(providers[step], key, job, sim.nowMs())) {
             return false;
         }
-        if (provider.send(key, sim.nowMs())) {
+        if (providers[step].send(key, sim.nowMs())) {
             sideEffect(job, step, attempt, worker);
         } else if (emitter.listening()) {
             emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
@@ -218,10 +275,10 @@ final class StepCalls {
      * @param doomed a click made this call fail: it still draws what it would have drawn
      */
     void abandonedCallEnds(Job job, int step, int attempt, int worker, boolean doomed) {
-        boolean fails = faults == null ? outcomes.nextDouble() < scenario.pFail()
+        boolean fails = faults == null ? outcomes.nextDouble() < pFail[step]
                 : chosen(FaultKind.FAIL, job, step, attempt, worker);
         if (fails || doomed) {
-            if (!fails && step == SignupSteps.EMAIL && faults == null) {
+            if (!fails && drawsLost[step] && faults == null) {
                 outcomes.nextDouble(); // the lost-reply draw this call would have made
             }
             emitter.emit(Kind.CALL_FAILED, job, step, attempt, worker, sim.nowMs(),
@@ -230,13 +287,13 @@ final class StepCalls {
         }
         abandoned = true;
         try {
-            if (step == SignupSteps.EMAIL) {
+            if (kinds[step] == WorkflowSteps.PROVIDER) {
                 sendEmail(job, step, attempt, worker);
-                if (faults == null) {
+                if (faults == null && drawsLost[step]) {
                     outcomes.nextDouble(); // the lost-reply draw: no one waits for the reply
                 }
-            } else {
-                sideEffect(job, step, attempt, worker);
+            } else if (kinds[step] == WorkflowSteps.PLAIN) { // not a local write in a claim's transaction: that
+                sideEffect(job, step, attempt, worker);      // rolls back with the attempt that gave up on it
             }
         } finally {
             abandoned = false;
@@ -262,7 +319,7 @@ final class StepCalls {
         int times = ++job.sideEffects[step];
         if (times > 1) {
             metrics.repeatedSideEffect(step);
-            if (step == SignupSteps.EMAIL && times == 2) {
+            if (step == keyStep && times == 2) {
                 metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
             }
         }
@@ -296,23 +353,56 @@ final class StepCalls {
         // newest first; a loop on the field rather than a counted loop, whose loop-limit predicate failed (and
         // threw away the compiled Worker.advance it was inlined in) when the first job with fresh keys ended
         while (job.freshKeyCount > 0) {
-            provider.forget(job.freshKeys[--job.freshKeyCount]);
+            long key = job.freshKeys[--job.freshKeyCount];
+            for (int i = 0; i < keyed.length; i++) {
+                if (keyed[i]) {
+                    providers[i].forget(key);
+                }
+            }
         }
     }
 
     /**
-     * Forgets {@code user}'s provider key ({@code welcome-email:user_<n>}, or its sign-up request's), once nothing can
-     * send it again; a repeated request's own key lives out its TTL.
+     * Forgets {@code user}'s provider keys ({@code welcome-email:user_<n>}, or its sign-up request's), once nothing
+     * can send them again; a repeated request's own key lives out its TTL.
      */
     void forgetUser(long user) {
         long key = keyMode == KeyMode.SAME ? SignupKeys.providerSame(user)
                 : keyMode == KeyMode.PER_REQUEST ? SignupKeys.providerRequest(user, user) : EmailProvider.NO_KEY;
-        if (key != EmailProvider.NO_KEY) {
-            provider.forget(key);
-            if (payloadCheck != null) {
-                payloadCheck.forget(key);
+        if (key == EmailProvider.NO_KEY) {
+            return;
+        }
+        for (int i = 0; i < keyed.length; i++) {
+            if (keyed[i]) {
+                providers[i].forget(key);
+                if (payloadChecks != null) {
+                    payloadChecks[i].forget(key);
+                }
             }
         }
+    }
+
+    /** @return true if some step's side effect is a local write committed with its claim's completion */
+    boolean writesInClaim() {
+        for (byte k : kinds) {
+            if (k == WorkflowSteps.LOCAL_IN_CLAIM) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return true if {@code step}'s side effect is a local write committed with its claim's completion */
+    boolean writesInClaim(int step) {
+        return kinds[step] == WorkflowSteps.LOCAL_IN_CLAIM;
+    }
+
+    /**
+     * A local step's write committed with the claim's completion (the second article: the write and
+     * {@code status = 'completed'} in one transaction): its side effect happens now, once.
+     */
+    void localWriteCommits(Job job, int step, int attempt, int worker) {
+        sideEffect(job, step, attempt, worker);
     }
 
     /** Makes the provider lose the reply of the next welcome-email call that reaches it (a click). */

@@ -93,6 +93,15 @@ interface StepGate {
          */
         boolean afterCall(Job job, int step, String failure);
 
+        /**
+         * @return true if the last successful call's result was recorded with nothing lost: a local step's write,
+         *         made in the same transaction as the record, commits only then (the claim table's
+         *         {@code complete}, the second article); true for a gate that keeps no such record
+         */
+        default boolean committed() {
+            return true;
+        }
+
         /** The job ended on this worker (succeeded or failed). */
         default void jobEnds(Job job) {
         }
@@ -172,6 +181,14 @@ interface StepGate {
      *                 can end
      */
     default void startMaintenance(BooleanSupplier workLeft) {
+    }
+
+    /**
+     * @return true if a local step's write commits in the same transaction as the store's record of the step (the
+     *         second article's claim table), so it happens only if that record is written ({@link Lane#committed})
+     */
+    default boolean commitsLocalWrites() {
+        return false;
     }
 
     /** @return true if each delivery needs a unique owner for the store's claims or locks */

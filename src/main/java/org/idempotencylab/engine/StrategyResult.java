@@ -15,8 +15,9 @@ public final class StrategyResult {
     private final long jobs;
     private final long[] counts;
     private final long[] repeatedByStep;
+    private final List<String> stepNames;
 
-    StrategyResult(Strategy strategy, long jobs, long[] counts, long[] repeatedByStep) {
+    StrategyResult(Strategy strategy, long jobs, long[] counts, long[] repeatedByStep, List<String> stepNames) {
         this.strategy = Objects.requireNonNull(strategy, "strategy");
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs: " + jobs + " is outside the allowed range 1 and more");
@@ -24,6 +25,12 @@ public final class StrategyResult {
         this.jobs = jobs;
         this.counts = counts;
         this.repeatedByStep = repeatedByStep;
+        this.stepNames = stepNames;
+    }
+
+    /** @return the names of the workflow's steps, in the order of {@link #repeatedStepsByStep()}. */
+    public List<String> stepNames() {
+        return stepNames;
     }
 
     /** @return the strategy simulated. */
@@ -88,7 +95,10 @@ public final class StrategyResult {
         return JsFormat.roundHundredths((double) calls() / jobsRun());
     }
 
-    /** @return {@link Metric#REPEATED_STEPS} per step, in the order of {@link SignupSteps#NAMES}: 10 entries. */
+    /**
+     * @return {@link Metric#REPEATED_STEPS} per step, in the order of {@link #stepNames()}: one entry per step of the
+     *         workflow (10 for the article's sign-up)
+     */
     public List<Long> repeatedStepsByStep() {
         return Arrays.stream(repeatedByStep).boxed().toList();
     }

@@ -5,7 +5,7 @@ import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.RetryVia;
 
 /**
- * One worker of the {@link WorkerProcess}: takes the next job from the {@link JobQueue}, runs its ten steps in
+ * One worker of the {@link WorkerProcess}: takes the next job from the {@link JobQueue}, runs its workflow's steps in
  * order through its lane of the {@link StepGate}, and waits its backoffs (docs/simulation.md, "Jobs, calls and
  * retries"). A state machine driven by its {@link ScheduledEvent}s (a call ends, its attempt times out, a backoff
  * ends) and by the gate (a run it shared
@@ -30,6 +30,9 @@ final class Worker implements StepGate.Caller {
     private final Emitter emitter;
     private final boolean eachStep;
     private final int maxAttempts;
+    private final int stepCount;          // the workflow's steps: a job ends after the last
+    private final boolean writesInClaim;  // some step is a local write committed with its claim
+    private final WorkflowSteps steps;
     private final StepGate.Lane lane;
     private final boolean callsEveryStep; // the lane neither decides before a call nor answers after it
     private final ScheduledEvent callEnds = new ScheduledEvent.CallEnds(this);
@@ -38,7 +41,7 @@ final class Worker implements StepGate.Caller {
     private final long attemptTimeoutMs; // 0: wait for every call
     private final boolean retryViaQueue;  // a retry is a delayed message, not a wait on this worker
     private long callRunsOnMs;         // how long the call in flight goes on after its attempt timeout
-    private final Job reusable = new Job();
+    private final Job reusable;
     private final Batch batch;         // null: one message at a time
     private Job job;                   // the job in progress, or null
     private int step;
@@ -60,6 +63,10 @@ final class Worker implements StepGate.Caller {
         this.emitter = ctx.emitter();
         this.eachStep = ctx.strategy().scope() == RetryScope.EACH_STEP;
         this.maxAttempts = ctx.scenario().maxAttempts();
+        this.steps = WorkflowSteps.of(ctx.scenario());
+        this.stepCount = steps.count();
+        this.reusable = new Job(stepCount);
+        this.writesInClaim = calls.writesInClaim();
         this.attemptTimeoutMs = ctx.scenario().attemptTimeoutMs();
         this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
         this.lane = gate.lane(this);
@@ -84,7 +91,7 @@ final class Worker implements StepGate.Caller {
 
     /** @return "worker 2's call of save the user for user_0 " + {@code what}: an event of this worker, described */
     String describeCall(String what) {
-        return "worker " + (id + 1) + "'s call" + (job == null ? "" : " of " + SignupSteps.NAMES.get(step)
+        return "worker " + (id + 1) + "'s call" + (job == null ? "" : " of " + steps.name(step)
                 + " for user_" + job.user) + " " + what;
     }
 
@@ -117,7 +124,7 @@ final class Worker implements StepGate.Caller {
      */
     void advance() {
         while (!dead) {
-            if (job == null || failed || step == SignupSteps.COUNT) {
+            if (job == null || failed || step == stepCount) {
                 if (!nextJob()) {
                     return;
                 }
@@ -249,7 +256,7 @@ final class Worker implements StepGate.Caller {
         if (process.takeArmedFault(job.user)) {
             doomed = true; // the click was for the next call to start: this one
         }
-        long durationMs = calls.durationMs();
+        long durationMs = calls.durationMs(step);
         if (attemptTimeoutMs > 0 && durationMs > attemptTimeoutMs) {
             timedCall(durationMs);
             return;
@@ -298,7 +305,12 @@ final class Worker implements StepGate.Caller {
             crashedAfterSideEffect();
             return;
         }
-        if (callsEveryStep || !lane.afterCall(job, step, failure)) { // else the gate answered (a run others share)
+        boolean inClaim = writesInClaim && failure == null && calls.writesInClaim(step); // before the step moves on
+        boolean answered = !callsEveryStep && lane.afterCall(job, step, failure); // a run others share
+        if (inClaim && lane.committed()) {
+            calls.localWriteCommits(job, step, attempt(), id);
+        }
+        if (!answered) {
             if (failure == null) {
                 stepSucceeded();
             } else {
@@ -309,7 +321,7 @@ final class Worker implements StepGate.Caller {
 
     /** The process died after this worker's call did its side effect (its note built here, off the call's path). */
     private void crashedAfterSideEffect() {
-        process.crash(id, "worker process crashed after " + SignupSteps.NAMES.get(step)
+        process.crash(id, "worker process crashed after " + steps.name(step)
                 + " did its side effect, before the result was recorded");
     }
 

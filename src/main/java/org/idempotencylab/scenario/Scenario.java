@@ -3,6 +3,7 @@ package org.idempotencylab.scenario;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 import static org.idempotencylab.scenario.Parameter.*;
@@ -39,8 +40,11 @@ public final class Scenario {
 
     /** Each row's value at its ordinal, as {@link Parameter#normalise} gives it: Long, Double, Boolean or Choice. */
     private final Object[] values;
+    /** The job every sign-up runs; null: the article's ten-step sign-up ({@link Workflow#SIGNUP}). */
+    private final Workflow workflow;
 
-    private Scenario(Object[] values) {
+    private Scenario(Object[] values, Workflow workflow) {
+        this.workflow = workflow;
         for (Parameter p : ROWS) {
             values[p.ordinal()] = p.checkValue(values[p.ordinal()]);
         }
@@ -138,6 +142,16 @@ public final class Scenario {
     public double pRollback() { return decimal(P_ROLLBACK); }
     public long rollbackAfterMs() { return whole(ROLLBACK_AFTER_MS); }
 
+    /** @return the job every sign-up runs: the declared workflow, else the article's ({@link Workflow#SIGNUP}) */
+    public Workflow workflow() {
+        return workflow == null ? Workflow.SIGNUP : workflow;
+    }
+
+    /** @return the workflow a scenario file declared, or null for the article's ten-step sign-up */
+    public Workflow declaredWorkflow() {
+        return workflow;
+    }
+
     /**
      * @return the parameters whose value here differs from {@code base}'s, in declaration order (for the
      *         window's "differs from the article" line)
@@ -148,24 +162,24 @@ public final class Scenario {
 
     /** @return a builder that starts from these values. */
     public Builder toBuilder() {
-        return new Builder(values);
+        return new Builder(values).workflow(workflow);
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Scenario s && Arrays.equals(values, s.values);
+        return o instanceof Scenario s && Arrays.equals(values, s.values) && Objects.equals(workflow, s.workflow);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(values);
+        return Arrays.hashCode(values) * 31 + Objects.hashCode(workflow);
     }
 
     /** @return "Scenario[jobs=1000000, pFail=0.01, ...]", every row in declaration order */
     @Override
     public String toString() {
         return Arrays.stream(ROWS).map(p -> p.id() + "=" + get(p))
-                .collect(Collectors.joining(", ", "Scenario[", "]"));
+                .collect(Collectors.joining(", ", "Scenario[", workflow == null ? "]" : ", workflow=" + workflow + "]"));
     }
 
     /**
@@ -174,6 +188,7 @@ public final class Scenario {
      */
     public static final class Builder {
         private final Object[] values;
+        private Workflow workflow;
 
         /** Every parameter at its default. */
         private Builder() {
@@ -245,9 +260,15 @@ public final class Scenario {
             return set(DUPLICATE_DELAY_MIN_MS, minMs).set(DUPLICATE_DELAY_MAX_MS, maxMs);
         }
 
+        /** Sets the job every sign-up runs; null for the article's ten-step sign-up ({@link Workflow#SIGNUP}). */
+        public Builder workflow(Workflow w) {
+            workflow = w;
+            return this;
+        }
+
         /** @throws ParameterException naming the first field out of range, in declaration order */
         public Scenario build() {
-            return new Scenario(values.clone());
+            return new Scenario(values.clone(), workflow);
         }
     }
 }

@@ -56,6 +56,9 @@ final class ScenarioFileWriter {
         for (String f : ScenarioFiles.SCENARIO) {
             scenario.putPOJO(f, values.get(f));
         }
+        if (file.scenario().declaredWorkflow() != null) { // a file of the article's sign-up has no workflow
+            WorkflowJson.write(file.scenario().declaredWorkflow(), root);
+        }
         if (!file.lanes().isEmpty()) { // a file without lanes is written as before they existed
             ArrayNode lanes = root.putArray("lanes");
             file.lanes().forEach(lanes::add);

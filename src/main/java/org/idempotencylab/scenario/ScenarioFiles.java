@@ -85,7 +85,7 @@ import java.util.function.Supplier;
 public final class ScenarioFiles {
     /** Top-level fields, in the order they are written. */
     private static final List<String> TOP = List.of("format", "name", "note", "watch", "view", "sweep",
-            "strategies", "scenario", "expect", "lanes");
+            "strategies", "scenario", "expect", "lanes", "workflow");
     /** An expectation's fields, in the order they are written. */
     private static final List<String> EXPECT = List.of("strategy", "metric", "min", "max");
     /** {@code sweep} fields, in the order they are written. */
@@ -288,7 +288,7 @@ public final class ScenarioFiles {
             SweepSpec sweep = view == null ? null : sweep(root.get("sweep"), view, watch);
             JsonNode listed = root.get("strategies");
             List<Strategy> strategies = strategies(listed);
-            Scenario scenario = scenario(root.get("scenario"));
+            Scenario scenario = withWorkflow(scenario(root.get("scenario")), root.get("workflow"));
             if (strategies != null && scenario != null) {
                 for (int i = 0; i < strategies.size(); i++) {
                     int k = i;
@@ -600,6 +600,15 @@ public final class ScenarioFiles {
                     throw new ScenarioFileException("scenario." + e.parameter().id(), e.messageFor("").substring(2));
                 }
             });
+        }
+
+        /** @return {@code scenario} running the file's {@code workflow} if it declares one, or null if it is bad (noted) */
+        private Scenario withWorkflow(Scenario scenario, JsonNode v) {
+            if (v == null) {
+                return scenario;
+            }
+            Workflow w = get(() -> WorkflowJson.read(v)); // checked even when the scenario is bad
+            return w == null || scenario == null ? null : scenario.toBuilder().workflow(w).build();
         }
 
         /** @return the one or two metric ids a sweep plots, each watchable and none twice ({@code watch} if absent) */

@@ -65,6 +65,7 @@ public final class ScenarioSchema {
         lanes.put("type", "array").put("minItems", 2).put("maxItems", 2).put("uniqueItems", true);
         lanes.putObject("items").put("type", "integer").put("minimum", 0)
                 .put("maximum", ScenarioFiles.MAX_STRATEGIES - 1);
+        props.set("workflow", WorkflowJson.schema(MAPPER.createObjectNode()));
         // a sweep object belongs to a sweep file, and a sweep file has one
         ObjectNode ifSweep = root.putObject("if");
         ifSweep.putArray("required").add("view");
@@ -107,7 +108,7 @@ public final class ScenarioSchema {
         return o;
     }
 
-    private static ObjectNode parameter(Parameter p) {
+    static ObjectNode parameter(Parameter p) {
         ObjectNode n = MAPPER.createObjectNode();
         n.put("description", p.label() + ": " + p.meaning() + " (" + p.unit() + "; default "
                 + p.format(p.defaultValue()) + ")");

@@ -9,9 +9,11 @@ import java.util.Properties;
 import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
+import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * Everything one run of real workers needs, the same for the parent ({@code work}) and every worker process it
@@ -38,7 +40,8 @@ public record WorkConfig(String url, String runId, long epochMs, int processes, 
     private static final String SECRET = "embeddedServerPassword";
 
     /**
-     * @throws IllegalArgumentException for processes outside 1 to {@link WorkParameters#MAX_PROCESSES}
+     * @throws IllegalArgumentException for processes outside 1 to {@link WorkParameters#MAX_PROCESSES}, or a
+     *                                  scenario whose workflow is not the article's sign-up
      *                                  ({@link Scenario} checks its own values)
      */
     public WorkConfig {
@@ -48,6 +51,11 @@ public record WorkConfig(String url, String runId, long epochMs, int processes, 
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(keyMode, "keyMode");
         Objects.requireNonNull(store, "store");
+        if (!scenario.workflow().steps().equals(Workflow.SIGNUP.steps())) { // the work tables know its ten steps
+            throw new IllegalArgumentException("workflow: " + ParameterException.quoted(scenario.workflow().name())
+                    + " cannot run on real workers, which run the article's ten-step sign-up only; allowed: no "
+                    + "workflow (run it in the simulation: run --scenario FILE)");
+        }
         if (processes < 1 || processes > WorkParameters.MAX_PROCESSES) {
             throw new IllegalArgumentException("processes: " + processes + " is outside the allowed range 1 to "
                     + WorkParameters.MAX_PROCESSES);

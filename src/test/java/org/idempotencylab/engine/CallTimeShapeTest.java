@@ -20,7 +20,7 @@ class CallTimeShapeTest {
         StepCalls calls = new StepCalls(new PartsFixture(s, Strategy.EACH_STEP_NO_KEY).ctx);
         long[] d = new long[DRAWS];
         for (int i = 0; i < DRAWS; i++) {
-            d[i] = calls.durationMs();
+            d[i] = calls.durationMs(0);
         }
         Arrays.sort(d);
         return d;
@@ -71,7 +71,7 @@ class CallTimeShapeTest {
         Mulberry32 ref = RandomStreams.derived(3, RandomStreams.Purpose.CALL_DURATION);
         for (int i = 0; i < 1_000; i++) {
             double z = StepCalls.standardNormal(ref); // two uniform draws per call, nothing else
-            assertEquals(Math.round(Math.exp(Math.log(200) - 0.5 + z)), calls.durationMs(), "call " + i);
+            assertEquals(Math.round(Math.exp(Math.log(200) - 0.5 + z)), calls.durationMs(0), "call " + i);
         }
     }
 

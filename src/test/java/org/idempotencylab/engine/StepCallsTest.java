@@ -122,10 +122,10 @@ class StepCallsTest {
         StepCalls calls = new StepCalls(new PartsFixture(MIXED, Strategy.EACH_STEP_NO_KEY).ctx);
         Mulberry32 ref = RandomStreams.derived(MIXED.seed(), RandomStreams.Purpose.CALL_DURATION);
         for (int i = 0; i < 100; i++) {
-            assertEquals(Math.round(MIXED.callMs() * (0.5 + ref.nextDouble())), calls.durationMs());
+            assertEquals(Math.round(MIXED.callMs() * (0.5 + ref.nextDouble())), calls.durationMs(0));
         }
         Scenario instant = MIXED.toBuilder().callMs(0).build();
-        assertEquals(0, new StepCalls(new PartsFixture(instant, Strategy.EACH_STEP_NO_KEY).ctx).durationMs());
+        assertEquals(0, new StepCalls(new PartsFixture(instant, Strategy.EACH_STEP_NO_KEY).ctx).durationMs(0));
     }
 
     @Test

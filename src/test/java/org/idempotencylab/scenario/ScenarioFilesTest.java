@@ -227,7 +227,7 @@ class ScenarioFilesTest {
                 // unknown fields, at the top and inside scenario and a strategy
                 Arguments.of(HEAD + ", \"colour\": \"red\"}",
                         "colour: unknown field; allowed: format, name, note, watch, view, sweep, strategies, scenario, expect, "
-                                + "lanes"),
+                                + "lanes, workflow"),
                 // two lanes: two different places in strategies, on a compare or live file
                 Arguments.of(HEAD + ", \"strategies\": [" + TWO + "], \"lanes\": [0, 5]}",
                         "lanes: [0, 5] names no strategy 5; expected two different places in \"strategies\", 0 to 1, "

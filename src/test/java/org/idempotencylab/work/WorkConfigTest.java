@@ -7,9 +7,11 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,6 +50,19 @@ class WorkConfigTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> read(text));
         assertEquals("the configuration is incomplete or does not read: jobs: 0 is outside the allowed range 1 to "
                 + "100,000,000", e.getMessage());
+    }
+
+    @Test
+    void aWorkflowOtherThanTheSignUpIsRefusedByRealWorkers() {
+        // The worker processes and their tables run the article's ten steps; a scenario with its own job is refused
+        // before any process starts, in one line naming the field and the workflow.
+        Workflow checkout = new Workflow("checkout", List.of(Workflow.Step.external("charge the card", true, null)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> config(WorkParameters.DEFAULTS.toBuilder().workflow(checkout).build()));
+        assertEquals("workflow: 'checkout' cannot run on real workers, which run the article's ten-step sign-up only; "
+                + "allowed: no workflow (run it in the simulation: run --scenario FILE)", e.getMessage());
+        // the article's sign-up written out is the sign-up
+        config(WorkParameters.DEFAULTS.toBuilder().workflow(new Workflow("sign-up", Workflow.SIGNUP.steps())).build());
     }
 
     @Test
