@@ -1,7 +1,5 @@
 package org.idempotencylab.engine;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryVia;
 
@@ -9,12 +7,14 @@ import org.idempotencylab.scenario.RetryVia;
  * Books each side effect done again to its {@link DuplicateCause}, by the rules written there. It keeps, per user
  * and step, what it needs of the last side effect: which request and delivery did it, what became of it right after
  * (its reply lost, its caller gone after the attempt timeout, the process crashed before it was recorded), how its
- * claim was got, and how many crashes had happened by then. Kept only while someone listens to the run (the live
- * view, a lesson): a batch run keeps nothing and pays nothing. Not thread-safe.
+ * claim was got, and how many crashes had happened by then. It runs in every run, so that every run reports
+ * {@link Metric#DUPLICATES_BY_CAUSE}: what it keeps lives beside the side-effect counts it explains
+ * ({@link Job#trail}: the reused job's own in the article's runs, which allocate nothing per job; the user's ledger
+ * when tracked, dropped with it). Not thread-safe.
  */
 final class CauseTrail {
     /** The last side effect of one user's step. */
-    private static final class Last {
+    static final class Last {
         int delivery;
         Message msg;
         long crashes;
@@ -27,7 +27,6 @@ final class CauseTrail {
     private final boolean providerKey;
     private final boolean retryViaQueue;
     private final RunMetrics metrics;
-    private final Map<Long, Last[]> byUser = new HashMap<>();
 
     CauseTrail(RunContext ctx) {
         this.store = StepGates.Traits.of(ctx.strategy().store());
@@ -37,16 +36,21 @@ final class CauseTrail {
     }
 
     /**
-     * {@code job}'s call did {@code step}'s side effect for the {@code times}-th time: books it and remembers it as
-     * the step's last.
+     * {@code job}'s call did {@code step}'s side effect for the {@code times}-th time: remembers it as the step's
+     * last and, from the second time on, says why it was done again (the caller books it).
      *
      * @param abandoned the call's caller had given up on it (an attempt timeout)
      * @return why it was done again, or null for the first time
+     * @throws IllegalStateException if {@code times} is 2 or more and the job's trail holds no earlier side effect of
+     *                               the step (its trail and its side-effect counts came apart)
      */
     DuplicateCause sideEffect(Job job, int step, int times, boolean abandoned) {
-        Last[] steps = byUser.computeIfAbsent(job.user, u -> new Last[SignupSteps.COUNT]);
+        Last[] steps = job.trail;
         Last last = steps[step];
-        DuplicateCause cause = times > 1 && last != null ? cause(job, step, abandoned, last) : null;
+        if (times > 1 && last == null) { // the trail and the counts live side by side: a second time follows a first
+            throw new IllegalStateException("step " + step + " done " + times + " times with no trail of the first");
+        }
+        DuplicateCause cause = times > 1 ? cause(job, step, abandoned, last) : null;
         if (last == null) {
             last = new Last();
             steps[step] = last;
@@ -65,9 +69,9 @@ final class CauseTrail {
      * DuplicateCause#LOST_REPLY}) or the process crashed before it was recorded ({@link DuplicateCause#CRASH}).
      */
     void fate(Job job, int step, DuplicateCause fate) {
-        Last[] steps = byUser.get(job.user);
-        if (steps != null && steps[step] != null) {
-            steps[step].fate = fate;
+        Last last = job.trail[step];
+        if (last != null) {
+            last.fate = fate;
         }
     }
 

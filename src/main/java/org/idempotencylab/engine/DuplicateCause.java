@@ -49,5 +49,22 @@ public enum DuplicateCause {
     /** The rescuer deleted the claim's row, so the next delivery found the key free. */
     RESCUER,
     /** A later step failed and the whole job was retried from step 1, running a finished step again. */
-    WHOLE_JOB_RETRY
+    WHOLE_JOB_RETRY;
+
+    /**
+     * @return its key in {@link Metric#DUPLICATES_BY_CAUSE}'s JSON object and its CSV column's suffix: the name in
+     *         lower camel case, e.g. {@code lostReply}, {@code wholeJobRetry}
+     */
+    public String id() {
+        StringBuilder b = new StringBuilder();
+        for (String word : name().toLowerCase(java.util.Locale.ROOT).split("_")) {
+            b.append(b.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return b.toString();
+    }
+
+    /** @return the cause as a person reads it, in a table: the name in lower case with spaces, e.g. "lost reply". */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    }
 }

@@ -75,15 +75,6 @@ final class JobQueue {
         long knock(long user, Message msg, long atMs);
     }
 
-    /**
-     * A user's side effects over all of the user's jobs and deliveries, and how much is still open: messages not
-     * settled plus deliveries running. At 0 nothing can ask for the user's keys again.
-     */
-    private static final class UserLedger {
-        final int[] sideEffects = new int[SignupSteps.COUNT];
-        int open;
-    }
-
     private final Scenario scenario;
     private final Simulator sim;
     private final RunMetrics metrics;
@@ -258,7 +249,7 @@ final class JobQueue {
             } else {
                 return false;
             }
-            into.reset(msg.user, msg.repeat, ledger.sideEffects);
+            into.reset(msg.user, msg.repeat, ledger);
             into.msg = msg;
             into.delivery = ++msg.deliveries;
             if (namesOwners) {

@@ -40,7 +40,7 @@ final class StepCalls {
     private final boolean lognormal;
     private final boolean fixed;
     private final FaultChooser faults; // null: the random draws decide
-    private final CauseTrail causes;   // why a side effect was done again, kept while someone listens
+    private final CauseTrail causes;   // why a side effect was done again
     private long freshKeyCounter;
     private boolean loseNextReply;
     private boolean abandoned;         // the call ending now is one its caller gave up on
@@ -163,17 +163,13 @@ final class StepCalls {
 
     /** The process dies after {@code step}'s side effect, before it is recorded: @return {@link #CRASHED} */
     private String crashed(Job job, int step) {
-        if (emitter.listening()) {
-            causes.fate(job, step, DuplicateCause.CRASH);
-        }
+        causes.fate(job, step, DuplicateCause.CRASH);
         return CRASHED;
     }
 
     /** The welcome email's reply is lost: whatever runs it again was let through by a record never written. */
     private void replyLost(Job job, int step) {
-        if (emitter.listening()) {
-            causes.fate(job, step, DuplicateCause.LOST_REPLY);
-        }
+        causes.fate(job, step, DuplicateCause.LOST_REPLY);
     }
 
     /** The provider sends the welcome email unless it knew the call's key: the email step's side effect. */
@@ -241,22 +237,25 @@ final class StepCalls {
                 sim.nowMs())) != 0;
     }
 
-    /** Counts a side effect the moment it happens, so live counters and final totals agree. */
+    /**
+     * Counts a side effect the moment it happens, so live counters and final totals agree, and books one done again
+     * to its cause where it is counted, so the causes add up to the steps done again in every run.
+     */
     private void sideEffect(Job job, int step, int attempt, int worker) {
         int times = ++job.sideEffects[step];
+        DuplicateCause cause = causes.sideEffect(job, step, times, abandoned);
         if (times > 1) {
-            metrics.repeatedSideEffect(step);
+            metrics.repeatedSideEffect(step, cause);
             if (step == SignupSteps.EMAIL && times == 2) {
                 metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
             }
         }
         if (emitter.listening()) { // the note's text is built in a method of its own, off the per-call code
-            tellSideEffect(job, step, attempt, worker, times);
+            tellSideEffect(job, step, attempt, worker, times, cause);
         }
     }
 
-    private void tellSideEffect(Job job, int step, int attempt, int worker, int times) {
-        DuplicateCause cause = causes.sideEffect(job, step, times, abandoned);
+    private void tellSideEffect(Job job, int step, int attempt, int worker, int times, DuplicateCause cause) {
         emitter.emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job.user, job.repeat, step, attempt,
                 worker, sim.nowMs(), times > 1 ? "done " + times + " times" : "", job.delivery, cause);
     }

@@ -1,0 +1,15 @@
+package org.idempotencylab.engine;
+
+/**
+ * A user's side effects over all of the user's jobs and deliveries (tracked mode, {@link JobQueue}), the last of each
+ * step for {@link CauseTrail}, and how much is still open: messages not settled plus deliveries running. At 0
+ * nothing can ask for the user's keys again, and the queue drops the ledger.
+ */
+final class UserLedger {
+    /** Side effects per step (0..9), counted over every job and delivery of the user. */
+    final int[] sideEffects = new int[SignupSteps.COUNT];
+    /** The last side effect of each step, beside {@link #sideEffects}: why the next one is done again. */
+    final CauseTrail.Last[] trail = new CauseTrail.Last[SignupSteps.COUNT];
+    /** Messages not settled plus deliveries running. */
+    int open;
+}
