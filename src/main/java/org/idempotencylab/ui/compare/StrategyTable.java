@@ -2,6 +2,7 @@ package org.idempotencylab.ui.compare;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
@@ -110,16 +111,9 @@ final class StrategyTable {
             c.setPrefWidth(Math.max(80, 4.6 * m.label().length()));
             c.setUserData(m);
             valueOf(c, r -> r.cell(m));
-            c.setCellFactory(col -> new TableCell<>() {
-                @Override
-                protected void updateItem(String text, boolean empty) {
-                    super.updateItem(text, empty);
-                    setText(empty ? null : text);
-                    ResultRow row = empty ? null : getTableRow().getItem();
-                    // a duplicate count above zero carries the duplicate's icon and colour, as the chart does
-                    Concept.mark(this, row != null && row.duplicates(m) ? Concept.DUPLICATE : null);
-                }
-            });
+            // a duplicate count above zero carries the duplicate's icon and colour, as the chart does
+            cellsWith(c, (cell, row) -> Concept.mark(cell, row != null && row.duplicates(m) ? Concept.DUPLICATE
+                    : null));
             columns.add(c);
         }
         columns.add(mainCauseColumn());
@@ -134,17 +128,22 @@ final class StrategyTable {
         c.setPrefWidth(130);
         c.setMinWidth(90);
         valueOf(c, r -> r.mainCause().orElse(TEXTS.get("mainCause.none")));
-        c.setCellFactory(col -> new TableCell<>() {
+        cellsWith(c, (cell, row) -> cell.setTooltip(row == null || row.mainCause().isEmpty() ? null
+                : new Tooltip(TEXTS.format("mainCause.all", row.cell(Metric.DUPLICATES_BY_CAUSE)))));
+        return c;
+    }
+
+    /** Cells that show their text, then let {@code dress} style the cell for its row (null for an empty cell). */
+    private static void cellsWith(TableColumn<ResultRow, String> col, BiConsumer<TableCell<ResultRow, String>,
+            ResultRow> dress) {
+        col.setCellFactory(c -> new TableCell<>() {
             @Override
             protected void updateItem(String text, boolean empty) {
                 super.updateItem(text, empty);
                 setText(empty ? null : text);
-                ResultRow row = empty ? null : getTableRow().getItem();
-                setTooltip(row == null || row.mainCause().isEmpty() ? null
-                        : new Tooltip(TEXTS.format("mainCause.all", row.cell(Metric.DUPLICATES_BY_CAUSE))));
+                dress.accept(this, empty ? null : getTableRow().getItem());
             }
         });
-        return c;
     }
 
     private static void valueOf(TableColumn<ResultRow, String> col, Function<ResultRow, String> value) {

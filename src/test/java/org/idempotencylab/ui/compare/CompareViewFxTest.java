@@ -55,6 +55,7 @@ import org.controlsfx.control.StatusBar;
 import org.idempotencylab.SmallDisk;
 import org.idempotencylab.engine.Comparison;
 import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.DuplicateCause;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.StrategyResult;
@@ -395,11 +396,12 @@ class CompareViewFxTest {
         String[] lines = copied.split("\n");
         assertEquals(6, lines.length, "a header and five rows");
         assertEquals("Strategy\tSucceeded\tFailed jobs\tCalls per job\tSteps done again\t"
-                + "Users with 2+ welcome emails", lines[0]);
+                + "Users with 2+ welcome emails\tMain cause", lines[0]);
         StrategyResult first = expected.get(0);
         assertEquals(String.join("\t", first.strategy().name(), first.succeeded(), Long.toString(first.failedJobs()),
                 first.callsPerJobText(), Long.toString(first.repeatedSteps()),
-                Long.toString(first.usersWithDuplicateEmails())), lines[1]);
+                Long.toString(first.usersWithDuplicateEmails()), first.mainCause().map(DuplicateCause::label)
+                        .orElse("\u2014")), lines[1]);
         assertEquals("Copied the table (5 rows) to the clipboard", model.statusProperty().get());
         robot.interact(() -> Clipboard.getSystemClipboard().clear());
         robot.interact(() -> table().requestFocus());
