@@ -36,32 +36,59 @@ final class CauseTrail {
     }
 
     /**
-     * {@code job}'s call did {@code step}'s side effect for the {@code times}-th time: remembers it as the step's
-     * last and, from the second time on, says why it was done again (the caller books it).
+     * {@code job}'s call did {@code step}'s side effect for the first time: remembers it as the step's last. An
+     * untracked job (the article's runs: {@code msg} null) keeps nothing here: it has one delivery and no crash,
+     * claim or attempt timeout, so its last side effect differs from the next only by its fate, which
+     * {@link #fate} writes and {@link Job#reset} clears. So the million sign-ups' side effects pay one test each.
      *
      * @param abandoned the call's caller had given up on it (an attempt timeout)
-     * @return why it was done again, or null for the first time
-     * @throws IllegalStateException if {@code times} is 2 or more and the job's trail holds no earlier side effect of
-     *                               the step (its trail and its side-effect counts came apart)
      */
-    DuplicateCause sideEffect(Job job, int step, int times, boolean abandoned) {
-        Last[] steps = job.trail;
-        Last last = steps[step];
-        if (times > 1 && last == null) { // the trail and the counts live side by side: a second time follows a first
-            throw new IllegalStateException("step " + step + " done " + times + " times with no trail of the first");
+    void first(Job job, int step, boolean abandoned) {
+        if (job.msg != null) {
+            remember(last(job, step), job, abandoned);
         }
-        DuplicateCause cause = times > 1 ? cause(job, step, abandoned, last) : null;
+    }
+
+    /**
+     * {@code job}'s call did {@code step}'s side effect again: says why, and remembers it as the step's last.
+     *
+     * @param abandoned the call's caller had given up on it (an attempt timeout)
+     * @return why it was done again
+     * @throws IllegalStateException if a tracked job's trail holds no earlier side effect of the step (its trail and
+     *                               its side-effect counts came apart)
+     */
+    DuplicateCause again(Job job, int step, boolean abandoned) {
+        Last last = job.trail[step];
+        if (last == null) {
+            if (job.msg != null) { // the trail and the counts live side by side: a second time follows a first
+                throw new IllegalStateException("step " + step + " done again with no trail of its first time");
+            }
+            last = last(job, step); // untracked: the first time left nothing but what the job is now
+            remember(last, job, false);
+        }
+        DuplicateCause cause = cause(job, step, abandoned, last);
+        remember(last, job, abandoned);
+        return cause;
+    }
+
+    /** @return the step's last side effect's entry in the job's trail, made on first use */
+    private static Last last(Job job, int step) {
+        Last last = job.trail[step];
         if (last == null) {
             last = new Last();
-            steps[step] = last;
+            job.trail[step] = last;
         }
+        return last;
+    }
+
+    /** Remembers {@code job}'s side effect, happening now, as {@code last}. */
+    private void remember(Last last, Job job, boolean abandoned) {
         last.delivery = job.delivery;
         last.msg = job.msg;
         last.crashes = metrics.get(Metric.CRASHES);
         last.fate = abandoned ? DuplicateCause.ATTEMPT_TIMEOUT : null;
         last.pass = job.gatePass;
         last.claimedAtMs = job.claimedAtMs;
-        return cause;
     }
 
     /**
@@ -70,8 +97,13 @@ final class CauseTrail {
      */
     void fate(Job job, int step, DuplicateCause fate) {
         Last last = job.trail[step];
+        if (last == null && job.msg == null) { // untracked: its first side effect kept nothing
+            last = last(job, step);
+            remember(last, job, false);
+        }
         if (last != null) {
             last.fate = fate;
+            job.trailFated = true;
         }
     }
 

@@ -29,6 +29,8 @@ final class Job {
      * job's own): what {@link CauseTrail} books a side effect done again by.
      */
     CauseTrail.Last[] trail = ownTrail;
+    /** A fate was written to {@link #trail} since the last reset: the next reset clears this job's own trail's. */
+    boolean trailFated;
     /** Provider keys made for this job, kept only to forget them at its end. */
     long[] freshKeys;
     /** How many of {@link #freshKeys} are in use. */
@@ -51,9 +53,16 @@ final class Job {
         this.user = user;
         this.repeat = repeat;
         Arrays.fill(own, 0);
-        // the own trail's entries of an earlier user are never read: a step's second side effect follows its first
         sideEffects = ledger == null ? own : ledger.sideEffects;
         trail = ledger == null ? ownTrail : ledger.trail;
+        if (trailFated) { // an untracked job keeps its earlier users' entries: only a fate can tell them apart
+            for (CauseTrail.Last last : ownTrail) {
+                if (last != null) {
+                    last.fate = null;
+                }
+            }
+            trailFated = false;
+        }
         freshKeyCount = 0;
         msg = null;
         delivery = 1;

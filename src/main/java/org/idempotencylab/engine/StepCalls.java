@@ -243,16 +243,25 @@ final class StepCalls {
      */
     private void sideEffect(Job job, int step, int attempt, int worker) {
         int times = ++job.sideEffects[step];
-        DuplicateCause cause = causes.sideEffect(job, step, times, abandoned);
-        if (times > 1) {
-            metrics.repeatedSideEffect(step, cause);
-            if (step == SignupSteps.EMAIL && times == 2) {
-                metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
-            }
+        DuplicateCause cause = null;
+        if (times == 1) { // the common case stays small, for the JIT; a duplicate is booked in a method of its own
+            causes.first(job, step, abandoned);
+        } else {
+            cause = doneAgain(job, step, times);
         }
         if (emitter.listening()) { // the note's text is built in a method of its own, off the per-call code
             tellSideEffect(job, step, attempt, worker, times, cause);
         }
+    }
+
+    /** Counts a side effect done again ({@code times} 2 or more) and books it to its cause: @return the cause */
+    private DuplicateCause doneAgain(Job job, int step, int times) {
+        DuplicateCause cause = causes.again(job, step, abandoned);
+        metrics.repeatedSideEffect(step, cause);
+        if (step == SignupSteps.EMAIL && times == 2) {
+            metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
+        }
+        return cause;
     }
 
     private void tellSideEffect(Job job, int step, int attempt, int worker, int times, DuplicateCause cause) {
