@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -143,6 +144,46 @@ class DuplicatesByCauseTest {
         StrategyResult r = everyReplyLost(RetryScope.WHOLE_JOB, KeyMode.SAME, StoreKind.NONE);
         assertEquals(Map.of(DuplicateCause.WHOLE_JOB_RETRY, 100L * 2 * SignupSteps.EMAIL), Metric.nonZeroCauses(r),
                 r.toString());
+    }
+
+    /**
+     * The whole job retried, no key, no store, one worker (the article's untracked runs, one reused job): a welcome
+     * email done again is a lost reply exactly when the user's previous send's reply was lost, else the whole job's
+     * retry after a later step failed; checked against the run's own events, user by user. One worker runs the
+     * sign-ups one after another, so a sign-up whose last send's reply was lost (its job then failed) is followed by
+     * another on the same job object, whose first send's reply was not: its email done again must not inherit the
+     * lost reply.
+     */
+    @Test
+    void anEmailDoneAgainIsALostReplyExactlyWhenTheUsersLastSendLostItsReply() {
+        Scenario s = Scenario.article().toBuilder().jobs(400).pFail(0.2).lostReply(0.3).maxAttempts(3).build();
+        SignupSimulation sim = new SignupSimulation(s, Strategy.of(RetryScope.WHOLE_JOB, KeyMode.NONE,
+                StoreKind.NONE), RunControl.NONE);
+        Map<Long, Boolean> lastSendLost = new HashMap<>();
+        long[] seen = new long[2]; // duplicates after a lost reply, and after none
+        sim.setListener(e -> {
+            if (e.step() != SignupSteps.EMAIL) {
+                return;
+            }
+            switch (e.kind()) {
+                case SIDE_EFFECT -> lastSendLost.put(e.user(), false);
+                case REPLY_LOST -> lastSendLost.put(e.user(), true);
+                case DUPLICATE_SIDE_EFFECT -> {
+                    boolean lost = lastSendLost.put(e.user(), false);
+                    assertEquals(lost ? DuplicateCause.LOST_REPLY : DuplicateCause.WHOLE_JOB_RETRY, e.cause(),
+                            e.toString());
+                    seen[lost ? 0 : 1]++;
+                }
+                default -> {
+                    // other events say nothing of the email's fate
+                }
+            }
+        });
+        sim.start();
+        while (!sim.isFinished() && sim.step()) {
+            // one event at a time
+        }
+        assertTrue(seen[0] > 0 && seen[1] > 0, "both kinds happened: " + seen[0] + ", " + seen[1]);
     }
 
     /** A run with nothing done again books nothing: the same key stops every second email. */
