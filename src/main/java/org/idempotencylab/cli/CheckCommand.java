@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
  * the run ends, and each prediction's right choice must hold the measured value.
  *
  * <p>Exit codes: 0 when every expectation holds (one line saying how many); 1 when one or more fail, one line on
- * stdout per failed expectation naming the strategy, the metric, the bound and the value; 2 for a file that cannot
+ * stdout per failed expectation naming the strategy, the metric, the bound and the value (and, for steps done
+ * again or duplicate emails, their causes); 2 for a file that cannot
  * be read, is not a valid scenario file, or states no expectation (as every bad input).
  */
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
@@ -120,10 +121,21 @@ public final class CheckCommand implements Callable<Integer> {
             double value = Metric.byId(e.metric()).orElseThrow().number(r);
             if (!e.holds(value)) {
                 out.add("expect[" + i + "]: strategy " + e.strategy() + " (" + r.strategy().name() + "): " + e.metric()
-                        + " is " + Parameter.plain(value) + ", expected " + e.boundsText());
+                        + " is " + Parameter.plain(value) + ", expected " + e.boundsText() + why(e, r));
             }
         }
         return out;
+    }
+
+    /**
+     * @return for a failed expectation on steps done again or duplicate emails, why the strategy's steps were done
+     *         again ({@link Metric#DUPLICATES_BY_CAUSE}), e.g. "; done again by cause: lost reply 247"; else ""
+     */
+    private static String why(Expectation e, StrategyResult r) {
+        boolean aboutDuplicates = e.metric().equals(Metric.REPEATED_STEPS.id())
+                || e.metric().equals(Metric.USERS_WITH_DUPLICATE_EMAILS.id());
+        return aboutDuplicates && r.repeatedSteps() > 0 ? "; done again by cause: "
+                + Metric.DUPLICATES_BY_CAUSE.text(r) : "";
     }
 
     private int checkLesson() {

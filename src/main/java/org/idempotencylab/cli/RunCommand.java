@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.idempotencylab.engine.Comparison;
+import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.ResultColumns;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
@@ -301,7 +302,8 @@ public final class RunCommand implements Callable<Integer> {
 
     /**
      * Writes results as {@code run} prints one: a JSON line each, a CSV header then a row each, or text blocks
-     * ({@code key: value} lines) separated by an empty line.
+     * ({@code key: value} lines; a map's entries indented below its key, {@code duplicatesByCause}'s only those not
+     * 0, or "none") separated by an empty line.
      */
     static void writeAll(List<StrategyResult> results, TableCommand.OutputFormat format, PrintWriter out) {
         writeRows(results.stream().map(RunCommand::row).toList(), results.stream().map(RunCommand::flatRow).toList(),
@@ -326,8 +328,15 @@ public final class RunCommand implements Callable<Integer> {
                     }
                     rows.get(i).forEach((k, v) -> {
                         if (v instanceof Map<?, ?> m) {
-                            out.println(k + ":");
-                            m.forEach((step, n) -> out.println("  " + step + ": " + n));
+                            // by cause, only the causes that happened: most runs have one or two of a dozen
+                            boolean nonZero = k.equals(Metric.DUPLICATES_BY_CAUSE.id());
+                            boolean none = nonZero && m.values().stream().allMatch(n -> ((Number) n).longValue() == 0);
+                            out.println(k + ":" + (none ? " none" : ""));
+                            m.forEach((key, n) -> {
+                                if (!nonZero || ((Number) n).longValue() != 0) {
+                                    out.println("  " + key + ": " + n);
+                                }
+                            });
                         } else {
                             out.println(k + ": " + v);
                         }

@@ -1,7 +1,5 @@
 package org.idempotencylab.engine;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.RetryVia;
 
@@ -9,12 +7,14 @@ import org.idempotencylab.scenario.RetryVia;
  * Books each side effect done again to its {@link DuplicateCause}, by the rules written there. It keeps, per user
  * and step, what it needs of the last side effect: which request and delivery did it, what became of it right after
  * (its reply lost, its caller gone after the attempt timeout, the process crashed before it was recorded), how its
- * claim was got, and how many crashes had happened by then. Kept only while someone listens to the run (the live
- * view, a lesson): a batch run keeps nothing and pays nothing. Not thread-safe.
+ * claim was got, and how many crashes had happened by then. It runs in every run, so that every run reports
+ * {@link Metric#DUPLICATES_BY_CAUSE}: what it keeps lives beside the side-effect counts it explains
+ * ({@link Job#trail}: the reused job's own in the article's runs, which allocate nothing per job; the user's ledger
+ * when tracked, dropped with it). Not thread-safe.
  */
 final class CauseTrail {
     /** The last side effect of one user's step. */
-    private static final class Last {
+    static final class Last {
         int delivery;
         Message msg;
         long crashes;
@@ -28,17 +28,15 @@ final class CauseTrail {
     private final boolean providerKey;
     private final boolean requestKey; // the provider key is the request's own
     private final boolean retryViaQueue;
-    private final int stepCount;
     private final boolean[] keyed; // per step: it sends the provider key
     private final RunMetrics metrics;
-    private final Map<Long, Last[]> byUser = new HashMap<>();
 
     CauseTrail(RunContext ctx) {
         this.store = StepGates.Traits.of(ctx.strategy().store());
         this.providerKey = ctx.strategy().keyMode() == KeyMode.SAME;
         this.requestKey = ctx.strategy().keyMode() == KeyMode.PER_REQUEST;
         this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
-        this.stepCount = ctx.scenario().workflow().size();
+        int stepCount = ctx.scenario().workflow().size();
         this.keyed = new boolean[stepCount];
         for (int i = 0; i < stepCount; i++) {
             keyed[i] = ctx.scenario().workflow().step(i).providerKey();
@@ -47,20 +45,53 @@ final class CauseTrail {
     }
 
     /**
-     * {@code job}'s call did {@code step}'s side effect for the {@code times}-th time: books it and remembers it as
-     * the step's last.
+     * {@code job}'s call did {@code step}'s side effect for the first time: remembers it as the step's last. An
+     * untracked job (the article's runs: {@code msg} null) keeps nothing here: it has one delivery and no crash,
+     * claim or attempt timeout, so its last side effect differs from the next only by its fate, which
+     * {@link #fate} writes and {@link Job#reset} clears. So the million sign-ups' side effects pay one test each.
      *
      * @param abandoned the call's caller had given up on it (an attempt timeout)
-     * @return why it was done again, or null for the first time
      */
-    DuplicateCause sideEffect(Job job, int step, int times, boolean abandoned) {
-        Last[] steps = byUser.computeIfAbsent(job.user, u -> new Last[stepCount]);
-        Last last = steps[step];
-        DuplicateCause cause = times > 1 && last != null ? cause(job, step, abandoned, last) : null;
+    void first(Job job, int step, boolean abandoned) {
+        if (job.msg != null) {
+            remember(last(job, step), job, abandoned);
+        }
+    }
+
+    /**
+     * {@code job}'s call did {@code step}'s side effect again: says why, and remembers it as the step's last.
+     *
+     * @param abandoned the call's caller had given up on it (an attempt timeout)
+     * @return why it was done again
+     * @throws IllegalStateException if a tracked job's trail holds no earlier side effect of the step (its trail and
+     *                               its side-effect counts came apart)
+     */
+    DuplicateCause again(Job job, int step, boolean abandoned) {
+        Last last = job.trail[step];
+        if (last == null) {
+            if (job.msg != null) { // the trail and the counts live side by side: a second time follows a first
+                throw new IllegalStateException("step " + step + " done again with no trail of its first time");
+            }
+            last = last(job, step); // untracked: the first time left nothing but what the job is now
+            remember(last, job, false);
+        }
+        DuplicateCause cause = cause(job, step, abandoned, last);
+        remember(last, job, abandoned);
+        return cause;
+    }
+
+    /** @return the step's last side effect's entry in the job's trail, made on first use */
+    private static Last last(Job job, int step) {
+        Last last = job.trail[step];
         if (last == null) {
             last = new Last();
-            steps[step] = last;
+            job.trail[step] = last;
         }
+        return last;
+    }
+
+    /** Remembers {@code job}'s side effect, happening now, as {@code last}. */
+    private void remember(Last last, Job job, boolean abandoned) {
         last.delivery = job.delivery;
         last.msg = job.msg;
         last.crashes = metrics.get(Metric.CRASHES);
@@ -68,7 +99,6 @@ final class CauseTrail {
         last.fate = abandoned ? DuplicateCause.ATTEMPT_TIMEOUT : null;
         last.pass = job.gatePass;
         last.claimedAtMs = job.claimedAtMs;
-        return cause;
     }
 
     /**
@@ -76,9 +106,14 @@ final class CauseTrail {
      * DuplicateCause#LOST_REPLY}) or the process crashed before it was recorded ({@link DuplicateCause#CRASH}).
      */
     void fate(Job job, int step, DuplicateCause fate) {
-        Last[] steps = byUser.get(job.user);
-        if (steps != null && steps[step] != null) {
-            steps[step].fate = fate;
+        Last last = job.trail[step];
+        if (last == null && job.msg == null) { // untracked: its first side effect kept nothing
+            last = last(job, step);
+            remember(last, job, false);
+        }
+        if (last != null) {
+            last.fate = fate;
+            job.trailFated = true;
         }
     }
 

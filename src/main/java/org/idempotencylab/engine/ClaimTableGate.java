@@ -87,8 +87,7 @@ final class ClaimTableGate implements StepGate {
     private BooleanSupplier workLeft = () -> false;
     // Claims whose holder crashed and that nobody has reclaimed yet: key -> {crash ms, locked_until ms}.
     private final Map<String, long[]> crashedClaims = new HashMap<>();
-    // Keys the rescuer freed that nobody has claimed since: why their next run is a duplicate (kept while someone
-    // listens, see CauseTrail)
+    // Keys the rescuer freed that nobody has claimed since: why their next run is a duplicate (see CauseTrail)
     private final java.util.Set<String> freedKeys = new java.util.HashSet<>();
 
     /**
@@ -232,10 +231,8 @@ final class ClaimTableGate implements StepGate {
                 take(r, job, checkedStep);
             } else {
                 metrics.count(Metric.CLAIM_RACES_LOST);
-                if (emitter.listening()) {
-                    job.gatePass = DuplicateCause.CLAIM_RACE;
-                    job.claimedAtMs = sim.nowMs();
-                }
+                job.gatePass = DuplicateCause.CLAIM_RACE;
+                job.claimedAtMs = sim.nowMs();
             }
             caller.callNow();
         }
@@ -252,11 +249,10 @@ final class ClaimTableGate implements StepGate {
                 emitter.emit(Kind.LEASE_RECLAIMED, job, step, caller.attempt(), caller.workerId(),
                         r.lockedUntilMs(), "lease ran out: this job takes the key over");
             }
-            if (emitter.listening()) { // how the claim was got, when that alone explains a duplicate
-                job.gatePass = r.kind() == ClaimResult.Kind.RECLAIMED ? DuplicateCause.LEASE_EXPIRED
-                        : freedKeys.remove(key) ? DuplicateCause.RESCUER : null;
-                job.claimedAtMs = sim.nowMs();
-            }
+            // how the claim was got, when that alone explains a duplicate
+            job.gatePass = r.kind() == ClaimResult.Kind.RECLAIMED ? DuplicateCause.LEASE_EXPIRED
+                    : freedKeys.remove(key) ? DuplicateCause.RESCUER : null;
+            job.claimedAtMs = sim.nowMs();
             hold(key, job.owner, r.lockedUntilMs());
         }
 
@@ -398,9 +394,7 @@ final class ClaimTableGate implements StepGate {
     /** The rescuer freed {@code key}: counted, and a crashed holder's claim stops being stuck now. */
     private void rescued(String key) {
         metrics.count(Metric.RESCUED_CLAIMS);
-        if (emitter.listening()) {
-            freedKeys.add(key);
-        }
+        freedKeys.add(key);
         long[] crashed = crashedClaims.remove(key);
         if (crashed != null) {
             metrics.add(Metric.STUCK_IN_PROGRESS_MS, sim.nowMs() - crashed[0]);

@@ -56,5 +56,22 @@ public enum DuplicateCause {
     /** A graceful shutdown pushed the job back unfinished; its next delivery ran a step its last one had done. */
     SHUTDOWN,
     /** The job's batch had a failed job and went back to the queue; the next delivery ran the step again. */
-    BATCH_RETURNED
+    BATCH_RETURNED;
+
+    /**
+     * @return its key in {@link Metric#DUPLICATES_BY_CAUSE}'s JSON object and its CSV column's suffix: the name in
+     *         lower camel case, e.g. {@code lostReply}, {@code wholeJobRetry}
+     */
+    public String id() {
+        StringBuilder b = new StringBuilder();
+        for (String word : name().toLowerCase(java.util.Locale.ROOT).split("_")) {
+            b.append(b.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return b.toString();
+    }
+
+    /** @return the cause as a person reads it, in a table: the name in lower case with spaces, e.g. "lost reply". */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    }
 }

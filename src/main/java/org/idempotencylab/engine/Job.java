@@ -23,17 +23,24 @@ final class Job {
     private final int[] own;
     /** Side effects per step (0..steps-1): the user's ledger when tracked, else this job's own counts. */
     int[] sideEffects;
+    private final CauseTrail.Last[] ownTrail;
+    /**
+     * The last side effect of each step, beside {@link #sideEffects} (the user's ledger's when tracked, else this
+     * job's own): what {@link CauseTrail} books a side effect done again by.
+     */
+    CauseTrail.Last[] trail;
+    /** A fate was written to {@link #trail} since the last reset: the next reset clears this job's own trail's. */
+    boolean trailFated;
     /** Provider keys made for this job, kept only to forget them at its end. */
     long[] freshKeys;
     /** How many of {@link #freshKeys} are in use. */
     int freshKeyCount;
     /**
      * How the gate let this delivery's current call through when that alone can make a duplicate (a reclaimed
-     * lease, a key the rescuer freed, a lost claim race), else null; kept only while someone listens
-     * ({@link CauseTrail}).
+     * lease, a key the rescuer freed, a lost claim race), else null ({@link CauseTrail}).
      */
     DuplicateCause gatePass;
-    /** Virtual ms at which the current call's claim was got (kept while someone listens, as {@link #gatePass}). */
+    /** Virtual ms at which the current call's claim was got (for {@link CauseTrail}, as {@link #gatePass}). */
     long claimedAtMs;
 
     /** A job of the article's ten-step sign-up. */
@@ -45,18 +52,30 @@ final class Job {
     Job(int steps) {
         own = new int[steps];
         sideEffects = own;
+        ownTrail = new CauseTrail.Last[steps];
+        trail = ownTrail;
     }
 
     /**
      * Makes this the first delivery of {@code user}'s job.
      *
-     * @param ledger the user's side effects over all of the user's deliveries, or null to count this job's own
+     * @param ledger the user's ledger (side effects over all of the user's deliveries, and their trail), or null to
+     *               count this job's own
      */
-    void reset(long user, boolean repeat, int[] ledger) {
+    void reset(long user, boolean repeat, UserLedger ledger) {
         this.user = user;
         this.repeat = repeat;
         Arrays.fill(own, 0);
-        sideEffects = ledger == null ? own : ledger;
+        sideEffects = ledger == null ? own : ledger.sideEffects;
+        trail = ledger == null ? ownTrail : ledger.trail;
+        if (trailFated) { // an untracked job keeps its earlier users' entries: only a fate can tell them apart
+            for (CauseTrail.Last last : ownTrail) {
+                if (last != null) {
+                    last.fate = null;
+                }
+            }
+            trailFated = false;
+        }
         freshKeyCount = 0;
         msg = null;
         delivery = 1;
@@ -79,6 +98,7 @@ final class Job {
         copy.delivery = delivery;
         copy.owner = owner;
         copy.sideEffects = sideEffects;
+        copy.trail = trail;
         copy.gatePass = gatePass;
         copy.claimedAtMs = claimedAtMs;
         return copy;

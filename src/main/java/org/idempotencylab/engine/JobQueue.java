@@ -246,7 +246,7 @@ final class JobQueue {
             } else {
                 return false;
             }
-            into.reset(msg.user, msg.repeat, ledger.sideEffects);
+            into.reset(msg.user, msg.repeat, ledger);
             into.msg = msg;
             into.delivery = ++msg.deliveries;
             if (namesOwners) {

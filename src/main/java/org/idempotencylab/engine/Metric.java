@@ -211,7 +211,14 @@ public enum Metric {
     /** Messages given back unacknowledged when their batch ended with a failed job. */
     BATCH_RETURNED_MESSAGES("batchReturnedMessages", "Returned with their batch", "messages", Kind.COUNT, false,
             Status.WHEN_NONZERO, "returned with batch", "messages given back to the queue when their batch had a "
-                    + "failed job (all of them with --batch-failure whole, the failed ones with partial)");
+                    + "failed job (all of them with --batch-failure whole, the failed ones with partial)"),
+    /**
+     * {@link #REPEATED_STEPS} by why each was done again: every side effect done again is booked to exactly one
+     * {@link DuplicateCause} (by the rules written there), so the causes add up to the steps done again, and to the
+     * sum of {@link #DUPLICATE_SIDE_EFFECTS} over steps.
+     */
+    DUPLICATES_BY_CAUSE("duplicatesByCause", "Steps done again, by cause", "steps", Kind.BY_CAUSE, false,
+            Status.NEVER, null, "side effects done again, by why: lost reply, crash, visibility timeout, ...");
 
     /** What kind of value a metric is. */
     public enum Kind {
@@ -224,7 +231,9 @@ public enum Metric {
         /** A decimal, written as the first article prints it ("10.11"). */
         DECIMAL,
         /** One count per step, in step order. */
-        BY_STEP
+        BY_STEP,
+        /** One count per {@link DuplicateCause}, in its order. */
+        BY_CAUSE
     }
 
     /** When the Live tab's status bar shows a metric. */
@@ -307,15 +316,19 @@ public enum Metric {
         return kind == Kind.COUNT || kind == Kind.MILLIS;
     }
 
-    /** @return true if it is one number (every kind but {@link Kind#BY_STEP}), so it can be plotted or watched. */
+    /**
+     * @return true if it is one number (every kind but {@link Kind#BY_STEP} and {@link Kind#BY_CAUSE}), so it can be
+     *         plotted or watched
+     */
     public boolean isNumber() {
-        return kind != Kind.BY_STEP;
+        return kind != Kind.BY_STEP && kind != Kind.BY_CAUSE;
     }
 
     /**
      * @return its value in {@code r} as the command line writes it: a Long for counters, "99.999%" for
      *         {@link #SUCCEEDED}, a plain BigDecimal for {@link #CALLS_PER_JOB}, a map of step name to count for
-     *         {@link #DUPLICATE_SIDE_EFFECTS}
+     *         {@link #DUPLICATE_SIDE_EFFECTS}, a map of every cause's {@link DuplicateCause#id() id} to its count
+     *         (zeros included, in the enum's order) for {@link #DUPLICATES_BY_CAUSE}
      */
     public Object value(StrategyResult r) {
         return switch (kind) {
@@ -329,6 +342,13 @@ public enum Metric {
                     byStep.put(r.stepNames().get(i), counts.get(i));
                 }
                 yield byStep;
+            }
+            case BY_CAUSE -> {
+                Map<String, Long> byCause = new LinkedHashMap<>();
+                for (DuplicateCause c : DuplicateCause.values()) {
+                    byCause.put(c.id(), r.repeatedSteps(c));
+                }
+                yield byCause;
             }
         };
     }
@@ -348,25 +368,51 @@ public enum Metric {
 
     /**
      * @return its value in {@code r} as one number, for a chart or a teaching note
-     * @throws IllegalStateException for {@link #DUPLICATE_SIDE_EFFECTS}, which is one number per step
+     * @throws IllegalStateException for {@link #DUPLICATE_SIDE_EFFECTS} and {@link #DUPLICATES_BY_CAUSE}, which are
+     *                               one number per step or cause
      */
     public double number(StrategyResult r) {
         return switch (kind) {
             case COUNT, MILLIS -> r.get(this);
             case PERCENT -> r.succeededPercent();
             case DECIMAL -> r.callsPerJob();
-            case BY_STEP -> throw new IllegalStateException(id + " is one number per step");
+            case BY_STEP, BY_CAUSE -> throw new IllegalStateException(id + " is one number per step or cause");
         };
     }
 
-    /** @return its value in {@code r} as text a person reads: "4,939", "99.999%", "10.11". */
+    /**
+     * @return its value in {@code r} as text a person reads: "4,939", "99.999%", "10.11"; by cause, the causes that
+     *         are not 0, most first, e.g. "lost reply 4,971", or "none"
+     */
     public String text(StrategyResult r) {
         return switch (kind) {
             case COUNT, MILLIS -> String.format(Locale.ROOT, "%,d", r.get(this));
             case PERCENT -> r.succeeded();
             case DECIMAL -> r.callsPerJobText();
             case BY_STEP -> value(r).toString();
+            case BY_CAUSE -> causesText(r);
         };
+    }
+
+    private static String causesText(StrategyResult r) {
+        StringBuilder b = new StringBuilder();
+        for (Map.Entry<DuplicateCause, Long> e : nonZeroCauses(r).entrySet()) {
+            b.append(b.length() == 0 ? "" : ", ").append(e.getKey().label())
+                    .append(String.format(Locale.ROOT, " %,d", e.getValue()));
+        }
+        return b.length() == 0 ? "none" : b.toString();
+    }
+
+    /**
+     * @return the causes {@code r}'s side effects done again were booked to, most first (ties in
+     *         {@link DuplicateCause}'s order), each with its count; empty when nothing was done again
+     */
+    public static Map<DuplicateCause, Long> nonZeroCauses(StrategyResult r) {
+        Map<DuplicateCause, Long> m = new LinkedHashMap<>();
+        Arrays.stream(DuplicateCause.values()).filter(c -> r.repeatedSteps(c) > 0)
+                .sorted((a, b) -> Long.compare(r.repeatedSteps(b), r.repeatedSteps(a)))
+                .forEach(c -> m.put(c, r.repeatedSteps(c)));
+        return m;
     }
 
     /** @return the first article's five columns, in its order. */

@@ -13,6 +13,7 @@ public final class RunMetrics {
     private final long[] counts = new long[Metric.values().length];
     private final List<String> stepNames;
     private final long[] repeatedByStep;
+    private final long[] repeatedByCause = new long[DuplicateCause.values().length];
 
     /** Counters of a run of the article's ten-step sign-up. */
     public RunMetrics() {
@@ -76,10 +77,14 @@ public final class RunMetrics {
     }
 
     /**
-     * Counts one side effect done again at {@code step} (0..9): {@link Metric#REPEATED_STEPS} and its step's entry
-     * of {@link Metric#DUPLICATE_SIDE_EFFECTS}.
+     * Counts one side effect done again at {@code step} (0..9): {@link Metric#REPEATED_STEPS}, its step's entry
+     * of {@link Metric#DUPLICATE_SIDE_EFFECTS} and its cause's of {@link Metric#DUPLICATES_BY_CAUSE}, so the causes
+     * add up to the steps done again.
+     *
+     * @throws NullPointerException if {@code cause} is null: every side effect done again has one
      */
-    public void repeatedSideEffect(int step) {
+    public void repeatedSideEffect(int step, DuplicateCause cause) {
+        repeatedByCause[cause.ordinal()]++;
         counts[Metric.REPEATED_STEPS.ordinal()]++;
         repeatedByStep[step]++;
     }
@@ -97,7 +102,7 @@ public final class RunMetrics {
                 c[i] += extra.counts[i];
             }
         }
-        return new StrategyResult(strategy, jobs, c, repeatedByStep.clone(), stepNames);
+        return new StrategyResult(strategy, jobs, c, repeatedByStep.clone(), repeatedByCause.clone(), stepNames);
     }
 
     @Override

@@ -50,7 +50,7 @@ final class StepCalls {
     private final boolean lognormal;
     private final boolean fixed;
     private final FaultChooser faults; // null: the random draws decide
-    private final CauseTrail causes;   // why a side effect was done again, kept while someone listens
+    private final CauseTrail causes;   // why a side effect was done again
     private final ProviderKeys[] payloadChecks; // per step; null unless providers check the payload sent with a key
     private long freshKeyCounter;
     private boolean loseNextReply;
@@ -224,17 +224,13 @@ final class StepCalls {
 
     /** The process dies after {@code step}'s side effect, before it is recorded: @return {@link #CRASHED} */
     private String crashed(Job job, int step) {
-        if (emitter.listening()) {
-            causes.fate(job, step, DuplicateCause.CRASH);
-        }
+        causes.fate(job, step, DuplicateCause.CRASH);
         return CRASHED;
     }
 
     /** The welcome email's reply is lost: whatever runs it again was let through by a record never written. */
     private void replyLost(Job job, int step) {
-        if (emitter.listening()) {
-            causes.fate(job, step, DuplicateCause.LOST_REPLY);
-        }
+        causes.fate(job, step, DuplicateCause.LOST_REPLY);
     }
 
     /**
@@ -314,22 +310,34 @@ final class StepCalls {
                 sim.nowMs())) != 0;
     }
 
-    /** Counts a side effect the moment it happens, so live counters and final totals agree. */
+    /**
+     * Counts a side effect the moment it happens, so live counters and final totals agree, and books one done again
+     * to its cause where it is counted, so the causes add up to the steps done again in every run.
+     */
     private void sideEffect(Job job, int step, int attempt, int worker) {
         int times = ++job.sideEffects[step];
-        if (times > 1) {
-            metrics.repeatedSideEffect(step);
-            if (step == keyStep && times == 2) {
-                metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
-            }
+        DuplicateCause cause = null;
+        if (times == 1) { // the common case stays small, for the JIT; a duplicate is booked in a method of its own
+            causes.first(job, step, abandoned);
+        } else {
+            cause = doneAgain(job, step, times);
         }
         if (emitter.listening()) { // the note's text is built in a method of its own, off the per-call code
-            tellSideEffect(job, step, attempt, worker, times);
+            tellSideEffect(job, step, attempt, worker, times, cause);
         }
     }
 
-    private void tellSideEffect(Job job, int step, int attempt, int worker, int times) {
-        DuplicateCause cause = causes.sideEffect(job, step, times, abandoned);
+    /** Counts a side effect done again ({@code times} 2 or more) and books it to its cause: @return the cause */
+    private DuplicateCause doneAgain(Job job, int step, int times) {
+        DuplicateCause cause = causes.again(job, step, abandoned);
+        metrics.repeatedSideEffect(step, cause);
+        if (step == keyStep && times == 2) {
+            metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
+        }
+        return cause;
+    }
+
+    private void tellSideEffect(Job job, int step, int attempt, int worker, int times, DuplicateCause cause) {
         emitter.emit(times > 1 ? Kind.DUPLICATE_SIDE_EFFECT : Kind.SIDE_EFFECT, job.user, job.repeat, step, attempt,
                 worker, sim.nowMs(), times > 1 ? "done " + times + " times" : "", job.delivery, cause);
     }

@@ -3,6 +3,7 @@ package org.idempotencylab.engine;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.idempotencylab.scenario.Strategy;
 
 /**
@@ -15,9 +16,11 @@ public final class StrategyResult {
     private final long jobs;
     private final long[] counts;
     private final long[] repeatedByStep;
+    private final long[] repeatedByCause;
     private final List<String> stepNames;
 
-    StrategyResult(Strategy strategy, long jobs, long[] counts, long[] repeatedByStep, List<String> stepNames) {
+    StrategyResult(Strategy strategy, long jobs, long[] counts, long[] repeatedByStep, long[] repeatedByCause,
+            List<String> stepNames) {
         this.strategy = Objects.requireNonNull(strategy, "strategy");
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs: " + jobs + " is outside the allowed range 1 and more");
@@ -25,6 +28,7 @@ public final class StrategyResult {
         this.jobs = jobs;
         this.counts = counts;
         this.repeatedByStep = repeatedByStep;
+        this.repeatedByCause = repeatedByCause;
         this.stepNames = stepNames;
     }
 
@@ -101,6 +105,22 @@ public final class StrategyResult {
      */
     public List<Long> repeatedStepsByStep() {
         return Arrays.stream(repeatedByStep).boxed().toList();
+    }
+
+    /**
+     * @return {@link Metric#DUPLICATES_BY_CAUSE}: side effects done again booked to {@code cause}
+     *         ({@link DuplicateCause}); over every cause they add up to {@link #repeatedSteps()}
+     */
+    public long repeatedSteps(DuplicateCause cause) {
+        return repeatedByCause[cause.ordinal()];
+    }
+
+    /**
+     * @return the cause most side effects done again were booked to (the first in {@link DuplicateCause}'s order
+     *         among equals), or empty when nothing was done again
+     */
+    public Optional<DuplicateCause> mainCause() {
+        return Metric.nonZeroCauses(this).keySet().stream().findFirst();
     }
 
     /** @return {@link Metric#FAILED_JOBS}. */
@@ -226,12 +246,14 @@ public final class StrategyResult {
     @Override
     public boolean equals(Object o) {
         return o instanceof StrategyResult r && strategy.equals(r.strategy) && jobs == r.jobs
-                && Arrays.equals(counts, r.counts) && Arrays.equals(repeatedByStep, r.repeatedByStep);
+                && Arrays.equals(counts, r.counts) && Arrays.equals(repeatedByStep, r.repeatedByStep)
+                && Arrays.equals(repeatedByCause, r.repeatedByCause);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(strategy, jobs, Arrays.hashCode(counts), Arrays.hashCode(repeatedByStep));
+        return Objects.hash(strategy, jobs, Arrays.hashCode(counts), Arrays.hashCode(repeatedByStep),
+                Arrays.hashCode(repeatedByCause));
     }
 
     @Override

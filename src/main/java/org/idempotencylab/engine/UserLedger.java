@@ -1,17 +1,22 @@
 package org.idempotencylab.engine;
 
 /**
- * A user's side effects over all of the user's jobs and deliveries ({@link JobQueue}), and how much is still open:
- * messages not settled plus deliveries running. At 0 nothing can ask for the user's keys again.
+/**
+ * A user's side effects over all of the user's jobs and deliveries (tracked mode, {@link JobQueue}), the last of each
+ * step for {@link CauseTrail}, and how much is still open: messages not settled plus deliveries running. At 0
+ * nothing can ask for the user's keys again, and the queue drops the ledger.
  */
 final class UserLedger {
-    /** Side effects per step of the run's workflow. */
+    /** Side effects per step of the run's workflow, counted over every job and delivery of the user. */
     final int[] sideEffects;
+    /** The last side effect of each step, beside {@link #sideEffects}: why the next one is done again. */
+    final CauseTrail.Last[] trail;
     /** Messages not settled plus deliveries running. */
     int open;
 
     /** @param steps the steps of the run's workflow, 1 to 12 */
     UserLedger(int steps) {
         sideEffects = new int[steps];
+        trail = new CauseTrail.Last[steps];
     }
 }

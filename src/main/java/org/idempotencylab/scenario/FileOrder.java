@@ -54,7 +54,7 @@ final class FileOrder {
 
     /** @return {@code key}'s path under {@code path}: a plain name as it is, any other quoted and shortened */
     static String child(String path, String key) {
-        String name = key.matches("[A-Za-z0-9_$-]{1,60}") ? key : ScenarioJson.quote(key);
+        String name = key.matches("[A-Za-z0-9_$][A-Za-z0-9_$-]{0,59}") ? key : ScenarioJson.quote(key);
         return path.isEmpty() ? name : path + "." + name;
     }
 }

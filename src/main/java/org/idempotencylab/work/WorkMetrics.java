@@ -6,7 +6,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.RunMetrics;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
@@ -24,7 +23,8 @@ import org.idempotencylab.scenario.Strategy;
  *       claim table, neither did its side effect, which commits with the row;</li>
  *   <li>side effects per user and step: for the welcome email the provider's sent rows in
  *       {@code lab_provider_sends}, for the other steps the call rows that did their side effect; "steps done
- *       again" sums the side effects beyond the first;</li>
+ *       again" sums the side effects beyond the first, each booked to the cause its rows tell
+ *       ({@link WorkCauses});</li>
  *   <li>lease reclaims from the claim table ({@code claims - 1} per row of the run);</li>
  *   <li>overlapping runs: deliveries whose first recorded call came before the last recorded call of an earlier
  *       delivery of the same job;</li>
@@ -83,16 +83,7 @@ public final class WorkMetrics {
                 m.add(Metric.BACKOFF_WAITS, rs.getLong(3));
             }
         }
-        try (ResultSet rs = query(c, "SELECT step, SUM(n - 1) FROM (SELECT job, step, COUNT(*) n FROM "
-                + WorkTables.CALLS + " WHERE run_id = ? AND side_effect AND step <> " + SignupSteps.EMAIL
-                + " GROUP BY job, step) t WHERE n > 1 GROUP BY step", run)) {
-            while (rs.next()) {
-                int step = rs.getInt(1);
-                for (long i = rs.getLong(2); i > 0; i--) {
-                    m.repeatedSideEffect(step);
-                }
-            }
-        }
+        long emailRepeats;
         try (ResultSet rs = query(c, "SELECT COUNT(*) FILTER (WHERE sent), COUNT(*) FILTER (WHERE NOT sent) FROM "
                 + WorkTables.PROVIDER + " WHERE run_id = ?", run)) {
             rs.next();
@@ -103,10 +94,9 @@ public final class WorkMetrics {
                 + WorkTables.PROVIDER + " WHERE run_id = ? AND sent GROUP BY job) t WHERE n > 1", run)) {
             rs.next();
             m.add(Metric.USERS_WITH_DUPLICATE_EMAILS, rs.getLong(1));
-            for (long i = rs.getLong(2); i > 0; i--) {
-                m.repeatedSideEffect(SignupSteps.EMAIL);
-            }
+            emailRepeats = rs.getLong(2);
         }
+        WorkCauses.book(c, run, cfg.store(), emailRepeats, m); // each step done again, with its cause
         if (cfg.store() == StoreKind.CLAIM_TABLE) {
             try (ResultSet rs = query(c, "SELECT COALESCE(SUM(claims - 1), 0) FROM " + WorkTables.CLAIMS
                     + " WHERE run_id = ?", run)) {

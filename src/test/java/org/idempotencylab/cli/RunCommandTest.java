@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.idempotencylab.engine.DuplicateCause;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.RunControl;
 import org.idempotencylab.engine.SignupSimulation;
@@ -252,6 +253,9 @@ class RunCommandTest {
     /** The metrics declared after the virtual time (Metric's order): the ones added beyond the first article's. */
     private static final List<String> NEW_KEYS = Arrays.stream(Metric.values())
             .filter(m -> m.ordinal() > Metric.VIRTUAL_TIME_MS.ordinal()).map(Metric::id).toList();
+    /** {@link #NEW_KEYS} that are one number: a line of text and a column of CSV each. */
+    private static final List<String> NEW_NUMBERS = Arrays.stream(Metric.values())
+            .filter(m -> m.ordinal() > Metric.VIRTUAL_TIME_MS.ordinal() && m.isNumber()).map(Metric::id).toList();
 
     @Test
     void theNewMetricsComeAfterTheOthersInAllThreeFormats() throws Exception {
@@ -275,10 +279,31 @@ class RunCommandTest {
         assertEquals(2, csvLines.size(), csv.out());
         List<String> header = List.of(csvLines.get(0).split(","));
         List<String> values = List.of(csvLines.get(1).split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)"));
-        for (String k : NEW_KEYS) {
+        for (String k : NEW_NUMBERS) {
             assertTrue(text.lines().anyMatch(l -> l.equals(k + ": " + r.get(k).asLong())), k + " in\n" + text);
             assertEquals(r.get(k).asText(), values.get(header.indexOf(k)), k);
         }
+        // by cause: a JSON object of every cause, a column each in CSV, and in text the causes not 0, one a line;
+        // a crash after a side effect leaves its claim in_progress, and the redelivery that reclaims it once its
+        // lease ran out runs the step again: booked to the lease (the claim table's guard that let it through)
+        JsonNode byCause = r.get("duplicatesByCause");
+        List<String> causeLines = new ArrayList<>();
+        long sum = 0;
+        for (DuplicateCause c : DuplicateCause.values()) {
+            long n = byCause.get(c.id()).asLong();
+            sum += n;
+            assertEquals(Long.toString(n), values.get(header.indexOf("duplicatesByCause." + c.id())), c.id());
+            if (n > 0) {
+                causeLines.add("  " + c.id() + ": " + n);
+            }
+        }
+        assertEquals(r.get("repeatedSteps").asLong(), sum, "the causes add up to the steps done again");
+        assertTrue(byCause.get("leaseExpired").asLong() > 0, json.out());
+        List<String> lines = text.lines().toList();
+        int at = lines.indexOf("duplicatesByCause:");
+        assertEquals(causeLines, lines.subList(at + 1, at + 1 + causeLines.size()), text);
+        assertTrue(at + 1 + causeLines.size() == lines.size() || !lines.get(at + 1 + causeLines.size())
+                .startsWith("  "), "no cause that is 0 in\n" + text);
     }
 
     private static String[] concat(String first, String... rest) {

@@ -17,6 +17,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -134,6 +135,17 @@ class WorkCommandTest {
                     + SignupSteps.EMAIL + " GROUP BY job, step) t", o.get("runId").asText())
                     + count(c, "SELECT COALESCE(SUM(n - 1), 0) FROM (SELECT job, COUNT(*) n FROM lab_provider_sends "
                     + "WHERE run_id = ? AND sent GROUP BY job) t", o.get("runId").asText()));
+            // and why, from the same rows: each adds to one cause, the emails resent after a lost reply in the same
+            // delivery as lost replies, the steps a later delivery did again after a kill as a crash (or, if the
+            // killed delivery's last row came after the next one's first, a visibility timeout)
+            long causes = 0;
+            for (Iterator<JsonNode> it = o.get("duplicatesByCause").elements(); it.hasNext(); ) {
+                causes += it.next().asLong();
+            }
+            assertEquals(o.get("repeatedSteps").asLong(), causes, o.toString());
+            assertTrue(o.get("duplicatesByCause").get("lostReply").asLong() > 0, o.toString());
+            assertTrue(o.get("duplicatesByCause").get("crash").asLong()
+                    + o.get("duplicatesByCause").get("visibilityTimeout").asLong() > 0, o.toString());
         }
         Ran sim = simulated.get();
         assertEquals(0, sim.code(), sim.err());

@@ -1,5 +1,7 @@
 package org.idempotencylab.ui.compare;
 
+import java.util.Optional;
+import org.idempotencylab.engine.DuplicateCause;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
 
@@ -18,6 +20,14 @@ public record ResultRow(StrategyResult result) {
     /** @return {@code metric}'s cell: {@link Metric#text}, e.g. "4,939" (the chart's bar labels read the same). */
     public String cell(Metric metric) {
         return metric.text(result);
+    }
+
+    /**
+     * @return the cause most of the row's steps done again were booked to, as a person reads it ("lost reply"), or
+     *         empty when nothing was done again ({@link StrategyResult#mainCause()})
+     */
+    public Optional<String> mainCause() {
+        return result.mainCause().map(DuplicateCause::label);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.idempotencylab.ui.compare;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
@@ -24,11 +25,12 @@ import javafx.scene.text.FontWeight;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.TextWidth;
+import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.charts.StrategyNames;
 
 /**
- * The results table's layout: the strategy column and one column per metric the view-model shows, headed by the
- * metric's label; each number column at least as wide as its header's longest word and its widest value, so a
+ * The results table's layout: the strategy column, one column per metric the view-model shows, headed by the
+ * metric's label, and the main cause of each strategy's steps done again ({@link ResultRow#mainCause}); each number column at least as wide as its header's longest word and its widest value, so a
  * header wraps between words ("Calls per / job"), never inside one ("Succeed / ed"); as tall as its strategies
  * (no empty row, no scroll bar); and, too narrow for the article's row names (a projector, a teaching note open),
  * the strategies by their short names, the full name in a tooltip, so the numbers keep their room. A name wraps
@@ -36,6 +38,7 @@ import org.idempotencylab.ui.charts.StrategyNames;
  * would leave "whole job, skip finish…" beside "whole job, skip finished" looking alike.
  */
 final class StrategyTable {
+    private static final Texts TEXTS = Texts.of(CompareController.class);
     /** The table's width, in font heights, below which the article's row names would be cut. */
     static final double COMPACT_BELOW_EM = 62;
     /** A row's least height, px (compare.fxml's fixed cell size): one line of the normal type and its padding. */
@@ -108,20 +111,39 @@ final class StrategyTable {
             c.setPrefWidth(Math.max(80, 4.6 * m.label().length()));
             c.setUserData(m);
             valueOf(c, r -> r.cell(m));
-            c.setCellFactory(col -> new TableCell<>() {
-                @Override
-                protected void updateItem(String text, boolean empty) {
-                    super.updateItem(text, empty);
-                    setText(empty ? null : text);
-                    ResultRow row = empty ? null : getTableRow().getItem();
-                    // a duplicate count above zero carries the duplicate's icon and colour, as the chart does
-                    Concept.mark(this, row != null && row.duplicates(m) ? Concept.DUPLICATE : null);
-                }
-            });
+            // a duplicate count above zero carries the duplicate's icon and colour, as the chart does
+            cellsWith(c, (cell, row) -> Concept.mark(cell, row != null && row.duplicates(m) ? Concept.DUPLICATE
+                    : null));
             columns.add(c);
         }
+        columns.add(mainCauseColumn());
         table.getColumns().setAll(columns);
         fitHeaders();
+    }
+
+    /** Why most of a row's steps were done again, every cause with its count in the cell's tooltip. */
+    private static TableColumn<ResultRow, String> mainCauseColumn() {
+        TableColumn<ResultRow, String> c = new TableColumn<>(TEXTS.get("mainCause"));
+        c.setId("mainCauseColumn");
+        c.setPrefWidth(130);
+        c.setMinWidth(90);
+        valueOf(c, r -> r.mainCause().orElse(TEXTS.get("mainCause.none")));
+        cellsWith(c, (cell, row) -> cell.setTooltip(row == null || row.mainCause().isEmpty() ? null
+                : new Tooltip(TEXTS.format("mainCause.all", row.cell(Metric.DUPLICATES_BY_CAUSE)))));
+        return c;
+    }
+
+    /** Cells that show their text, then let {@code dress} style the cell for its row (null for an empty cell). */
+    private static void cellsWith(TableColumn<ResultRow, String> col, BiConsumer<TableCell<ResultRow, String>,
+            ResultRow> dress) {
+        col.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+                dress.accept(this, empty ? null : getTableRow().getItem());
+            }
+        });
     }
 
     private static void valueOf(TableColumn<ResultRow, String> col, Function<ResultRow, String> value) {
@@ -186,7 +208,7 @@ final class StrategyTable {
         return switch (m.kind()) {
             case PERCENT -> "100.000%";
             case DECIMAL -> "10.00";
-            case COUNT, MILLIS, BY_STEP -> "1,000,000";
+            case COUNT, MILLIS, BY_STEP, BY_CAUSE -> "1,000,000";
         };
     }
 
