@@ -58,6 +58,7 @@ public final class LiveController {
     /** The second lane's part (its "Beside it" row first) and the status bar: rows presentation mode may fold. */
     @FXML private VBox secondLane;
     @FXML private VBox status;
+    @FXML private HBox timeline;
     @FXML private LiveToolbarController toolbarController;
     @FXML private LiveMessagesController messagesController;
     @FXML private LiveParametersController parametersController;
@@ -97,7 +98,8 @@ public final class LiveController {
         LiveFit fits = new LiveFit(root, parameters, toolbarController.parametersToggle(), split, playArea, playSplit,
                 detailSplit, details, codePanel, captionController.codeToggle(), captionController.tablesToggle(),
                 queue, lanes);
-        StageFolds folds = new StageFolds(fits::stageClaims, fits::playAreaSpare).fold(secondLane).fold(status);
+        StageFolds folds = new StageFolds(fits::stageClaims, fits::playAreaSpare).fold(secondLane, () -> true)
+                .fold(status, () -> true).fold(timeline, () -> !toolbarController.clockAwayProperty().get());
         fits.foldable(folds::foldable);
         // after every layout pass, never inside it: each part takes the place the view's size leaves it; true if
         // a part moved (the scene needs another pass)

@@ -191,7 +191,7 @@ final class LiveFx {
         return window;
     }
 
-    /** Opens a lesson at a frame ({@code -Dlab.lesson=name:N}) and plays it at 1000× to its moment, the answer shown. */
+    /** Opens a lesson at a frame ({@code -Dlab.lesson=name:N}) and plays it at 1000× to its moment: the answer. */
     static void playLessonFrame(FxRobot robot, LabWindow window, String frame) {
         LiveViewModel live = window.services().service(LiveViewModel.class);
         LessonPlayer lessons = window.services().service(LessonPlayer.class);
