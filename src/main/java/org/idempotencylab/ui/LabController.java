@@ -26,7 +26,9 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -73,6 +75,8 @@ public final class LabController {
     @FXML private Tab compareTab;
     @FXML private Tab liveTab;
     @FXML private Tab sweepTab;
+    @FXML private BorderPane frame;
+    @FXML private HBox sidePanels;
     @FXML private VBox notePanel;
     @FXML private Label noteTitle;
     @FXML private Label noteText;
@@ -131,12 +135,25 @@ public final class LabController {
         openingAtStartBox.selectedProperty().bindBidirectional(opening.atStartProperty());
         opening.stageProperty().addListener((o, was, now) -> showOpening(now));
         showOpening(opening.stageProperty().get());
+        SideDock dock = new SideDock(frame, sidePanels);
+        // beside Watch it happen in presentation mode, a window too narrow for the stage and a panel docks them below
+        // while its view asks for the width (checked after each layout pass: two lanes turned on need the height)
+        Runnable place = () -> {
+            Scene scene = tabs.getScene();
+            Tab shown = tabs.getSelectionModel().getSelectedItem();
+            dock.place(scene != null && shown != null && SideDock.wide(shown)
+                    && SideDock.below(kit.presentationProperty().get(), scene.getWidth()));
+        };
         kit.presentationProperty().addListener((o, was, on) -> applyPresentation(tabs.getScene()));
+        kit.presentationProperty().addListener(o -> place.run());
+        tabs.getSelectionModel().selectedItemProperty().addListener(o -> place.run());
         tabs.sceneProperty().addListener((o, was, scene) -> {
             applyPresentation(scene);
             if (scene != null) {
                 scene.addEventHandler(KeyEvent.KEY_TYPED, this::onTyped);
+                scene.addPostLayoutPulseListener(place);
             }
+            place.run();
         });
         tabs.getSelectionModel().selectedItemProperty().addListener((o, was, tab) -> {
             if (tab != null && tab.getId() != null) {

@@ -55,6 +55,10 @@ public final class LiveController {
     @FXML private CodePanel codePanel;
     @FXML private SplitPane detailSplit;
     @FXML private TabPane details;
+    /** The second lane's part (its "Beside it" row first) and the status bar: rows presentation mode may fold. */
+    @FXML private VBox secondLane;
+    @FXML private VBox status;
+    @FXML private HBox timeline;
     @FXML private LiveToolbarController toolbarController;
     @FXML private LiveMessagesController messagesController;
     @FXML private LiveParametersController parametersController;
@@ -94,6 +98,9 @@ public final class LiveController {
         LiveFit fits = new LiveFit(root, parameters, toolbarController.parametersToggle(), split, playArea, playSplit,
                 detailSplit, details, codePanel, captionController.codeToggle(), captionController.tablesToggle(),
                 queue, lanes);
+        StageFolds folds = new StageFolds(fits::stageClaims, fits::playAreaSpare).fold(secondLane, () -> true)
+                .fold(status, () -> true).fold(timeline, () -> !toolbarController.clockAwayProperty().get());
+        fits.foldable(folds::foldable);
         // after every layout pass, never inside it: each part takes the place the view's size leaves it; true if
         // a part moved (the scene needs another pass)
         BooleanSupplier fit = () -> {
@@ -103,6 +110,7 @@ public final class LiveController {
             moved |= fits.code();
             storyController.fit(fits.playAreaSpare(), fits.pastTheWindow()); // its rows give way before the tabs
             moved |= fits.details();
+            moved |= folds.fit();
             secondLaneController.fit();
             statusController.fit();
             return moved;
@@ -193,12 +201,22 @@ public final class LiveController {
 
     /** Lane A's name and summary over the queue while two lanes play, and the envelopes that differ marked "≠". */
     private void bindLaneA() {
+        // one lane: the stage asks the window for its width (the frame's side panels dock below: SideDock)
+        lanes.activeProperty().addListener((o, was, two) -> wide(!two));
+        wide(!lanes.activeProperty().get());
         laneHeaderA.visibleProperty().bind(lanes.activeProperty());
         laneHeaderA.managedProperty().bind(lanes.activeProperty());
         laneNameA.textProperty().bind(lanes.nameAProperty());
         // numbers first, whole: a shorter form where the row is narrow, else wrapped onto a second line
         FittedText.bind(laneSummaryA, lanes.summaryAFormsProperty());
         queue.setEnvelopeMark(e -> lanes.differs(model, e));
+    }
+
+    private void wide(boolean on) {
+        root.getStyleClass().remove("stage-wide");
+        if (on) {
+            root.getStyleClass().add("stage-wide");
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.idempotencylab.ui.live;
 
+import java.util.function.DoubleSupplier;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TabPane;
@@ -65,6 +66,8 @@ final class LiveFit {
     private double codeAloneFor;
     private double codeAloneLeast;
     private boolean codeAlonePresentation;
+    /** The height the rows around the stage could still fold away, px ({@link StageFolds#foldable}). */
+    private DoubleSupplier foldable = () -> 0;
 
     /**
      * @param split      the play area over what is below it
@@ -120,7 +123,9 @@ final class LiveFit {
     boolean parameters() {
         double panel = parameters.prefWidth(-1);
         double code = Math.max(CODE_MIN_WIDTH, codePanel.readableWidth());
-        double room = QUEUE_ROOM + (codeToggle.isSelected() ? code : 0);
+        // the queue's room grows with its least width (presentation mode's, where its text fits at 16 px)
+        double queueRoom = QUEUE_ROOM + stageWidth() - queue.minWidth(-1);
+        double room = queueRoom + (codeToggle.isSelected() ? code : 0);
         boolean narrow = root.getWidth() > 0 && root.getWidth() < panel + room;
         boolean moved = parametersToggle.isVisible() != narrow;
         if (moved) {
@@ -147,7 +152,8 @@ final class LiveFit {
         if (w <= 0) {
             return false;
         }
-        boolean beside = w >= queue.minWidth(-1) + CODE_MIN_WIDTH;
+        // in presentation mode the canvas keeps the width its text fits at 16 px from (the code goes below first)
+        boolean beside = w >= stageWidth() + CODE_MIN_WIDTH;
         SplitPane want = !codeToggle.isSelected() ? null : beside ? playSplit : detailSplit;
         SplitPane now = playSplit.getItems().contains(codePanel) ? playSplit
                 : detailSplit.getItems().contains(codePanel) ? detailSplit : null;
@@ -163,7 +169,7 @@ final class LiveFit {
                 want.getItems().add(codePanel);
             }
             // as wide as its longest line (larger in presentation mode), as far as the canvas keeps its least width
-            double room = want == playSplit ? w - queue.minWidth(-1) : w / 2;
+            double room = want == playSplit ? w - stageWidth() : w / 2;
             double code = Math.max(CODE_MIN_WIDTH, Math.min(lines + 16, room));
             want.setDividerPositions(Math.max(0, Math.min(1, (w - code) / w)));
             codeSizedFor = w;
@@ -186,8 +192,7 @@ final class LiveFit {
      * @return true if the tabs or the code below moved, appeared or went, or the divider moved
      */
     boolean details() {
-        // at the play area's width: the lanes' lines wrapped there take their lines
-        double least = playArea.minHeight(playArea.getWidth());
+        double least = playLeast();
         double room = split.getHeight() - least - DIVIDER;
         boolean over = tablesToggle.isSelected();
         // presentation mode gives the stage the height: the stations show the keys, the tables are a click away
@@ -258,7 +263,7 @@ final class LiveFit {
      *         story line takes its rows from this, so it never pushes the tabs or the status bar away.
      */
     double playAreaSpare() {
-        double least = playArea.minHeight(playArea.getWidth());
+        double least = playLeast();
         // the code that belongs below (no room beside the queue) counts even while it stepped aside: the story's
         // rows give way for it
         boolean codeBelow = codeToggle.isSelected() && !playSplit.getItems().contains(codePanel);
@@ -268,6 +273,42 @@ final class LiveFit {
         double below = detailSplit.getItems().contains(detailTabs) ? DETAILS_LEAST
                 : codePanel.minHeight(-1) + CODE_SCROLL_BAR;
         return split.getHeight() - least - DIVIDER - below;
+    }
+
+    /**
+     * @return the play area's least height, px: its parts' least at its width (the lanes' lines wrapped there take
+     *         their lines), and in presentation mode the height the canvas needs beyond its own least for every text
+     *         at 16 px ({@link QueueCanvas#neededHeight}): the code strip below and the story's rows give way to it
+     */
+    private double playLeast() {
+        double parts = playArea.minHeight(playArea.getWidth());
+        if (!stageClaims()) {
+            return parts;
+        }
+        double stage = Math.max(0, queue.neededHeight() - queue.minHeight(-1));
+        // only a need the view can meet (not with two lanes at 1024 × 768): the split, with every row that may fold
+        // folded, holds the other parts at their least and the stage at its need; else nothing gives way for it
+        boolean met = split.getHeight() <= 0 || split.getHeight() + foldable.getAsDouble() >= parts + stage;
+        return parts + (met ? stage : 0);
+    }
+
+    /**
+     * @return true while the stage claims the room for 16 px text (its least width, the height it needs): in
+     *         presentation mode while one lane plays; two lanes share the height with lane B's strip and the
+     *         difference between them, and keep the code beside the stage as before
+     */
+    boolean stageClaims() {
+        return queue.presentation() && !lanes.activeProperty().get();
+    }
+
+    /** @return the least width the stage keeps beside the code and the parameters, px */
+    private double stageWidth() {
+        return stageClaims() ? queue.leastWidth() : queue.minWidth(-1);
+    }
+
+    /** @param rows the height the rows around the stage could still fold away to give it, px ({@link StageFolds}) */
+    void foldable(DoubleSupplier rows) {
+        foldable = rows;
     }
 
     /** @return how far the view runs past its window's bottom, px (a window that keeps the view's least height) */

@@ -68,6 +68,11 @@ public final class QueueCanvas extends Pane {
     private double laidScale;
     /** The bands of keys laid out: the stations' (the run's steps keep a record), the provider's (it sends a key). */
     private StageKeys.Bands laidKeys = StageKeys.Bands.NONE;
+    /** The height the 16 px layout needs ({@link #neededHeight}), and the width, type and bands it was measured for. */
+    private double needed;
+    private double neededFor = -1;
+    private double neededScale;
+    private StageKeys.Bands neededKeys = StageKeys.Bands.NONE;
     // what the last frame drew
     private long drawnVersion = -1;
     private double drawnWidth;
@@ -99,6 +104,31 @@ public final class QueueCanvas extends Pane {
     /** @return true in presentation mode: the window's type larger than the lab's plain type */
     boolean presentation() {
         return ink.scale() > 1.01;
+    }
+
+    /**
+     * @return the least width the canvas wants beside the code and the parameters, px: its least, and in presentation
+     *         mode {@link QueueLayout#PRESENTATION_WIDTH}, the width its text fits at 16 px from
+     */
+    double leastWidth() {
+        return presentation() ? Math.max(minWidth(-1), QueueLayout.PRESENTATION_WIDTH) : minWidth(-1);
+    }
+
+    /**
+     * @return the height, px, the canvas needs at its present width for every text at 16 px in presentation mode
+     *         ({@link QueueLayout#neededHeight}); its least height in normal mode or where no height would do.
+     *         Measured again when the width, the type or the run's bands of keys change.
+     */
+    double neededHeight() {
+        StageKeys.Bands keyed = lastModel == null ? laidKeys : lastModel.stageKeys().bands();
+        if (getWidth() != neededFor || ink.scale() != neededScale || !keyed.equals(neededKeys)) {
+            neededFor = getWidth();
+            neededScale = ink.scale();
+            neededKeys = keyed;
+            needed = getWidth() <= 0 ? minHeight(-1)
+                    : QueueLayout.neededHeight(ink, getWidth(), minHeight(-1), neededScale, keyed);
+        }
+        return needed;
     }
 
     /** @return what the last frame drew: areas, text, tokens and shapes, in drawing order (for tests) */

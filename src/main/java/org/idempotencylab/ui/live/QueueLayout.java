@@ -16,6 +16,12 @@ final class QueueLayout {
     static final double PRESENTATION_LEAST = 16;
     /** A token's radius in presentation mode, px: its number of two digits in 16 px type. */
     static final double PRESENTATION_R = 16;
+    /**
+     * The least width of the canvas in presentation mode, px: the width from which every text fits at
+     * {@value #PRESENTATION_LEAST} px with both bands of keys, given the height {@link #neededHeight} says (measured:
+     * 460 px high at this width; at 725 px wide not even 560 px of height is enough).
+     */
+    static final double PRESENTATION_WIDTH = 900;
 
     final QueueGrid grid;
     final ColumnText columns;
@@ -97,6 +103,36 @@ final class QueueLayout {
             laid = new QueueLayout(ink, w, h, m, 1, titleFloor, counterFloor);
         }
         return laid;
+    }
+
+    /**
+     * @return the least height, px, from {@code least} up to {@value #MOST_NEEDED}, in which a canvas {@code w} px
+     *         wide lays out in presentation mode's type ({@code scale} above 1) with every text at least
+     *         {@value #PRESENTATION_LEAST} px; {@code least} where no height up to that does (a canvas too narrow:
+     *         more height would not help), and in normal mode
+     */
+    static double neededHeight(CanvasInk ink, double w, double least, double scale, StageKeys.Bands keys) {
+        if (scale <= 1 || !large(ink, w, MOST_NEEDED, scale, keys)) {
+            return least;
+        }
+        double lo = least;
+        double hi = MOST_NEEDED;
+        while (hi - lo > 1) { // the 16 px layout fits at hi, not (or not known) at lo: halve to a pixel
+            double mid = (lo + hi) / 2;
+            if (large(ink, w, mid, scale, keys)) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return Math.ceil(hi);
+    }
+
+    /** The most height {@link #neededHeight} looks for, px: more than a 1440 × 900 window gives its canvas. */
+    private static final double MOST_NEEDED = 900;
+
+    private static boolean large(CanvasInk ink, double w, double h, double scale, StageKeys.Bands keys) {
+        return of(ink, w, h, scale, keys).least >= PRESENTATION_LEAST;
     }
 
     /** @return true if the stations and the row under them end inside a canvas {@code h} px high */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -19,8 +20,11 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.idempotencylab.ui.App;
 import org.idempotencylab.ui.ControllerFactory;
+import org.idempotencylab.ui.FxSteps;
+import org.idempotencylab.ui.LabWindow;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.keystore.KeyStoreViewModel;
+import org.idempotencylab.ui.lessons.LessonPlayer;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -171,5 +175,29 @@ final class LiveFx {
             }
         }
         return true;
+    }
+
+    /**
+     * The lab's whole window ({@link LabWindow#open}) at the headless screen's corner, Watch it happen built and
+     * shown: a window centred at its first size and widened later would reach past the screen's edge, where Monocle
+     * fails every frame it paints (the pom's headless.geometry).
+     */
+    static LabWindow labAtTheCorner(Stage stage, Executor runs) throws Exception {
+        LabWindow window = LabWindow.open(stage, runs);
+        stage.setX(0);
+        stage.setY(0);
+        window.lab().selectTab("liveTab");
+        window.lab().buildShownTab();
+        return window;
+    }
+
+    /** Opens a lesson at a frame ({@code -Dlab.lesson=name:N}) and plays it at 1000× to its moment: the answer. */
+    static void playLessonFrame(FxRobot robot, LabWindow window, String frame) {
+        LiveViewModel live = window.services().service(LiveViewModel.class);
+        LessonPlayer lessons = window.services().service(LessonPlayer.class);
+        onFx(() -> lessons.open(frame));
+        onFx(() -> live.speedProperty().set(1000));
+        FxSteps.press(robot, "#lessonNext");
+        waitUntil(() -> lessons.state() == LessonPlayer.State.REVEALED && !live.playingProperty().get());
     }
 }
