@@ -141,7 +141,7 @@ class EchoedValuesTest {
             // every numeric option grows with the registry)
             int allowed = line.indexOf("allowed");
             String echoed = allowed < 0 ? line : line.substring(0, allowed);
-            assertTrue(echoed.length() < 200, echoed.length() + " characters: " + line);
+            assertTrue(echoed.length() < 300, echoed.length() + " characters: " + line);
         } else {
             assertTrue(line.contains(value.equals(NEWLINE) ? "x\\ny" : "x\\u001b[31my"), line);
         }
