@@ -21,7 +21,6 @@ import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
-import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
 
 /**
@@ -61,9 +60,9 @@ final class SerialRun {
      *         parameter this class reproduces (see the class comment); false sends it to the event engine
      */
     static boolean handles(Scenario scenario, Strategy strategy) {
-        StoreKind store = strategy.scope() == RetryScope.WHOLE_JOB_SKIP_FINISHED ? StoreKind.MEMORY : StoreKind.NONE;
-        if (strategy.store() != store || !strategy.equals(Strategy.of(strategy.scope(), strategy.keyMode(), store))) {
-            return false; // settings, another store, or anything a plain strategy does not have
+        // the store its scope implies (none, or memory to skip finished steps) and nothing a plain strategy lacks
+        if (!strategy.equals(new Strategy(strategy.name(), strategy.scope(), strategy.keyMode()))) {
+            return false; // settings, another store
         }
         for (Parameter p : scenario.differencesFrom(Scenario.article())) {
             if (!HANDLED.contains(p)) {
