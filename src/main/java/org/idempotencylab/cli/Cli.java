@@ -80,6 +80,9 @@ public final class Cli implements Runnable {
             cl.addSubcommand(name, sub);
         }
         cl.setCaseInsensitiveEnumValuesAllowed(true); // --format JSON works as well as json
+        // Picocli expands ${DEFAULT-VALUE} and the like in every string of the model each time it reads one, a third
+        // of the start-up of "table"; only the help has such variables (descriptions), so only the help pays for it
+        cl.setInterpolateVariables(asksForHelp(args));
         cl.setOut(out);
         cl.setErr(err);
         CommandLine sweep = cl.getSubcommands().get("sweep");
@@ -113,6 +116,20 @@ public final class Cli implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * @return true if {@code args} may ask for a help or version text (an argument {@code -h}, {@code --help},
+     *         {@code -V}, {@code --version}, or one that starts with {@code -h} or {@code -V} as clustered short
+     *         options do): the texts whose descriptions hold picocli's variables
+     */
+    static boolean asksForHelp(String[] args) {
+        for (String a : args) {
+            if (a.equals("--help") || a.equals("--version") || a.startsWith("-h") || a.startsWith("-V")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return {@code text} as a message quotes it ({@link ParameterException#quoted}). */

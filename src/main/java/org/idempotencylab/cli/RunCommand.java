@@ -134,7 +134,7 @@ public final class RunCommand implements Callable<Integer> {
         TerminalProgress progress = TerminalProgress.on(scenario.jobs(), quiet.quiet, "run", progressFrom(db));
         if (db == null) {
             try (progress) {
-                r = new SignupSimulation(scenario, strategy, progress, true).run();
+                r = Comparison.runOne(scenario, strategy, progress);
             }
         } else {
             JdbcClaimStore claims;

@@ -39,7 +39,7 @@ public final class Comparison {
         Scenario small = scenario.toBuilder().jobs(WARM_UP_JOBS).pFail(0.2).lostReply(0.2).build();
         for (int round = 0; round < WARM_UP_ROUNDS; round++) {
             for (Strategy s : strategies) {
-                new SignupSimulation(small, s, new Stoppable(RunControl.NONE), true).run();
+                runOne(small, s, new Stoppable(RunControl.NONE));
             }
         }
     }
@@ -59,7 +59,7 @@ public final class Comparison {
         if (threads == 1 || strategies.size() == 1) {
             List<StrategyResult> results = new ArrayList<>();
             for (Strategy s : strategies) {
-                results.add(new SignupSimulation(scenario, s, control, true).run());
+                results.add(runOne(scenario, s, control));
             }
             return results;
         }
@@ -75,6 +75,19 @@ public final class Comparison {
             startOrder.add(0, i);
         }
         return runCells(cells, startOrder, threads, control);
+    }
+
+    /**
+     * One strategy's batch run, keys forgotten when their job ends: a run where nothing can overlap as plain loops
+     * ({@link SerialRun}), any other on the event engine; both give the same metrics.
+     *
+     * @param control progress and cancel
+     * @return the run's metrics
+     * @throws CancellationException if the control cancelled the run
+     */
+    public static StrategyResult runOne(Scenario scenario, Strategy strategy, RunControl control) {
+        return SerialRun.handles(scenario, strategy) ? SerialRun.run(scenario, strategy, control)
+                : new SignupSimulation(scenario, strategy, control, true).run();
     }
 
     /**
@@ -114,7 +127,7 @@ public final class Comparison {
         RunControl stoppable = new Stoppable(control);
         List<Supplier<StrategyResult>> work = new ArrayList<>();
         for (Cell c : cells) {
-            work.add(() -> new SignupSimulation(c.scenario(), c.strategy(), stoppable, true).run());
+            work.add(() -> runOne(c.scenario(), c.strategy(), stoppable));
         }
         return Parallel.run(work, startOrder, threads, "simulation");
     }

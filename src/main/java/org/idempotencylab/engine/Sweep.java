@@ -221,7 +221,7 @@ public final class Sweep {
             List<StrategyResult> grid = new ArrayList<>();
             for (int p = 0; p < values.size(); p++) {
                 for (int s = 0; s < strategies.size(); s++) {
-                    grid.add(new SignupSimulation(scenarios.get(p), strategies.get(s), control, true).run());
+                    grid.add(Comparison.runOne(scenarios.get(p), strategies.get(s), control));
                 }
             }
             return new Result(this, grid);

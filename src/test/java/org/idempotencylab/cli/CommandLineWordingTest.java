@@ -101,4 +101,21 @@ class CommandLineWordingTest {
             assertTrue(run.contains(k.cliName() + " (" + k.help() + ")"), k + ": " + run);
         }
     }
+
+    /**
+     * Picocli's variables are expanded only when the help may be asked for (the start-up of a command skips them):
+     * every spelling of the help still shows the defaults, "-h" clustered with another short option too, and a
+     * command's output, which has no variables, is unchanged.
+     */
+    @Test
+    void everySpellingOfTheHelpShowsTheDefaults() {
+        for (String help : new String[] {"--help", "-h"}) {
+            String table = cli("table", help).out().replaceAll("\\s+", " ");
+            assertTrue(table.contains("text, csv or json (default: text)"), help + ": " + table);
+            assertTrue(!table.contains("${"), help + ": " + table);
+        }
+        assertTrue(cli("presets", "-hV").out().contains("(default: text)"));
+        assertTrue(Cli.asksForHelp(new String[] {"table", "--jobs", "5", "--help"}));
+        assertTrue(!Cli.asksForHelp(new String[] {"table", "--jobs", "5", "--heartbeat-ms", "10"}));
+    }
 }
