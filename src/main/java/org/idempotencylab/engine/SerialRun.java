@@ -64,6 +64,9 @@ final class SerialRun {
         if (!strategy.equals(new Strategy(strategy.name(), strategy.scope(), strategy.keyMode()))) {
             return false; // settings, another store
         }
+        if (scenario.declaredWorkflow() != null || strategy.keyMode() == KeyMode.PER_REQUEST) {
+            return false; // another job's steps; a key per request (the same per job here, drawn by the engine)
+        }
         for (Parameter p : scenario.differencesFrom(Scenario.article())) {
             if (!HANDLED.contains(p)) {
                 return false;
@@ -122,6 +125,7 @@ final class SerialRun {
         for (long user = 0; user < jobs; user++) {
             Arrays.fill(done, 0);
             boolean providerSaw = false; // the provider's memory of this user's same key
+            boolean emailLost = false;   // the email's last reply was lost: its next send is booked to it
             int finished = 0;            // the store's saved results: bit s for step s
             int step = 0;
             int attempt = 1;
@@ -149,12 +153,17 @@ final class SerialRun {
                         }
                     }
                     if (sent && ++done[step] > 1) {
-                        metrics.repeatedSideEffect(step);
+                        // CauseTrail's rules where only a lost reply can differ between two side effects
+                        metrics.repeatedSideEffect(step, step == email && emailLost ? DuplicateCause.LOST_REPLY
+                                : DuplicateCause.WHOLE_JOB_RETRY);
                         if (step == email && done[step] == 2) {
                             metrics.count(Metric.USERS_WITH_DUPLICATE_EMAILS);
                         }
                     }
                     failed = step == email && outcomes.nextDouble() < lostReply;
+                    if (step == email) {
+                        emailLost = failed;
+                    }
                 }
                 if (!failed) {
                     finished |= 1 << step;
