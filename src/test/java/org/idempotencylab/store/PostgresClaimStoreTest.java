@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.sql.PreparedStatement;
@@ -402,6 +403,57 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
             }
             // the lock gone, the next claim goes through: the lease to 1,000 ran out, w2 reclaims the key
             assertEquals(Kind.RECLAIMED, lab.claim("k", FP, "w2", 5_000, LEASE).kind());
+        }
+    }
+
+    /**
+     * Each statement is planned for its values: on a table made for the run, still without statistics, a generic
+     * plan of the completion ({@code WHERE idempotency_key = ? AND run_id = ?}) costs the same through the run's
+     * index as through the primary key, and PostgreSQL keeps it from the fifth execution of the server's prepared
+     * statement on (pgjdbc prepares it there from its fifth execution; 20 completions and claims give 16 each),
+     * so a generic plan would be counted here; with {@code plan_cache_mode = force_custom_plan} every execution of
+     * a statement with parameters gets a custom one (one without any has only its generic plan).
+     */
+    @Test
+    void theStoresStatementsArePlannedForTheirValuesNotByOneGenericPlan() throws Exception {
+        String fresh = TestPostgres.freshDatabase("custom_plans");
+        try (JdbcClaimStore one = JdbcClaimStore.open(fresh, JdbcClaimStore.Options.newRun("processed_jobs"), 1)) {
+            for (int i = 0; i < 20; i++) {
+                one.claim("k" + i, FP, "w1", i, LEASE);
+                assertTrue(one.complete("k" + i, "w1", null, i + 1));
+            }
+            assertEquals("force_custom_plan", one.sessionQuery("SHOW plan_cache_mode"));
+            String withParameters = " FROM pg_prepared_statements WHERE cardinality(parameter_types) > 0";
+            assertEquals("0", one.sessionQuery("SELECT SUM(generic_plans)" + withParameters));
+            assertTrue(Long.parseLong(one.sessionQuery("SELECT SUM(custom_plans)" + withParameters)) >= 20);
+        }
+        // a URL that sets the mode itself wins
+        try (JdbcClaimStore own = JdbcClaimStore.open(fresh + "&options=-c%20plan_cache_mode%3Dauto",
+                JdbcClaimStore.Options.newRun("processed_jobs"), 1)) {
+            assertEquals("auto", own.sessionQuery("SHOW plan_cache_mode"));
+        }
+    }
+
+    /**
+     * A completion with rows of the caller's writes them in its own statement, and only when it completes: not
+     * for an owner who does not hold the key, not a second time.
+     */
+    @Test
+    void aCompletionWithRowsWritesThemOnlyWhenItCompletes() throws Exception {
+        String fresh = TestPostgres.freshDatabase("completion_rows");
+        try (Connection c = DriverManager.getConnection(fresh); Statement st = c.createStatement();
+             JdbcClaimStore s = JdbcClaimStore.open(fresh)) {
+            st.execute("CREATE TABLE side (who TEXT)");
+            String more = ", side_row AS (INSERT INTO side SELECT ? FROM done RETURNING 1) SELECT COUNT(*) FROM done";
+            s.claim("k", FP, "w1", 0, LEASE);
+            assertFalse(s.complete("k", "w2", "{}", 10, more, (ps, first) -> ps.setString(first, "w2")));
+            assertTrue(s.complete("k", "w1", "{}", 10, more, (ps, first) -> ps.setString(first, "w1")));
+            assertFalse(s.complete("k", "w1", "{}", 20, more, (ps, first) -> ps.setString(first, "w1 again")));
+            try (ResultSet rs = st.executeQuery("SELECT string_agg(who, ',') FROM side")) {
+                rs.next();
+                assertEquals("w1", rs.getString(1));
+            }
+            assertEquals(Kind.COMPLETED, s.claim("k", FP, "w3", 30, LEASE).kind());
         }
     }
 }

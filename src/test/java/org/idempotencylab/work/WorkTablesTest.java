@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -310,5 +311,29 @@ class WorkTablesTest {
         assertEquals("Grant it (GRANT CREATE ON SCHEMA public TO lab_nocreate), or have a role that may create the "
                 + "lab's tables first", p.advice());
         assertEquals(List.of(), labRelations(url));
+    }
+
+    /**
+     * The connections of {@code work} plan each statement for its values ({@code CustomPlans}): without it,
+     * PostgreSQL keeps a generic plan from a prepared statement's sixth execution on, which for the queue's
+     * statements on a new, unanalysed table may read the whole run's rows through the run's index each time.
+     */
+    @Test
+    void workersConnectionsPlanEachStatementForItsValues() throws SQLException {
+        try (Connection c = WorkerOsProcess.connect(TestPostgres.freshDatabase("work_plans"))) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT relname FROM pg_class WHERE oid = ?")) {
+                for (int i = 0; i < 20; i++) {
+                    ps.setLong(1, 1259); // pg_class itself
+                    ps.executeQuery().close();
+                }
+            }
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT current_setting("
+                    + "'plan_cache_mode'), SUM(generic_plans), SUM(custom_plans) FROM pg_prepared_statements")) {
+                rs.next();
+                assertEquals("force_custom_plan", rs.getString(1));
+                assertEquals(0, rs.getLong(2));
+                assertTrue(rs.getLong(3) >= 10, "custom plans: " + rs.getLong(3));
+            }
+        }
     }
 }
