@@ -5,7 +5,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -637,15 +636,6 @@ public final class JdbcClaimStore implements ClaimStore {
     /** @return the socket timeout of the store's connections as the driver reports it, ms (0: none). */
     int networkTimeoutMs() {
         return withConnection("read the socket timeout", link -> link.connection.getNetworkTimeout());
-    }
-
-    /** @return the first column of the first row {@code sql} returns in the session of one of the connections */
-    String sessionQuery(String sql) {
-        return withConnection("query " + sql, link -> {
-            try (Statement st = link.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        });
     }
 
     /** @return the URL this store was opened with, password shown as ***. */

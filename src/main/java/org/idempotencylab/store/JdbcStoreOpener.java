@@ -191,7 +191,6 @@ final class JdbcStoreOpener {
                         st.execute("SET statement_timeout = " + STATEMENT_TIMEOUT_MS);
                     }
                 }
-                CustomPlans.use(c, url);
                 if (i == 0) {
                     prepareTable(c, SqlDialect.POSTGRES, options.table(), shown);
                 }

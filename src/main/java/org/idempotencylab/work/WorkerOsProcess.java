@@ -11,7 +11,6 @@ import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.store.ClaimStoreException;
-import org.idempotencylab.store.CustomPlans;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.store.JdbcUrls;
 import org.idempotencylab.store.RunRegistry;
@@ -141,10 +140,7 @@ public final class WorkerOsProcess {
         return t;
     }
 
-    /**
-     * @return a new auto-commit connection with the claim store's time limits, planning each statement for its
-     *         values ({@link CustomPlans})
-     */
+    /** @return a new auto-commit connection with the claim store's time limits */
     static Connection connect(String url) throws SQLException {
         Optional<String> problem = JdbcUrls.problem(url); // and the driver's logging is off
         if (problem.isPresent()) {
@@ -161,12 +157,6 @@ public final class WorkerOsProcess {
         Connection c = new org.postgresql.Driver().connect(url, p);
         if (c == null) {
             throw new SQLException("not a PostgreSQL URL: " + JdbcClaimStore.redact(url));
-        }
-        try {
-            CustomPlans.use(c, url); // the queue's statements name a job by its run and number: see there
-        } catch (SQLException e) {
-            c.close();
-            throw e;
         }
         return c;
     }

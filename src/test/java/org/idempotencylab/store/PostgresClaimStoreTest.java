@@ -407,34 +407,6 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
     }
 
     /**
-     * Each statement is planned for its values: on a table made for the run, still without statistics, a generic
-     * plan of the completion ({@code WHERE idempotency_key = ? AND run_id = ?}) costs the same through the run's
-     * index as through the primary key, and PostgreSQL keeps it from the fifth execution of the server's prepared
-     * statement on (pgjdbc prepares it there from its fifth execution; 20 completions and claims give 16 each),
-     * so a generic plan would be counted here; with {@code plan_cache_mode = force_custom_plan} every execution of
-     * a statement with parameters gets a custom one (one without any has only its generic plan).
-     */
-    @Test
-    void theStoresStatementsArePlannedForTheirValuesNotByOneGenericPlan() throws Exception {
-        String fresh = TestPostgres.freshDatabase("custom_plans");
-        try (JdbcClaimStore one = JdbcClaimStore.open(fresh, JdbcClaimStore.Options.newRun("processed_jobs"), 1)) {
-            for (int i = 0; i < 20; i++) {
-                one.claim("k" + i, FP, "w1", i, LEASE);
-                assertTrue(one.complete("k" + i, "w1", null, i + 1));
-            }
-            assertEquals("force_custom_plan", one.sessionQuery("SHOW plan_cache_mode"));
-            String withParameters = " FROM pg_prepared_statements WHERE cardinality(parameter_types) > 0";
-            assertEquals("0", one.sessionQuery("SELECT SUM(generic_plans)" + withParameters));
-            assertTrue(Long.parseLong(one.sessionQuery("SELECT SUM(custom_plans)" + withParameters)) >= 20);
-        }
-        // a URL that sets the mode itself wins
-        try (JdbcClaimStore own = JdbcClaimStore.open(fresh + "&options=-c%20plan_cache_mode%3Dauto",
-                JdbcClaimStore.Options.newRun("processed_jobs"), 1)) {
-            assertEquals("auto", own.sessionQuery("SHOW plan_cache_mode"));
-        }
-    }
-
-    /**
      * A completion with rows of the caller's writes them in its own statement, and only when it completes: not
      * for an owner who does not hold the key, not a second time.
      */
