@@ -10,15 +10,16 @@
 #   work 2 processes x 2 workers  the lab's real workers (claim table, same provider key, whole-job retry
 #   work 1 process x 4 workers    skipping finished steps): jobs per second, and steps per second (x 10)
 # and prints each round's figures and the ratio steps/s : pgbench's tps (the targets: 75 % for 2 x 2, 50 % for
-# 1 x 4). JOBS (default 2000) sign-ups per run; CALL_MS (default 2, work's own default) the mean call time each
-# step sleeps; WORK_OPTS more options for work. The load average is printed, since other work on the machine
+# 1 x 4). JOBS (default 2000) sign-ups per run; CALL_MS (default 0, so the database is the limit: work's own
+# default of 2 ms sleeps 20 ms a job, which alone keeps four workers under 200 jobs/s) the mean call time each step
+# sleeps; WORK_OPTS more options for work. The load average is printed, since other work on the machine
 # lengthens every figure. With STATS=1, pg_stat_statements is loaded and each work run's top statements (by total
 # time) and the wait events seen in pg_stat_activity (sampled every 50 ms) are printed after it.
 set -euo pipefail
 jar=${1:-target/idempotency-lab.jar}
 rounds=${2:-3}
 jobs=${JOBS:-2000}
-call_ms=${CALL_MS:-2}
+call_ms=${CALL_MS:-0}
 seconds=${PGBENCH_SECONDS:-20}
 pgbin=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 [[ -f $jar ]] || { echo "no jar at $jar (run mvn -DskipTests package)" >&2; exit 2; }
