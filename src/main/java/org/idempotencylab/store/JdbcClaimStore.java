@@ -375,70 +375,66 @@ public final class JdbcClaimStore implements ClaimStore {
         String json = ResultJson.encode(result);
         return withConnection("complete '" + key + "'", link -> {
             PreparedStatement ps = link.prepare(completeSql);
-            dialect.bindJson(ps, 1, json);
-            dialect.bindTime(ps, 2, at(nowMs));
-            ps.setString(3, prefix + key);
-            ps.setString(4, options.runId());
-            ps.setString(5, owner);
+            bindCompletion(ps, key, owner, json, nowMs);
             return ps.executeUpdate() == 1;
         });
     }
 
-    /**
-     * Work done in the transaction that completes a claim ({@link #complete(String, String, String, long,
-     * InTransaction)}), on the store's connection; it must not commit, roll back or change auto-commit.
-     */
-    @FunctionalInterface
-    public interface InTransaction {
-        /** @param connection the claim's connection, inside the transaction */
-        void run(Connection connection) throws SQLException;
+    /** Binds the completion's five parameters ({@code completeSql}). */
+    private void bindCompletion(PreparedStatement ps, String key, String owner, String json, long nowMs)
+            throws SQLException {
+        dialect.bindJson(ps, 1, json);
+        dialect.bindTime(ps, 2, at(nowMs));
+        ps.setString(3, prefix + key);
+        ps.setString(4, options.runId());
+        ps.setString(5, owner);
     }
 
     /**
-     * {@link #complete(String, String, String, long)} and {@code alsoDo} in one transaction: both commit, or
-     * neither does. A step whose side effect is a write to the same database (the lab's own records, in the real
-     * workers of {@code work}) then happens exactly once: a worker killed before the commit leaves neither the
-     * side effect nor the completion, and the next delivery reclaims the key once the lease runs out. A side
-     * effect outside the database (an email provider's send) cannot join the transaction; only its own key
-     * protects it (the first article).
-     *
-     * @param alsoDo runs only if {@code owner} still holds the claim (the completion updated its row)
-     * @return true if both committed; false if {@code owner} no longer holds the key: nothing changes
-     * @throws ClaimStoreException if the database fails (the transaction is rolled back)
+     * Binds the parameters of the caller's part of a {@link #complete(String, String, String, long, String,
+     * RowsBinder)} statement, from {@code first} on (the completion's own come before).
      */
-    public boolean complete(String key, String owner, String result, long nowMs, InTransaction alsoDo) {
+    @FunctionalInterface
+    public interface RowsBinder {
+        /** @param first the index of the caller's first parameter */
+        void bind(PreparedStatement ps, int first) throws SQLException;
+    }
+
+    /**
+     * PostgreSQL only: {@link #complete(String, String, String, long)} and rows of the caller's in one
+     * data-modifying {@code WITH} statement, which commits whole or not at all (one round trip, one commit). A
+     * step whose side effect is a write to the same database (the lab's own records, in the real workers of
+     * {@code work}) then happens exactly once: a worker killed before the commit leaves neither the side effect
+     * nor the completion, and the next delivery reclaims the key once the lease runs out. A side effect outside
+     * the database (an email provider's send) cannot join the transaction; only its own key protects it (the
+     * first article).
+     *
+     * @param more the statement's rest after {@code WITH done AS (<the completion> RETURNING 1)}: more
+     *             {@code , name AS (...)} parts that write their rows only if {@code done} has one (e.g.
+     *             {@code INSERT ... SELECT ... FROM done}), then a final {@code SELECT COUNT(*) FROM done}
+     * @param bind binds {@code more}'s parameters
+     * @return true if the completion and the rows committed; false if {@code owner} no longer holds the key:
+     *         nothing changes
+     * @throws ClaimStoreException if the database fails (nothing is written)
+     * @throws IllegalStateException on a SQLite store
+     */
+    public boolean complete(String key, String owner, String result, long nowMs, String more, RowsBinder bind) {
         ClaimArgs.keyOwner(key, owner);
         ClaimArgs.now(nowMs);
-        Objects.requireNonNull(alsoDo, "alsoDo");
+        Objects.requireNonNull(bind, "bind");
+        if (dialect != SqlDialect.POSTGRES) {
+            throw new IllegalStateException("a completion with rows of its own needs PostgreSQL");
+        }
         checkKey(key);
         checkTime("nowMs", nowMs);
         String json = ResultJson.encode(result);
+        String sql = "WITH done AS (" + completeSql + " RETURNING 1)" + more;
         return withConnection("complete '" + key + "' with its side effect", link -> {
-            Connection c = link.connection;
-            c.setAutoCommit(false);
-            try {
-                PreparedStatement ps = link.prepare(completeSql);
-                dialect.bindJson(ps, 1, json);
-                dialect.bindTime(ps, 2, at(nowMs));
-                ps.setString(3, prefix + key);
-                ps.setString(4, options.runId());
-                ps.setString(5, owner);
-                if (ps.executeUpdate() != 1) {
-                    c.rollback();
-                    return false;
-                }
-                alsoDo.run(c);
-                c.commit();
-                return true;
-            } catch (SQLException | RuntimeException e) {
-                try {
-                    c.rollback();
-                } catch (SQLException ignored) {
-                    // the first error is the one to report
-                }
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
+            PreparedStatement ps = link.prepare(sql);
+            bindCompletion(ps, key, owner, json, nowMs);
+            bind.bind(ps, 6);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) == 1;
             }
         });
     }

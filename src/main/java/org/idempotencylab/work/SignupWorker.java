@@ -69,8 +69,16 @@ final class SignupWorker implements Runnable {
      * A call's row, and in the same statement (so a SIGKILL leaves both or neither) one more on its job's
      * {@code lab_jobs.calls}: the parent compares the counters with the rows left ({@link WorkMetrics#rowsMissing}).
      */
-    private static final String RECORD_CALL = counted("INSERT INTO " + WorkTables.CALLS + " (run_id, job, step, "
-            + "attempt, delivery, worker, outcome, side_effect) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", "calls");
+    private static final String RECORD_CALL = counted("INSERT INTO " + WorkTables.CALLS + " " + CallRow.COLUMNS
+            + " VALUES (" + CallRow.PARAMETERS + ")", "calls");
+    /**
+     * The rest of a claim's completion ({@link JdbcClaimStore#complete(String, String, String, long, String,
+     * JdbcClaimStore.RowsBinder)}): the call's row and its counter only if the completion updated its row, all in
+     * the completion's one statement.
+     */
+    private static final String COMPLETED_CALL = ", " + countedRow("INSERT INTO " + WorkTables.CALLS + " "
+            + CallRow.COLUMNS + " SELECT " + CallRow.PARAMETERS + " FROM done",
+            "calls") + " SELECT COUNT(*) FROM done";
     /** The provider's send, counted on {@code lab_jobs.sends} as a call is; the row's count: 0 if it knew the key. */
     private static final String SEND = counted("INSERT INTO " + WorkTables.PROVIDER + " (run_id, job, provider_key, "
             + "sent, worker) VALUES (?, ?, ?, true, ?) ON CONFLICT (run_id, provider_key) WHERE sent AND provider_key "
@@ -85,9 +93,19 @@ final class SignupWorker implements Runnable {
      *         as a query of that number (a data-modifying WITH: one round trip, one atomic statement)
      */
     private static String counted(String insert, String counter) {
-        return "WITH ins AS (" + insert + " RETURNING 1), counted AS (UPDATE " + WorkTables.JOBS + " SET " + counter
-                + " = " + counter + " + (SELECT COUNT(*) FROM ins) WHERE run_id = ? AND job = ?) "
-                + "SELECT COUNT(*) FROM ins";
+        return "WITH " + countedRow(insert, counter) + " SELECT COUNT(*) FROM ins";
+    }
+
+    /** @return the parts {@code ins} (the insert) and {@code counted} of a {@link #counted} statement */
+    private static String countedRow(String insert, String counter) {
+        return "ins AS (" + insert + " RETURNING 1), counted AS (UPDATE " + WorkTables.JOBS + " SET " + counter
+                + " = " + counter + " + (SELECT COUNT(*) FROM ins) WHERE run_id = ? AND job = ?)";
+    }
+
+    /** A row of {@link WorkTables#CALLS}: its columns and their parameters, as {@link #bindCall} binds them. */
+    private static final class CallRow {
+        static final String COLUMNS = "(run_id, job, step, attempt, delivery, worker, outcome, side_effect)";
+        static final String PARAMETERS = "?, ?, ?, ?, ?, ?, ?, ?";
     }
 
     private final WorkConfig cfg;
@@ -262,7 +280,7 @@ final class SignupWorker implements Runnable {
                 ProcessMemoryStore.Answer a = memory.once(SignupKeys.step(step, job), () -> {
                     try {
                         StepOutcome o = call(step);
-                        record(db, step, attempt, o);
+                        record(step, attempt, o);
                         return o;
                     } catch (SQLException e) {
                         throw new Failure(JdbcClaimStore.explain(cfg.url(), e), e);
@@ -278,7 +296,7 @@ final class SignupWorker implements Runnable {
             }
             case NONE, LOCK -> { // no record of steps (the lock is the job's): every step calls
                 StepOutcome o = call(step);
-                record(db, step, attempt, o);
+                record(step, attempt, o);
                 yield o;
             }
         };
@@ -302,13 +320,13 @@ final class SignupWorker implements Runnable {
         }
         StepOutcome o = call(step);
         if (!o.succeeded()) {
-            record(db, step, attempt, o);
+            record(step, attempt, o);
             claims.release(key, owner); // a failure is not remembered (first article)
             return o;
         }
         boolean sent = step != SignupSteps.EMAIL || lastSent;
         boolean completed = claims.complete(key, owner, SignupSteps.NAMES.get(step) + ": done", nowMs(),
-                c -> insertCall(c, step, attempt, o, sent));
+                COMPLETED_CALL, (ps, first) -> bindCall(ps, first, step, attempt, o.sql(), sent));
         if (!completed) {
             // the lease ran out during the call and another delivery reclaimed the key: its side effect is its own
             throw new InProgress(nowMs());
@@ -379,37 +397,34 @@ final class SignupWorker implements Runnable {
     }
 
     /** Records a call on {@code c}: its outcome, and whether its side effect happened. */
-    private void record(Connection c, int step, int attempt, StepOutcome o) throws SQLException {
+    private void record(int step, int attempt, StepOutcome o) throws SQLException {
         boolean sideEffect = step == SignupSteps.EMAIL ? o != StepOutcome.FAILED && lastSent : o == StepOutcome.OK;
-        insertCall(c, step, attempt, o, sideEffect);
+        insertCall(step, attempt, o.sql(), sideEffect);
     }
 
     private void recordSaved(int step, int attempt) throws SQLException {
+        insertCall(step, attempt, "saved", false);
+    }
+
+    private void insertCall(int step, int attempt, String outcome, boolean sideEffect) throws SQLException {
         try (PreparedStatement ps = db.prepareStatement(RECORD_CALL)) {
-            bindCall(ps, step, attempt, "saved", false);
+            bindCall(ps, 1, step, attempt, outcome, sideEffect);
             rowsWritten(ps);
         }
     }
 
-    private void insertCall(Connection c, int step, int attempt, StepOutcome o, boolean sideEffect)
+    /** Binds a {@link CallRow} and then its job's counter row, from parameter {@code first} on. */
+    private void bindCall(PreparedStatement ps, int first, int step, int attempt, String outcome, boolean sideEffect)
             throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(RECORD_CALL)) {
-            bindCall(ps, step, attempt, o.sql(), sideEffect);
-            rowsWritten(ps);
-        }
-    }
-
-    private void bindCall(PreparedStatement ps, int step, int attempt, String outcome, boolean sideEffect)
-            throws SQLException {
-        ps.setString(1, cfg.runId());
-        ps.setLong(2, job);
-        ps.setShort(3, (short) step);
-        ps.setInt(4, attempt);
-        ps.setInt(5, delivery);
-        ps.setString(6, owner);
-        ps.setString(7, outcome);
-        ps.setBoolean(8, sideEffect);
-        bindJob(ps, 9);
+        ps.setString(first, cfg.runId());
+        ps.setLong(first + 1, job);
+        ps.setShort(first + 2, (short) step);
+        ps.setInt(first + 3, attempt);
+        ps.setInt(first + 4, delivery);
+        ps.setString(first + 5, owner);
+        ps.setString(first + 6, outcome);
+        ps.setBoolean(first + 7, sideEffect);
+        bindJob(ps, first + 8);
     }
 
     /** @return wall-clock ms since the run's epoch: the claim table's clock, the same in every process */

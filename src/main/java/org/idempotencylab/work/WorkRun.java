@@ -49,6 +49,9 @@ public final class WorkRun {
     static final List<String> WORKER_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
             "-Xmx128m", "-Xss512k", "-XX:-UsePerfData");
 
+    /** Jobs ended before the parent gathers the tables' statistics ({@link WorkTables#analyze}). */
+    static final long ANALYZE_AFTER_JOBS = 20;
+
     /** The main class a worker process starts with. */
     static final String WORKER_MAIN = WorkerOsMain.class.getName();
 
@@ -353,6 +356,7 @@ public final class WorkRun {
             long lastMove = nowMs();
             Scenario run = cfg.scenario();
             long stallMs = 60_000 + 2 * (run.visibilityTimeoutMs() + run.leaseMs() + run.lockTtlMs());
+            boolean analysed = false;
             while (true) {
                 long now = nowMs();
                 if (now >= nextBeat) {
@@ -369,6 +373,10 @@ public final class WorkRun {
                 }
                 if (stopAsked) {
                     throw new WorkException("work: stopped");
+                }
+                if (!analysed && run.jobs() - open >= ANALYZE_AFTER_JOBS) {
+                    WorkTables.analyze(c, cfg.store()); // the plans by key: see there
+                    analysed = true;
                 }
                 if (open != lastOpen) {
                     lastOpen = open;

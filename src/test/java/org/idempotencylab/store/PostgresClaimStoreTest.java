@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.sql.PreparedStatement;
@@ -402,6 +403,29 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
             }
             // the lock gone, the next claim goes through: the lease to 1,000 ran out, w2 reclaims the key
             assertEquals(Kind.RECLAIMED, lab.claim("k", FP, "w2", 5_000, LEASE).kind());
+        }
+    }
+
+    /**
+     * A completion with rows of the caller's writes them in its own statement, and only when it completes: not
+     * for an owner who does not hold the key, not a second time.
+     */
+    @Test
+    void aCompletionWithRowsWritesThemOnlyWhenItCompletes() throws Exception {
+        String fresh = TestPostgres.freshDatabase("completion_rows");
+        try (Connection c = DriverManager.getConnection(fresh); Statement st = c.createStatement();
+             JdbcClaimStore s = JdbcClaimStore.open(fresh)) {
+            st.execute("CREATE TABLE side (who TEXT)");
+            String more = ", side_row AS (INSERT INTO side SELECT ? FROM done RETURNING 1) SELECT COUNT(*) FROM done";
+            s.claim("k", FP, "w1", 0, LEASE);
+            assertFalse(s.complete("k", "w2", "{}", 10, more, (ps, first) -> ps.setString(first, "w2")));
+            assertTrue(s.complete("k", "w1", "{}", 10, more, (ps, first) -> ps.setString(first, "w1")));
+            assertFalse(s.complete("k", "w1", "{}", 20, more, (ps, first) -> ps.setString(first, "w1 again")));
+            try (ResultSet rs = st.executeQuery("SELECT string_agg(who, ',') FROM side")) {
+                rs.next();
+                assertEquals("w1", rs.getString(1));
+            }
+            assertEquals(Kind.COMPLETED, s.claim("k", FP, "w3", 30, LEASE).kind());
         }
     }
 }
