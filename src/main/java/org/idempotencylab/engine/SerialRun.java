@@ -52,7 +52,8 @@ final class SerialRun {
         this.scenario = scenario;
         this.eachStep = strategy.scope() == RetryScope.EACH_STEP;
         this.skipFinished = strategy.scope() == RetryScope.WHOLE_JOB_SKIP_FINISHED;
-        this.sameKey = strategy.keyMode() == KeyMode.SAME;
+        // with no repeated request, a key per request is one key per sign-up, as the same key is
+        this.sameKey = strategy.keyMode() == KeyMode.SAME || strategy.keyMode() == KeyMode.PER_REQUEST;
     }
 
     /**
@@ -64,8 +65,8 @@ final class SerialRun {
         if (!strategy.equals(new Strategy(strategy.name(), strategy.scope(), strategy.keyMode()))) {
             return false; // settings, another store
         }
-        if (scenario.declaredWorkflow() != null || strategy.keyMode() == KeyMode.PER_REQUEST) {
-            return false; // another job's steps; a key per request (the same per job here, drawn by the engine)
+        if (scenario.declaredWorkflow() != null) {
+            return false; // another job's steps
         }
         for (Parameter p : scenario.differencesFrom(Scenario.article())) {
             if (!HANDLED.contains(p)) {

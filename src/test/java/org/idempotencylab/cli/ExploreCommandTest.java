@@ -126,7 +126,8 @@ class ExploreCommandTest {
                     + "fail, lost-reply, crash, repeat, order",
             "--faults fail,timeout|--faults: 'timeout' is not a kind of fault; allowed, separated by commas: fail, "
                     + "lost-reply, crash, repeat, order",
-            "--faults fail --restart-ms 100|--restart-ms: has no effect here; it needs crash among --faults",
+            "--faults fail --restart-ms 100|--restart-ms: has no effect here; it needs crash among --faults or "
+                    + "--shutdown-every-ms above 0",
             "--format csv|--format: 'csv' is not one of json, text",
     })
     void badInputIsOneLine(String args, String message) {

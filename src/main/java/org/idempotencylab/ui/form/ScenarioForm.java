@@ -10,6 +10,7 @@ import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * Every {@link Parameter} of a scenario as a property in model units (a Long for counts and virtual ms, a Double
@@ -24,6 +25,7 @@ import org.idempotencylab.scenario.Scenario;
 public final class ScenarioForm {
     private final Map<Parameter, ObjectProperty<Object>> properties = new EnumMap<>(Parameter.class);
     private boolean loading;
+    private Workflow workflow; // the loaded scenario's own job, or null for the article's sign-up: not a parameter
 
     /** @param base the values the form starts from */
     public ScenarioForm(Scenario base) {
@@ -56,6 +58,7 @@ public final class ScenarioForm {
 
     /** Shows {@code s}'s values, every parameter's. */
     public void load(Scenario s) {
+        workflow = s.declaredWorkflow(); // first: a listener of the properties below reads the whole scenario
         loading = true; // a loaded range is in order already; its ends must not push each other on the way
         try {
             for (Parameter p : Parameter.values()) {
@@ -73,7 +76,7 @@ public final class ScenarioForm {
     public Scenario scenario() {
         Scenario.Builder b = Scenario.article().toBuilder();
         properties.forEach((p, prop) -> p.set(b, prop.get()));
-        return b.build();
+        return b.workflow(workflow).build();
     }
 
     /** @return the property of {@code p}, holding its value in model units (see the class comment). */

@@ -46,7 +46,7 @@ class FeatureIndependenceTest {
                 // but the view itself
                 .and().haveNameNotMatching(
                         ".*\\.(Live\\w*Controller|LiveFit|QueueCanvas|CodePanel|LaneStrip|CanvasInk|StatusLine|FittedText"
-                        + "|QueueLayout|ColumnText|StationText|BottomRow|TokenPlacer|Marks|\\w+Painter)(\\$.*)?")
+                        + "|QueueLayout|ColumnText|StationText|BottomRow|TokenPlacer|Marks|StageFolds|\\w+Painter)(\\$.*)?")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.animation..",
                         "javafx.fxml..", "org.controlsfx..")
                 .check(classes);

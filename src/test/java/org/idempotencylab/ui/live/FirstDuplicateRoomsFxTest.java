@@ -114,7 +114,8 @@ class FirstDuplicateRoomsFxTest {
         });
         if (twoLanes) {
             @SuppressWarnings("unchecked")
-            ComboBox<Strategy> second = robot.lookup("#secondStrategyBox").queryAs(ComboBox.class);
+            ComboBox<Strategy> second = FxSteps.onFx(() -> robot.lookup("#secondStrategyBox")
+                    .queryAs(ComboBox.class)); // on the FX thread: the scene graph is changing while it plays
             LiveFx.onFx(() -> second.setValue(Strategy.EACH_STEP_SAME_KEY)); // the opening scene's fix
             FxSteps.press(robot, "#besideBox");
             LiveFx.waitUntil(() -> live.lanes().activeProperty().get());
