@@ -57,6 +57,18 @@ class ScenarioSchemaTest {
     }
 
     @Test
+    void theWorkedDesignsPassIt() throws IOException {
+        // docs/designs/*.json, the files docs/worked-designs.md tells an engineer to copy (WorkedDesignsTest checks them)
+        try (var files = Files.list(Path.of("docs/designs"))) {
+            List<Path> designs = files.filter(p -> p.toString().endsWith(".json")).toList();
+            assertFalse(designs.isEmpty());
+            for (Path p : designs) {
+                assertEquals(Set.of(), SCHEMA.validate(JSON.readTree(p.toFile())), p.toString());
+            }
+        }
+    }
+
+    @Test
     void theDocumentedScenarioFilesPassIt() throws IOException {
         // every ```json block of docs/scenario-files.md that is a scenario file (it has the format tag)
         String readme = Files.readString(Path.of("docs/scenario-files.md"));

@@ -1,0 +1,65 @@
+package org.idempotencylab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.idempotencylab.engine.Metric;
+import org.idempotencylab.scenario.Expectation;
+import org.idempotencylab.scenario.ScenarioFile;
+import org.idempotencylab.scenario.ScenarioFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The worked designs of {@code docs/designs/} are scenario files an engineer would keep in their repository: the
+ * build runs {@code check} on each, as their CI would, so a change to the engine that breaks a design's stated
+ * figures fails here. The figures and their reasoning are in docs/worked-designs.md.
+ */
+class WorkedDesignsTest {
+    private static final Path FOLDER = Path.of("docs/designs");
+
+    static Stream<String> designs() throws IOException {
+        try (Stream<Path> files = Files.list(FOLDER)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList()
+                    .stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("designs")
+    void checkFindsEveryExpectationOfTheDesignHolds(String fileName) {
+        Outcome o = Outcome.cli("check", "--quiet", "--threads", "2", FOLDER.resolve(fileName).toString());
+        assertEquals("", o.err(), fileName);
+        assertEquals(0, o.code(), fileName + ": " + o.out());
+        assertTrue(o.out().strip().matches("all \\d+ expectations hold"), o.out());
+    }
+
+    @ParameterizedTest
+    @MethodSource("designs")
+    void eachDesignBoundsTheNaiveVersionFromBelowAndTheFixFromAbove(String fileName) throws Exception {
+        // a design shows a problem and its fix: some strategy's number must be at least 1 (the problem happens)
+        // and another's at most 0 (the fix stops it), else the file proves nothing
+        ScenarioFile f = new ScenarioFiles(Metric.watchNames()).read(FOLDER.resolve(fileName));
+        List<Expectation> e = f.expect();
+        assertTrue(e.stream().anyMatch(x -> x.min() != null && x.min() >= 1), fileName + ": " + e);
+        assertTrue(e.stream().anyMatch(x -> x.max() != null && x.max() == 0), fileName + ": " + e);
+        assertTrue(e.stream().map(Expectation::strategy).distinct().count() >= 2, fileName + ": " + e);
+        assertTrue(f.note().contains("Watch"), fileName + ": the note says what to watch");
+    }
+
+    @Test
+    void theDocsPageLinksEveryDesignAndThereAreThree() throws IOException {
+        String page = Files.readString(Path.of("docs/worked-designs.md"));
+        List<String> names = designs().toList();
+        assertEquals(3, names.size(), names.toString());
+        for (String name : names) {
+            assertTrue(page.contains("(designs/" + name + ")"), "docs/worked-designs.md links " + name);
+        }
+    }
+}
