@@ -2,7 +2,6 @@ package org.idempotencylab.scenario;
 
 import java.util.List;
 import org.idempotencylab.scenario.Parameter.Kind;
-import org.idempotencylab.scenario.Parameter.Needs;
 import org.idempotencylab.scenario.Parameter.Scale;
 import org.idempotencylab.scenario.Parameter.Section;
 

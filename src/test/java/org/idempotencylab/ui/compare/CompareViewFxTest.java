@@ -153,6 +153,9 @@ class CompareViewFxTest {
     private void compareAndWait() {
         press(robot, "#compareButton");
         waitUntil(() -> !model.rows().isEmpty() && !model.runningProperty().get());
+        // the rows are in the model; a busy JVM lays out their cells and the chart a few pulses later
+        WaitForAsyncUtils.waitForFxEvents(5);
+        robot.interact(() -> stage.getScene().getRoot().layout());
     }
 
     @SuppressWarnings("unchecked")
