@@ -10,6 +10,7 @@ import org.idempotencylab.scenario.Choice;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * Every {@link Parameter} of a scenario as a property in model units (a Long for counts and virtual ms, a Double
@@ -24,9 +25,12 @@ import org.idempotencylab.scenario.Scenario;
 public final class ScenarioForm {
     private final Map<Parameter, ObjectProperty<Object>> properties = new EnumMap<>(Parameter.class);
     private boolean loading;
+    /** The job the loaded scenario declared (null: the article's sign-up): no field shows it, a file brings it. */
+    private Workflow workflow;
 
     /** @param base the values the form starts from */
     public ScenarioForm(Scenario base) {
+        workflow = base.declaredWorkflow();
         for (Parameter p : Parameter.values()) {
             ObjectProperty<Object> prop = new SimpleObjectProperty<>(this, p.id(), p.get(base));
             properties.put(p, prop);
@@ -54,8 +58,9 @@ public final class ScenarioForm {
         });
     }
 
-    /** Shows {@code s}'s values, every parameter's. */
+    /** Shows {@code s}'s values, every parameter's, and keeps its workflow for {@link #scenario()}. */
     public void load(Scenario s) {
+        workflow = s.declaredWorkflow();
         loading = true; // a loaded range is in order already; its ends must not push each other on the way
         try {
             for (Parameter p : Parameter.values()) {
@@ -67,13 +72,13 @@ public final class ScenarioForm {
     }
 
     /**
-     * @return the scenario the properties describe now
+     * @return the scenario the properties describe now, running the workflow the last scenario loaded declared
      * @throws ParameterException if a value is out of range (the fields normally prevent this)
      */
     public Scenario scenario() {
         Scenario.Builder b = Scenario.article().toBuilder();
         properties.forEach((p, prop) -> p.set(b, prop.get()));
-        return b.build();
+        return b.workflow(workflow).build();
     }
 
     /** @return the property of {@code p}, holding its value in model units (see the class comment). */

@@ -52,7 +52,7 @@ final class CauseText {
         if (e.cause() == DuplicateCause.LOCK_GONE) {
             return TEXTS.format("cause.lockKey", e.user());
         }
-        return SignupKeys.describe(SignupKeys.step(e.step(), e.user()));
+        return SignupKeys.stepKey(e.stepName(), e.user()); // the run's own step name, a workflow's too
     }
 
     private static boolean providerGuards(Strategy strategy, SimulationEvent e) {
