@@ -4,8 +4,8 @@ import org.idempotencylab.engine.SignupSteps;
 
 /**
  * Where the parts of the queue canvas go in a canvas {@code width} × {@code height} px: the waiting line at the
- * left, the workflow's steps as stations in two rows (of five for up to ten steps, of six for 11 or 12), the Done column at the right, the row of boxes under the
- * stations; and where a token stands in the waiting line, in a station's strip and in the Done column. Plain
+ * left, the workflow's steps as stations in two rows (of five for up to ten steps, of six for 11 or 12), the Done
+ * column at the right, the row of boxes under the stations; and where a token stands in the waiting line, in a station's strip and in the Done column. Plain
  * arithmetic on px: the heights that depend on the type (a station's, the row under the stations') come from
  * {@link QueueLayout}, which fits the text, and so do the tokens' size (larger in presentation mode) and the least
  * width of the side columns (their headings in the least type). No JavaFX: testable without the toolkit.
