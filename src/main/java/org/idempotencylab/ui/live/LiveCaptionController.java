@@ -73,7 +73,8 @@ public final class LiveCaptionController {
         String who = job == null ? null : EventText.user(job.user(), job.repeat());
         codePanel.show(chosen, model.workflow(), running, who, job != null && job == model.selectedProperty().get(),
                 history);
-        List<String> caption = running == null || history.isEmpty() ? List.of("") : Caption.forms(running, history);
+        List<String> caption = running == null || history.isEmpty() ? List.of("")
+                : Caption.forms(running, model.workflow(), history);
         captionText.set(caption.get(0).isEmpty() ? List.of(TEXTS.get("caption.none")) : caption);
     }
 

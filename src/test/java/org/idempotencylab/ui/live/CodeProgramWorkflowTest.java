@@ -74,6 +74,15 @@ class CodeProgramWorkflowTest {
         assertEquals("retry.call", CodeMap.line(SAME_LOCK, charge));
     }
 
+    @Test
+    void theCaptionNamesTheCheckoutsStepNotTheSignUps() {
+        // step 0 of the checkout is "charge the card"; the sign-up's step 0 ("save the user") must not show
+        SimulationEvent call = new SimulationEvent(100, Kind.CALL_STARTED, 7, false, 0, 1, 0, 100, "", 1);
+        String caption = Caption.forms(SAME_LOCK, CHECKOUT, List.of(call)).get(0);
+        assertTrue(caption.contains("charge the card"), caption);
+        assertFalse(caption.contains("save the user"), caption);
+    }
+
     private static String text(List<CodeProgram.Line> lines) {
         return String.join("\n", lines.stream().map(CodeProgram.Line::text).toList());
     }
