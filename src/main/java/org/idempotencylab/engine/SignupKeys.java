@@ -50,17 +50,32 @@ public final class SignupKeys {
         return PROVIDER_REQUEST | ((request & 0xFFFF_FFFFL) << 28) | (user & USER_MASK_28);
     }
 
-    /** @return the key as text, as the article writes it. */
+    /** @return the key as text, as the article writes it, a step key with the sign-up's step names. */
     public static String describe(long key) {
+        return describe(key, SignupSteps.NAMES);
+    }
+
+    /**
+     * @param stepNames the run's workflow's step names, in order; a step key's step past them is "step 11"
+     * @return the key as text, as the article writes it: {@code charge the card:user_42} for a checkout's step key
+     */
+    public static String describe(long key, java.util.List<String> stepNames) {
         long kind = key >>> 60;
         if (kind == 1) {
             int step = (int) (key & 0xF);
-            return SignupSteps.NAMES.get(step) + ":user_" + ((key >>> 4) & ((1L << 56) - 1));
+            // a step past the names given (a workflow's 11th or 12th told in the sign-up's names): its number
+            String name = step < stepNames.size() ? stepNames.get(step) : "step " + (step + 1);
+            return stepKey(name, (key >>> 4) & ((1L << 56) - 1));
         }
         long user = key & USER_MASK_28;
         if (kind == 2) {
             return "welcome-email:user_" + user;
         }
         return "welcome-email:user_" + user + ":" + (kind == 4 ? "request_" : "") + ((key >>> 28) & 0xFFFF_FFFFL);
+    }
+
+    /** @return a step's store key as text: {@code <step name>:user_<user>} (article 1, {@code idempotentSteps}) */
+    public static String stepKey(String stepName, long user) {
+        return stepName + ":user_" + user;
     }
 }

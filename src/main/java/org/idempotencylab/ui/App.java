@@ -23,7 +23,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 import org.idempotencylab.engine.ExplorerScenario;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.ui.compare.CompareViewModel;
 import org.idempotencylab.ui.explore.ExploreViewModel;
@@ -182,7 +181,8 @@ public final class App extends Application {
         boolean[] seen = {false};
         // the clock moves every frame that plays
         live.timeMsProperty().addListener((o, was, now) -> {
-            if (!seen[0] && live.duplicates(SignupSteps.EMAIL) > 0) {
+            int keyStep = live.workflow().keyStep(); // the welcome email in the sign-up; -1: no external step
+            if (!seen[0] && keyStep >= 0 && live.duplicates(keyStep) > 0) {
                 seen[0] = true;
                 afterFirstFrame(scene, () -> {
                     report(switches, "first duplicate");

@@ -26,13 +26,13 @@ import org.idempotencylab.engine.ExplorerScenario;
 import org.idempotencylab.engine.Fault;
 import org.idempotencylab.engine.FaultKind;
 import org.idempotencylab.engine.Metric;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.BackgroundRun;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.form.ParameterBinding;
@@ -338,21 +338,25 @@ public final class ExploreViewModel {
 
     /** @return the table's row of {@code r}, a result of {@code e} */
     static Row row(Exploration e, Explorer.Result r) {
-        String cx = r.hasCounterexample() ? String.join("\n", lines(r)) : TEXTS.get("none");
+        String cx = r.hasCounterexample() ? String.join("\n", lines(r, e.plan().scenario().workflow()))
+                : TEXTS.get("none");
         return new Row(e, r, r.strategy().name(), count(r.schedules()), count(r.schedulesWithDuplicate()),
                 count(r.lostSchedules()), cx, r.hasCounterexample());
     }
 
-    /** @return the counterexample of {@code r} in words: one line a fault (or "no fault needed"), then the outcome */
-    static List<String> lines(Explorer.Result r) {
+    /**
+     * @return the counterexample of {@code r} in words, the steps by their names in {@code flow}: one line a fault
+     *         (or "no fault needed"), then the outcome
+     */
+    static List<String> lines(Explorer.Result r, Workflow flow) {
         List<String> lines = new ArrayList<>();
         for (Fault f : r.shortestCounterexample()) {
-            lines.add(FaultWords.of(f));
+            lines.add(FaultWords.of(f, flow));
         }
         if (lines.isEmpty()) {
             lines.add(TEXTS.get("noFault"));
         }
-        lines.add(FaultWords.outcome(r.counterexampleDuplicates()));
+        lines.add(FaultWords.outcome(r.counterexampleDuplicates(), flow));
         return lines;
     }
 
@@ -368,8 +372,10 @@ public final class ExploreViewModel {
         Plan p = e.plan();
         String footer = TEXTS.format("note.footer", r.schedules(), p.maxFaults(), faults(p.maxFaults()),
                 r.schedulesWithDuplicate());
-        String text = String.join("\n", lines(r)) + "\n\n" + footer;
-        Metric watched = r.counterexampleDuplicates().contains(SignupSteps.EMAIL) ? Metric.USERS_WITH_DUPLICATE_EMAILS
+        String text = String.join("\n", lines(r, p.scenario().workflow())) + "\n\n" + footer;
+        // the provider-side metric counts the workflow's key step (the sign-up's welcome email)
+        Metric watched = r.counterexampleDuplicates().contains(p.scenario().workflow().keyStep())
+                ? Metric.USERS_WITH_DUPLICATE_EMAILS
                 : Metric.REPEATED_STEPS;
         return new Counterexample(p.scenario(), r.strategy(), p.kinds(), r.shortestCounterexample(),
                 TEXTS.format("note.title", r.strategy().name()), text, watched);

@@ -29,6 +29,7 @@ public final class ScenarioForm {
 
     /** @param base the values the form starts from */
     public ScenarioForm(Scenario base) {
+        workflow = base.declaredWorkflow();
         for (Parameter p : Parameter.values()) {
             ObjectProperty<Object> prop = new SimpleObjectProperty<>(this, p.id(), p.get(base));
             properties.put(p, prop);
@@ -56,7 +57,7 @@ public final class ScenarioForm {
         });
     }
 
-    /** Shows {@code s}'s values, every parameter's. */
+    /** Shows {@code s}'s values, every parameter's, and keeps its workflow for {@link #scenario()}. */
     public void load(Scenario s) {
         workflow = s.declaredWorkflow(); // first: a listener of the properties below reads the whole scenario
         loading = true; // a loaded range is in order already; its ends must not push each other on the way
@@ -70,7 +71,7 @@ public final class ScenarioForm {
     }
 
     /**
-     * @return the scenario the properties describe now
+     * @return the scenario the properties describe now, running the workflow the last scenario loaded declared
      * @throws ParameterException if a value is out of range (the fields normally prevent this)
      */
     public Scenario scenario() {

@@ -289,8 +289,10 @@ public final class ScenarioKit {
         // the last run's numbers belong to other parameters: never show them beside this note
         v.load(f, metric(f.watch()));
         note.set(null); // a loaded scenario's own note again
-        if (f.view() == ScenarioFile.View.COMPARE && !f.lanes().isEmpty()) {
-            // the bug and its fix: Compare shows their rows, and the live view is set up with them as two lanes
+        if (f.view() == ScenarioFile.View.COMPARE && (!f.lanes().isEmpty()
+                || f.scenario().declaredWorkflow() != null)) {
+            // the bug and its fix: Compare shows their rows, and the live view is set up with them as two lanes;
+            // a job of the engineer's own: the live view plays it (its first strategy), its steps as the stations
             views.get(ScenarioFile.View.LIVE).load(f, metric(f.watch()));
         }
         watchLine.set(TEXTS.format("watch.waiting", label(f.watch()), v.waitingText(runOnLoad)));

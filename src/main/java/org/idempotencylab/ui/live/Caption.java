@@ -7,6 +7,7 @@ import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
 
@@ -62,20 +63,25 @@ final class Caption {
      *         bar shows the shorter rather than take a second line from the play area; [""] for no events yet
      */
     static List<String> forms(Strategy strategy, List<SimulationEvent> history) {
-        SimulationEvent decided = CodeMap.decisive(strategy, history);
+        return forms(strategy, Workflow.SIGNUP, history);
+    }
+
+    /** As {@link #forms(Strategy, List)} in a run of {@code flow}: its steps by their names. */
+    static List<String> forms(Strategy strategy, Workflow flow, List<SimulationEvent> history) {
+        SimulationEvent decided = CodeMap.decisive(strategy, flow, history);
         if (decided == null) {
             return List.of("");
         }
-        String what = say(strategy, decided, false);
+        String what = say(strategy, flow, decided, false);
         SimulationEvent last = history.get(history.size() - 1);
         Template next = last == decided ? null : NEXT.get(last.kind());
         List<String> forms = new java.util.ArrayList<>();
         if (next != null) {
-            forms.add(what + next.fill(args(last, "")));
+            forms.add(what + next.fill(args(flow, last, "")));
         }
         forms.add(what);
         if (decided.cause() != null) { // the cause in a few words, for a narrow bar
-            forms.add(say(strategy, decided, true));
+            forms.add(say(strategy, flow, decided, true));
         }
         return List.copyOf(forms);
     }
@@ -85,19 +91,30 @@ final class Caption {
      * @return the caption's first part: what {@code e} did, in plain words
      */
     static String say(Strategy strategy, SimulationEvent e, boolean brief) {
-        Template own = e.step() == SignupSteps.EMAIL && EMAIL.containsKey(e.kind()) ? EMAIL.get(e.kind())
-                : WHAT.get(e.kind());
+        return say(strategy, Workflow.SIGNUP, e, brief);
+    }
+
+    /** As {@link #say(Strategy, SimulationEvent, boolean)} in a run of {@code flow}: its steps by their names. */
+    static String say(Strategy strategy, Workflow flow, SimulationEvent e, boolean brief) {
+        // the welcome email's own words are the sign-up's alone
+        boolean email = e.step() == SignupSteps.EMAIL && flow.equals(Workflow.SIGNUP);
+        Template own = email && EMAIL.containsKey(e.kind()) ? EMAIL.get(e.kind()) : WHAT.get(e.kind());
         if (own != null) {
             String cause = e.cause() == null ? e.note()
-                    : brief ? CauseText.brief(strategy, e) : CauseText.sentence(strategy, e);
-            return own.fill(args(e, cause));
+                    : brief ? CauseText.brief(strategy, e) : CauseText.sentence(strategy, flow, e);
+            return own.fill(args(flow, e, cause));
         }
         String line = EventText.what(e); // the log's words for it
         return FALLBACK.fill(who(e), line);
     }
 
-    private static Object[] args(SimulationEvent e, String cause) {
-        return new Object[] {who(e), e.stepName(), e.note(), VirtualTime.format(Math.max(0, e.untilMs())),
+    /** @return {@code e}'s step by its name in {@code flow} ("charge the card"); "" for an event of no step */
+    static String stepName(Workflow flow, SimulationEvent e) {
+        return e.step() < flow.size() ? e.stepName(flow.names()) : e.stepName();
+    }
+
+    private static Object[] args(Workflow flow, SimulationEvent e, String cause) {
+        return new Object[] {who(e), stepName(flow, e), e.note(), VirtualTime.format(Math.max(0, e.untilMs())),
                 Math.max(0, e.untilMs() - e.timeMs()), e.attempt(), e.worker() + 1, cause};
     }
 

@@ -6,6 +6,7 @@ import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.Texts;
 
 /**
@@ -26,7 +27,12 @@ final class CauseText {
 
     /** @return the cause in a sentence that names the record, e.g. "the crash wiped the in-memory store: …" */
     static String sentence(Strategy strategy, SimulationEvent e) {
-        return Template.of(words(strategy, e, "")).fill(record(strategy, e));
+        return sentence(strategy, Workflow.SIGNUP, e);
+    }
+
+    /** As {@link #sentence(Strategy, SimulationEvent)} in a run of {@code flow}: a step's key by its name. */
+    static String sentence(Strategy strategy, Workflow flow, SimulationEvent e) {
+        return Template.of(words(strategy, e, "")).fill(record(strategy, flow, e));
     }
 
     /** @return the cause in a few words, for a narrow bar: "the reply was lost" */
@@ -45,6 +51,11 @@ final class CauseText {
      *         else the store's key of the step
      */
     static String record(Strategy strategy, SimulationEvent e) {
+        return record(strategy, Workflow.SIGNUP, e);
+    }
+
+    /** As {@link #record(Strategy, SimulationEvent)} in a run of {@code flow}. */
+    static String record(Strategy strategy, Workflow flow, SimulationEvent e) {
         if (providerGuards(strategy, e)) { // a request's own key: the event does not say which request
             return strategy.keyMode() == KeyMode.PER_REQUEST ? "welcome-email:user_" + e.user() + ":request_…"
                     : SignupKeys.describe(SignupKeys.providerSame(e.user()));
@@ -52,7 +63,7 @@ final class CauseText {
         if (e.cause() == DuplicateCause.LOCK_GONE) {
             return TEXTS.format("cause.lockKey", e.user());
         }
-        return SignupKeys.describe(SignupKeys.step(e.step(), e.user()));
+        return SignupKeys.stepKey(Caption.stepName(flow, e), e.user());
     }
 
     private static boolean providerGuards(Strategy strategy, SimulationEvent e) {

@@ -2,11 +2,11 @@ package org.idempotencylab.ui.live;
 
 import java.util.List;
 import org.idempotencylab.engine.DuplicateCause;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * Which line of the code panel's program ({@link CodeProgram}) decided an event, and which event of a job's last
@@ -45,8 +45,13 @@ final class CodeMap {
      *         null if no line of the program decides it (a click arming a fault, a job lost with the queue)
      */
     static String line(Strategy strategy, SimulationEvent e) {
+        return line(strategy, Workflow.SIGNUP, e);
+    }
+
+    /** As {@link #line(Strategy, SimulationEvent)} in a run of {@code flow}: its steps with a key call the provider. */
+    static String line(Strategy strategy, Workflow flow, SimulationEvent e) {
         StoreLook store = StoreLook.of(strategy.store());
-        boolean email = e.step() == SignupSteps.EMAIL;
+        boolean email = sendsKey(flow, e.step());
         return switch (e.kind()) {
             case CALL_STARTED -> switch (store) { // a new look does not compile until it has its lines
                 case MEMORY -> "memory.run";
@@ -56,7 +61,7 @@ final class CodeMap {
             case CALL_SUCCEEDED -> "retry.call";
             case CALL_FAILED, REPLY_LOST, BACKOFF_STARTED -> "retry.error";
             case SIDE_EFFECT -> email ? "provider.send" : "retry.call";
-            case DUPLICATE_SIDE_EFFECT -> letThrough(strategy, e);
+            case DUPLICATE_SIDE_EFFECT -> letThrough(strategy, flow, e);
             case EMAIL_SUPPRESSED -> strategy.keyMode() == KeyMode.NONE ? null : "provider.known";
             case STEP_SKIPPED -> store == StoreLook.CLAIM_TABLE ? "claim.completed" : "memory.saved";
             case RUN_SHARED -> "memory.share";
@@ -79,7 +84,12 @@ final class CodeMap {
      *         the step, the provider's send (the welcome email) or the call every step makes
      */
     static String letThrough(Strategy strategy, SimulationEvent dup) {
-        boolean email = dup.step() == SignupSteps.EMAIL;
+        return letThrough(strategy, Workflow.SIGNUP, dup);
+    }
+
+    /** As {@link #letThrough(Strategy, SimulationEvent)} in a run of {@code flow}. */
+    static String letThrough(Strategy strategy, Workflow flow, SimulationEvent dup) {
+        boolean email = sendsKey(flow, dup.step());
         DuplicateCause cause = dup.cause();
         if (email && (strategy.keyMode() == KeyMode.SAME || strategy.keyMode() == KeyMode.PER_REQUEST)) {
             return "provider.send";
@@ -100,10 +110,15 @@ final class CodeMap {
      *         {@link #ROUTINE} or {@link #SILENT}; the decisive event of a moment is its latest of the highest rank
      */
     static int rank(Strategy strategy, SimulationEvent e) {
+        return rank(strategy, Workflow.SIGNUP, e);
+    }
+
+    /** As {@link #rank(Strategy, SimulationEvent)} in a run of {@code flow}. */
+    static int rank(Strategy strategy, Workflow flow, SimulationEvent e) {
         return switch (e.kind()) {
             case CALL_STARTED, CALL_SUCCEEDED, BACKOFF_STARTED -> ROUTINE;
             case JOB_STARTED -> StoreLook.of(strategy.store()) == StoreLook.LOCK ? DECIDES : ROUTINE;
-            case SIDE_EFFECT -> e.step() == SignupSteps.EMAIL ? DECIDES : SILENT;
+            case SIDE_EFFECT -> sendsKey(flow, e.step()) ? DECIDES : SILENT;
             case ARRIVED -> SILENT;
             case KEY_MISMATCH, DUPLICATE_SIDE_EFFECT -> ENDS;
             default -> DECIDES;
@@ -135,10 +150,15 @@ final class CodeMap {
      *         {@link #rank}; null for an empty history
      */
     static SimulationEvent decisive(Strategy strategy, List<SimulationEvent> history) {
+        return decisive(strategy, Workflow.SIGNUP, history);
+    }
+
+    /** As {@link #decisive(Strategy, List)} in a run of {@code flow}. */
+    static SimulationEvent decisive(Strategy strategy, Workflow flow, List<SimulationEvent> history) {
         SimulationEvent best = null;
         int bestRank = -1;
         for (SimulationEvent e : lastMoment(history)) {
-            int r = rank(strategy, e);
+            int r = rank(strategy, flow, e);
             if (r >= bestRank) {
                 best = e;
                 bestRank = r;
@@ -149,7 +169,20 @@ final class CodeMap {
 
     /** @return the id of the line that decided the job's last moment, or null (nothing yet, or no line decides it) */
     static String litLine(Strategy strategy, List<SimulationEvent> history) {
-        SimulationEvent e = decisive(strategy, history);
-        return e == null ? null : line(strategy, e);
+        return litLine(strategy, Workflow.SIGNUP, history);
+    }
+
+    /** As {@link #litLine(Strategy, List)} in a run of {@code flow}. */
+    static String litLine(Strategy strategy, Workflow flow, List<SimulationEvent> history) {
+        SimulationEvent e = decisive(strategy, flow, history);
+        return e == null ? null : line(strategy, flow, e);
+    }
+
+    /**
+     * @return true if step {@code step} of {@code flow} calls the provider with a key (the program's
+     *         {@code sendWelcomeEmail} part: the sign-up's welcome email, a checkout's charge and receipt)
+     */
+    static boolean sendsKey(Workflow flow, int step) {
+        return step >= 0 && step < flow.size() && flow.step(step).providerKey();
     }
 }

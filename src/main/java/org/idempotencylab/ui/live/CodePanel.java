@@ -16,6 +16,7 @@ import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.Texts;
 
@@ -64,6 +65,8 @@ public final class CodePanel extends VBox {
     private Font readableFont;
     private double readableText;
     private Strategy shown;
+    /** The workflow whose names the program shown uses. */
+    private Workflow shownFlow;
 
     public CodePanel() {
         getStyleClass().add("code-panel");
@@ -124,18 +127,21 @@ public final class CodePanel extends VBox {
     /**
      * Shows the code of {@code chosen} and lights the line that decided {@code history}'s last moment when
      * {@code chosen} is the strategy running; nothing lit otherwise. Rebuilds the lines only when the strategy
-     * changes.
+     * or the workflow changes.
      *
      * @param chosen   the strategy the strategy box and the parts show (what Reset runs)
+     * @param flow     the run's workflow: the program names its steps ({@link CodeProgram#compose(Strategy, Workflow)})
      * @param running  the strategy of the run being played, or null before the first run
      * @param who      who the lit line is for ({@code user_7}), or null for no job yet
      * @param selected true if that job was clicked, false if it is the job of the latest event
      * @param history  that job's events, oldest first (empty for none)
      */
-    void show(Strategy chosen, Strategy running, String who, boolean selected, List<SimulationEvent> history) {
-        if (!chosen.equals(shown)) {
+    void show(Strategy chosen, Workflow flow, Strategy running, String who, boolean selected,
+              List<SimulationEvent> history) {
+        if (!chosen.equals(shown) || !flow.equals(shownFlow)) {
             shown = chosen;
-            program = CodeProgram.compose(chosen);
+            shownFlow = flow;
+            program = CodeProgram.compose(chosen, flow);
             labels.clear();
             for (CodeProgram.Line line : program) {
                 Label l = new Label(NO_MARKER + line.text());
@@ -155,7 +161,7 @@ public final class CodePanel extends VBox {
             lit = -1;
         }
         boolean runs = chosen.equals(running);
-        int now = runs ? CodeProgram.indexOf(program, CodeMap.litLine(running, history)) : -1;
+        int now = runs ? CodeProgram.indexOf(program, CodeMap.litLine(running, flow, history)) : -1;
         light(now);
         if (!runs) {
             forWhom.setText(TEXTS.get(running == null ? "code.none" : "code.pending"));

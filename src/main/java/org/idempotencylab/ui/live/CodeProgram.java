@@ -9,8 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * The code panel's program: the pseudo-code that decides each step, read from {@code program.txt} beside this
@@ -38,11 +40,72 @@ final class CodeProgram {
      * @throws IllegalStateException if {@code program.txt} lacks a part the strategy needs
      */
     static List<Line> compose(Strategy strategy) {
+        return compose(strategy, Workflow.SIGNUP);
+    }
+
+    /**
+     * As {@link #compose(Strategy)} for a run of {@code flow}: the sign-up's program as written; another workflow's
+     * names its own steps where the sign-up's names the welcome email and the sign-up ({@link #named}).
+     *
+     * @throws IllegalStateException if {@code program.txt} lacks a part the strategy needs
+     */
+    static List<Line> compose(Strategy strategy, Workflow flow) {
         List<Line> lines = new ArrayList<>();
         lines.addAll(part("retry." + strategy.scope().cliName()));
         lines.addAll(part(StoreLook.of(strategy.store()).part()));
         lines.addAll(part("key." + strategy.keyMode().cliName()));
-        return List.copyOf(lines);
+        return flow.equals(Workflow.SIGNUP) ? List.copyOf(lines) : named(lines, flow);
+    }
+
+    /**
+     * @return {@code lines} with the workflow's names: the provider's call {@code sendWelcomeEmail(user)} becomes
+     *         the step that sends a key ({@code chargeTheCard(user)}, its key {@code charge-the-card:user}), or,
+     *         with several, {@code callProvider(step, user)} for each of them, named on the line after; the lock's
+     *         {@code signup:user} the workflow's name ({@code checkout:user})
+     */
+    private static List<Line> named(List<Line> lines, Workflow flow) {
+        List<String> calls = new ArrayList<>();
+        for (int i = 0; i < flow.size(); i++) {
+            if (flow.step(i).providerKey()) {
+                calls.add(flow.step(i).name());
+            }
+        }
+        if (calls.isEmpty() && flow.keyStep() >= 0) { // no step sends a key: the provider's step all the same
+            calls.add(flow.step(flow.keyStep()).name());
+        }
+        boolean one = calls.size() == 1;
+        String call = calls.isEmpty() ? "callProvider" : one ? camel(calls.get(0)) : "callProvider";
+        String key = one ? kebab(calls.get(0)) : "step";
+        List<Line> out = new ArrayList<>();
+        for (Line l : lines) {
+            String text = l.text().replace("signup:user", kebab(flow.name()) + ":user")
+                    .replace("welcome-email:", key + ":");
+            boolean header = text.contains("sendWelcomeEmail(");
+            text = text.replace("sendWelcomeEmail(", one || calls.isEmpty() ? call + "(" : call + "(step, ");
+            out.add(new Line(l.id(), text));
+            if (header && calls.size() > 1) {
+                out.add(new Line(UNLIT, "  for step in: " + String.join(", ", calls)));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** @return {@code name} as a function's name: "charge the card" is {@code chargeTheCard} */
+    static String camel(String name) {
+        StringBuilder b = new StringBuilder();
+        for (String w : name.strip().split("[^\\p{Alnum}]+")) {
+            if (!w.isEmpty()) {
+                b.append(b.length() == 0 ? w.toLowerCase(Locale.ROOT)
+                        : Character.toUpperCase(w.charAt(0)) + w.substring(1).toLowerCase(Locale.ROOT));
+            }
+        }
+        return b.length() == 0 ? "step" : b.toString();
+    }
+
+    /** @return {@code name} as a key's prefix: "charge the card" is {@code charge-the-card} */
+    static String kebab(String name) {
+        String k = name.strip().toLowerCase(Locale.ROOT).replaceAll("[^\\p{Alnum}]+", "-").replaceAll("^-|-$", "");
+        return k.isEmpty() ? "step" : k;
     }
 
     /** @return the index of the first line of {@code program} with {@code id}, or -1 (none, or null). */

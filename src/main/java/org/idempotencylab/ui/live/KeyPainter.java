@@ -6,7 +6,6 @@ import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.live.CanvasInk.Box;
 import org.idempotencylab.ui.live.CanvasInk.Kind;
@@ -41,7 +40,7 @@ final class KeyPainter {
         if (!l.stations.keys) {
             return;
         }
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < l.grid.stations(); s++) {
             double x = l.grid.stationX(s) + PAD;
             double y = l.grid.stationY(s) + l.stations.keysTop;
             drawBand(g, shown.station(s), l.stations.keyFont, l.stations.chipH, x, y, l.grid.stationW - 2 * PAD,

@@ -13,7 +13,6 @@ import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
@@ -109,7 +108,9 @@ public final class LaneStrip extends Pane {
         countFont = CanvasInk.plain(Math.max(least, 10 * k));
         tokenFont = CanvasInk.bold(least); // as small as lane A's least text: cells keep a token and a "+N"
         pillH = ink.lineHeight(tokenFont) + 3;
-        cellW = (w - LEFT - RIGHT - 9 * 4) / SignupSteps.COUNT;
+        // cells as wide as the sign-up's ten (or narrower for 11 or 12): the workers' box takes two of them
+        int cells = Math.max(10, vm.workflow().size());
+        cellW = (w - LEFT - RIGHT - (cells - 1) * 4) / cells;
         bottomY = 4 + CELL_H + 6;
         workersX = LEFT;
         workersW = cellW * 2 + 4;
@@ -181,7 +182,7 @@ public final class LaneStrip extends Pane {
 
     private void drawStations(GraphicsContext g, LiveViewModel vm) {
         List<List<JobToken>> at = new ArrayList<>();
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < vm.workflow().size(); s++) {
             at.add(new ArrayList<>());
         }
         for (JobToken t : vm.tokens()) {
@@ -190,14 +191,9 @@ public final class LaneStrip extends Pane {
             }
         }
         double numberH = ink.lineHeight(numberFont);
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < vm.workflow().size(); s++) {
             double x = cellX(s);
-            boolean email = s == SignupSteps.EMAIL;
-            g.setFill(email ? Color.web("#eef5fb") : Color.web("#f4f6f8"));
-            g.fillRoundRect(x, 4, cellW, CELL_H, 8, 8);
-            g.setStroke(email ? QueueCanvas.CALLING : Color.web("#c5ccd3"));
-            g.setLineWidth(email ? 2 : 1);
-            g.strokeRoundRect(x, 4, cellW, CELL_H, 8, 8);
+            StationPainter.drawBox(g, StationPainter.meetsProvider(vm.workflow(), s), x, 4, cellW, CELL_H, 8);
             Box cell = ink.note(Kind.AREA, "station", x, 4, cellW, CELL_H, null);
             double inner = cellW - 6;
             g.setFill(QueueCanvas.INK);

@@ -16,7 +16,6 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSimulation;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
@@ -435,7 +434,7 @@ public final class Lanes {
         StrategyResult r = lane.simulation().result();
         List<String> steps = new ArrayList<>();
         int shown = 0;
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < lane.workflow().size(); s++) {
             if (lane.duplicates(s) > 0 && shown++ < SUMMARY_STEPS) {
                 steps.add(TEXTS.format("summary.step", s + 1, lane.duplicates(s)));
             }

@@ -71,8 +71,10 @@ public final class LiveCaptionController {
         Strategy running = model.simulation() == null ? null : model.simulation().strategy();
         List<SimulationEvent> history = job == null ? List.of() : job.history();
         String who = job == null ? null : EventText.user(job.user(), job.repeat());
-        codePanel.show(chosen, running, who, job != null && job == model.selectedProperty().get(), history);
-        List<String> caption = running == null || history.isEmpty() ? List.of("") : Caption.forms(running, history);
+        codePanel.show(chosen, model.workflow(), running, who, job != null && job == model.selectedProperty().get(),
+                history);
+        List<String> caption = running == null || history.isEmpty() ? List.of("")
+                : Caption.forms(running, model.workflow(), history);
         captionText.set(caption.get(0).isEmpty() ? List.of(TEXTS.get("caption.none")) : caption);
     }
 

@@ -188,7 +188,7 @@ final class LiveRun {
         for (SimulationEvent e : pending) {
             projection.apply(e);
             eventLog.add(e);
-            story.heard(sim.strategy(), e);
+            story.heard(sim.strategy(), projection.workflow(), e);
             if (e.user() >= 0 && e.kind() != SimulationEvent.Kind.ARRIVED) {
                 lastJob = projection.token(e.user(), e.repeat());
             }

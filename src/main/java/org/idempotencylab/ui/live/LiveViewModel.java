@@ -25,6 +25,7 @@ import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.JdbcClaimStore;
 import org.idempotencylab.ui.LiveRunListener;
@@ -385,6 +386,11 @@ public final class LiveViewModel {
     /** @return the records the stage shows at each station and at the provider, as of the last frame */
     StageKeys.Shown stageKeys() {
         return stageKeys.shown();
+    }
+
+    /** @return the job the run plays (the article's sign-up unless its scenario declared one): the stations */
+    public Workflow workflow() {
+        return run.projection().workflow();
     }
 
     /** @return side effects done at {@code step} so far, first times and repeats. */

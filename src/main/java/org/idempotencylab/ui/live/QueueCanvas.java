@@ -7,6 +7,7 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.live.CanvasInk.Box;
 
@@ -68,11 +69,14 @@ public final class QueueCanvas extends Pane {
     private double laidScale;
     /** The bands of keys laid out: the stations' (the run's steps keep a record), the provider's (it sends a key). */
     private StageKeys.Bands laidKeys = StageKeys.Bands.NONE;
+    /** The workflow laid out: a station per step. */
+    private Workflow laidFlow = Workflow.SIGNUP;
     /** The height the 16 px layout needs ({@link #neededHeight}), and the width, type and bands it was measured for. */
     private double needed;
     private double neededFor = -1;
     private double neededScale;
     private StageKeys.Bands neededKeys = StageKeys.Bands.NONE;
+    private Workflow neededFlow = Workflow.SIGNUP;
     // what the last frame drew
     private long drawnVersion = -1;
     private double drawnWidth;
@@ -117,16 +121,19 @@ public final class QueueCanvas extends Pane {
     /**
      * @return the height, px, the canvas needs at its present width for every text at 16 px in presentation mode
      *         ({@link QueueLayout#neededHeight}); its least height in normal mode or where no height would do.
-     *         Measured again when the width, the type or the run's bands of keys change.
+     *         Measured again when the width, the type, the run's bands of keys or its workflow change.
      */
     double neededHeight() {
         StageKeys.Bands keyed = lastModel == null ? laidKeys : lastModel.stageKeys().bands();
-        if (getWidth() != neededFor || ink.scale() != neededScale || !keyed.equals(neededKeys)) {
+        Workflow flow = lastModel == null ? laidFlow : lastModel.workflow();
+        if (getWidth() != neededFor || ink.scale() != neededScale || !keyed.equals(neededKeys)
+                || !flow.equals(neededFlow)) {
             neededFor = getWidth();
             neededScale = ink.scale();
             neededKeys = keyed;
+            neededFlow = flow;
             needed = getWidth() <= 0 ? minHeight(-1)
-                    : QueueLayout.neededHeight(ink, getWidth(), minHeight(-1), neededScale, keyed);
+                    : QueueLayout.neededHeight(ink, getWidth(), minHeight(-1), neededScale, keyed, flow);
         }
         return needed;
     }
@@ -143,8 +150,10 @@ public final class QueueCanvas extends Pane {
         canvas.setHeight(getHeight());
         boolean retyped = laidScale != ink.scale();
         StageKeys.Bands keyed = lastModel == null ? laidKeys : lastModel.stageKeys().bands();
-        if (getWidth() != laidW || getHeight() != laidH || retyped || !keyed.equals(laidKeys)) {
-            layOut(keyed);
+        Workflow flow = lastModel == null ? laidFlow : lastModel.workflow();
+        if (getWidth() != laidW || getHeight() != laidH || retyped || !keyed.equals(laidKeys)
+                || !flow.equals(laidFlow)) {
+            layOut(keyed, flow);
         }
         if ((resized || retyped) && lastModel != null) {
             // layout runs after this pulse's frame was drawn: draw again now, tokens straight at their new
@@ -156,12 +165,13 @@ public final class QueueCanvas extends Pane {
         }
     }
 
-    private void layOut(StageKeys.Bands keyed) {
+    private void layOut(StageKeys.Bands keyed, Workflow flow) {
         laidW = getWidth();
         laidH = getHeight();
         laidScale = ink.scale();
         laidKeys = keyed;
-        layout = QueueLayout.of(ink, laidW, laidH, laidScale, laidKeys);
+        laidFlow = flow;
+        layout = QueueLayout.of(ink, laidW, laidH, laidScale, laidKeys, laidFlow);
         hits.laidOut(layout);
     }
 
@@ -180,8 +190,9 @@ public final class QueueCanvas extends Pane {
         if (laidW < 0) {
             return; // not laid out yet (a view built into a window already showing): its first layout draws it
         }
-        if (!vm.stageKeys().bands().equals(laidKeys)) { // a run whose steps keep a record, or no longer do
-            layOut(vm.stageKeys().bands());
+        // a run whose steps keep a record, or no longer do; a run of another workflow
+        if (!vm.stageKeys().bands().equals(laidKeys) || !vm.workflow().equals(laidFlow)) {
+            layOut(vm.stageKeys().bands(), vm.workflow());
         }
         drawnVersion = vm.version();
         drawnWidth = getWidth();

@@ -4,8 +4,8 @@ import org.idempotencylab.engine.SignupSteps;
 
 /**
  * Where the parts of the queue canvas go in a canvas {@code width} × {@code height} px: the waiting line at the
- * left, the ten steps as stations in two rows of five, the Done column at the right, the row of boxes under the
- * stations; and where a token stands in the waiting line, in a station's strip and in the Done column. Plain
+ * left, the workflow's steps as stations in two rows (of five for up to ten steps, of six for 11 or 12), the Done
+ * column at the right, the row of boxes under the stations; and where a token stands in the waiting line, in a station's strip and in the Done column. Plain
  * arithmetic on px: the heights that depend on the type (a station's, the row under the stations') come from
  * {@link QueueLayout}, which fits the text, and so do the tokens' size (larger in presentation mode) and the least
  * width of the side columns (their headings in the least type). No JavaFX: testable without the toolkit.
@@ -35,18 +35,29 @@ final class QueueGrid {
      *                    tokens need more room (3 from 1,000 px, 2 from 800 px, else 1)
      * @param queueEdge   the line between the waiting line and the stations, px
      * @param binX        the line between the stations and the Done column, px
+     * @param columns     stations in a row: 5, or 6 for a workflow of 11 or 12 steps ({@link #columns(int)})
      */
-    record Across(double width, double r, int sideColumns, double queueEdge, double binX) {
+    record Across(double width, double r, int sideColumns, double queueEdge, double binX, int columns) {
+        /** @return stations in a row for {@code steps} steps: 5 up to ten (the article's two rows), else 6 */
+        static int columns(int steps) {
+            return Math.max(5, (steps + 1) / 2);
+        }
+
         /**
          * @param sideLeast the least width of a side column's words (its heading and label in the least type), px;
          *                  a column is as wide as its tokens, or as its words if they need more
          */
         static Across of(double width, double r, double sideLeast) {
+            return of(width, r, sideLeast, 5);
+        }
+
+        /** As {@link #of(double, double, double)}, with {@code columns} stations in a row. */
+        static Across of(double width, double r, double sideLeast, int columns) {
             int side = r <= R ? (width >= 900 ? 3 : 2) : width >= 1_000 ? 3 : width >= 800 ? 2 : 1;
             double tokens = (side - 1) * (2 * r + 6) + 2 * r;
             double queueEdge = QUEUE_X + Math.max(tokens, sideLeast) + 6;
             double binX = width - 8 - Math.max((side - 1) * (2 * r + 4) + 2 * r, sideLeast) - GAP;
-            return new Across(width, r, side, queueEdge, binX);
+            return new Across(width, r, side, queueEdge, binX, columns);
         }
 
         /** @return where the stations and the row under them begin, px */
@@ -59,9 +70,9 @@ final class QueueGrid {
             return binX - GAP;
         }
 
-        /** @return a station's width: five stations and their gaps between the columns, px */
+        /** @return a station's width: a row of {@link #columns} stations and their gaps between the columns, px */
         double stationW() {
-            return (right() - left() - 4 * STATION_GAP) / 5;
+            return (right() - left() - (columns - 1) * STATION_GAP) / columns;
         }
 
         /** @return the room for the waiting line's heading and label, px */
@@ -109,23 +120,25 @@ final class QueueGrid {
     final double binX;
     final double stationW;
     final double stationH;
-    private final double[] stationX = new double[SignupSteps.COUNT];
-    private final double[] stationY = new double[SignupSteps.COUNT];
+    /** Where each step's station begins, px: as many as the workflow has steps. */
+    private final double[] stationX;
+    private final double[] stationY;
     /** The row under the stations (the workers, the provider, the legend): its top and height, px. */
     final double bottomY;
     final double bottomH;
 
-    /** A grid with normal mode's tokens and side columns as wide as their tokens. */
+    /** A grid of the sign-up's ten stations with normal mode's tokens and side columns as wide as their tokens. */
     QueueGrid(double width, double height, double stationH, double bottomNeed) {
-        this(Across.of(width, R, 0), height, stationH, bottomNeed);
+        this(Across.of(width, R, 0), height, stationH, bottomNeed, SignupSteps.COUNT);
     }
 
     /**
      * @param across     the canvas split across
      * @param stationH   a station's height, px (its title, strip, keys and counters in the type chosen)
      * @param bottomNeed the least height of the row under the stations, px; it takes what the stations leave
+     * @param steps      the workflow's steps, 1 to 12: one station each, {@code across.columns()} to a row
      */
-    QueueGrid(Across across, double height, double stationH, double bottomNeed) {
+    QueueGrid(Across across, double height, double stationH, double bottomNeed, int steps) {
         this.width = across.width();
         this.height = height;
         this.r = across.r();
@@ -138,9 +151,11 @@ final class QueueGrid {
         this.binX = across.binX();
         this.stationW = across.stationW();
         this.stationH = stationH;
-        for (int i = 0; i < SignupSteps.COUNT; i++) {
-            stationX[i] = across.left() + (i % 5) * (stationW + STATION_GAP);
-            stationY[i] = TOP + (i / 5) * (stationH + GAP);
+        stationX = new double[steps];
+        stationY = new double[steps];
+        for (int i = 0; i < steps; i++) {
+            stationX[i] = across.left() + (i % across.columns()) * (stationW + STATION_GAP);
+            stationY[i] = TOP + (i / across.columns()) * (stationH + GAP);
         }
         this.bottomY = TOP + 2 * (stationH + GAP);
         this.bottomH = Math.max(bottomNeed, height - BOTTOM - bottomY);
@@ -149,6 +164,11 @@ final class QueueGrid {
     /** @return tokens across a station's strip of {@code stationW} px, with normal mode's tokens */
     static int perStripRow(double stationW) {
         return Across.of(0, R, 0).perStripRow(stationW);
+    }
+
+    /** @return the stations: the workflow's steps */
+    int stations() {
+        return stationX.length;
     }
 
     double stationX(int step) {

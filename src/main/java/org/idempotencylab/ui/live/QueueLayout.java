@@ -1,11 +1,13 @@
 package org.idempotencylab.ui.live;
 
+import org.idempotencylab.scenario.Workflow;
+
 /**
  * The queue canvas laid out for one size and type: where the columns, the stations and the row under them go
  * ({@link QueueGrid}), the tokens' size, and the words of each in the largest type that fits ({@link ColumnText},
  * {@link StationText}, {@link BottomRow}). Made again on a resize, when the window's type changes (presentation
- * mode) and when the run's bands of keys change (the stations' when its steps keep a record, the provider's when it
- * sends a key); draws nothing.
+ * mode), when the run's bands of keys change (the stations' when its steps keep a record, the provider's when it
+ * sends a key) and when its workflow does (a station per step); draws nothing.
  *
  * <p>Presentation mode enlarges what the class looks at: the tokens (16 px, their numbers in 16 px type), and every
  * text on the canvas at least {@value #PRESENTATION_LEAST} px, and never smaller than normal mode's on a canvas of
@@ -33,6 +35,8 @@ final class QueueLayout {
     final StageKeys.Bands bands;
     /** The tokens' size. */
     final TokenPainter.Size tokens;
+    /** The job the stations show: one per step. */
+    final Workflow workflow;
 
     /**
      * How a layout is made.
@@ -41,8 +45,9 @@ final class QueueLayout {
      * @param least the least size of text, px
      * @param r     a token's radius, px
      * @param bands the bands of key chips: the stations', the provider's
+     * @param flow  the workflow whose steps are the stations
      */
-    private record Mode(double k, double least, double r, StageKeys.Bands bands) {
+    private record Mode(double k, double least, double r, StageKeys.Bands bands, Workflow flow) {
     }
 
     private QueueLayout(CanvasInk ink, double w, double h, Mode m, double row, double titleFloor,
@@ -50,13 +55,16 @@ final class QueueLayout {
         least = m.least();
         bands = m.bands();
         tokens = new TokenPainter.Size(m.r(), Math.max(11, m.least()));
-        QueueGrid.Across across = QueueGrid.Across.of(w, m.r(), ColumnText.leastWidth(ink, m.least()));
+        workflow = m.flow();
+        QueueGrid.Across across = QueueGrid.Across.of(w, m.r(), ColumnText.leastWidth(ink, m.least()),
+                QueueGrid.Across.columns(workflow.size()));
         columns = new ColumnText(ink, m.k(), m.least(), across.queueRoom(), across.doneRoom());
         bottom = new BottomRow(ink, row, m.least(), across.stationW(), across.left(), across.right(),
                 m.bands().provider());
         double room = (h - QueueGrid.TOP - 2 * QueueGrid.GAP - bottom.need - QueueGrid.BOTTOM) / 2;
-        stations = new StationText(ink, across, m.k(), room, titleFloor, counterFloor, m.bands().stations());
-        grid = new QueueGrid(across, h, stations.height, bottom.need);
+        stations = new StationText(ink, across, m.k(), room, titleFloor, counterFloor, m.bands().stations(),
+                workflow.names());
+        grid = new QueueGrid(across, h, stations.height, bottom.need, workflow.size());
     }
 
     /**
@@ -70,19 +78,21 @@ final class QueueLayout {
      *
      * @param keys the bands of key chips to lay out (the stations' when the run's steps keep a record, the
      *             provider's when it sends a key)
+     * @param flow the run's workflow: a station per step
      */
-    static QueueLayout of(CanvasInk ink, double w, double h, double scale, StageKeys.Bands keys) {
+    static QueueLayout of(CanvasInk ink, double w, double h, double scale, StageKeys.Bands keys, Workflow flow) {
         double least = QueueCanvas.LEAST_TEXT;
-        QueueLayout normal = new QueueLayout(ink, w, h, new Mode(1, least, QueueGrid.R, keys), 1, least, least);
+        QueueLayout normal = new QueueLayout(ink, w, h, new Mode(1, least, QueueGrid.R, keys, flow), 1, least,
+                least);
         if (scale <= 1) {
             return normal;
         }
         QueueLayout large = presentation(ink, w, h, scale, normal, new Mode(scale, PRESENTATION_LEAST,
-                PRESENTATION_R, keys));
+                PRESENTATION_R, keys, flow));
         if (large.stations.cutTitles <= normal.stations.cutTitles && large.fitsHeight(h)) {
             return large;
         }
-        return presentation(ink, w, h, scale, normal, new Mode(scale, least, QueueGrid.R, keys));
+        return presentation(ink, w, h, scale, normal, new Mode(scale, least, QueueGrid.R, keys, flow));
     }
 
     /** @return the layout in presentation mode's type {@code m}, its text never under {@code normal}'s */
@@ -111,15 +121,16 @@ final class QueueLayout {
      *         {@value #PRESENTATION_LEAST} px; {@code least} where no height up to that does (a canvas too narrow:
      *         more height would not help), and in normal mode
      */
-    static double neededHeight(CanvasInk ink, double w, double least, double scale, StageKeys.Bands keys) {
-        if (scale <= 1 || !large(ink, w, MOST_NEEDED, scale, keys)) {
+    static double neededHeight(CanvasInk ink, double w, double least, double scale, StageKeys.Bands keys,
+                               Workflow flow) {
+        if (scale <= 1 || !large(ink, w, MOST_NEEDED, scale, keys, flow)) {
             return least;
         }
         double lo = least;
         double hi = MOST_NEEDED;
         while (hi - lo > 1) { // the 16 px layout fits at hi, not (or not known) at lo: halve to a pixel
             double mid = (lo + hi) / 2;
-            if (large(ink, w, mid, scale, keys)) {
+            if (large(ink, w, mid, scale, keys, flow)) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -131,8 +142,9 @@ final class QueueLayout {
     /** The most height {@link #neededHeight} looks for, px: more than a 1440 × 900 window gives its canvas. */
     private static final double MOST_NEEDED = 900;
 
-    private static boolean large(CanvasInk ink, double w, double h, double scale, StageKeys.Bands keys) {
-        return of(ink, w, h, scale, keys).least >= PRESENTATION_LEAST;
+    private static boolean large(CanvasInk ink, double w, double h, double scale, StageKeys.Bands keys,
+                                 Workflow flow) {
+        return of(ink, w, h, scale, keys, flow).least >= PRESENTATION_LEAST;
     }
 
     /** @return true if the stations and the row under them end inside a canvas {@code h} px high */

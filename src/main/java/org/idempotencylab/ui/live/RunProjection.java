@@ -5,12 +5,12 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.store.LongIntHashMap;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * What one live run looks like, projected from its {@link SimulationEvent}s: a token per job (where it is, its
@@ -32,8 +32,11 @@ final class RunProjection {
     private final long visibilityTimeoutMs;
     private final Map<Long, JobToken> tokens = new LinkedHashMap<>();
     private final ArrayDeque<Envelope> envelopes = new ArrayDeque<>();
-    private final long[] sideEffects = new long[SignupSteps.COUNT];
-    private final long[] duplicates = new long[SignupSteps.COUNT];
+    private final long[] sideEffects;
+    private final long[] duplicates;
+    /** The step the provider's envelopes and the emails per user count: the welcome email in the sign-up. */
+    private final int keyStep;
+    private final Workflow workflow;
     // welcome emails per user over the whole run (the tokens of finished jobs are trimmed), and the users who got
     // two or more, in the order they got their second: what two lanes compare
     private final LongIntHashMap emailsByUser = new LongIntHashMap();
@@ -44,11 +47,23 @@ final class RunProjection {
     private boolean down;
     private long downUntilMs;
 
-    /** @param run the scenario the run plays: its workers, queue kind and visibility timeout shape the picture */
+    /**
+     * @param run the scenario the run plays: its workers, queue kind, visibility timeout and workflow (a counter
+     *            per step) shape the picture
+     */
     RunProjection(Scenario run) {
         this.queue = run.queue();
         this.visibilityTimeoutMs = run.visibilityTimeoutMs();
         this.workerTokens = new JobToken[run.workers()];
+        this.sideEffects = new long[run.workflow().size()];
+        this.duplicates = new long[run.workflow().size()];
+        this.keyStep = run.workflow().keyStep();
+        this.workflow = run.workflow();
+    }
+
+    /** @return the job the run plays: its steps are the stations */
+    Workflow workflow() {
+        return workflow;
     }
 
     /** An empty picture, before the first run. */
@@ -136,7 +151,7 @@ final class RunProjection {
                 if (e.kind() == Kind.DUPLICATE_SIDE_EFFECT) {
                     duplicates[e.step()]++;
                 }
-                if (e.step() == SignupSteps.EMAIL) {
+                if (e.step() == keyStep) {
                     int before = emailsByUser.get(e.user());
                     int now = before == LongIntHashMap.MISSING ? 1 : before + 1;
                     emailsByUser.put(e.user(), now);

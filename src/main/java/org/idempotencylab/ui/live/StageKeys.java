@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.idempotencylab.engine.SignupKeys;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.KeyMode;
@@ -54,8 +55,8 @@ final class StageKeys implements LiveRunListener {
     static final int BAND_MOST = 6;
     /** On a database, the rows read per station a frame: the ones a band can show. */
     private static final int DATABASE_READS = 4;
-    /** The provider's band: the index after the stations. */
-    static final int PROVIDER = SignupSteps.COUNT;
+    /** The provider's band: the index after the most stations a workflow has. */
+    static final int PROVIDER = Workflow.MAX_STEPS;
 
     /** How a record looks: the concept whose look it takes, and whether it is the outline of one gone. */
     enum Look {
@@ -128,7 +129,7 @@ final class StageKeys implements LiveRunListener {
      * @param bands       which bands the stage has room for
      */
     record Shown(List<Band> stations, Band provider, Bands bands) {
-        static final Shown NONE = new Shown(java.util.Collections.nCopies(SignupSteps.COUNT, Band.EMPTY), Band.EMPTY,
+        static final Shown NONE = new Shown(java.util.Collections.nCopies(Workflow.MAX_STEPS, Band.EMPTY), Band.EMPTY,
                 Bands.NONE);
 
         Band station(int step) {
@@ -203,6 +204,10 @@ final class StageKeys implements LiveRunListener {
     private final Map<Long, Integer> lastStep = new HashMap<>();
     private long providerKeys; // provider records made with new keys, to tell them apart
     private long readAtMs;
+    /** The step whose provider keeps keys: the welcome email in the sign-up. */
+    private int keyStep = SignupSteps.EMAIL;
+    /** The run's step names: a record's key says its step's. */
+    private List<String> stepNames = SignupSteps.NAMES;
     private volatile Shown pending = Shown.NONE;
     private Shown shown = Shown.NONE;
 
@@ -216,6 +221,8 @@ final class StageKeys implements LiveRunListener {
     @Override
     public void attached(SignupSimulation simulation) {
         sim = simulation;
+        keyStep = simulation.scenario().workflow().keyStep();
+        stepNames = simulation.scenario().workflow().names();
         store = StoreLook.of(simulation.strategy().store());
         keyMode = simulation.strategy().keyMode();
         providerTtlMs = simulation.scenario().providerKeyTtlMs();
@@ -249,8 +256,8 @@ final class StageKeys implements LiveRunListener {
         };
         readStore.run();
         expireProviderKeys(nowMs);
-        List<Band> stations = new ArrayList<>(SignupSteps.COUNT);
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        List<Band> stations = new ArrayList<>(Workflow.MAX_STEPS);
+        for (int s = 0; s < Workflow.MAX_STEPS; s++) {
             stations.add(band(bands.get(s), nowMs));
         }
         pending = new Shown(List.copyOf(stations), band(bands.get(PROVIDER), nowMs), bands());
@@ -275,7 +282,7 @@ final class StageKeys implements LiveRunListener {
     private void heard(SimulationEvent e) {
         if (e.kind() == Kind.WORKER_CRASHED) {
             if (store == StoreLook.MEMORY) { // the process held the store: every key it held is gone at once
-                for (int s = 0; s < SignupSteps.COUNT; s++) {
+                for (int s = 0; s < Workflow.MAX_STEPS; s++) {
                     bands.get(s).values().forEach(f -> f.gone(Look.WIPED, e.timeMs()));
                 }
             }
@@ -305,7 +312,7 @@ final class StageKeys implements LiveRunListener {
         } else if (store == StoreLook.LOCK) {
             moveLock(e.user(), step, e.timeMs());
         }
-        if (step == SignupSteps.EMAIL) {
+        if (step == keyStep) {
             email(e);
         }
     }
@@ -319,7 +326,7 @@ final class StageKeys implements LiveRunListener {
         LinkedHashMap<Long, Followed> band = bands.get(step);
         Followed f = band.remove(user);
         if (f == null) {
-            f = new Followed(user, step != PROVIDER ? SignupKeys.describe(SignupKeys.step(step, user))
+            f = new Followed(user, step != PROVIDER ? SignupKeys.stepKey(stepNames.get(step), user)
                     : keyMode == KeyMode.PER_REQUEST ? "welcome-email:user_" + user + ":request_…" // the latest's
                     : SignupKeys.describe(SignupKeys.providerSame(user)));
         }
@@ -381,7 +388,7 @@ final class StageKeys implements LiveRunListener {
 
     private void readMemory(long nowMs) {
         InMemoryIdempotencyStore<String> keys = sim.store();
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < Workflow.MAX_STEPS; s++) {
             for (Followed f : bands.get(s).values()) {
                 if (f.present()) {
                     update(f, keys.get(SignupKeys.step(s, f.user)), nowMs);
@@ -409,7 +416,7 @@ final class StageKeys implements LiveRunListener {
         ClaimStore claims = sim.claimStore();
         boolean everyRow = claims instanceof InMemoryClaimTable; // a database: only the rows a band can show
         try {
-            for (int s = 0; s < SignupSteps.COUNT; s++) {
+            for (int s = 0; s < Workflow.MAX_STEPS; s++) {
                 List<Followed> latest = new ArrayList<>(bands.get(s).values());
                 int reads = 0;
                 for (int i = latest.size() - 1; i >= 0; i--) {
@@ -441,7 +448,7 @@ final class StageKeys implements LiveRunListener {
     /** A lock covers the whole job: it is drawn at the station the job is at. */
     private void moveLock(long user, int step, long atMs) {
         Followed was = null;
-        for (int s = 0; s < SignupSteps.COUNT && was == null; s++) {
+        for (int s = 0; s < Workflow.MAX_STEPS && was == null; s++) {
             if (s != step) {
                 was = bands.get(s).remove(user);
             }
@@ -462,7 +469,7 @@ final class StageKeys implements LiveRunListener {
         for (LockOnlyStore.LockRow row : sim.lockStore().locks(nowMs)) {
             held.put(row.key(), row);
         }
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < Workflow.MAX_STEPS; s++) {
             for (Followed f : bands.get(s).values()) {
                 LockOnlyStore.LockRow row = held.get(lockKey(f.user));
                 if (row == null) {

@@ -5,21 +5,22 @@ import static org.idempotencylab.ui.live.QueueGrid.PAD;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
-import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.live.CanvasInk.Box;
 import org.idempotencylab.ui.live.CanvasInk.Kind;
 
 /**
- * Draws the ten steps as stations: the box (the email step's outlined in the calling colour), the title, the
+ * Draws the workflow's steps as stations: the box (a step that meets the provider, the sign-up's welcome email,
+ * outlined in the calling colour: {@link #meetsProvider}), the title, the
  * counters in the bottom band and, once the tokens are drawn, the strip's "+N" for the jobs that do not fit. Keeps
  * the stations' areas the last frame drew, which their tokens must stay inside.
  */
 final class StationPainter {
     private static final Texts TEXTS = Texts.of(StationPainter.class);
     private final CanvasInk ink;
-    private final Box[] boxes = new Box[SignupSteps.COUNT];
+    private final Box[] boxes = new Box[Workflow.MAX_STEPS];
 
     StationPainter(CanvasInk ink) {
         this.ink = ink;
@@ -30,15 +31,10 @@ final class StationPainter {
         QueueGrid grid = l.grid;
         StationText text = l.stations;
         double titleH = ink.lineHeight(text.titleFont);
-        for (int i = 0; i < SignupSteps.COUNT; i++) {
+        for (int i = 0; i < grid.stations(); i++) {
             double x = grid.stationX(i);
             double y = grid.stationY(i);
-            boolean email = i == SignupSteps.EMAIL;
-            g.setFill(email ? Color.web("#eef5fb") : Color.web("#f4f6f8"));
-            g.fillRoundRect(x, y, grid.stationW, grid.stationH, 12, 12);
-            g.setStroke(email ? QueueCanvas.CALLING : Color.web("#c5ccd3"));
-            g.setLineWidth(email ? 2 : 1);
-            g.strokeRoundRect(x, y, grid.stationW, grid.stationH, 12, 12);
+            drawBox(g, meetsProvider(l.workflow, i), x, y, grid.stationW, grid.stationH, 12);
             boxes[i] = ink.note(Kind.AREA, "station", x, y, grid.stationW, grid.stationH, null);
             g.setFill(QueueCanvas.INK);
             for (int line = 0; line < text.titles[i].length; line++) {
@@ -48,6 +44,26 @@ final class StationPainter {
             // every side effect leaves a mark: how many times the step really did its work, and how many again
             drawCounters(g, l, i, vm.sideEffects(i), vm.duplicates(i));
         }
+    }
+
+    /**
+     * @return true if step {@code step} calls the provider: an external step that can lose its reply or sends a key
+     *         (the sign-up's welcome email alone; a checkout's card charge and receipt). Its station takes the
+     *         provider's look; a local step (a write to the job's own database) and a call that never loses its
+     *         reply look plain.
+     */
+    static boolean meetsProvider(Workflow flow, int step) {
+        Workflow.Step s = flow.step(step);
+        return s.effect() == Workflow.Effect.EXTERNAL && (s.providerKey() || s.drawsLostReply());
+    }
+
+    /** A station's box, {@code arc} px round: the provider's look (calling colour, 2 px) or the plain one. */
+    static void drawBox(GraphicsContext g, boolean provider, double x, double y, double w, double h, double arc) {
+        g.setFill(provider ? Color.web("#eef5fb") : Color.web("#f4f6f8"));
+        g.fillRoundRect(x, y, w, h, arc, arc);
+        g.setStroke(provider ? QueueCanvas.CALLING : Color.web("#c5ccd3"));
+        g.setLineWidth(provider ? 2 : 1);
+        g.strokeRoundRect(x, y, w, h, arc, arc);
     }
 
     /**
@@ -92,7 +108,7 @@ final class StationPainter {
         Font font = l.stations.badgeFont;
         double badgeH = ink.lineHeight(font);
         g.setFill(QueueCanvas.CALLING);
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        for (int s = 0; s < l.grid.stations(); s++) {
             if (badges[s] != null) {
                 double right = l.grid.stationX(s) + l.grid.stationW - PAD;
                 ink.textRight(g, "count badge", badges[s], font, right, l.lastStripRowY(s) - badgeH / 2, boxes[s]);

@@ -3,7 +3,6 @@ package org.idempotencylab.ui.live;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.text.Font;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.ui.Texts;
 
 /**
@@ -26,8 +25,8 @@ final class StationText {
     private static final String DONE_SAMPLE = TEXTS.format("canvas.sideEffects", 88_888);
     private static final String AGAIN_SAMPLE = TEXTS.format("canvas.againShort", 8_888);
 
-    /** Each station's title, on the lines shown. */
-    final String[][] titles = new String[SignupSteps.COUNT][];
+    /** Each station's title, on the lines shown: one per step of the workflow. */
+    final String[][] titles;
     final Font titleFont;
     final int titleLines;
     /** Titles that do not fit whole (cut with "…"). */
@@ -59,13 +58,15 @@ final class StationText {
      * @param titleFloor   the least size the titles may take, px
      * @param counterFloor the least size the counters may take, px
      * @param keys         true for a band of key chips (the run's steps keep a record)
+     * @param steps        the workflow's step names, in order: a station each, titled "1. charge the card"
      */
     StationText(CanvasInk ink, QueueGrid.Across across, double k, double room, double titleFloor,
-                double counterFloor, boolean keys) {
+                double counterFloor, boolean keys, List<String> steps) {
+        titles = new String[steps.size()][];
         double stationW = across.stationW();
         double inner = stationW - 2 * QueueGrid.PAD;
         perStripRow = across.perStripRow(stationW);
-        Type type = Type.fit(ink, across, inner, k, room, titleFloor, counterFloor, keys);
+        Type type = Type.fit(ink, across, inner, k, room, titleFloor, counterFloor, keys, steps);
         int lines = type.lines();
         if (type.need() > room) { // no room for whole titles even in the least type: as many lines as fit, then "…"
             double lineH = ink.lineHeight(type.title());
@@ -107,7 +108,7 @@ final class StationText {
          *         and a station fits {@code room}; else the least
          */
         static Type fit(CanvasInk ink, QueueGrid.Across across, double inner, double k, double room,
-                        double titleFloor, double counterFloor, boolean keys) {
+                        double titleFloor, double counterFloor, boolean keys, List<String> steps) {
             for (double s = 1; ; s -= 0.04) {
                 double size = Math.max(titleFloor, Math.round(13 * k * s * 2) / 2.0);
                 Font counter = CanvasInk.plain(Math.max(counterFloor, Math.round(12 * k * s * 2) / 2.0));
@@ -115,13 +116,13 @@ final class StationText {
                 Type t = null;
                 for (Font title : least ? List.of(CanvasInk.bold(size), CanvasInk.plain(size))
                         : List.of(CanvasInk.bold(size))) {
-                    t = wrapped(ink, across, keys, title, counter, inner);
+                    t = wrapped(ink, across, keys, title, counter, inner, steps);
                     if (t.whole(ink, inner) && t.need() <= room) {
                         return t;
                     }
                 }
                 if (least) {
-                    Type bold = wrapped(ink, across, keys, CanvasInk.bold(size), counter, inner);
+                    Type bold = wrapped(ink, across, keys, CanvasInk.bold(size), counter, inner, steps);
                     return bold.whole(ink, inner) || !t.whole(ink, inner) ? bold : t;
                 }
             }
@@ -129,11 +130,11 @@ final class StationText {
 
         /** @return the titles wrapped in {@code title} within {@code inner}, the counters in {@code counter} */
         private static Type wrapped(CanvasInk ink, QueueGrid.Across across, boolean keys, Font title, Font counter,
-                                    double inner) {
+                                    double inner, List<String> steps) {
             List<List<String>> wrapped = new ArrayList<>();
             int lines = 1;
-            for (int i = 0; i < SignupSteps.COUNT; i++) {
-                List<String> l = ink.wrap(stepTitle(i), title, inner);
+            for (int i = 0; i < steps.size(); i++) {
+                List<String> l = ink.wrap((i + 1) + ". " + steps.get(i), title, inner);
                 lines = Math.max(lines, l.size());
                 wrapped.add(l);
             }
@@ -163,7 +164,7 @@ final class StationText {
     /** Keeps {@link #titleLines} of each title, the last ending with "…" where lines were dropped. */
     private int cutTitles(CanvasInk ink, List<List<String>> wrapped, double inner) {
         int cut = 0;
-        for (int i = 0; i < SignupSteps.COUNT; i++) {
+        for (int i = 0; i < titles.length; i++) {
             List<String> lines = wrapped.get(i);
             boolean cutOne = lines.size() > titleLines;
             cut += cutOne ? 1 : 0;
@@ -175,10 +176,6 @@ final class StationText {
             titles[i] = shown.toArray(String[]::new);
         }
         return cut;
-    }
-
-    private static String stepTitle(int step) {
-        return (step + 1) + ". " + SignupSteps.NAMES.get(step);
     }
 
     /** @return the width of a duplicate count with its icon before it, px */

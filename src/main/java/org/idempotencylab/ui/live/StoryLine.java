@@ -9,6 +9,7 @@ import java.util.Set;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.VirtualTime;
 
 /**
@@ -28,8 +29,8 @@ final class StoryLine {
             Kind.EMAIL_SUPPRESSED, Kind.REPLY_LOST, Kind.STEP_SKIPPED, Kind.RUN_SHARED, Kind.JOB_FAILED,
             Kind.JOB_INTERRUPTED, Kind.JOB_IN_PROGRESS, Kind.LEASE_RECLAIMED, Kind.KEY_MISMATCH);
 
-    /** One piece of news: {@code event} of a run of {@code strategy}. */
-    record Entry(Strategy strategy, SimulationEvent event) {
+    /** One piece of news: {@code event} of a run of {@code strategy} and {@code flow}. */
+    record Entry(Strategy strategy, Workflow flow, SimulationEvent event) {
         /** @return true for a side effect done again (drawn in that concept's look) */
         boolean duplicate() {
             return event.kind() == Kind.DUPLICATE_SIDE_EFFECT;
@@ -42,19 +43,19 @@ final class StoryLine {
          */
         List<String> forms() {
             String at = VirtualTime.format(event.timeMs()) + "  ";
-            String said = Caption.say(strategy, event, false);
+            String said = Caption.say(strategy, flow, event, false);
             if (event.cause() == null) {
                 return List.of(at + said, said);
             }
-            String brief = Caption.say(strategy, event, true);
+            String brief = Caption.say(strategy, flow, event, true);
             return List.of(at + said, at + brief, brief);
         }
     }
 
     private final Deque<Entry> entries = new ArrayDeque<>();
 
-    /** Hears one applied event of a run of {@code strategy}: keeps it if it is news. */
-    void heard(Strategy strategy, SimulationEvent e) {
+    /** Hears one applied event of a run of {@code strategy} and {@code flow}: keeps it if it is news. */
+    void heard(Strategy strategy, Workflow flow, SimulationEvent e) {
         if (!NEWS.contains(e.kind())) {
             return;
         }
@@ -62,7 +63,7 @@ final class StoryLine {
         if (last != null && sameMoment(last.event(), e)) {
             entries.pollLast();
         }
-        entries.addLast(new Entry(strategy, e));
+        entries.addLast(new Entry(strategy, flow, e));
         if (entries.size() > KEPT) {
             entries.pollFirst();
         }

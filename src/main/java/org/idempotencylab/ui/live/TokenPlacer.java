@@ -3,8 +3,8 @@ package org.idempotencylab.ui.live;
 import java.util.List;
 import java.util.Set;
 import javafx.scene.canvas.GraphicsContext;
-import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.live.CanvasInk.Box;
 import org.idempotencylab.ui.live.CanvasInk.Kind;
 
@@ -69,8 +69,8 @@ final class TokenPlacer {
     /** How many jobs are where: at each station, calling or backing off; in flight; finished. */
     private record Census(int[] calling, int[] backingOff, int active, int finished) {
         static Census of(Iterable<JobToken> tokens, HeldAt held) {
-            int[] calling = new int[SignupSteps.COUNT];
-            int[] backingOff = new int[SignupSteps.COUNT];
+            int[] calling = new int[Workflow.MAX_STEPS];
+            int[] backingOff = new int[Workflow.MAX_STEPS];
             int finished = 0;
             int active = 0;
             for (JobToken t : tokens) {
@@ -101,7 +101,7 @@ final class TokenPlacer {
         long nowMs = vm.nowMs();
         HeldAt held = HeldAt.of(vm);
         Census census = Census.of(vm.tokens(), held);
-        String[] badges = new String[SignupSteps.COUNT];
+        String[] badges = new String[l.grid.stations()];
         int[] shownAt = strips(census, l, badges);
         // with many jobs on screen, skip the countdown rings: they cost the most to rasterize without a GPU
         boolean detailed = census.active() <= DETAILED_UP_TO;
@@ -156,8 +156,8 @@ final class TokenPlacer {
      */
     private int[] strips(Census census, QueueLayout l, String[] badges) {
         int capacity = l.stripCapacity();
-        int[] shownAt = new int[SignupSteps.COUNT];
-        for (int s = 0; s < SignupSteps.COUNT; s++) {
+        int[] shownAt = new int[l.grid.stations()];
+        for (int s = 0; s < shownAt.length; s++) {
             int there = census.calling()[s] + census.backingOff()[s];
             shownAt[s] = Math.min(there, capacity);
             while (shownAt[s] > 0 && there > shownAt[s]) { // the badge takes the last slots it needs
@@ -217,8 +217,8 @@ final class TokenPlacer {
         private final Census census;
         private final HeldAt held;
         private final int[] shownAt;
-        private final int[] callingSlot = new int[SignupSteps.COUNT];
-        private final int[] backoffSlot = new int[SignupSteps.COUNT];
+        private final int[] callingSlot = new int[Workflow.MAX_STEPS];
+        private final int[] backoffSlot = new int[Workflow.MAX_STEPS];
         private final int waitingSlots;
         private final int firstShown;
         /** The Done column's slots before its first token: its "+N" row. */
@@ -302,7 +302,7 @@ final class TokenPlacer {
             double f = steps == 0 ? 1 : i / (double) steps;
             double x = x0 + (x1 - x0) * f;
             double y = y0 + (y1 - y0) * f;
-            for (int s = 0; s < SignupSteps.COUNT; s++) {
+            for (int s = 0; s < l.grid.stations(); s++) {
                 double sx = l.grid.stationX(s);
                 double sy = l.grid.stationY(s);
                 if (x + r <= sx || x - r >= sx + l.grid.stationW || y + r <= sy || y - r >= sy + l.grid.stationH) {

@@ -19,6 +19,7 @@ import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.QueueKind;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.live.LiveViewModel;
 import org.junit.jupiter.api.Test;
 
@@ -174,5 +175,24 @@ class ExploreViewModelTest {
                 FaultWords.outcome(List.of(0, 1, 2, 3, 4, 5, 7, 8, 9)));
         assertEquals("→ all ten steps are done twice", FaultWords.outcome(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)));
         assertEquals("→ \"save the user\" is done twice", FaultWords.outcome(List.of(0)));
+    }
+
+    /** The checkout preset's job: the card charge (a key), the stock (a local write), the receipt (a key). */
+    private static final Workflow CHECKOUT = new Workflow("checkout", List.of(
+            Workflow.Step.external("charge the card", true, null), Workflow.Step.local("reserve the stock"),
+            Workflow.Step.external("send the receipt", true, 0.005)));
+
+    @Test
+    void aWorkflowsChoicePointsAndOutcomeNameItsStepsNotTheSignUps() {
+        // step 0 lost its reply: the checkout's card charge, never "welcome email" (the sign-up's step 6)
+        assertEquals("at 0:02.600: user_0's call to \"charge the card\" goes out, its reply is lost (attempt 2)",
+                FaultWords.of(new Fault(FaultKind.LOST_REPLY, 0, false, 0, 2, 0, 2_600, 1, -1, "", ""), CHECKOUT));
+        assertEquals("at 0:00.200: user_0's \"reserve the stock\" is done, then the worker process crashes before "
+                + "recording it", FaultWords.of(new Fault(FaultKind.CRASH, 0, false, 1, 1, 1, 200, 1, -1, "", ""),
+                CHECKOUT));
+        assertEquals("→ \"charge the card\" is done twice", FaultWords.outcome(List.of(0), CHECKOUT));
+        assertEquals("→ 2 steps are done twice: \"charge the card\", \"send the receipt\"",
+                FaultWords.outcome(List.of(0, 2), CHECKOUT));
+        assertEquals("→ all 3 steps are done twice", FaultWords.outcome(List.of(0, 1, 2), CHECKOUT));
     }
 }

@@ -62,11 +62,16 @@ class ScenarioKitTest {
             assertEquals(f.view(), kit.viewProperty().get(), p.fileName());
             assertTrue(kit.noteVisibleProperty().get());
             RecordingView to = views.get(f.view());
-            // a compare file with two lanes sets the live view up with them too; the other views are untouched
-            boolean lanes = f.view() == ScenarioFile.View.COMPARE && !f.lanes().isEmpty();
+            // a compare file with two lanes, or with a job of its own, sets the live view up with them too (its
+            // steps the stations there); the other views are untouched
+            boolean lanes = f.view() == ScenarioFile.View.COMPARE
+                    && (!f.lanes().isEmpty() || f.scenario().declaredWorkflow() != null);
             for (RecordingView v : views.values()) {
                 assertEquals(loads.get(v) + (v == to || lanes && v == live ? 1 : 0), v.loads,
-                        p.fileName() + ": the other views are untouched (but the live view's two lanes)");
+                        p.fileName() + ": the other views are untouched (but the live view's lanes or workflow)");
+            }
+            if (lanes && f.scenario().declaredWorkflow() != null) {
+                assertEquals(f.scenario().workflow(), live.scenario().workflow(), p.fileName() + ": live plays it");
             }
             assertEquals(f.scenario(), to.scenario(), p.fileName());
             assertEquals(f.strategies(), to.strategies(), p.fileName());
