@@ -114,11 +114,12 @@ public final class FxSteps {
     /** Waits up to 60 s for {@code condition}, then lets the FX thread catch up. */
     public static void waitUntil(Callable<Boolean> condition) {
         // A lookup from the test thread walks children the FX thread may be changing at that instant (an animation
-        // adds and removes nodes); such a torn read is retried, any other exception still fails the wait.
+        // adds and removes nodes: an index gone, a list changed, a child slot read as null); such a torn read is
+        // retried, and one that never stops still fails the wait at its end.
         Callable<Boolean> tolerant = () -> {
             try {
                 return condition.call();
-            } catch (IndexOutOfBoundsException | ConcurrentModificationException e) {
+            } catch (IndexOutOfBoundsException | ConcurrentModificationException | NullPointerException e) {
                 return false;
             }
         };

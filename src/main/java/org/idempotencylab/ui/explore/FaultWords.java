@@ -57,7 +57,7 @@ final class FaultWords {
         return outcome(steps, Workflow.SIGNUP);
     }
 
-    /** As {@link #outcome(List)} for a run of {@code flow}: its steps by their names, "all 3 steps" for every one. */
+    /** As {@link #outcome(List)} for a run of {@code flow}: its steps by their names, "every step of the job" for all of them. */
     static String outcome(List<Integer> steps, Workflow flow) {
         boolean signup = flow.equals(Workflow.SIGNUP);
         if (steps.size() == 1) {
@@ -66,7 +66,7 @@ final class FaultWords {
                     : TEXTS.format("outcome.step", flow.step(s).name());
         }
         if (steps.size() == flow.size()) {
-            return signup ? TEXTS.get("outcome.all") : TEXTS.format("outcome.allOf", flow.size());
+            return signup ? TEXTS.get("outcome.all") : TEXTS.get("outcome.allOf");
         }
         if (flow.size() > 3 && steps.size() >= flow.size() - 2) { // one or two left out say it in fewer words
             List<String> others = new ArrayList<>();

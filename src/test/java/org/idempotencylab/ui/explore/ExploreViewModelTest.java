@@ -193,6 +193,6 @@ class ExploreViewModelTest {
         assertEquals("→ \"charge the card\" is done twice", FaultWords.outcome(List.of(0), CHECKOUT));
         assertEquals("→ 2 steps are done twice: \"charge the card\", \"send the receipt\"",
                 FaultWords.outcome(List.of(0, 2), CHECKOUT));
-        assertEquals("→ all 3 steps are done twice", FaultWords.outcome(List.of(0, 1, 2), CHECKOUT));
+        assertEquals("→ every step of the job is done twice", FaultWords.outcome(List.of(0, 1, 2), CHECKOUT));
     }
 }
