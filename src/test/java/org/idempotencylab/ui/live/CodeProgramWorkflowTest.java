@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.SimulationEvent.Kind;
@@ -81,6 +82,21 @@ class CodeProgramWorkflowTest {
         String caption = Caption.forms(SAME_LOCK, CHECKOUT, List.of(call)).get(0);
         assertTrue(caption.contains("charge the card"), caption);
         assertFalse(caption.contains("save the user"), caption);
+    }
+
+    @Test
+    void aLostReplyAndAKnownKeyAreTheChargesNotAWelcomeEmail() {
+        // the checkout's charge (step 0) loses its reply, then the provider knows its key: the welcome email's own
+        // words belong to the sign-up's step 7 only
+        SimulationEvent lost = new SimulationEvent(100, Kind.REPLY_LOST, 7, false, 0, 1, 0, 100, "", 1);
+        SimulationEvent known = new SimulationEvent(300, Kind.EMAIL_SUPPRESSED, 7, false, 0, 2, 0, 300, "", 1);
+        List<String> captions = new ArrayList<>(Caption.forms(SAME_LOCK, CHECKOUT, List.of(lost)));
+        captions.addAll(Caption.forms(SAME_LOCK, CHECKOUT, List.of(lost, known))); // the latest event's forms
+        assertTrue(captions.contains("user_7: \"charge the card\" was done, but the reply was lost: the worker "
+                + "sees a timeout"), captions.toString());
+        assertTrue(captions.stream().anyMatch(c -> c.startsWith("user_7's call to \"charge the card\" reached the "
+                + "provider")), captions.toString());
+        captions.forEach(c -> assertFalse(c.contains("welcome email"), c));
     }
 
     private static String text(List<CodeProgram.Line> lines) {
