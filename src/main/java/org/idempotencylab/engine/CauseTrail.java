@@ -31,16 +31,13 @@ final class CauseTrail {
     private final boolean[] keyed; // per step: it sends the provider key
     private final RunMetrics metrics;
 
-    CauseTrail(RunContext ctx) {
+    /** @param keyed per step of the run's workflow: its call sends the provider key ({@link StepCalls}' own) */
+    CauseTrail(RunContext ctx, boolean[] keyed) {
         this.store = StepGates.Traits.of(ctx.strategy().store());
         this.providerKey = ctx.strategy().keyMode() == KeyMode.SAME;
         this.requestKey = ctx.strategy().keyMode() == KeyMode.PER_REQUEST;
         this.retryViaQueue = ctx.scenario().retryVia() == RetryVia.DELAYED_MESSAGE;
-        int stepCount = ctx.scenario().workflow().size();
-        this.keyed = new boolean[stepCount];
-        for (int i = 0; i < stepCount; i++) {
-            keyed[i] = ctx.scenario().workflow().step(i).providerKey();
-        }
+        this.keyed = keyed;
         this.metrics = ctx.metrics();
     }
 

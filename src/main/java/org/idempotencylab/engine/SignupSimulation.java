@@ -378,7 +378,7 @@ public final class SignupSimulation {
     /** Makes the provider lose the reply of the next welcome-email call that reaches it (a click on it). */
     public void loseNextReply() {
         calls.loseNextReply();
-        emitter.emit(Kind.FAULT_ARMED, -1, WorkflowSteps.of(scenario).keyStep(), 0, -1, sim.nowMs(),
+        emitter.emit(Kind.FAULT_ARMED, -1, scenario.workflow().keyStep(), 0, -1, sim.nowMs(),
                 "next email reply is lost (clicked)");
     }
 

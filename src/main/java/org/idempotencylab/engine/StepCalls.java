@@ -95,7 +95,7 @@ final class StepCalls {
         this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
         this.fixed = scenario.callTime() == CallTimeShape.FIXED;
         this.faults = ctx.faults();
-        this.causes = new CauseTrail(ctx);
+        this.causes = new CauseTrail(ctx, keyed);
         this.payloadChecks = scenario.flag(Parameter.PROVIDER_CHECKS_PAYLOAD) ? new ProviderKeys[n] : null;
         for (int i = 0; payloadChecks != null && i < n; i++) {
             payloadChecks[i] = new ProviderKeys(metrics); // each provider remembers the payloads of its own keys

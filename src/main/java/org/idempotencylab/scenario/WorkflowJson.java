@@ -2,7 +2,6 @@ package org.idempotencylab.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -162,10 +161,10 @@ final class WorkflowJson {
                 n.put("callMs", s.callMs());
             }
             if (s.pFail() != null) {
-                n.putPOJO("pFail", new BigDecimal(Parameter.plain(s.pFail())));
+                n.putPOJO("pFail", ScenarioFileWriter.fileValue(s.pFail()));
             }
             if (s.lostReply() != null) {
-                n.putPOJO("lostReply", new BigDecimal(Parameter.plain(s.lostReply())));
+                n.putPOJO("lostReply", ScenarioFileWriter.fileValue(s.lostReply()));
             }
         }
     }
