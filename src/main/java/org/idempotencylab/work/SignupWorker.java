@@ -76,9 +76,9 @@ final class SignupWorker implements Runnable {
      * JdbcClaimStore.RowsBinder)}): the call's row and its counter only if the completion updated its row, all in
      * the completion's one statement.
      */
-    private static final String COMPLETED_CALL = ", " + countedRow("INSERT INTO " + WorkTables.CALLS + " "
-            + CallRow.COLUMNS + " SELECT " + CallRow.PARAMETERS + " FROM done",
-            "calls") + " SELECT COUNT(*) FROM done";
+    private static final String COMPLETED_CALL_ROWS = ", " + countedRow("INSERT INTO " + WorkTables.CALLS + " "
+            + CallRow.COLUMNS + " SELECT " + CallRow.PARAMETERS + " FROM done", "calls");
+    private static final String COMPLETED_CALL = COMPLETED_CALL_ROWS + " SELECT COUNT(*) FROM done";
     /** The provider's send, counted on {@code lab_jobs.sends} as a call is; the row's count: 0 if it knew the key. */
     private static final String SEND = counted("INSERT INTO " + WorkTables.PROVIDER + " (run_id, job, provider_key, "
             + "sent, worker) VALUES (?, ?, ?, true, ?) ON CONFLICT (run_id, provider_key) WHERE sent AND provider_key "
@@ -247,6 +247,7 @@ final class SignupWorker implements Runnable {
 
     /** @return true if every step succeeded, false if one ran out of attempts */
     private boolean runSteps() throws SQLException, InterruptedException, InProgress {
+        nextClaim = null;
         int step = 0;
         int stepAttempt = 1;
         int jobAttempt = 1;
@@ -304,8 +305,10 @@ final class SignupWorker implements Runnable {
 
     /** A step through the claim table: claim, call, then complete with its side effect or release. */
     private StepOutcome claimedStep(int step, int attempt) throws SQLException, InterruptedException, InProgress {
-        String key = SignupSteps.NAMES.get(step) + ":user_" + job;
-        ClaimResult r = claims.claim(key, FINGERPRINT, owner, nowMs(), cfg.scenario().leaseMs());
+        String key = stepKey(step);
+        ClaimResult r = nextClaim != null ? nextClaim : claims.claim(key, FINGERPRINT, owner, nowMs(),
+                cfg.scenario().leaseMs());
+        nextClaim = null;
         switch (r.kind()) {
             case COMPLETED -> {
                 recordSaved(step, attempt);
@@ -325,8 +328,17 @@ final class SignupWorker implements Runnable {
             return o;
         }
         boolean sent = step != SignupSteps.EMAIL || lastSent;
-        boolean completed = claims.complete(key, owner, SignupSteps.NAMES.get(step) + ": done", nowMs(),
-                COMPLETED_CALL, (ps, first) -> bindCall(ps, first, step, attempt, o.sql(), sent));
+        String result = SignupSteps.NAMES.get(step) + ": done";
+        JdbcClaimStore.RowsBinder rows = (ps, first) -> bindCall(ps, first, step, attempt, o.sql(), sent);
+        boolean completed;
+        if (step + 1 < SignupSteps.COUNT) {
+            // the next step's claim in the completion's transaction: one round trip and one commit a step
+            nextClaim = claims.completeAndClaim(key, owner, result, nowMs(), COMPLETED_CALL_ROWS, rows,
+                    stepKey(step + 1), FINGERPRINT, cfg.scenario().leaseMs());
+            completed = nextClaim != null;
+        } else {
+            completed = claims.complete(key, owner, result, nowMs(), COMPLETED_CALL, rows);
+        }
         if (!completed) {
             // the lease ran out during the call and another delivery reclaimed the key: its side effect is its own
             throw new InProgress(nowMs());
@@ -335,6 +347,13 @@ final class SignupWorker implements Runnable {
     }
 
     private boolean lastSent; // whether the last welcome-email call's provider sent an email
+    /** The claim of the job's next step, made as the step before it completed; null when none is in hand. */
+    private ClaimResult nextClaim;
+
+    /** @return the claim table's key of {@code step} of the job in hand, e.g. {@code welcome-email:user_7} */
+    private String stepKey(int step) {
+        return SignupKeys.stepKey(SignupSteps.NAMES.get(step), job);
+    }
 
     /**
      * Makes one call of {@code step}: its time, then the first article's draws in its order; the welcome email
