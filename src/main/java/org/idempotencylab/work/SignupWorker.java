@@ -50,9 +50,9 @@ final class SignupWorker implements Runnable {
 
     private static final String FINGERPRINT = "payload-v1";
 
-    private static final String TAKE = "WITH next AS (SELECT job FROM " + WorkTables.JOBS
-            + " WHERE run_id = ? AND status IN ('queued', 'running') AND visible_after <= clock_timestamp() "
-            + "ORDER BY visible_after LIMIT 1 FOR UPDATE SKIP LOCKED) "
+    private static final String NEXT = "SELECT job FROM " + WorkTables.JOBS
+            + " WHERE run_id = ? AND status IN ('queued', 'running') AND visible_after <= clock_timestamp() ";
+    private static final String TAKE_REST = "ORDER BY visible_after LIMIT 1 FOR UPDATE SKIP LOCKED) "
             + "UPDATE " + WorkTables.JOBS + " j SET "
             + "status = CASE WHEN j.receives >= ? THEN 'dead' ELSE 'running' END, "
             + "receives = CASE WHEN j.receives >= ? THEN j.receives ELSE j.receives + 1 END, "
@@ -60,8 +60,15 @@ final class SignupWorker implements Runnable {
             + "visible_after = clock_timestamp() + make_interval(secs => ?::double precision / 1000), worker = ?, "
             + "ended_at = CASE WHEN j.receives >= ? THEN clock_timestamp() END "
             + "FROM next WHERE j.run_id = ? AND j.job = next.job RETURNING j.job, j.status, j.receives";
+    private static final String TAKE = "WITH next AS (" + NEXT + TAKE_REST;
     private static final String ACK = "UPDATE " + WorkTables.JOBS + " SET status = ?, ended_at = clock_timestamp(), "
             + "worker = ? WHERE run_id = ? AND job = ? AND status IN ('queued', 'running')";
+    /**
+     * The acknowledgement of the job just run and the take of the next in one statement (one round trip, one
+     * commit); the next is never the acknowledged one, which this statement has just locked itself.
+     */
+    private static final String ACK_THEN_TAKE = "WITH acked AS (" + ACK + "), next AS (" + NEXT + "AND job <> ? "
+            + TAKE_REST;
     private static final String SEND_BACK = "UPDATE " + WorkTables.JOBS + " SET status = 'queued', "
             + "visible_after = clock_timestamp() + make_interval(secs => ?::double precision / 1000), "
             + "refusals = refusals + 1 WHERE run_id = ? AND job = ? AND worker = ? AND status = 'running'";
@@ -122,6 +129,7 @@ final class SignupWorker implements Runnable {
     // the job in hand
     private long job;
     private int delivery;
+    private String ackStatus; // the job in hand ended so (done or failed), not yet acknowledged; else null
 
     /**
      * @param db     this worker's own connection (auto-commit)
@@ -170,11 +178,23 @@ final class SignupWorker implements Runnable {
         }
     }
 
-    /** @return true if a job was taken for running; false if none is visible now (or one was dead-lettered) */
+    /**
+     * Acknowledges the job run last, if it is not yet ({@link #ackStatus}), and takes the next.
+     *
+     * @return true if a job was taken for running; false if none is visible now (or one was dead-lettered)
+     */
     private boolean take() throws SQLException {
-        try (PreparedStatement ps = db.prepareStatement(TAKE)) {
+        boolean ack = ackStatus != null;
+        try (PreparedStatement ps = db.prepareStatement(ack ? ACK_THEN_TAKE : TAKE)) {
             int i = 1;
+            if (ack) {
+                i = bindAck(ps);
+            }
             ps.setString(i++, cfg.runId());
+            if (ack) {
+                ps.setLong(i++, job);
+                ackStatus = null;
+            }
             ps.setInt(i++, cfg.scenario().maxReceives());
             ps.setInt(i++, cfg.scenario().maxReceives());
             ps.setInt(i++, cfg.scenario().maxReceives());
@@ -193,7 +213,10 @@ final class SignupWorker implements Runnable {
         }
     }
 
-    /** Runs one delivery of the job in hand, to its acknowledgement or its return to the queue. */
+    /**
+     * Runs one delivery of the job in hand, to its return to the queue or its end, which the next {@link #take}
+     * acknowledges.
+     */
     private void runDelivery() throws SQLException, InterruptedException {
         String lockKey = "signup:user_" + job;
         if (cfg.store() == StoreKind.LOCK) {
@@ -214,13 +237,16 @@ final class SignupWorker implements Runnable {
                 claims.release(lockKey, owner);
             }
         }
-        try (PreparedStatement ps = db.prepareStatement(ACK)) {
-            ps.setString(1, ok ? "done" : "failed");
-            ps.setString(2, owner);
-            ps.setString(3, cfg.runId());
-            ps.setLong(4, job);
-            ps.executeUpdate();
-        }
+        ackStatus = ok ? "done" : "failed"; // written with the next take, the worker's next statement
+    }
+
+    /** Binds {@link #ACK} of the job in hand with {@link #ackStatus}: parameters 1 to 4; returns 5. */
+    private int bindAck(PreparedStatement ps) throws SQLException {
+        ps.setString(1, ackStatus);
+        ps.setString(2, owner);
+        ps.setString(3, cfg.runId());
+        ps.setLong(4, job);
+        return 5;
     }
 
     /** Another delivery holds a key this one needs, until {@code lockedUntilMs} (ms after the run's epoch). */
