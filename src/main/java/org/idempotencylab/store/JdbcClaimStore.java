@@ -210,7 +210,17 @@ public final class JdbcClaimStore implements ClaimStore {
      * @throws ClaimStoreException      as {@link #open(String, Options)}
      */
     public static JdbcClaimStore open(String jdbcUrl, Options options, int connections) {
-        return JdbcStoreOpener.open(jdbcUrl, options, connections);
+        return JdbcStoreOpener.open(jdbcUrl, options, connections, true);
+    }
+
+    /**
+     * As {@link #open(String, Options, int)}, for a process whose parent has checked (and created) the table for
+     * the same run ({@code work}'s worker processes): a PostgreSQL table is not checked again, so a worker process
+     * is at work sooner, at its first start and after each restart. A table changed since then fails at the first
+     * statement that meets the change, with one message as any failed statement.
+     */
+    public static JdbcClaimStore openChecked(String jdbcUrl, Options options, int connections) {
+        return JdbcStoreOpener.open(jdbcUrl, options, connections, false);
     }
 
     /**

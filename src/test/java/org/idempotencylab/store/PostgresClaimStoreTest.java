@@ -470,4 +470,15 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
             assertFalse(s.rowsVanished(), "no claim counted twice as the store's own row");
         }
     }
+
+    @Test
+    void openCheckedNeitherChecksNorCreatesTheTableAndAMissingOneFailsAtTheFirstStatementInOneLine() throws Exception {
+        String fresh = TestPostgres.freshDatabase("open_checked");
+        try (JdbcClaimStore s = JdbcClaimStore.openChecked(fresh, new JdbcClaimStore.Options(
+                JdbcClaimStore.DEFAULT_TABLE, "run-1", java.time.Instant.EPOCH), 1)) {
+            ClaimStoreException e = assertThrows(ClaimStoreException.class, () -> s.claim("k", FP, "w1", 0, LEASE));
+            assertTrue(e.getMessage().contains("\"processed_jobs\" does not exist"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
 }
