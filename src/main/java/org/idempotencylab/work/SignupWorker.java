@@ -26,6 +26,7 @@ import org.idempotencylab.store.JdbcClaimStore;
  * term; pg-boss's {@code expireInSeconds}, River's rescue after {@code RescueStuckJobsAfter}). A job whose worker
  * died becomes visible again when the timeout passes and another worker takes it: at-least-once delivery. A job
  * received {@code maxReceives} times without an acknowledgement is dead-lettered instead (SQS's redrive policy).
+ * A job's acknowledgement goes in the same statement as the worker's next take (one round trip and one commit).
  *
  * <h2>A step</h2>
  * A call sleeps its time, then draws "does it fail before doing anything?" ({@code < pFail}); for the welcome
@@ -37,7 +38,8 @@ import org.idempotencylab.store.JdbcClaimStore;
  *   <li>claim table: the second article's {@code processed_jobs} through {@link JdbcClaimStore}: a completed key
  *       is skipped, one in progress elsewhere sends the job back to the queue until its lease ends ("job in
  *       progress"), a claimed key runs, and the step's side effect row commits in the same transaction as the
- *       claim's completion, so a kill before the commit leaves neither;</li>
+ *       claim's completion, so a kill before the commit leaves neither; the same statement claims the job's next
+ *       step (one round trip and one commit a step), committed before that step's side effect as a claim must;</li>
  *   <li>lock: {@code signup:user_<n>} in a table of the claim table's layout, taken with a TTL as the job starts
  *       and released as it ends, no record of completion (the second article's counter-example).</li>
  * </ul>
