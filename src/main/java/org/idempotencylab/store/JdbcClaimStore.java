@@ -111,9 +111,6 @@ public final class JdbcClaimStore implements ClaimStore {
     static final int DROP_BATCH = 10_000;
 
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
-    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'",
-            Locale.ROOT).withZone(ZoneOffset.UTC);
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     /**
      * Which run a store is, and where its rows go.
@@ -148,8 +145,15 @@ public final class JdbcClaimStore implements ClaimStore {
          */
         public static Options newRun(String table) {
             Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            return new Options(table, "run-" + RUN_ID_TIME.format(now) + "-"
-                    + String.format(Locale.ROOT, "%08x", RANDOM.nextInt()), now);
+            return new Options(table, "run-" + NewRunIds.TIME.format(now) + "-"
+                    + String.format(Locale.ROOT, "%08x", NewRunIds.RANDOM.nextInt()), now);
+        }
+
+        // a new run's id only: a worker process of work, opening a run made elsewhere, never loads their classes
+        private static final class NewRunIds {
+            static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'", Locale.ROOT)
+                    .withZone(ZoneOffset.UTC);
+            static final SecureRandom RANDOM = new SecureRandom();
         }
     }
 
