@@ -55,6 +55,9 @@ public final class Cli implements Runnable {
     /** Exit code for bad input. */
     public static final int BAD_INPUT = 2;
 
+    /** The system property naming the classes whose built-in picocli converters are left out (regexes). */
+    private static final String CONVERTERS_EXCLUDED = "picocli.converters.excludes";
+
     @Override
     public void run() {
         // "idempotency-lab" with options but no command: the launcher opens the window for no arguments at all
@@ -64,6 +67,12 @@ public final class Cli implements Runnable {
 
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        if (System.getProperty(CONVERTERS_EXCLUDED) == null) {
+            // picocli's documented switch: no option here is a date, a time or a JDBC type, and registering their
+            // converters (by reflection, for each command) loads and initialises some 80 classes of java.time and
+            // java.sql at every start
+            System.setProperty(CONVERTERS_EXCLUDED, "java\\.(sql|time)\\..*");
+        }
         CommandLine cl = new CommandLine(new Cli());
         // Picocli builds a command's model by reflection, and each command gets the scenario's twenty-odd options:
         // when the first argument names a command, only that one is built (a third of the start-up of "table"); the
