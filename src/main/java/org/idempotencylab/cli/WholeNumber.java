@@ -25,7 +25,7 @@ final class WholeNumber {
      */
     static int read(String option, String text, int min, int max) {
         String t = text == null ? "" : text.strip();
-        // grouped as "%,d" groups, without the Formatter: its first use is a tenth of the start-up of "table"
+        // grouped as "%,d" groups, without the Formatter, whose first use costs every command's start a few ms
         String range = Parameter.grouped(min) + " to " + Parameter.grouped(max);
         if (!WHOLE.matcher(t).matches()) {
             throw new IllegalArgumentException(option + ": " + ParameterException.quoted(t)

@@ -9,7 +9,7 @@ package org.idempotencylab.scenario;
  * queue only", ...).
  *
  * <p>A need is a {@link Rule} and its arguments, read by one switch, not a pair of lambdas: every command's start
- * builds every parameter's need, and some thirty lambdas cost it more than the rest of the rows together.
+ * builds every parameter's need, and spinning some thirty lambdas was about half of building the rows.
  *
  * @param rule  the condition
  * @param id    the parameter whose value {@link Rule#ABOVE} and {@link Rule#IS} read (an id, not the
