@@ -104,7 +104,7 @@ final class Caption {
                     : brief ? CauseText.brief(strategy, e) : CauseText.sentence(strategy, flow, e);
             return own.fill(args(flow, e, cause));
         }
-        String line = EventText.what(e); // the log's words for it
+        String line = EventText.what(e, flow.equals(Workflow.SIGNUP)); // the log's words for it
         return FALLBACK.fill(who(e), line);
     }
 

@@ -103,6 +103,27 @@ class WorkflowStationsFxTest {
     }
 
     @Test
+    void theCheckoutsStatusBarAndLogSayItsStepsWords(FxRobot robot) throws Exception {
+        ScenarioFile checkout = checkout();
+        QueueCanvas canvas = robot.lookup(".queue-canvas").queryAs(QueueCanvas.class);
+        play(canvas, checkout.scenario(), checkout, 400);
+        List<String> words = new ArrayList<>();
+        onFx(() -> {
+            words.add(live.countersProperty().get());
+            words.addAll(live.log());
+        });
+        // the status bar counts the users whose card (the key step) was charged twice, by the step's name
+        assertTrue(words.get(0).contains("users with \"charge the card\" done 2+ times"), words.get(0));
+        // the log names the checkout's steps, never the sign-up's, and no email
+        String log = String.join("\n", words.subList(1, words.size()));
+        assertTrue(log.contains(" · charge the card"), log);
+        for (String signup : SignupSteps.NAMES) {
+            assertFalse(log.contains(signup), signup + " in\n" + log);
+        }
+        assertFalse(log.contains("email"), log);
+    }
+
+    @Test
     void aShortWorkflowLaysItsStationsInOneRowWithWholeTitles(FxRobot robot) throws Exception {
         ScenarioFile checkout = checkout();
         QueueCanvas canvas = robot.lookup(".queue-canvas").queryAs(QueueCanvas.class);
