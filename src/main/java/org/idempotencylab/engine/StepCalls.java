@@ -40,6 +40,7 @@ final class StepCalls {
     private final Mulberry32 crashDraws;
     private final EmailProvider provider;  // the key step's (the welcome email's), for the metrics and views
     private final EmailProvider[] providers; // per step: the provider of a step that goes through one, else null
+    private final WorkflowSteps steps;      // the run's steps: their names in the events' notes
     private final byte[] kinds;             // per step: WorkflowSteps.PLAIN, PROVIDER or LOCAL_IN_CLAIM
     private final double[] pFail;           // per step: the step's own, else the scenario's
     private final double[] lostReply;       // per step: the step's own, else the scenario's
@@ -72,7 +73,7 @@ final class StepCalls {
         this.outcomes = RandomStreams.outcomes(scenario.seed());
         this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
-        WorkflowSteps steps = WorkflowSteps.of(scenario);
+        this.steps = WorkflowSteps.of(scenario);
         int n = steps.count();
         this.kinds = steps.kinds(localWritesInClaim);
         this.providers = new EmailProvider[n];
@@ -255,7 +256,7 @@ final class StepCalls {
             sideEffect(job, step, attempt, worker);
         } else if (emitter.listening()) {
             emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
-                    "provider knew " + SignupKeys.describe(key));
+                    "provider knew " + steps.describeKey(key, step));
         }
         return true;
     }
