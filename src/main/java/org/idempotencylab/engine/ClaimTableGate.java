@@ -107,7 +107,7 @@ final class ClaimTableGate implements StepGate {
         this.checkThenInsert = s.claim() == ClaimMode.CHECK_THEN_INSERT;
         this.raceWindowMs = s.raceWindowMs();
         this.claims = given != null ? given : new InMemoryClaimTable();
-        this.steps = WorkflowSteps.of(s);
+        this.steps = ctx.steps();
         this.forgetRows = given == null && ctx.forgetKeysOfFinishedJobs();
         this.rescuer = s.rescuer();
         this.rescueEveryMs = s.rescueEveryMs();

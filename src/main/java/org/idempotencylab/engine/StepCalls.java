@@ -40,11 +40,13 @@ final class StepCalls {
     private final Mulberry32 crashDraws;
     private final EmailProvider provider;  // the key step's (the welcome email's), for the metrics and views
     private final EmailProvider[] providers; // per step: the provider of a step that goes through one, else null
+    private final WorkflowSteps steps;      // the run's steps: their names in the events' notes
     private final byte[] kinds;             // per step: WorkflowSteps.PLAIN, PROVIDER or LOCAL_IN_CLAIM
     private final double[] pFail;           // per step: the step's own, else the scenario's
     private final double[] lostReply;       // per step: the step's own, else the scenario's
     private final boolean[] drawsLost;      // per step: a call draws "is the reply lost?" after its side effect
     private final boolean[] keyed;          // per step: a call sends the strategy's provider key
+    private final int[] keyedSteps;         // the steps whose calls send it, in order: whose keys a user forgets
     private final long[] callMs;            // per step: the step's own mean call time, else the scenario's
     private final int keyStep;              // the step users-with-duplicate-emails counts, or -1
     private final boolean lognormal;
@@ -72,7 +74,7 @@ final class StepCalls {
         this.outcomes = RandomStreams.outcomes(scenario.seed());
         this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
-        WorkflowSteps steps = WorkflowSteps.of(scenario);
+        this.steps = ctx.steps();
         int n = steps.count();
         this.kinds = steps.kinds(localWritesInClaim);
         this.providers = new EmailProvider[n];
@@ -90,6 +92,7 @@ final class StepCalls {
             keyed[i] = st.providerKey();
             callMs[i] = st.callMs() != null ? st.callMs() : scenario.callMs();
         }
+        this.keyedSteps = java.util.stream.IntStream.range(0, n).filter(i -> keyed[i]).toArray();
         this.keyStep = steps.keyStep();
         this.provider = keyStep >= 0 ? providers[keyStep] : new EmailProvider(scenario.providerKeyTtlMs());
         this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
@@ -98,7 +101,8 @@ final class StepCalls {
         this.causes = new CauseTrail(ctx, keyed);
         this.payloadChecks = scenario.flag(Parameter.PROVIDER_CHECKS_PAYLOAD) ? new ProviderKeys[n] : null;
         for (int i = 0; payloadChecks != null && i < n; i++) {
-            payloadChecks[i] = new ProviderKeys(metrics); // each provider remembers the payloads of its own keys
+            // each provider remembers the payloads of its own keys; a step that sends no key has none to check
+            payloadChecks[i] = keyed[i] ? new ProviderKeys(metrics) : null;
         }
     }
 
@@ -248,14 +252,14 @@ final class StepCalls {
         if (!keyed[step]) {
             key = EmailProvider.NO_KEY;
         }
-        if (payloadChecks != null && payloadChecks[step].mismatch(providers[step], key, job, sim.nowMs())) {
+        if (payloadChecks != null && keyed[step] && payloadChecks[step].mismatch(providers[step], key, job, sim.nowMs())) {
             return false;
         }
         if (providers[step].send(key, sim.nowMs())) {
             sideEffect(job, step, attempt, worker);
         } else if (emitter.listening()) {
             emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
-                    "provider knew " + SignupKeys.describe(key));
+                    "provider knew " + steps.describeKey(key, step));
         }
         return true;
     }
@@ -380,12 +384,10 @@ final class StepCalls {
         if (key == EmailProvider.NO_KEY) {
             return;
         }
-        for (int i = 0; i < keyed.length; i++) {
-            if (keyed[i]) {
-                providers[i].forget(key);
-                if (payloadChecks != null) {
-                    payloadChecks[i].forget(key);
-                }
+        for (int i : keyedSteps) {
+            providers[i].forget(key);
+            if (payloadChecks != null) {
+                payloadChecks[i].forget(key);
             }
         }
     }
