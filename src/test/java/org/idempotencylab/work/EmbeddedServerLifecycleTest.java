@@ -64,7 +64,7 @@ class EmbeddedServerLifecycleTest {
                 .findFirst().orElse(null);
         assumeTrue(setsid != null, "needs util-linux's setsid to start the run in a process group of its own");
         Map<String, Predicate<Path>> moments = Map.of(
-                "the run going", t -> err(t).contains("this run's rows have run_id"),
+                "the run going", t -> err(t).contains("this run's rows have run_id") && postmaster(t).isPresent(),
                 "the server starting", t -> postmaster(t).isPresent());
         for (Map.Entry<String, Predicate<Path>> m : moments.entrySet()) {
             Path dir = Files.createDirectory(tmp.resolve(m.getKey().replace(' ', '-')));
@@ -157,15 +157,21 @@ class EmbeddedServerLifecycleTest {
 
     /** @return the server's PID, once its {@code postmaster.pid} is written */
     private static OptionalLong postmaster(Path tmp) {
+        List<Path> folders;
         try {
-            for (Path f : folders(tmp)) {
+            folders = folders(tmp);
+        } catch (IOException e) {
+            return OptionalLong.empty();
+        }
+        for (Path f : folders) { // each folder on its own: one without a server yet does not hide another's
+            try {
                 List<String> lines = Files.readAllLines(f.resolve("data").resolve("postmaster.pid"));
                 if (!lines.isEmpty() && !lines.get(0).isBlank()) {
                     return OptionalLong.of(Long.parseLong(lines.get(0).strip()));
                 }
+            } catch (IOException | NumberFormatException notYet) {
+                // not written yet, or half (the server rewrites its status lines while it starts)
             }
-        } catch (IOException | NumberFormatException notYet) {
-            // not written yet, or half
         }
         return OptionalLong.empty();
     }
