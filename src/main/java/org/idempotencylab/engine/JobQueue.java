@@ -98,6 +98,8 @@ final class JobQueue {
     // Arrival times of the originals waiting for a worker (tracked, arrivals over time; all at once means 0).
     private final ArrayDeque<Long> originalArrivals = new ArrayDeque<>();
     private final Map<Long, UserLedger> ledgers = new HashMap<>();
+    // Ledgers of closed users, handed to the next users: open ledgers stay few, so the run allocates few.
+    private final ArrayDeque<UserLedger> spareLedgers = new ArrayDeque<>();
     private long arrived;
     private long nextUser;
     private double nextArrivalMs;
@@ -149,7 +151,7 @@ final class JobQueue {
         long user = arrived++;
         if (tracked) {
             originalArrivals.addLast(sim.nowMs());
-            UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger(stepCount));
+            UserLedger ledger = openLedger(user);
             ledger.open++;
             if (door != null) {
                 door.knock(user, null, sim.nowMs()); // the first request of its user: it always gets in
@@ -207,7 +209,7 @@ final class JobQueue {
                 msg.arrivalMs = originalAt;
                 openMessages++;
                 if (scenario.arrivalRate() == 0) { // all arrived at time 0: the ledger starts when taken
-                    ledger = ledgers.computeIfAbsent(user, u -> new UserLedger(stepCount));
+                    ledger = openLedger(user);
                     ledger.open++;
                     if (door != null) { // it reached the queue at 0; nothing of its user could look before now
                         door.knock(user, null, 0);
@@ -525,7 +527,24 @@ final class JobQueue {
         if (ledger.open == 0) {
             ledgers.remove(user);
             hooks.userClosed(user);
+            spareLedgers.push(ledger); // nothing of the user's runs any more: no call can count into it
         }
+    }
+
+    /** @return {@code user}'s ledger, opened now if it has none: a closed user's, cleared, else a new one */
+    private UserLedger openLedger(long user) {
+        Long key = user; // boxed once for both look-ups
+        UserLedger ledger = ledgers.get(key);
+        if (ledger == null) {
+            ledger = spareLedgers.poll();
+            if (ledger == null) {
+                ledger = new UserLedger(stepCount);
+            } else {
+                ledger.clear();
+            }
+            ledgers.put(key, ledger);
+        }
+        return ledger;
     }
 
     /**

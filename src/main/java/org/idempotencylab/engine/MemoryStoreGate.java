@@ -28,7 +28,7 @@ final class MemoryStoreGate implements StepGate {
         this.emitter = ctx.emitter();
         this.metrics = ctx.metrics();
         this.store = new InMemoryIdempotencyStore<>(ctx.scenario().ttlMs(), sim::nowMs);
-        this.steps = WorkflowSteps.of(ctx.scenario());
+        this.steps = ctx.steps();
     }
 
     @Override

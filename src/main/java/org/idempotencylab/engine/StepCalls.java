@@ -1,6 +1,7 @@
 package org.idempotencylab.engine;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.KeyMode;
@@ -45,13 +46,15 @@ final class StepCalls {
     private final double[] lostReply;       // per step: the step's own, else the scenario's
     private final boolean[] drawsLost;      // per step: a call draws "is the reply lost?" after its side effect
     private final boolean[] keyed;          // per step: a call sends the strategy's provider key
+    private final int[] keyedSteps;         // the steps whose calls send it, in order: what a key's end forgets
     private final long[] callMs;            // per step: the step's own mean call time, else the scenario's
     private final int keyStep;              // the step users-with-duplicate-emails counts, or -1
     private final boolean lognormal;
     private final boolean fixed;
     private final FaultChooser faults; // null: the random draws decide
     private final CauseTrail causes;   // why a side effect was done again
-    private final ProviderKeys[] payloadChecks; // per step; null unless providers check the payload sent with a key
+    private final ProviderKeys[] payloadChecks; // per keyed step; null unless providers check a key's payload
+    private final boolean slowCalls;   // pSlow above 0: a call draws whether it is slow
     private long freshKeyCounter;
     private boolean loseNextReply;
     private boolean abandoned;         // the call ending now is one its caller gave up on
@@ -72,7 +75,7 @@ final class StepCalls {
         this.outcomes = RandomStreams.outcomes(scenario.seed());
         this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
-        WorkflowSteps steps = WorkflowSteps.of(scenario);
+        WorkflowSteps steps = ctx.steps();
         int n = steps.count();
         this.kinds = steps.kinds(localWritesInClaim);
         this.providers = new EmailProvider[n];
@@ -95,11 +98,15 @@ final class StepCalls {
         this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
         this.fixed = scenario.callTime() == CallTimeShape.FIXED;
         this.faults = ctx.faults();
+        this.keyedSteps = IntStream.range(0, n).filter(i -> keyed[i]).toArray();
         this.causes = new CauseTrail(ctx, keyed);
         this.payloadChecks = scenario.flag(Parameter.PROVIDER_CHECKS_PAYLOAD) ? new ProviderKeys[n] : null;
-        for (int i = 0; payloadChecks != null && i < n; i++) {
-            payloadChecks[i] = new ProviderKeys(metrics); // each provider remembers the payloads of its own keys
+        if (payloadChecks != null) {
+            for (int i : keyedSteps) { // only a step that sends a key has payloads to check
+                payloadChecks[i] = new ProviderKeys(metrics); // each provider remembers the payloads of its own keys
+            }
         }
+        this.slowCalls = scenario.pSlow() > 0;
     }
 
     /**
@@ -115,7 +122,7 @@ final class StepCalls {
      */
     long durationMs(int step) {
         long c = callMs[step];
-        if (scenario.pSlow() > 0 && durations.nextDouble() < scenario.pSlow()) {
+        if (slowCalls && durations.nextDouble() < scenario.pSlow()) {
             c = scenario.slowCallMs();
             metrics.count(Metric.SLOW_CALLS);
         }
@@ -248,7 +255,8 @@ final class StepCalls {
         if (!keyed[step]) {
             key = EmailProvider.NO_KEY;
         }
-        if (payloadChecks != null && payloadChecks[step].mismatch(providers[step], key, job, sim.nowMs())) {
+        if (payloadChecks != null && keyed[step]
+                && payloadChecks[step].mismatch(providers[step], key, job, sim.nowMs())) {
             return false;
         }
         if (providers[step].send(key, sim.nowMs())) {
@@ -362,10 +370,8 @@ final class StepCalls {
         // threw away the compiled Worker.advance it was inlined in) when the first job with fresh keys ended
         while (job.freshKeyCount > 0) {
             long key = job.freshKeys[--job.freshKeyCount];
-            for (int i = 0; i < keyed.length; i++) {
-                if (keyed[i]) {
-                    providers[i].forget(key);
-                }
+            for (int i : keyedSteps) {
+                providers[i].forget(key);
             }
         }
     }
@@ -380,12 +386,10 @@ final class StepCalls {
         if (key == EmailProvider.NO_KEY) {
             return;
         }
-        for (int i = 0; i < keyed.length; i++) {
-            if (keyed[i]) {
-                providers[i].forget(key);
-                if (payloadChecks != null) {
-                    payloadChecks[i].forget(key);
-                }
+        for (int i : keyedSteps) {
+            providers[i].forget(key);
+            if (payloadChecks != null) {
+                payloadChecks[i].forget(key);
             }
         }
     }

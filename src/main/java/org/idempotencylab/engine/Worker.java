@@ -63,7 +63,7 @@ final class Worker implements StepGate.Caller {
         this.emitter = ctx.emitter();
         this.eachStep = ctx.strategy().scope() == RetryScope.EACH_STEP;
         this.maxAttempts = ctx.scenario().maxAttempts();
-        this.steps = WorkflowSteps.of(ctx.scenario());
+        this.steps = ctx.steps();
         this.stepCount = steps.count();
         this.reusable = new Job(stepCount);
         this.writesInClaim = calls.writesInClaim();

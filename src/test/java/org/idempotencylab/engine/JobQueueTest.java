@@ -1,7 +1,10 @@
 package org.idempotencylab.engine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -132,6 +135,31 @@ class JobQueueTest {
         assertFalse(q.moreToCome());
         assertFalse(q.jobsOpen());
         assertEquals(0, q.openUsers());
+    }
+
+    @Test
+    void aClosedUsersLedgerIsHandedToTheNextUserWithNothingOfItsOwn() {
+        // user_0's delivery does step 3's side effect twice (the trail keeps the last one), ends and is
+        // acknowledged: nothing of user_0 is open, so its ledger closes. user_1, taken next, gets that ledger back
+        // (the run allocates no ledger per user) with no side effect counted and no last side effect kept: a
+        // side effect of user_1's step 3 "done again" finds no first time of its own, where a ledger still holding
+        // user_0's entry would book it to a cause.
+        PartsFixture f = new PartsFixture(FIVE.toBuilder().pCrash(0.5).build(), Strategy.EACH_STEP_NO_KEY);
+        JobQueue q = queue(f, true);
+        CauseTrail causes = new CauseTrail(f.ctx, new boolean[SignupSteps.COUNT]);
+        Job job = new Job();
+        q.takeNext(job);
+        int[] user0Counts = job.sideEffects;
+        job.sideEffects[3] = 2;
+        causes.first(job, 3, false);
+        q.settle(job.msg);
+        q.deliveryEnded(job);
+        assertEquals(List.of(0L), closedUsers);
+        q.takeNext(job);
+        assertEquals(1, job.user);
+        assertSame(user0Counts, job.sideEffects, "user_0's ledger, handed on");
+        assertArrayEquals(new int[SignupSteps.COUNT], job.sideEffects, "nothing of user_0's counted for user_1");
+        assertThrows(IllegalStateException.class, () -> causes.again(job, 3, false));
     }
 
     @Test
