@@ -515,7 +515,7 @@ final class JobQueue {
             job.running = false;
         }
         inFlight--;
-        UserLedger ledger = ledgers.get(job.user);
+        UserLedger ledger = job.ledger; // the user's, open while this delivery is
         ledger.open--;
         if (!job.msg.settled) {
             return;

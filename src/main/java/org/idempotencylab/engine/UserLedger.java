@@ -15,6 +15,8 @@ final class UserLedger {
     final CauseTrail.Last[] trail;
     /** Messages not settled plus deliveries running. */
     int open;
+    /** Runs of the user's jobs going: deliveries that made their first call and have not stopped. */
+    int running;
 
     /** @param steps the steps of the run's workflow, 1 to 12 */
     UserLedger(int steps) {
@@ -34,5 +36,6 @@ final class UserLedger {
             }
         }
         open = 0;
+        running = 0;
     }
 }
