@@ -98,8 +98,10 @@ final class JobQueue {
     // Arrival times of the originals waiting for a worker (tracked, arrivals over time; all at once means 0).
     private final ArrayDeque<Long> originalArrivals = new ArrayDeque<>();
     private final Map<Long, UserLedger> ledgers = new HashMap<>();
-    // Ledgers of closed users, handed to the next users: open ledgers stay few, so the run allocates few.
-    private final ArrayDeque<UserLedger> spareLedgers = new ArrayDeque<>();
+    // Ledgers of closed users, handed to the next users (open ledgers stay few, so a batch run allocates few); null
+    // in a run someone inspects (the live view, the explorer, whose state digest walks every object): there a closed
+    // user's ledger is left to the garbage collector, so no stale ledger is part of the state
+    private final ArrayDeque<UserLedger> spareLedgers;
     private long arrived;
     private long nextUser;
     private double nextArrivalMs;
@@ -130,6 +132,7 @@ final class JobQueue {
         this.maxReceives = scenario.maxReceives();
         this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
         this.repeatDraws = new RepeatDraws(ctx);
+        this.spareLedgers = ctx.forgetKeysOfFinishedJobs() ? new ArrayDeque<>() : null;
     }
 
     /** From now on every request passes {@code door} as it reaches the queue (a lock taken at enqueue). */
@@ -527,16 +530,18 @@ final class JobQueue {
         if (ledger.open == 0) {
             ledgers.remove(user);
             hooks.userClosed(user);
-            spareLedgers.push(ledger); // nothing of the user's runs any more: no call can count into it
+            if (spareLedgers != null) {
+                spareLedgers.push(ledger); // nothing of the user's runs any more: no call can count into it
+            }
         }
     }
 
-    /** @return {@code user}'s ledger, opened now if it has none: a closed user's, cleared, else a new one */
+    /** @return {@code user}'s ledger, opened now if it has none: a closed user's, cleared (batch runs), or a new one */
     private UserLedger openLedger(long user) {
         Long key = user; // boxed once for both look-ups
         UserLedger ledger = ledgers.get(key);
         if (ledger == null) {
-            ledger = spareLedgers.poll();
+            ledger = spareLedgers == null ? null : spareLedgers.poll();
             if (ledger == null) {
                 ledger = new UserLedger(stepCount);
             } else {
