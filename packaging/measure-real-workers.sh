@@ -12,7 +12,9 @@
 # and prints each round's figures and the ratio steps/s : pgbench's tps (the targets: 75 % for 2 x 2, 50 % for
 # 1 x 4). JOBS (default 2000) sign-ups per run; CALL_MS (default 0, so the database is the limit: work's own
 # default of 2 ms sleeps 20 ms a job, which alone keeps four workers under 200 jobs/s) the mean call time each step
-# sleeps; WORK_OPTS more options for work. The load average is printed, since other work on the machine
+# sleeps; BASE_DELAY_MS (default 0, for the same reason: work's own 100 ms with full jitter sleeps about 5 ms a job
+# on average, a tenth of the jobs retrying once, which was a third of the workers' time) the backoff before a
+# retry; WORK_OPTS more options for work. The load average is printed, since other work on the machine
 # lengthens every figure. With STATS=1, pg_stat_statements is loaded and each work run's top statements (by total
 # time) and the wait events seen in pg_stat_activity (sampled every 50 ms) are printed after it.
 set -euo pipefail
@@ -20,6 +22,7 @@ jar=${1:-target/idempotency-lab.jar}
 rounds=${2:-3}
 jobs=${JOBS:-2000}
 call_ms=${CALL_MS:-0}
+base_delay_ms=${BASE_DELAY_MS:-0}
 seconds=${PGBENCH_SECONDS:-20}
 pgbin=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 [[ -f $jar ]] || { echo "no jar at $jar (run mvn -DskipTests package)" >&2; exit 2; }
@@ -66,7 +69,8 @@ work() { # processes workers: prints jobs/s
   fi
   # shellcheck disable=SC2086
   out=$(java -jar "$jar" work --db "$url" --drop-old-runs --processes "$1" --workers "$2" --jobs "$jobs" \
-    --store claim-table --retry whole-job-skip-finished --provider-key same --call-ms "$call_ms" --format json \
+    --store claim-table --retry whole-job-skip-finished --provider-key same --call-ms "$call_ms" \
+    --base-delay-ms "$base_delay_ms" --format json \
     ${WORK_OPTS:-} 2>"$dir/work.err") || { echo "work failed: $(tail -n 3 "$dir/work.err")" >&2; exit 1; }
   if [[ -n $pid ]]; then
     kill "$pid"; wait "$pid" 2>/dev/null || true
@@ -84,7 +88,8 @@ work() { # processes workers: prints jobs/s
   grep -o '"jobsPerSecond" *: *[0-9.]*' <<<"$out" | grep -o '[0-9.]*$'
 }
 
-echo "PostgreSQL $("$pgbin/postgres" --version | grep -o "[0-9][0-9.]*" | head -n 1), $jobs sign-ups per work run, --call-ms $call_ms"
+echo "PostgreSQL $("$pgbin/postgres" --version | grep -o "[0-9][0-9.]*" | head -n 1), $jobs sign-ups per work run, \
+--call-ms $call_ms --base-delay-ms $base_delay_ms"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for ((i = 1; i <= rounds; i++)); do
   tps=$("$pgbin/pgbench" -c 4 -j 2 -T "$seconds" lab 2>/dev/null | grep -o 'tps = [0-9.]*' | head -n 1 \

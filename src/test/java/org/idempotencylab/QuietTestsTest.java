@@ -26,7 +26,8 @@ class QuietTestsTest {
             "System\\.(out|err)\\s*(\\.|::)\\s*(print|println|printf|format|write|append)\\b|\\.printStackTrace\\s*\\(");
 
     /** Main classes of child JVMs that tests start and read: their output never reaches the build log. */
-    private static final List<Path> CHILD_MAINS = List.of(Path.of("cli/CliChildDriver.java"));
+    private static final List<Path> CHILD_MAINS = List.of(Path.of("cli/CliChildDriver.java"),
+            Path.of("cli/WorkShutdownDriver.java"));
 
     @Test
     void noTestPrintsToTheBuildLog() throws IOException {

@@ -8,18 +8,23 @@ import java.util.List;
 import java.util.Properties;
 import org.idempotencylab.scenario.ParameterException;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The headless command line: {@code java -jar idempotency-lab.jar table|run|sweep|explore|work [options]}.
  *
  * <p>Exit codes: 0 done; 2 bad input (one line on stderr naming the option, the value and the allowed range, or
  * for a scenario file one line per problem it holds; nothing on stdout); 1 anything else.
+ *
+ * <p>The top-level command's model is built with picocli's programmatic API ({@link #standardCommand}), as
+ * {@code table}'s is: reading annotations costs every command's start (see {@link TableCommand}).
  */
-@Command(name = "idempotency-lab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
-        description = "Simulates background jobs that run twice, and idempotency keys that stop it. "
-                + "With no command, opens the lab window.")
 public final class Cli implements Runnable {
+    /** What the top-level help says the program does. */
+    private static final String DESCRIPTION = "Simulates background jobs that run twice, and idempotency keys that "
+            + "stop it. With no command, opens the lab window.";
+
     /** The commands, in the order the help lists them. */
     private static final List<String> COMMANDS = List.of("table", "run", "sweep", "explore", "work", "check",
             "presets", "schema");
@@ -55,21 +60,57 @@ public final class Cli implements Runnable {
     /** Exit code for bad input. */
     public static final int BAD_INPUT = 2;
 
+    /** The system property naming the classes whose built-in picocli converters are left out (regexes). */
+    private static final String CONVERTERS_EXCLUDED = "picocli.converters.excludes";
+
+    /** The model this command runs in. */
+    private CommandSpec spec;
+
+    private Cli() {
+    }
+
     @Override
     public void run() {
         // "idempotency-lab" with options but no command: the launcher opens the window for no arguments at all
-        throw new CommandLine.ParameterException(new CommandLine(this), "Missing command: try 'table', 'run', 'sweep', 'explore', 'work', 'check', "
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: try 'table', 'run', 'sweep', 'explore', 'work', 'check', "
                 + "'presets' or 'schema'");
+    }
+
+    /**
+     * The model of a command with what {@code @Command(name = ..., mixinStandardHelpOptions = true, versionProvider
+     * = Cli.Version.class, description = ...)} gives an annotated one: its name, description, version and the
+     * standard {@code -h, --help} and {@code -V, --version} options with picocli's own words.
+     *
+     * @param command the object that runs the command ({@link Runnable} or {@link java.util.concurrent.Callable})
+     * @return the model, without the command's own options
+     */
+    static CommandSpec standardCommand(Object command, String name, String description) {
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(command).name(name).versionProvider(new Version());
+        spec.usageMessage().description(description);
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class)
+                .description("Show this help message and exit.").build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).type(boolean.class)
+                .description("Print version information and exit.").build());
+        return spec;
     }
 
     /** Runs the command line with {@code out} and {@code err} as its streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Cli());
+        if (System.getProperty(CONVERTERS_EXCLUDED) == null) {
+            // picocli's documented switch: no option here is a date, a time or a JDBC type, and registering their
+            // converters (by reflection, for each command) loads and initialises some 80 classes of java.time and
+            // java.sql at every start
+            System.setProperty(CONVERTERS_EXCLUDED, "java\\.(sql|time)\\..*");
+        }
+        Cli top = new Cli();
+        top.spec = standardCommand(top, "idempotency-lab", DESCRIPTION);
+        CommandLine cl = new CommandLine(top.spec);
         // Picocli builds a command's model by reflection, and each command gets the scenario's twenty-odd options:
         // when the first argument names a command, only that one is built (a third of the start-up of "table"); the
         // top-level help and errors get all three.
         for (String name : args.length > 0 && COMMANDS.contains(args[0]) ? List.of(args[0]) : COMMANDS) {
-            CommandLine sub = new CommandLine(command(name));
+            CommandLine sub = name.equals("table") ? new CommandLine(TableCommand.spec())
+                    : new CommandLine(command(name));
             if (SCENARIO_COMMANDS.contains(name)) {
                 ScenarioOptions.addTo(sub.getCommandSpec()); // these take the whole scenario
             } else if (name.equals("work")) {
@@ -201,7 +242,6 @@ public final class Cli implements Runnable {
 
     private static Object command(String name) {
         return switch (name) {
-            case "table" -> new TableCommand();
             case "run" -> new RunCommand();
             case "sweep" -> new SweepCommand();
             case "explore" -> new ExploreCommand();

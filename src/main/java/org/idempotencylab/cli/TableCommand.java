@@ -9,32 +9,41 @@ import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * {@code table}: the first article's five strategies on one scenario, printed as text, CSV or JSON lines.
  * Defaults are the article's parameters, so with no options it prints the article's table.
+ *
+ * <p>Its model is built with picocli's programmatic API ({@link #spec()}), not read from annotations as the other
+ * commands' are: reading a command's annotations (and those of picocli's standard help options) costs a third of
+ * the start of the command, and {@code table} is the one whose whole run is measured against the bare loops
+ * (docs/measured-figures.md). Its help and messages are the same either way.
  */
-@Command(name = "table", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
-        description = "Runs the first article's five strategies and prints their results.")
 public final class TableCommand implements Callable<Integer> {
+    /** What the help says the command does. */
+    static final String DESCRIPTION = "Runs the first article's five strategies and prints their results.";
 
-    @Spec
-    CommandLine.Model.CommandSpec spec;
+    private CommandSpec spec;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
-            description = "text, csv or json (default: ${DEFAULT-VALUE})")
-    String format = OutputFormat.text.name();
+    private TableCommand() {
+    }
 
-    @Mixin
-    ThreadsOption threads = new ThreadsOption();
-
-    @Mixin
-    QuietOption quiet = new QuietOption();
+    /**
+     * @return the model of {@code table} with its own options ({@code --format}, {@code --threads},
+     *         {@code --quiet}, {@code -h}, {@code -V}); the caller adds the scenario's ({@link ScenarioOptions})
+     */
+    static CommandSpec spec() {
+        TableCommand command = new TableCommand();
+        command.spec = Cli.standardCommand(command, "table", DESCRIPTION);
+        command.spec.addOption(OptionSpec.builder("--format").paramLabel("FORMAT").type(String.class)
+                .defaultValue(OutputFormat.text.name()).description("text, csv or json (default: ${DEFAULT-VALUE})")
+                .build());
+        command.spec.addOption(ThreadsOption.option());
+        command.spec.addOption(QuietOption.option());
+        return command.spec;
+    }
 
     @Override
     public Integer call() {
@@ -42,16 +51,17 @@ public final class TableCommand implements Callable<Integer> {
         int threadCount;
         OutputFormat how;
         try {
-            how = OutputFormat.read(format);
+            how = OutputFormat.read(spec.findOption("--format").getValue());
             scenario = ScenarioOptions.read(spec);
             ScenarioOptions.refuseWithoutEffect(spec, scenario, Strategy.ARTICLE,
                     "table runs the article's five strategies; run and sweep take --store and --provider-key");
-            threadCount = threads.count();
+            threadCount = ThreadsOption.count(spec);
         } catch (IllegalArgumentException e) {
             return Cli.badInput(spec, e);
         }
         List<StrategyResult> results;
-        try (TerminalProgress progress = TerminalProgress.on(scenario.jobs() * Strategy.ARTICLE.size(), quiet.quiet,
+        boolean quiet = Boolean.TRUE.equals(spec.findOption(QuietOption.NAME).getValue());
+        try (TerminalProgress progress = TerminalProgress.on(scenario.jobs() * Strategy.ARTICLE.size(), quiet,
                 "table")) {
             results = Comparison.run(scenario, Strategy.ARTICLE, threadCount, progress);
         }

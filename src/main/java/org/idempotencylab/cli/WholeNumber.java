@@ -1,7 +1,8 @@
 package org.idempotencylab.cli;
 
 import java.math.BigInteger;
-import java.util.Locale;
+import java.util.regex.Pattern;
+import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 
 /**
@@ -10,6 +11,8 @@ import org.idempotencylab.scenario.ParameterException;
  * included) is never called out of range.
  */
 final class WholeNumber {
+    private static final Pattern WHOLE = Pattern.compile("[-+]?[0-9]+");
+
     private WholeNumber() {
     }
 
@@ -22,8 +25,9 @@ final class WholeNumber {
      */
     static int read(String option, String text, int min, int max) {
         String t = text == null ? "" : text.strip();
-        String range = String.format(Locale.ROOT, "%,d to %,d", min, max);
-        if (!t.matches("[-+]?[0-9]+")) {
+        // grouped as "%,d" groups, without the Formatter, whose first use costs every command's start a few ms
+        String range = Parameter.grouped(min) + " to " + Parameter.grouped(max);
+        if (!WHOLE.matcher(t).matches()) {
             throw new IllegalArgumentException(option + ": " + ParameterException.quoted(t)
                     + " is not a whole number; allowed " + range);
         }

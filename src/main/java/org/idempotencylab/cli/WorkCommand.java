@@ -192,6 +192,11 @@ public final class WorkCommand implements Callable<Integer> {
             Map<String, Object> flat = withWallTime(ResultColumns.flat(o.result()), o, processCount, s.workers());
             RunCommand.writeRows(List.of(row), List.of(flat), how, spec.commandLine().getOut());
             return 0;
+        } catch (RuntimeException e) {
+            if (shuttingDown()) {
+                return 1; // what an interrupt broke (the run's own hook refused): its hook's line is the last one
+            }
+            throw e;
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);
@@ -201,6 +206,18 @@ public final class WorkCommand implements Callable<Integer> {
             if (embedded != null) {
                 embedded.close(); // at once; after an interrupt, it waits for the database's own hook
             }
+        }
+    }
+
+    /** @return whether the JVM is shutting down (an interrupt, a SIGTERM): it then refuses a new shutdown hook */
+    static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
         }
     }
 

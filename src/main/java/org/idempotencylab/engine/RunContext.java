@@ -16,13 +16,12 @@ import org.idempotencylab.scenario.Strategy;
  * @param forgetKeysOfFinishedJobs forget a user's keys once nothing can ask for them again (batch runs)
  * @param faults                   what answers the choice points in place of the random draws (the explorer, a
  *                                 counterexample played back), or null for the draws
- * @param steps                    the scenario's workflow as the engine reads it, made once per run for every worker,
- *                                 gate and call of it
+ * @param steps                    the scenario's workflow as the engine reads it, made once per run
  */
 record RunContext(Scenario scenario, Strategy strategy, Simulator sim, RunMetrics metrics, Emitter emitter,
                   Progress progress, boolean forgetKeysOfFinishedJobs, FaultChooser faults, WorkflowSteps steps) {
 
-    /** A context whose steps are the scenario's workflow's. */
+    /** A context whose steps are {@code scenario}'s workflow's. */
     RunContext(Scenario scenario, Strategy strategy, Simulator sim, RunMetrics metrics, Emitter emitter,
                Progress progress, boolean forgetKeysOfFinishedJobs, FaultChooser faults) {
         this(scenario, strategy, sim, metrics, emitter, progress, forgetKeysOfFinishedJobs, faults,

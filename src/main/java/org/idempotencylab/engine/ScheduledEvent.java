@@ -99,7 +99,7 @@ sealed interface ScheduledEvent extends Event {
             implements ScheduledEvent {
         @Override
         public String describe() {
-            return "the call of " + SignupSteps.NAMES.get(step) + " that user_" + job.user + "'s caller gave up on ends";
+            return "the call of " + process.stepName(step) + " that user_" + job.user + "'s caller gave up on ends";
         }
 
         @Override

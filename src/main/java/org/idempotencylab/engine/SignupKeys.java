@@ -60,6 +60,14 @@ public final class SignupKeys {
      * @return the key as text, as the article writes it: {@code charge the card:user_42} for a checkout's step key
      */
     public static String describe(long key, java.util.List<String> stepNames) {
+        return describe(key, stepNames, "welcome-email");
+    }
+
+    /**
+     * As {@link #describe(long, java.util.List)}, a provider key named {@code provider} ({@code charge-the-card:user_42}
+     * for a checkout's card charge; the sign-up's is {@code welcome-email}).
+     */
+    public static String describe(long key, java.util.List<String> stepNames, String provider) {
         long kind = key >>> 60;
         if (kind == 1) {
             int step = (int) (key & 0xF);
@@ -69,9 +77,9 @@ public final class SignupKeys {
         }
         long user = key & USER_MASK_28;
         if (kind == 2) {
-            return "welcome-email:user_" + user;
+            return provider + ":user_" + user;
         }
-        return "welcome-email:user_" + user + ":" + (kind == 4 ? "request_" : "") + ((key >>> 28) & 0xFFFF_FFFFL);
+        return provider + ":user_" + user + ":" + (kind == 4 ? "request_" : "") + ((key >>> 28) & 0xFFFF_FFFFL);
     }
 
     /** @return a step's store key as text: {@code <step name>:user_<user>} (article 1, {@code idempotentSteps}) */

@@ -379,7 +379,8 @@ public final class SignupSimulation {
     public void loseNextReply() {
         calls.loseNextReply();
         emitter.emit(Kind.FAULT_ARMED, -1, scenario.workflow().keyStep(), 0, -1, sim.nowMs(),
-                "next email reply is lost (clicked)");
+                scenario.declaredWorkflow() == null ? "next email reply is lost (clicked)"
+                        : "next provider reply is lost (clicked)");
     }
 
     /** @return true if the provider's next reply will be lost. */

@@ -1,7 +1,6 @@
 package org.idempotencylab.engine;
 
 import java.util.Arrays;
-import java.util.stream.IntStream;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.scenario.CallTimeShape;
 import org.idempotencylab.scenario.KeyMode;
@@ -41,12 +40,13 @@ final class StepCalls {
     private final Mulberry32 crashDraws;
     private final EmailProvider provider;  // the key step's (the welcome email's), for the metrics and views
     private final EmailProvider[] providers; // per step: the provider of a step that goes through one, else null
+    private final WorkflowSteps steps;      // the run's steps: their names in the events' notes
     private final byte[] kinds;             // per step: WorkflowSteps.PLAIN, PROVIDER or LOCAL_IN_CLAIM
     private final double[] pFail;           // per step: the step's own, else the scenario's
     private final double[] lostReply;       // per step: the step's own, else the scenario's
     private final boolean[] drawsLost;      // per step: a call draws "is the reply lost?" after its side effect
     private final boolean[] keyed;          // per step: a call sends the strategy's provider key
-    private final int[] keyedSteps;         // the steps whose calls send it, in order: what a key's end forgets
+    private final int[] keyedSteps;         // the steps whose calls send it, in order: whose keys a user forgets
     private final long[] callMs;            // per step: the step's own mean call time, else the scenario's
     private final int keyStep;              // the step users-with-duplicate-emails counts, or -1
     private final boolean lognormal;
@@ -75,7 +75,7 @@ final class StepCalls {
         this.outcomes = RandomStreams.outcomes(scenario.seed());
         this.durations = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CALL_DURATION);
         this.crashDraws = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.CRASHES);
-        WorkflowSteps steps = ctx.steps();
+        this.steps = ctx.steps();
         int n = steps.count();
         this.kinds = steps.kinds(localWritesInClaim);
         this.providers = new EmailProvider[n];
@@ -93,18 +93,17 @@ final class StepCalls {
             keyed[i] = st.providerKey();
             callMs[i] = st.callMs() != null ? st.callMs() : scenario.callMs();
         }
+        this.keyedSteps = java.util.stream.IntStream.range(0, n).filter(i -> keyed[i]).toArray();
         this.keyStep = steps.keyStep();
         this.provider = keyStep >= 0 ? providers[keyStep] : new EmailProvider(scenario.providerKeyTtlMs());
         this.lognormal = scenario.callTime() == CallTimeShape.LOGNORMAL;
         this.fixed = scenario.callTime() == CallTimeShape.FIXED;
         this.faults = ctx.faults();
-        this.keyedSteps = IntStream.range(0, n).filter(i -> keyed[i]).toArray();
         this.causes = new CauseTrail(ctx, keyed);
         this.payloadChecks = scenario.flag(Parameter.PROVIDER_CHECKS_PAYLOAD) ? new ProviderKeys[n] : null;
-        if (payloadChecks != null) {
-            for (int i : keyedSteps) { // only a step that sends a key has payloads to check
-                payloadChecks[i] = new ProviderKeys(metrics); // each provider remembers the payloads of its own keys
-            }
+        for (int i = 0; payloadChecks != null && i < n; i++) {
+            // each provider remembers the payloads of its own keys; a step that sends no key has none to check
+            payloadChecks[i] = keyed[i] ? new ProviderKeys(metrics) : null;
         }
         this.slowCalls = scenario.pSlow() > 0;
     }
@@ -255,15 +254,14 @@ final class StepCalls {
         if (!keyed[step]) {
             key = EmailProvider.NO_KEY;
         }
-        if (payloadChecks != null && keyed[step]
-                && payloadChecks[step].mismatch(providers[step], key, job, sim.nowMs())) {
+        if (payloadChecks != null && keyed[step] && payloadChecks[step].mismatch(providers[step], key, job, sim.nowMs())) {
             return false;
         }
         if (providers[step].send(key, sim.nowMs())) {
             sideEffect(job, step, attempt, worker);
         } else if (emitter.listening()) {
             emitter.emit(Kind.EMAIL_SUPPRESSED, job, step, attempt, worker, sim.nowMs(),
-                    "provider knew " + SignupKeys.describe(key));
+                    "provider knew " + steps.describeKey(key, step));
         }
         return true;
     }

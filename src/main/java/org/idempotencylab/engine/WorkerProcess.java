@@ -258,6 +258,11 @@ final class WorkerProcess {
         sim.schedule(runsOnMs, new ScheduledEvent.AbandonedCallEnds(this, call, step, attempt, worker, doomed));
     }
 
+    /** @return the run's workflow's name of {@code step} (0-based, below its step count): for describing events */
+    String stepName(int step) {
+        return scenario.workflow().step(step).name();
+    }
+
     /** A call its caller gave up on ends ({@link ScheduledEvent.AbandonedCallEnds}): its side effect happens now. */
     void abandonedCallEnds(Job call, int step, int attempt, int worker, boolean doomed) {
         calls.abandonedCallEnds(call, step, attempt, worker, doomed);

@@ -26,6 +26,7 @@ public final class WorkflowSteps {
     private final String[] savedResults;
     private final String[] changedResults;
     private final String[] claimKeyPrefixes; // per step: "<name>:user_", the claim table's key without the number
+    private final String[] providerKeyNames;
 
     private WorkflowSteps(Workflow workflow) {
         this.workflow = workflow;
@@ -34,6 +35,28 @@ public final class WorkflowSteps {
         this.savedResults = names.stream().map(n -> n + ": done").toArray(String[]::new);
         this.changedResults = names.stream().map(n -> n + ": done (changed payload)").toArray(String[]::new);
         this.claimKeyPrefixes = names.stream().map(n -> n + ":user_").toArray(String[]::new);
+        boolean signup = workflow.equals(Workflow.SIGNUP);
+        this.providerKeyNames = names.stream().map(n -> signup ? "welcome-email"
+                : n.trim().toLowerCase(java.util.Locale.ROOT).replaceAll("\\s+", "-")).toArray(String[]::new);
+    }
+
+    /**
+     * @param step a step, 0-based; -1 for none
+     * @return the name the provider keys of {@code step} carry before {@code :user_42}: the sign-up's
+     *         {@code welcome-email}, else the step's name in lower case, its words joined by "-"
+     *         ({@code charge-the-card}); {@code provider} for step -1 (a workflow with no external step)
+     */
+    public String providerKeyName(int step) {
+        return step < 0 ? "provider" : providerKeyNames[step];
+    }
+
+    /**
+     * @param step the step whose provider holds {@code key} if it is a provider key (-1: none)
+     * @return {@code key} as text: a step key by this workflow's step names, a provider key by
+     *         {@link #providerKeyName(int)}
+     */
+    public String describeKey(long key, int step) {
+        return SignupKeys.describe(key, names, providerKeyName(step));
     }
 
     /** @return the steps of {@code w}; the article's sign-up's are made once */

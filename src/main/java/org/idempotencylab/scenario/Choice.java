@@ -1,9 +1,7 @@
 package org.idempotencylab.scenario;
 
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * One of a few named values a parameter or a strategy part takes (a queue kind, a retry scope, a store): named
@@ -36,7 +34,12 @@ public interface Choice {
      */
     static <C extends Choice> Optional<C> find(C[] values, String text) {
         String t = text == null ? "" : text.strip();
-        return Arrays.stream(values).filter(c -> c.cliName().equalsIgnoreCase(t)).findFirst();
+        for (C c : values) { // a loop, as names: streams' first use is slow, and every command's start reads some
+            if (c.cliName().equalsIgnoreCase(t)) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -56,6 +59,10 @@ public interface Choice {
 
     /** @return the values' names in order, separated by commas: "memory, durable" */
     static String names(Choice[] values) {
-        return Arrays.stream(values).map(Choice::cliName).collect(Collectors.joining(", "));
+        StringBuilder b = new StringBuilder();
+        for (Choice c : values) {
+            b.append(b.length() == 0 ? "" : ", ").append(c.cliName());
+        }
+        return b.toString();
     }
 }

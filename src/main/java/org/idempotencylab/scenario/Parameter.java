@@ -686,10 +686,10 @@ public enum Parameter {
      */
     public Optional<String> unmetNeed(Scenario scenario, List<Strategy> strategies) {
         for (Strategy st : strategies) {
-            if (needs.met().test(st.on(scenario), st)) {
+            if (needs.met(st.on(scenario), st)) {
                 return Optional.empty();
             }
         }
-        return Optional.of(needs.hint().get());
+        return Optional.of(needs.hint());
     }
 }

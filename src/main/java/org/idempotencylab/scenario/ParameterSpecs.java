@@ -1,6 +1,7 @@
 package org.idempotencylab.scenario;
 
 import java.util.List;
+import org.idempotencylab.scenario.Needs.Rule;
 import org.idempotencylab.scenario.Parameter.Kind;
 import org.idempotencylab.scenario.Parameter.Scale;
 import org.idempotencylab.scenario.Parameter.Section;
@@ -14,79 +15,64 @@ final class ParameterSpecs {
     }
 
     static Needs above(String id) {
-        return new Needs((s, st) -> ((Number) Parameter.byId(id).get(s)).doubleValue() > 0,
-                () -> Parameter.byId(id).cliOption() + " above 0");
+        return new Needs(Rule.ABOVE, id, null);
     }
 
     static Needs is(String id, Choice value) {
-        return new Needs((s, st) -> Parameter.byId(id).get(s) == value, () -> Parameter.byId(id).cliOption() + " " + value.cliName());
+        return new Needs(Rule.IS, id, value);
     }
 
     static Needs store(StoreKind store) {
-        return new Needs((s, st) -> st.store() == store, () -> "--store " + store.cliName());
+        return new Needs(Rule.STORE, null, store);
     }
 
-    static Needs sameProviderKey() { // a new key on every call never meets its own again
-        return new Needs((s, st) -> st.keyMode() == KeyMode.SAME, () -> "--provider-key same");
+    static Needs sameProviderKey() {
+        return new Needs(Rule.SAME_PROVIDER_KEY, null, null);
     }
 
-    static Needs payloadStore() { // only the stores that keep the first request's payload or result, or the provider
-        return new Needs((s, st) -> s.pDuplicate() > 0 && (st.store().recordsCompletion()
-                || st.keyMode() == KeyMode.SAME && s.flag(Parameter.PROVIDER_CHECKS_PAYLOAD)),
-                () -> "--p-duplicate above 0 and --store " + StoreKind.recordingNames()
-                        + " (or --provider-checks-payload true with --provider-key same)");
+    static Needs payloadStore() {
+        return new Needs(Rule.PAYLOAD_STORE, null, null);
     }
 
     static Needs retries() {
-        return new Needs((s, st) -> s.maxAttempts() > 1, () -> "--attempts above 1");
+        return new Needs(Rule.RETRIES, null, null);
     }
 
     static Needs raceWindow() {
-        return new Needs((s, st) -> st.store() == StoreKind.CLAIM_TABLE && (s.claim() == ClaimMode.CHECK_THEN_INSERT
-                || s.rescuer() == RescuerKind.READ_THEN_UPDATE),
-                () -> "--store claim-table with --claim check-then-insert or --rescuer read-then-update");
+        return new Needs(Rule.RACE_WINDOW, null, null);
     }
 
     static Needs rescuer() {
-        return new Needs((s, st) -> st.store() == StoreKind.CLAIM_TABLE && s.rescuer() != RescuerKind.NONE,
-                () -> "--store claim-table with --rescuer atomic or read-then-update");
+        return new Needs(Rule.RESCUER, null, null);
     }
 
-    static Needs providerPayloadCheck() { // a changed payload under a key the provider has seen: the same key only
-        return new Needs((s, st) -> st.keyMode() == KeyMode.SAME && s.pDuplicate() > 0 && s.pDifferentPayload() > 0,
-                () -> "--provider-key same with --p-duplicate and --p-different-payload above 0");
+    static Needs providerPayloadCheck() {
+        return new Needs(Rule.PROVIDER_PAYLOAD_CHECK, null, null);
     }
 
-    static Needs severalWorkers() { // one worker never runs two jobs at once
-        return new Needs((s, st) -> s.workers() > 1, () -> "--workers above 1");
+    static Needs severalWorkers() {
+        return new Needs(Rule.SEVERAL_WORKERS, null, null);
     }
 
     static Needs enqueueLock() {
-        return new Needs((s, st) -> st.store() == StoreKind.LOCK && s.lockAt() == LockAt.ENQUEUE,
-                () -> "--store lock with --lock-at enqueue");
+        return new Needs(Rule.ENQUEUE_LOCK, null, null);
     }
 
-    static Needs heartbeat() { // a heartbeat renews a claim, or a durable queue's message
-        return new Needs((s, st) -> st.store() == StoreKind.CLAIM_TABLE
-                || (s.queue() == QueueKind.DURABLE && s.get(Parameter.RENEW) != Renew.CLAIM),
-                () -> "--store claim-table, or --queue durable with --renew message or both");
+    static Needs heartbeat() {
+        return new Needs(Rule.HEARTBEAT, null, null);
     }
 
     static Needs messageRenewal() {
-        return new Needs((s, st) -> s.queue() == QueueKind.DURABLE && s.heartbeatMs() > 0,
-                () -> "--queue durable and --heartbeat-ms above 0");
+        return new Needs(Rule.MESSAGE_RENEWAL, null, null);
     }
 
-    static Needs restarts() { // a crashed process restarts, and so does one shut down
-        return new Needs((s, st) -> s.pCrash() > 0 || s.whole(Parameter.SHUTDOWN_EVERY_MS) > 0,
-                () -> "--p-crash above 0 or --shutdown-every-ms above 0");
+    static Needs restarts() {
+        return new Needs(Rule.RESTARTS, null, null);
     }
 
     static Needs batches() {
-        return new Needs((s, st) -> s.queue() == QueueKind.DURABLE && s.whole(Parameter.BATCH_SIZE) > 1,
-                () -> "--queue durable and --batch-size above 1");
+        return new Needs(Rule.BATCHES, null, null);
     }
-
 
     /** What one row declares; built by {@link #whole}, {@link #decimal}, {@link #flag} and {@link #choice}. */
     static final class Spec {

@@ -3,6 +3,7 @@ package org.idempotencylab.scenario;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Pattern;
 import org.idempotencylab.scenario.Parameter.Kind;
 
 /**
@@ -11,6 +12,11 @@ import org.idempotencylab.scenario.Parameter.Kind;
  * delegates its public methods of the same names here.
  */
 final class ParameterValues {
+    /** A whole number as typed: ASCII digits with an optional sign. */
+    private static final Pattern WHOLE = Pattern.compile("[-+]?[0-9]+");
+    /** A decimal as typed: ASCII digits and dots, an optional sign and exponent. */
+    private static final Pattern DECIMAL = Pattern.compile("[-+]?[0-9.]+([eE][-+]?[0-9]+)?");
+
     private ParameterValues() {
     }
 
@@ -39,15 +45,20 @@ final class ParameterValues {
                 case "false" -> Boolean.FALSE;
                 default -> throw ParameterException.notOneOf(p, t);
             };
-            case CHOICE -> Choice.find(p.choices().toArray(Choice[]::new), t).map(c -> (Object) c)
-                    .orElseThrow(() -> ParameterException.notOneOf(p, t));
+            case CHOICE -> {
+                Choice c = Choice.find(choices(p), t).orElse(null);
+                if (c == null) {
+                    throw ParameterException.notOneOf(p, t);
+                }
+                yield c;
+            }
         };
     }
 
     static double parse(Parameter p, String text) {
         String t = text == null ? "" : text.strip();
         if (p.kind().isDecimal()) {
-            if (!t.matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?")) {
+            if (!DECIMAL.matcher(t).matches()) {
                 throw ParameterException.notANumber(p, t);
             }
             double v;
@@ -66,7 +77,7 @@ final class ParameterValues {
 
     static long parseLong(Parameter p, String text) {
         String t = text == null ? "" : text.strip();
-        if (!t.matches("[-+]?[0-9]+")) {
+        if (!WHOLE.matcher(t).matches()) {
             throw ParameterException.notANumber(p, t);
         }
         try {
@@ -160,6 +171,10 @@ final class ParameterValues {
     }
 
     private static String choiceNames(Parameter p) {
-        return Choice.names(p.choices().toArray(Choice[]::new));
+        return Choice.names(choices(p));
+    }
+
+    private static Choice[] choices(Parameter p) {
+        return p.choices().toArray(new Choice[0]);
     }
 }

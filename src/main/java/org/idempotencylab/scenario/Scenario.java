@@ -192,7 +192,10 @@ public final class Scenario {
 
         /** Every parameter at its default. */
         private Builder() {
-            values = Arrays.stream(ROWS).map(Parameter::defaultValue).toArray();
+            values = new Object[ROWS.length];
+            for (int i = 0; i < ROWS.length; i++) {
+                values[i] = ROWS[i].defaultValue();
+            }
         }
 
         private Builder(Object[] from) {

@@ -43,7 +43,9 @@ public record Strategy(String name, RetryScope scope, KeyMode keyMode, StoreKind
             }
         }
         EnumMap<Parameter, Object> checked = new EnumMap<>(Parameter.class);
-        settings.forEach((p, v) -> checked.put(p, p.checkValue(v)));
+        for (Map.Entry<Parameter, Object> e : settings.entrySet()) {
+            checked.put(e.getKey(), e.getKey().checkValue(e.getValue()));
+        }
         settings = Collections.unmodifiableMap(checked);
     }
 

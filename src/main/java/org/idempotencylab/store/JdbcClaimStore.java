@@ -111,12 +111,6 @@ public final class JdbcClaimStore implements ClaimStore {
     static final int DROP_BATCH = 10_000;
 
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
-    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'",
-            Locale.ROOT).withZone(ZoneOffset.UTC);
-    private static final SecureRandom RANDOM = new SecureRandom();
-
-    private static final String COLUMNS = "idempotency_key, status, result, created_at, completed_at, locked_until, "
-            + "run_id, fingerprint, owner, claims";
 
     /**
      * Which run a store is, and where its rows go.
@@ -151,8 +145,15 @@ public final class JdbcClaimStore implements ClaimStore {
          */
         public static Options newRun(String table) {
             Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            return new Options(table, "run-" + RUN_ID_TIME.format(now) + "-"
-                    + String.format(Locale.ROOT, "%08x", RANDOM.nextInt()), now);
+            return new Options(table, "run-" + NewRunIds.TIME.format(now) + "-"
+                    + String.format(Locale.ROOT, "%08x", NewRunIds.RANDOM.nextInt()), now);
+        }
+
+        // a new run's id only: a worker process of work, opening a run made elsewhere, never loads their classes
+        private static final class NewRunIds {
+            static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'", Locale.ROOT)
+                    .withZone(ZoneOffset.UTC);
+            static final SecureRandom RANDOM = new SecureRandom();
         }
     }
 
@@ -162,20 +163,7 @@ public final class JdbcClaimStore implements ClaimStore {
     private final String prefix;
     private final long latestMs;
     private final StoreConnections links;
-    private final String claimSql;
-    private final String selectSql;
-    private final String completeSql;
-    private final String renewSql;
-    private final String releaseSql;
-    private final String deleteSql;
-    private final String rowsSql;
-    private final String rowsInProgressFirstSql;
-    private final String rowsInProgressFirstNewestSql;
-    private final String countsSql;
-    private final String expiredSql;
-    private final String rescueSql;
-    private final String sizeSql;
-    private final String clearSql;
+    private final ClaimSql statements;
     private final AtomicLong ownRows = new AtomicLong(); // inserted less deleted by this store: see rowsVanished
 
     JdbcClaimStore(String shownUrl, JdbcMessages messages, SqlDialect dialect, Options options,
@@ -186,39 +174,7 @@ public final class JdbcClaimStore implements ClaimStore {
         this.prefix = options.runId() + "/";
         this.latestMs = Duration.between(options.epoch(), LATEST).toMillis();
         this.links = new StoreConnections(shownUrl, messages, connections);
-        String t = options.table();
-        claimSql = "INSERT INTO " + t + " (idempotency_key, status, created_at, locked_until, run_id, fingerprint, "
-                + "owner, claims) VALUES (?, 'in_progress', ?, ?, ?, ?, ?, 1) "
-                + "ON CONFLICT (idempotency_key) DO UPDATE SET status = 'in_progress', owner = excluded.owner, "
-                + "locked_until = excluded.locked_until, claims = " + t + ".claims + 1 "
-                + "WHERE " + t + ".status = 'in_progress' AND " + t + ".locked_until < ? "
-                + "AND " + t + ".fingerprint = excluded.fingerprint AND " + t + ".run_id = excluded.run_id "
-                + "RETURNING claims";
-        selectSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE idempotency_key = ?";
-        completeSql = "UPDATE " + t + " SET status = 'completed', result = ?, completed_at = ? "
-                + "WHERE idempotency_key = ? AND run_id = ? AND owner = ? AND status = 'in_progress'";
-        renewSql = "UPDATE " + t + " SET locked_until = ? "
-                + "WHERE idempotency_key = ? AND run_id = ? AND owner = ? AND status = 'in_progress'";
-        releaseSql = "DELETE FROM " + t
-                + " WHERE idempotency_key = ? AND run_id = ? AND owner = ? AND status = 'in_progress'";
-        deleteSql = "DELETE FROM " + t + " WHERE idempotency_key = ? AND run_id = ?";
-        rowsSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE run_id = ? ORDER BY created_at, idempotency_key LIMIT ?";
-        rowsInProgressFirstSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE run_id = ? ORDER BY CASE WHEN status = "
-                + "'in_progress' THEN 0 ELSE 1 END, created_at, idempotency_key LIMIT ?";
-        rowsInProgressFirstNewestSql = "SELECT " + COLUMNS + " FROM " + t + " WHERE run_id = ? ORDER BY CASE WHEN "
-                + "status = 'in_progress' THEN 0 ELSE 1 END, CASE WHEN status = 'in_progress' THEN created_at END, "
-                + "created_at DESC, idempotency_key LIMIT ?";
-        countsSql = "SELECT COUNT(*), "
-                + "COALESCE(SUM(CASE WHEN status = 'in_progress' THEN 1 ELSE 0 END), 0), "
-                + "COALESCE(SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END), 0), "
-                + "COALESCE(SUM(CASE WHEN status = 'in_progress' AND locked_until < ? THEN 1 ELSE 0 END), 0), "
-                + "COALESCE(SUM(CASE WHEN claims > 1 THEN 1 ELSE 0 END), 0) FROM " + t + " WHERE run_id = ?";
-        expiredSql = "SELECT idempotency_key FROM " + t
-                + " WHERE run_id = ? AND status = 'in_progress' AND locked_until < ?";
-        rescueSql = "DELETE FROM " + t + " WHERE run_id = ? AND status = 'in_progress' AND locked_until < ? "
-                + "RETURNING idempotency_key";
-        sizeSql = "SELECT COUNT(*) FROM " + t + " WHERE run_id = ?";
-        clearSql = "DELETE FROM " + t + " WHERE run_id = ?";
+        this.statements = new ClaimSql(options.table(), dialect, options);
     }
 
     /**
@@ -258,7 +214,17 @@ public final class JdbcClaimStore implements ClaimStore {
      * @throws ClaimStoreException      as {@link #open(String, Options)}
      */
     public static JdbcClaimStore open(String jdbcUrl, Options options, int connections) {
-        return JdbcStoreOpener.open(jdbcUrl, options, connections);
+        return JdbcStoreOpener.open(jdbcUrl, options, connections, true);
+    }
+
+    /**
+     * As {@link #open(String, Options, int)}, for a process whose parent has checked (and created) the table for
+     * the same run ({@code work}'s worker processes): a PostgreSQL table is not checked again, so a worker process
+     * is at work sooner, at its first start and after each restart. A table changed since then fails at the first
+     * statement that meets the change, with one message as any failed statement.
+     */
+    public static JdbcClaimStore openChecked(String jdbcUrl, Options options, int connections) {
+        return JdbcStoreOpener.open(jdbcUrl, options, connections, false);
     }
 
     /**
@@ -318,18 +284,23 @@ public final class JdbcClaimStore implements ClaimStore {
         checkTime("nowMs", nowMs);
         // a lease past the latest storable time holds forever for any purpose: it is stored as that time
         long lockedUntil = Math.min(nowMs + leaseMs, latestMs);
+        return withConnection("claim '" + key + "'", link -> claimOn(link, key, fingerprint, owner, nowMs,
+                lockedUntil, false));
+    }
+
+    /**
+     * The claim of {@code key} on {@code link}: its {@code INSERT ... ON CONFLICT}, and when that returns no row,
+     * the row read to tell why. A row deleted (released) between the two is retried; each retry starts afresh.
+     *
+     * @param inserted true if the caller's statement has just run the insert and it returned no row
+     */
+    private ClaimResult claimOn(StoreConnections.Link link, String key, String fingerprint, String owner, long nowMs,
+                                long lockedUntil, boolean inserted) throws SQLException {
         String stored = prefix + key;
-        return withConnection("claim '" + key + "'", link -> {
-            // A row deleted (released) between the INSERT and the SELECT is retried; each retry starts afresh.
-            for (int attempt = 0; ; attempt++) {
-                PreparedStatement ps = link.prepare(claimSql);
-                ps.setString(1, stored);
-                dialect.bindTime(ps, 2, at(nowMs));
-                dialect.bindTime(ps, 3, at(lockedUntil));
-                ps.setString(4, options.runId());
-                ps.setString(5, fingerprint);
-                ps.setString(6, owner);
-                dialect.bindTime(ps, 7, at(nowMs));
+        for (int attempt = 0; ; attempt++) {
+            if (attempt > 0 || !inserted) {
+                PreparedStatement ps = link.prepare(statements.claim);
+                statements.bindClaim(ps, 1, stored, fingerprint, owner, nowMs, lockedUntil);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next()) {
                         int claims = rs.getInt(1);
@@ -338,32 +309,37 @@ public final class JdbcClaimStore implements ClaimStore {
                         if (rs.next()) {
                             throw new SQLException("the claim of '" + key + "' returned more than one row");
                         }
-                        if (claims == 1) {
-                            ownRows.incrementAndGet(); // claims is 1 on insert only
-                            return ClaimResult.claimed(key, owner, lockedUntil);
-                        }
-                        return ClaimResult.reclaimed(key, owner, lockedUntil);
+                        return claimed(key, owner, claims, lockedUntil);
                     }
-                }
-                Optional<ClaimRow> found = select(link, stored);
-                if (found.isPresent()) {
-                    ClaimRow row = found.get();
-                    if (!fingerprint.equals(row.fingerprint())) {
-                        return ClaimResult.keyMismatch(key);
-                    }
-                    if (row.status() == ClaimRow.Status.COMPLETED) {
-                        return ClaimResult.completed(key, row.result());
-                    }
-                    if (row.lockedUntilMs() >= nowMs) {
-                        return ClaimResult.inProgress(key, row.owner(), row.lockedUntilMs());
-                    }
-                    // in_progress with an expired lease: another connection changed it meanwhile; try again
-                }
-                if (attempt >= 100) {
-                    throw new SQLException("the row for key '" + key + "' kept changing during 100 claim attempts");
                 }
             }
-        });
+            Optional<ClaimRow> found = select(link, stored);
+            if (found.isPresent()) {
+                ClaimRow row = found.get();
+                if (!fingerprint.equals(row.fingerprint())) {
+                    return ClaimResult.keyMismatch(key);
+                }
+                if (row.status() == ClaimRow.Status.COMPLETED) {
+                    return ClaimResult.completed(key, row.result());
+                }
+                if (row.lockedUntilMs() >= nowMs) {
+                    return ClaimResult.inProgress(key, row.owner(), row.lockedUntilMs());
+                }
+                // in_progress with an expired lease: another connection changed it meanwhile; try again
+            }
+            if (attempt >= 100) {
+                throw new SQLException("the row for key '" + key + "' kept changing during 100 claim attempts");
+            }
+        }
+    }
+
+    /** @return the claim's answer when its statement returned {@code claims}: 1 on insert only */
+    private ClaimResult claimed(String key, String owner, int claims, long lockedUntil) {
+        if (claims == 1) {
+            ownRows.incrementAndGet();
+            return ClaimResult.claimed(key, owner, lockedUntil);
+        }
+        return ClaimResult.reclaimed(key, owner, lockedUntil);
     }
 
     @Override
@@ -374,20 +350,10 @@ public final class JdbcClaimStore implements ClaimStore {
         checkTime("nowMs", nowMs);
         String json = ResultJson.encode(result);
         return withConnection("complete '" + key + "'", link -> {
-            PreparedStatement ps = link.prepare(completeSql);
-            bindCompletion(ps, key, owner, json, nowMs);
+            PreparedStatement ps = link.prepare(statements.complete);
+            statements.bindCompletion(ps, prefix + key, owner, json, nowMs);
             return ps.executeUpdate() == 1;
         });
-    }
-
-    /** Binds the completion's five parameters ({@code completeSql}). */
-    private void bindCompletion(PreparedStatement ps, String key, String owner, String json, long nowMs)
-            throws SQLException {
-        dialect.bindJson(ps, 1, json);
-        dialect.bindTime(ps, 2, at(nowMs));
-        ps.setString(3, prefix + key);
-        ps.setString(4, options.runId());
-        ps.setString(5, owner);
     }
 
     /**
@@ -428,14 +394,66 @@ public final class JdbcClaimStore implements ClaimStore {
         checkKey(key);
         checkTime("nowMs", nowMs);
         String json = ResultJson.encode(result);
-        String sql = "WITH done AS (" + completeSql + " RETURNING 1)" + more;
+        String sql = "WITH done AS (" + statements.complete + " RETURNING 1)" + more;
         return withConnection("complete '" + key + "' with its side effect", link -> {
             PreparedStatement ps = link.prepare(sql);
-            bindCompletion(ps, key, owner, json, nowMs);
+            statements.bindCompletion(ps, prefix + key, owner, json, nowMs);
             bind.bind(ps, 6);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() && rs.getLong(1) == 1;
             }
+        });
+    }
+
+    /**
+     * PostgreSQL only: {@link #complete(String, String, String, long, String, RowsBinder)} of {@code key} and, in
+     * the same statement (one transaction, one round trip), {@link #claim} of {@code nextKey}, made only if the
+     * completion wrote its row: a job's next step claimed as its step completes. The second article's order holds:
+     * the completion commits after its step's side effect, and the next claim before the next side effect. The
+     * answer is the one {@link #claim} gives at {@code nowMs}; when the insert finds a row it may not take, that
+     * row is read in a second statement, as {@link #claim} does.
+     *
+     * @param more the statement's rest after its parts {@code done} (the completion) and {@code claimed}: more
+     *             {@code , name AS (...)} parts that write their rows only if {@code done} has one; no final
+     *             {@code SELECT}
+     * @param bind binds {@code more}'s parameters
+     * @return the claim of {@code nextKey} by {@code owner} for {@code leaseMs} ms, or null if {@code owner} no
+     *         longer holds {@code key}: nothing changes, nothing is claimed
+     * @throws IllegalArgumentException as {@link #claim} and {@link #complete(String, String, String, long)}
+     * @throws ClaimStoreException if the database fails (nothing is written)
+     * @throws IllegalStateException on a SQLite store
+     */
+    public ClaimResult completeAndClaim(String key, String owner, String result, long nowMs, String more,
+                                        RowsBinder bind, String nextKey, String fingerprint, long leaseMs) {
+        ClaimArgs.keyOwner(key, owner);
+        ClaimArgs.claim(nextKey, fingerprint, owner, nowMs, leaseMs);
+        Objects.requireNonNull(bind, "bind");
+        if (dialect != SqlDialect.POSTGRES) {
+            throw new IllegalStateException("a completion with a claim of its own needs PostgreSQL");
+        }
+        checkKey(key);
+        checkKey(nextKey);
+        checkTime("nowMs", nowMs);
+        String json = ResultJson.encode(result);
+        long lockedUntil = Math.min(nowMs + leaseMs, latestMs);
+        String sql = statements.completeThenClaim + more + " SELECT (SELECT COUNT(*) FROM done), "
+                + "(SELECT claims FROM claimed)";
+        return withConnection("complete '" + key + "' and claim '" + nextKey + "'", link -> {
+            PreparedStatement ps = link.prepare(sql);
+            statements.bindCompletion(ps, prefix + key, owner, json, nowMs);
+            statements.bindClaim(ps, 6, prefix + nextKey, fingerprint, owner, nowMs, lockedUntil);
+            bind.bind(ps, 13);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                if (rs.getLong(1) != 1) {
+                    return null;
+                }
+                int claims = rs.getInt(2);
+                if (!rs.wasNull()) {
+                    return claimed(nextKey, owner, claims, lockedUntil);
+                }
+            }
+            return claimOn(link, nextKey, fingerprint, owner, nowMs, lockedUntil, true);
         });
     }
 
@@ -446,7 +464,7 @@ public final class JdbcClaimStore implements ClaimStore {
         checkTime("nowMs", nowMs);
         long lockedUntil = Math.min(nowMs + leaseMs, latestMs);
         return withConnection("renew '" + key + "'", link -> {
-            PreparedStatement ps = link.prepare(renewSql);
+            PreparedStatement ps = link.prepare(statements.renew);
             dialect.bindTime(ps, 1, at(lockedUntil));
             ps.setString(2, prefix + key);
             ps.setString(3, options.runId());
@@ -460,7 +478,7 @@ public final class JdbcClaimStore implements ClaimStore {
         ClaimArgs.keyOwner(key, owner);
         checkKey(key);
         return withConnection("release '" + key + "'", link -> {
-            PreparedStatement ps = link.prepare(releaseSql);
+            PreparedStatement ps = link.prepare(statements.release);
             ps.setString(1, prefix + key);
             ps.setString(2, options.runId());
             ps.setString(3, owner);
@@ -473,7 +491,7 @@ public final class JdbcClaimStore implements ClaimStore {
         ClaimArgs.text("key", key, MAX_KEY_LENGTH);
         checkKey(key);
         return withConnection("delete '" + key + "'", link -> {
-            PreparedStatement ps = link.prepare(deleteSql);
+            PreparedStatement ps = link.prepare(statements.delete);
             ps.setString(1, prefix + key);
             ps.setString(2, options.runId());
             return deleted(ps.executeUpdate()) == 1;
@@ -490,19 +508,19 @@ public final class JdbcClaimStore implements ClaimStore {
     /** This run's rows only. */
     @Override
     public List<ClaimRow> rows(int limit) {
-        return rows(rowsSql, limit);
+        return rows(statements.rows, limit);
     }
 
     /** This run's rows only, {@code in_progress} first, in one query. */
     @Override
     public List<ClaimRow> rowsInProgressFirst(int limit) {
-        return rows(rowsInProgressFirstSql, limit);
+        return rows(statements.rowsInProgressFirst, limit);
     }
 
     /** This run's rows only, {@code in_progress} first, then the newest, in one query. */
     @Override
     public List<ClaimRow> rowsInProgressFirstNewest(int limit) {
-        return rows(rowsInProgressFirstNewestSql, limit);
+        return rows(statements.rowsInProgressFirstNewest, limit);
     }
 
     /** @return up to {@code limit} of this run's rows, in the order {@code sql} (run id, limit) gives */
@@ -528,7 +546,7 @@ public final class JdbcClaimStore implements ClaimStore {
         ClaimArgs.now(nowMs);
         checkTime("nowMs", nowMs);
         return withConnection("count rows", link -> {
-            PreparedStatement ps = link.prepare(countsSql);
+            PreparedStatement ps = link.prepare(statements.counts);
             dialect.bindTime(ps, 1, at(nowMs));
             ps.setString(2, options.runId());
             try (ResultSet rs = ps.executeQuery()) {
@@ -542,14 +560,14 @@ public final class JdbcClaimStore implements ClaimStore {
     public List<String> expiredClaims(long nowMs) {
         ClaimArgs.now(nowMs);
         checkTime("nowMs", nowMs);
-        return keys("read expired claims", expiredSql, nowMs);
+        return keys("read expired claims", statements.expired, nowMs);
     }
 
     @Override
     public List<String> rescueExpired(long nowMs) {
         ClaimArgs.now(nowMs);
         checkTime("nowMs", nowMs);
-        List<String> freed = keys("rescue expired claims", rescueSql, nowMs);
+        List<String> freed = keys("rescue expired claims", statements.rescue, nowMs);
         deleted(freed.size());
         return freed;
     }
@@ -591,7 +609,7 @@ public final class JdbcClaimStore implements ClaimStore {
     @Override
     public long size() {
         return withConnection("count rows", link -> {
-            PreparedStatement ps = link.prepare(sizeSql);
+            PreparedStatement ps = link.prepare(statements.size);
             ps.setString(1, options.runId());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -604,7 +622,7 @@ public final class JdbcClaimStore implements ClaimStore {
     @Override
     public void clear() {
         withConnection("clear", link -> {
-            PreparedStatement ps = link.prepare(clearSql);
+            PreparedStatement ps = link.prepare(statements.clear);
             ps.setString(1, options.runId());
             int rows = ps.executeUpdate();
             ownRows.set(0);
@@ -669,7 +687,7 @@ public final class JdbcClaimStore implements ClaimStore {
     }
 
     private Optional<ClaimRow> select(StoreConnections.Link link, String stored) throws SQLException {
-        PreparedStatement ps = link.prepare(selectSql);
+        PreparedStatement ps = link.prepare(statements.select);
         ps.setString(1, stored);
         try (ResultSet rs = ps.executeQuery()) {
             return rs.next() ? Optional.of(StoredRows.row(rs, dialect, options)) : Optional.empty();

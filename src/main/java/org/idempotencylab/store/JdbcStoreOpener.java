@@ -39,8 +39,12 @@ final class JdbcStoreOpener {
     private JdbcStoreOpener() {
     }
 
-    /** As {@link JdbcClaimStore#open(String, Options, int)}. */
-    static JdbcClaimStore open(String jdbcUrl, Options options, int connections) {
+    /**
+     * As {@link JdbcClaimStore#open(String, Options, int)}.
+     *
+     * @param check false to skip the PostgreSQL table's check and creation: {@link JdbcClaimStore#openChecked}
+     */
+    static JdbcClaimStore open(String jdbcUrl, Options options, int connections, boolean check) {
         Objects.requireNonNull(options, "options");
         if (connections < 1 || connections > 64) {
             throw new IllegalArgumentException("connections: " + connections + " is outside the allowed range 1 to 64");
@@ -61,7 +65,7 @@ final class JdbcStoreOpener {
                 throw new ClaimStoreException(shown, "Cannot open the claim store at '" + shown + "': " + problem
                         + ". Allowed: " + ALLOWED_URLS + ".", null);
             });
-            return openPostgres(url, shown, messages, options, connections);
+            return openPostgres(url, shown, messages, options, connections, check);
         }
         String what = lower.startsWith("jdbc:") ? "this kind of database is not supported"
                 : "this is not a JDBC URL";
@@ -172,7 +176,7 @@ final class JdbcStoreOpener {
     }
 
     private static JdbcClaimStore openPostgres(String url, String shown, JdbcMessages messages, Options options,
-                                               int connectionCount) {
+                                               int connectionCount, boolean check) {
         Properties defaults = new Properties();
         // the driver reads these from the properties unless the URL sets them (pgjdbc's "Connection Parameters")
         defaults.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_S));
@@ -184,14 +188,19 @@ final class JdbcStoreOpener {
         List<Connection> connections = new ArrayList<>();
         try {
             for (int i = 0; i < connectionCount; i++) {
-                Connection c = DriverManager.getConnection(url, defaults);
+                // pgjdbc's driver itself: DriverManager would load every JDBC driver on the class path (SQLite's,
+                // and its logging) at the first connection of each worker process of work
+                Connection c = new org.postgresql.Driver().connect(url, defaults);
+                if (c == null) {
+                    throw new SQLException("the PostgreSQL driver does not take this URL");
+                }
                 connections.add(c);
                 if (ownStatementTimeout) {
                     try (Statement st = c.createStatement()) {
                         st.execute("SET statement_timeout = " + STATEMENT_TIMEOUT_MS);
                     }
                 }
-                if (i == 0) {
+                if (i == 0 && check) {
                     prepareTable(c, SqlDialect.POSTGRES, options.table(), shown);
                 }
             }

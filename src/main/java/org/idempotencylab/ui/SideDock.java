@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import javafx.scene.Node;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -105,6 +106,12 @@ final class SideDock {
         VBox.setVgrow(row, Priority.ALWAYS);
         panel.getChildren().setAll(row);
         HBox.setHgrow(panel, Priority.ALWAYS);
+        // a strip a few lines high: its text from its first line, not where the taller panel had scrolled to
+        for (Node n : panel.lookupAll(".note-scroll")) {
+            if (n instanceof ScrollPane scroll) {
+                scroll.setVvalue(0);
+            }
+        }
     }
 
     private static VBox column(VBox panel) {

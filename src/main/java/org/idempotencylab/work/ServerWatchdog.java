@@ -111,12 +111,19 @@ public final class ServerWatchdog {
         System.exit(0);
     }
 
-    @SuppressWarnings("removal")
+    /**
+     * Ignores Ctrl+C, SIGTERM and SIGHUP through {@code sun.misc.Signal} (jdk.unsupported; JDK 17 has no public API
+     * for signals), reached by reflection so that the build does not warn about a proprietary API at every compile.
+     */
     private static void ignoreInterrupts() {
         for (String name : new String[] {"INT", "TERM", "HUP"}) {
             try {
-                sun.misc.Signal.handle(new sun.misc.Signal(name), sun.misc.SignalHandler.SIG_IGN);
-            } catch (IllegalArgumentException | LinkageError e) {
+                Class<?> signal = Class.forName("sun.misc.Signal");
+                Class<?> handler = Class.forName("sun.misc.SignalHandler");
+                Object ignore = handler.getField("SIG_IGN").get(null);
+                signal.getMethod("handle", signal, handler)
+                        .invoke(null, signal.getConstructor(String.class).newInstance(name), ignore);
+            } catch (ReflectiveOperationException | LinkageError e) {
                 // no such signal here (Windows has no HUP), or no jdk.unsupported: the lab's own clean-up remains
             }
         }

@@ -26,6 +26,7 @@ import org.idempotencylab.store.JdbcClaimStore;
  * term; pg-boss's {@code expireInSeconds}, River's rescue after {@code RescueStuckJobsAfter}). A job whose worker
  * died becomes visible again when the timeout passes and another worker takes it: at-least-once delivery. A job
  * received {@code maxReceives} times without an acknowledgement is dead-lettered instead (SQS's redrive policy).
+ * A job's acknowledgement goes in the same statement as the worker's next take (one round trip and one commit).
  *
  * <h2>A step</h2>
  * A call sleeps its time, then draws "does it fail before doing anything?" ({@code < pFail}); for the welcome
@@ -37,7 +38,8 @@ import org.idempotencylab.store.JdbcClaimStore;
  *   <li>claim table: the second article's {@code processed_jobs} through {@link JdbcClaimStore}: a completed key
  *       is skipped, one in progress elsewhere sends the job back to the queue until its lease ends ("job in
  *       progress"), a claimed key runs, and the step's side effect row commits in the same transaction as the
- *       claim's completion, so a kill before the commit leaves neither;</li>
+ *       claim's completion, so a kill before the commit leaves neither; the same statement claims the job's next
+ *       step (one round trip and one commit a step), committed before that step's side effect as a claim must;</li>
  *   <li>lock: {@code signup:user_<n>} in a table of the claim table's layout, taken with a TTL as the job starts
  *       and released as it ends, no record of completion (the second article's counter-example).</li>
  * </ul>
@@ -50,9 +52,9 @@ final class SignupWorker implements Runnable {
 
     private static final String FINGERPRINT = "payload-v1";
 
-    private static final String TAKE = "WITH next AS (SELECT job FROM " + WorkTables.JOBS
-            + " WHERE run_id = ? AND status IN ('queued', 'running') AND visible_after <= clock_timestamp() "
-            + "ORDER BY visible_after LIMIT 1 FOR UPDATE SKIP LOCKED) "
+    private static final String NEXT = "SELECT job FROM " + WorkTables.JOBS
+            + " WHERE run_id = ? AND status IN ('queued', 'running') AND visible_after <= clock_timestamp() ";
+    private static final String TAKE_REST = "ORDER BY visible_after LIMIT 1 FOR UPDATE SKIP LOCKED) "
             + "UPDATE " + WorkTables.JOBS + " j SET "
             + "status = CASE WHEN j.receives >= ? THEN 'dead' ELSE 'running' END, "
             + "receives = CASE WHEN j.receives >= ? THEN j.receives ELSE j.receives + 1 END, "
@@ -60,8 +62,15 @@ final class SignupWorker implements Runnable {
             + "visible_after = clock_timestamp() + make_interval(secs => ?::double precision / 1000), worker = ?, "
             + "ended_at = CASE WHEN j.receives >= ? THEN clock_timestamp() END "
             + "FROM next WHERE j.run_id = ? AND j.job = next.job RETURNING j.job, j.status, j.receives";
+    private static final String TAKE = "WITH next AS (" + NEXT + TAKE_REST;
     private static final String ACK = "UPDATE " + WorkTables.JOBS + " SET status = ?, ended_at = clock_timestamp(), "
             + "worker = ? WHERE run_id = ? AND job = ? AND status IN ('queued', 'running')";
+    /**
+     * The acknowledgement of the job just run and the take of the next in one statement (one round trip, one
+     * commit); the next is never the acknowledged one, which this statement has just locked itself.
+     */
+    private static final String ACK_THEN_TAKE = "WITH acked AS (" + ACK + "), next AS (" + NEXT + "AND job <> ? "
+            + TAKE_REST;
     private static final String SEND_BACK = "UPDATE " + WorkTables.JOBS + " SET status = 'queued', "
             + "visible_after = clock_timestamp() + make_interval(secs => ?::double precision / 1000), "
             + "refusals = refusals + 1 WHERE run_id = ? AND job = ? AND worker = ? AND status = 'running'";
@@ -76,9 +85,9 @@ final class SignupWorker implements Runnable {
      * JdbcClaimStore.RowsBinder)}): the call's row and its counter only if the completion updated its row, all in
      * the completion's one statement.
      */
-    private static final String COMPLETED_CALL = ", " + countedRow("INSERT INTO " + WorkTables.CALLS + " "
-            + CallRow.COLUMNS + " SELECT " + CallRow.PARAMETERS + " FROM done",
-            "calls") + " SELECT COUNT(*) FROM done";
+    private static final String COMPLETED_CALL_ROWS = ", " + countedRow("INSERT INTO " + WorkTables.CALLS + " "
+            + CallRow.COLUMNS + " SELECT " + CallRow.PARAMETERS + " FROM done", "calls");
+    private static final String COMPLETED_CALL = COMPLETED_CALL_ROWS + " SELECT COUNT(*) FROM done";
     /** The provider's send, counted on {@code lab_jobs.sends} as a call is; the row's count: 0 if it knew the key. */
     private static final String SEND = counted("INSERT INTO " + WorkTables.PROVIDER + " (run_id, job, provider_key, "
             + "sent, worker) VALUES (?, ?, ?, true, ?) ON CONFLICT (run_id, provider_key) WHERE sent AND provider_key "
@@ -122,6 +131,7 @@ final class SignupWorker implements Runnable {
     // the job in hand
     private long job;
     private int delivery;
+    private String ackStatus; // the job in hand ended so (done or failed), not yet acknowledged; else null
 
     /**
      * @param db     this worker's own connection (auto-commit)
@@ -170,11 +180,23 @@ final class SignupWorker implements Runnable {
         }
     }
 
-    /** @return true if a job was taken for running; false if none is visible now (or one was dead-lettered) */
+    /**
+     * Acknowledges the job run last, if it is not yet ({@link #ackStatus}), and takes the next.
+     *
+     * @return true if a job was taken for running; false if none is visible now (or one was dead-lettered)
+     */
     private boolean take() throws SQLException {
-        try (PreparedStatement ps = db.prepareStatement(TAKE)) {
+        boolean ack = ackStatus != null;
+        try (PreparedStatement ps = db.prepareStatement(ack ? ACK_THEN_TAKE : TAKE)) {
             int i = 1;
+            if (ack) {
+                i = bindAck(ps);
+            }
             ps.setString(i++, cfg.runId());
+            if (ack) {
+                ps.setLong(i++, job);
+                ackStatus = null;
+            }
             ps.setInt(i++, cfg.scenario().maxReceives());
             ps.setInt(i++, cfg.scenario().maxReceives());
             ps.setInt(i++, cfg.scenario().maxReceives());
@@ -193,7 +215,10 @@ final class SignupWorker implements Runnable {
         }
     }
 
-    /** Runs one delivery of the job in hand, to its acknowledgement or its return to the queue. */
+    /**
+     * Runs one delivery of the job in hand, to its return to the queue or its end, which the next {@link #take}
+     * acknowledges.
+     */
     private void runDelivery() throws SQLException, InterruptedException {
         String lockKey = "signup:user_" + job;
         if (cfg.store() == StoreKind.LOCK) {
@@ -214,13 +239,16 @@ final class SignupWorker implements Runnable {
                 claims.release(lockKey, owner);
             }
         }
-        try (PreparedStatement ps = db.prepareStatement(ACK)) {
-            ps.setString(1, ok ? "done" : "failed");
-            ps.setString(2, owner);
-            ps.setString(3, cfg.runId());
-            ps.setLong(4, job);
-            ps.executeUpdate();
-        }
+        ackStatus = ok ? "done" : "failed"; // written with the next take, the worker's next statement
+    }
+
+    /** Binds {@link #ACK} of the job in hand with {@link #ackStatus}: parameters 1 to 4; returns 5. */
+    private int bindAck(PreparedStatement ps) throws SQLException {
+        ps.setString(1, ackStatus);
+        ps.setString(2, owner);
+        ps.setString(3, cfg.runId());
+        ps.setLong(4, job);
+        return 5;
     }
 
     /** Another delivery holds a key this one needs, until {@code lockedUntilMs} (ms after the run's epoch). */
@@ -247,6 +275,7 @@ final class SignupWorker implements Runnable {
 
     /** @return true if every step succeeded, false if one ran out of attempts */
     private boolean runSteps() throws SQLException, InterruptedException, InProgress {
+        nextClaim = null;
         int step = 0;
         int stepAttempt = 1;
         int jobAttempt = 1;
@@ -304,8 +333,10 @@ final class SignupWorker implements Runnable {
 
     /** A step through the claim table: claim, call, then complete with its side effect or release. */
     private StepOutcome claimedStep(int step, int attempt) throws SQLException, InterruptedException, InProgress {
-        String key = SignupSteps.NAMES.get(step) + ":user_" + job;
-        ClaimResult r = claims.claim(key, FINGERPRINT, owner, nowMs(), cfg.scenario().leaseMs());
+        String key = stepKey(step);
+        ClaimResult r = nextClaim != null ? nextClaim : claims.claim(key, FINGERPRINT, owner, nowMs(),
+                cfg.scenario().leaseMs());
+        nextClaim = null;
         switch (r.kind()) {
             case COMPLETED -> {
                 recordSaved(step, attempt);
@@ -325,8 +356,17 @@ final class SignupWorker implements Runnable {
             return o;
         }
         boolean sent = step != SignupSteps.EMAIL || lastSent;
-        boolean completed = claims.complete(key, owner, SignupSteps.NAMES.get(step) + ": done", nowMs(),
-                COMPLETED_CALL, (ps, first) -> bindCall(ps, first, step, attempt, o.sql(), sent));
+        String result = SignupSteps.NAMES.get(step) + ": done";
+        JdbcClaimStore.RowsBinder rows = (ps, first) -> bindCall(ps, first, step, attempt, o.sql(), sent);
+        boolean completed;
+        if (step + 1 < SignupSteps.COUNT) {
+            // the next step's claim in the completion's transaction: one round trip and one commit a step
+            nextClaim = claims.completeAndClaim(key, owner, result, nowMs(), COMPLETED_CALL_ROWS, rows,
+                    stepKey(step + 1), FINGERPRINT, cfg.scenario().leaseMs());
+            completed = nextClaim != null;
+        } else {
+            completed = claims.complete(key, owner, result, nowMs(), COMPLETED_CALL, rows);
+        }
         if (!completed) {
             // the lease ran out during the call and another delivery reclaimed the key: its side effect is its own
             throw new InProgress(nowMs());
@@ -335,6 +375,13 @@ final class SignupWorker implements Runnable {
     }
 
     private boolean lastSent; // whether the last welcome-email call's provider sent an email
+    /** The claim of the job's next step, made as the step before it completed; null when none is in hand. */
+    private ClaimResult nextClaim;
+
+    /** @return the claim table's key of {@code step} of the job in hand, e.g. {@code welcome-email:user_7} */
+    private String stepKey(int step) {
+        return SignupKeys.stepKey(SignupSteps.NAMES.get(step), job);
+    }
 
     /**
      * Makes one call of {@code step}: its time, then the first article's draws in its order; the welcome email

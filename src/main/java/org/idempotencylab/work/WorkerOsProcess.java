@@ -49,9 +49,10 @@ public final class WorkerOsProcess {
         Thread heartbeat = null;
         try {
             if (cfg.store() == StoreKind.CLAIM_TABLE || cfg.store() == StoreKind.LOCK) {
-                claims = JdbcClaimStore.open(cfg.url(), new JdbcClaimStore.Options(cfg.store() == StoreKind.LOCK
-                        ? WorkTables.LOCKS : WorkTables.CLAIMS, cfg.runId(), Instant.ofEpochMilli(cfg.epochMs())),
-                        cfg.scenario().workers());
+                // the parent checked the table for this run: checked again at each start, it delays the workers
+                claims = JdbcClaimStore.openChecked(cfg.url(), new JdbcClaimStore.Options(
+                        cfg.store() == StoreKind.LOCK ? WorkTables.LOCKS : WorkTables.CLAIMS, cfg.runId(),
+                        Instant.ofEpochMilli(cfg.epochMs())), cfg.scenario().workers());
             }
             ProcessMemoryStore memory = cfg.store() == StoreKind.MEMORY
                     ? new ProcessMemoryStore(cfg.scenario().ttlMs()) : null;

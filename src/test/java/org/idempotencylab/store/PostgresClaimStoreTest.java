@@ -428,4 +428,57 @@ class PostgresClaimStoreTest extends ClaimStoreContract {
             assertEquals(Kind.COMPLETED, s.claim("k", FP, "w3", 30, LEASE).kind());
         }
     }
+
+    @Test
+    void aCompletionWithTheNextClaimClaimsItOnlyWhenItCompletesAndAnswersAsAClaimDoes() throws Exception {
+        String fresh = TestPostgres.freshDatabase("completion_claim");
+        try (Connection c = DriverManager.getConnection(fresh); Statement st = c.createStatement();
+             JdbcClaimStore s = JdbcClaimStore.open(fresh)) {
+            st.execute("CREATE TABLE side (who TEXT)");
+            String more = ", side_row AS (INSERT INTO side SELECT ? FROM done RETURNING 1)";
+            s.claim("k1", FP, "w1", 0, LEASE);
+            // not the holder: nothing completes, nothing is claimed, no row of the caller's
+            assertEquals(null, s.completeAndClaim("k1", "w2", "{}", 10, more, (ps, i) -> ps.setString(i, "w2"),
+                    "k2", FP, LEASE));
+            assertTrue(s.get("k2").isEmpty());
+            ClaimResult next = s.completeAndClaim("k1", "w1", "{\"n\":1}", 10, more,
+                    (ps, i) -> ps.setString(i, "w1"), "k2", FP, LEASE);
+            assertEquals(ClaimResult.claimed("k2", "w1", 10 + LEASE), next);
+            assertEquals(ClaimRow.Status.COMPLETED, s.get("k1").orElseThrow().status());
+            assertEquals("w1", s.get("k2").orElseThrow().owner());
+            // the next key's other states, each as a claim at that moment tells it
+            s.claim("done", FP, "w9", 0, LEASE);
+            s.complete("done", "w9", "{\"saved\":true}", 5);
+            s.claim("held", FP, "w8", 0, LEASE);
+            s.claim("expired", FP, "w7", 0, LEASE);
+            s.claim("other", OTHER_FP, "w6", 0, LEASE);
+            assertEquals(ClaimResult.completed("done", "{\"saved\":true}"), s.completeAndClaim("k2", "w1", "{}", 20,
+                    more, (ps, i) -> ps.setString(i, "w1"), "done", FP, LEASE));
+            s.claim("k3", FP, "w1", 30, LEASE);
+            assertEquals(ClaimResult.inProgress("held", "w8", LEASE), s.completeAndClaim("k3", "w1", "{}", 40,
+                    more, (ps, i) -> ps.setString(i, "w1"), "held", FP, LEASE));
+            s.claim("k4", FP, "w1", LEASE + 1, LEASE);
+            assertEquals(ClaimResult.reclaimed("expired", "w1", 2 * LEASE + 2), s.completeAndClaim("k4", "w1",
+                    "{}", LEASE + 2, more, (ps, i) -> ps.setString(i, "w1"), "expired", FP, LEASE));
+            s.claim("k5", FP, "w1", LEASE + 3, LEASE);
+            assertEquals(Kind.KEY_MISMATCH, s.completeAndClaim("k5", "w1", "{}", LEASE + 4, more,
+                    (ps, i) -> ps.setString(i, "w1"), "other", FP, LEASE).kind());
+            try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM side WHERE who = 'w1'")) {
+                rs.next();
+                assertEquals(5, rs.getInt(1), "one row per completion that completed; none for w2's");
+            }
+            assertFalse(s.rowsVanished(), "no claim counted twice as the store's own row");
+        }
+    }
+
+    @Test
+    void openCheckedNeitherChecksNorCreatesTheTableAndAMissingOneFailsAtTheFirstStatementInOneLine() throws Exception {
+        String fresh = TestPostgres.freshDatabase("open_checked");
+        try (JdbcClaimStore s = JdbcClaimStore.openChecked(fresh, new JdbcClaimStore.Options(
+                JdbcClaimStore.DEFAULT_TABLE, "run-1", java.time.Instant.EPOCH), 1)) {
+            ClaimStoreException e = assertThrows(ClaimStoreException.class, () -> s.claim("k", FP, "w1", 0, LEASE));
+            assertTrue(e.getMessage().contains("\"processed_jobs\" does not exist"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
 }

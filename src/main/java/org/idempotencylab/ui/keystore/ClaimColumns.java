@@ -57,6 +57,8 @@ final class ClaimColumns {
     private final ReadOnlyDoubleWrapper readableWidth = new ReadOnlyDoubleWrapper(this, "readableWidth");
     /** The widest key shown so far, in the type measured last, px. */
     private double widestKey;
+    /** The run's step names: the widest key is measured from them before any row comes. */
+    private List<String> stepNames = SignupSteps.NAMES;
     private boolean fitting;
     /** The columns are to be folded anew: the room changed (a person's choice in the menu stands until then). */
     private boolean refold;
@@ -91,6 +93,14 @@ final class ClaimColumns {
         return readableWidth.getReadOnlyProperty();
     }
 
+    /** Measures the keys anew from the step names of a run of another workflow ({@code names}, in order). */
+    void steps(List<String> names) {
+        if (!names.equals(stepNames)) {
+            stepNames = List.copyOf(names);
+            fitLater(true);
+        }
+    }
+
     /** @param newRoom true when the type or the table's width changed: keys measured anew, columns folded anew */
     private void fitLater(boolean newRoom) {
         if (newRoom) {
@@ -115,7 +125,7 @@ final class ClaimColumns {
         for (TableColumn<ClaimTableRow, ?> col : table.getColumns()) {
             col.setMinWidth(Math.ceil(TextWidth.of(col.getText(), header) + font.getSize() + SLACK));
         }
-        for (String step : SignupSteps.NAMES) { // the widest a key is, before any row comes: no jump then
+        for (String step : stepNames) { // the widest a key is, before any row comes: no jump then
             widestKey = Math.max(widestKey, TextWidth.of(step + LONG_USER, plain));
         }
         for (ClaimTableRow row : first ? List.<ClaimTableRow>of() : table.getItems()) {

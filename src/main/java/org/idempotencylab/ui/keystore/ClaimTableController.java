@@ -2,6 +2,7 @@ package org.idempotencylab.ui.keystore;
 
 import static org.idempotencylab.ui.keystore.KeyStoreTexts.TEXTS;
 
+import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -72,6 +73,11 @@ public final class ClaimTableController {
         claimSection.visibleProperty().bind(claims.inUseProperty());
         KeyStoreController.shownWhen(claimSection);
         columns = new ClaimColumns(claimTable, claimKeyColumn, claimStatusColumn, leaseColumn, claimStatus);
+    }
+
+    /** Fits the key column to the keys of a run of a workflow whose steps are {@code names}; after {@link #bind}. */
+    void steps(List<String> names) {
+        columns.steps(names);
     }
 
     /**

@@ -8,7 +8,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import org.idempotencylab.engine.SignupKeys;
+import org.idempotencylab.engine.WorkflowSteps;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 
 /**
@@ -24,6 +24,7 @@ public final class KeyRow implements ExpiringRow {
     private final long key;
     private final long createdAtMs;
     private final long ttlMs;
+    private final WorkflowSteps steps; // the run's: a key's step by its name
     private String keyText;
 
     // published values, or their properties once a cell asked for them
@@ -54,8 +55,9 @@ public final class KeyRow implements ExpiringRow {
     /** In the table's list (else waiting to be added). */
     boolean listed;
 
-    KeyRow(long key, State state, String savedValue, long createdAtMs, long expiresAtMs, long ttlMs, long hits,
-           long shares) {
+    KeyRow(WorkflowSteps steps, long key, State state, String savedValue, long createdAtMs, long expiresAtMs,
+           long ttlMs, long hits, long shares) {
+        this.steps = steps;
         this.key = key;
         this.createdAtMs = createdAtMs;
         this.ttlMs = ttlMs;
@@ -106,11 +108,11 @@ public final class KeyRow implements ExpiringRow {
         return key;
     }
 
-    /** @return the key as the article writes it, e.g. {@code send the welcome email:user_42}. */
+    /** @return the key as the article writes it, e.g. {@code send the welcome email:user_42}, the run's step named. */
     @Override
     public String keyText() {
         if (keyText == null) {
-            keyText = SignupKeys.describe(key);
+            keyText = steps.describeKey(key, -1);
         }
         return keyText;
     }

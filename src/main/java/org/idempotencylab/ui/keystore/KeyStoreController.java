@@ -26,7 +26,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
-import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.engine.WorkflowSteps;
 import org.idempotencylab.store.InMemoryIdempotencyStore.State;
 import org.idempotencylab.ui.Concept;
 import org.idempotencylab.ui.TextWidth;
@@ -115,9 +115,8 @@ public final class KeyStoreController {
         storeTable.setRowFactory(table -> new FlashingRow<>());
         storeTable.setItems(model.storeRows());
         // a key as long as a run of up to 100,000 sign-ups has, and the state's word after its icon: never cut
-        cellsWhole.put(keyColumn, new Cells(0, SignupSteps.NAMES.stream().map(n -> n + LONG_USER).toList()));
+        widestKeys(model.stepsProperty().get());
         cellsWhole.put(stateColumn, new Cells(ICON, List.of(TEXTS.get("state.running"), TEXTS.get("state.finished"))));
-        cellsWhole.put(providerKeyColumn, new Cells(0, List.of("welcome-email" + LONG_USER)));
         cellsWhole.put(expiresInColumn, new Cells(BAR, List.of(COUNTDOWN, TEXTS.get("state.running"))));
         cellsWhole.put(providerExpiresInColumn, new Cells(BAR, List.of(COUNTDOWN)));
         // what the class needs most first: a column folds away where the table has no room for it whole
@@ -139,6 +138,11 @@ public final class KeyStoreController {
         providerTable.setPlaceholder(fitted(providerTable, placeholder(model.providerPlaceholderProperty())));
 
         claimSectionController.bind(model.claimTable());
+        claimSectionController.steps(model.stepsProperty().get().names());
+        model.stepsProperty().addListener((o, was, now) -> {
+            widestKeys(now);
+            claimSectionController.steps(now.names());
+        });
         initLockTable(model.lockTable());
         // the in-memory store's section gives way to the claim table or the lock store when the run uses one
         memorySection.visibleProperty().bind(model.claimTable().inUseProperty()
@@ -170,6 +174,15 @@ public final class KeyStoreController {
     }
 
     /**
+     * The widest keys of a run of {@code steps}, each with a user number as long as a run of up to 100,000 sign-ups
+     * has: a step's store key ({@code charge the card:user_99999}), the provider's ({@code charge-the-card:...}).
+     */
+    private void widestKeys(WorkflowSteps steps) {
+        cellsWhole.put(keyColumn, new Cells(0, steps.names().stream().map(n -> n + LONG_USER).toList()));
+        cellsWhole.put(providerKeyColumn, new Cells(0, List.of(steps.providerKeyName(steps.keyStep()) + LONG_USER)));
+    }
+
+    /**
      * A narrow table keeps the lesson's columns whole: each of {@code optional}, most wanted first, shows only while
      * the table is wide enough for every column shown at its least width (none cut to "Creat..."). The least widths
      * follow the type ({@link #headersWhole}), so presentation mode's larger headers are counted too.
@@ -177,7 +190,7 @@ public final class KeyStoreController {
     @SafeVarargs
     private <R> void showWhenRoom(TableView<R> table, TableColumn<R, ?>... optional) {
         List<TableColumn<R, ?>> hideable = List.of(optional);
-        headersWhole(table, cellsWhole);
+        headersWhole(table, cellsWhole, model.stepsProperty()); // a run of another workflow: other keys
         for (int i = 0; i < hideable.size(); i++) {
             List<TableColumn<R, ?>> wanted = hideable.subList(0, i + 1); // this one and those wanted more
             List<Observable> deps = new ArrayList<>(List.of(table.widthProperty()));
@@ -205,9 +218,10 @@ public final class KeyStoreController {
 
     /**
      * As {@link #headersWhole(TableView)}, and each column in {@code cells} at least as wide as the widest of its
-     * texts in the cells' plain type (a key, a state's word), so none is cut with "…".
+     * texts in the cells' plain type (a key, a state's word), so none is cut with "…"; fitted again when one of
+     * {@code refits} changes (what {@code cells} holds).
      */
-    static void headersWhole(TableView<?> table, Map<TableColumn<?, ?>, Cells> cells) {
+    static void headersWhole(TableView<?> table, Map<TableColumn<?, ?>, Cells> cells, Observable... refits) {
         Map<TableColumn<?, ?>, Double> least = new HashMap<>();
         table.getColumns().forEach(c -> least.put(c, c.getMinWidth()));
         Labeled[] header = {null};
@@ -246,6 +260,9 @@ public final class KeyStoreController {
             }
         };
         table.widthProperty().addListener(attach);
+        for (Observable r : refits) {
+            r.addListener(x -> Platform.runLater(fit));
+        }
     }
 
     /** A hidden node takes no room. */

@@ -22,9 +22,11 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ObservableList;
 import org.idempotencylab.engine.EmailProvider;
 import org.idempotencylab.engine.SignupSimulation;
+import org.idempotencylab.engine.WorkflowSteps;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.store.ClaimStore;
 import org.idempotencylab.store.ExpiringKeySet;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Entry;
@@ -100,10 +102,21 @@ public final class KeyStoreViewModel implements LiveRunListener {
     private final Function<SignupSimulation, LockOnlyStore> lockStores;
 
     private SignupSimulation sim;
+    /** The attached run's steps (the sign-up's before any): its keys name them. */
+    private final ReadOnlyObjectWrapper<WorkflowSteps> steps = new ReadOnlyObjectWrapper<>(this, "steps",
+            WorkflowSteps.of(Workflow.SIGNUP));
     private InMemoryIdempotencyStore<String> store;
     private EmailProvider provider;
     private StoreListener storeListener;
     private ProviderListener providerListener;
+
+    /**
+     * @return the attached run's steps ({@link Workflow#SIGNUP}'s before the first): the keys' step names, the
+     *         provider keys' name ({@link WorkflowSteps#providerKeyName(int)})
+     */
+    public ReadOnlyObjectProperty<WorkflowSteps> stepsProperty() {
+        return steps.getReadOnlyProperty();
+    }
 
     /** A key store view that finds a run's claim table and lock store through the engine's accessors. */
     public KeyStoreViewModel() {
@@ -202,13 +215,14 @@ public final class KeyStoreViewModel implements LiveRunListener {
         Objects.requireNonNull(simulation, "simulation");
         detach();
         sim = simulation;
+        steps.set(WorkflowSteps.of(simulation.scenario()));
         store = simulation.store();
         provider = simulation.provider();
         strategy.set(simulation.strategy());
         storeInUse.set(store != null);
         if (store != null) {
             for (Entry<String> e : store.entries()) { // before listening: entries() may expire keys first
-                KeyRow row = new KeyRow(e.key(), e.state(), e.value(), e.createdAtMs(), e.expiresAtMs(),
+                KeyRow row = new KeyRow(steps.get(), e.key(), e.state(), e.value(), e.createdAtMs(), e.expiresAtMs(),
                         store.ttlMs(), e.hits(), e.shares());
                 storeIndex.put(e.key(), row);
                 storeAdded.add(row);
@@ -526,7 +540,7 @@ public final class KeyStoreViewModel implements LiveRunListener {
                 return;
             }
             removeStoreRow(key); // cannot be held (the store only starts unknown keys); keeps the index honest
-            KeyRow row = new KeyRow(key, State.RUNNING, null, nowMs, Long.MAX_VALUE, ttlMs, 0, 0);
+            KeyRow row = new KeyRow(steps.get(), key, State.RUNNING, null, nowMs, Long.MAX_VALUE, ttlMs, 0, 0);
             storeIndex.put(key, row);
             storeAdded.add(row);
         }
@@ -538,7 +552,7 @@ public final class KeyStoreViewModel implements LiveRunListener {
             }
             KeyRow row = storeIndex.get(key);
             if (row == null) { // not heard starting (cannot happen after attach's snapshot): show it anyway
-                row = new KeyRow(key, State.FINISHED, value, createdAtMs, expiresAtMs, ttlMs, 0, 0);
+                row = new KeyRow(steps.get(), key, State.FINISHED, value, createdAtMs, expiresAtMs, ttlMs, 0, 0);
                 storeIndex.put(key, row);
                 storeAdded.add(row);
                 return;
@@ -619,7 +633,7 @@ public final class KeyStoreViewModel implements LiveRunListener {
                 return;
             }
             removeProviderRow(key);
-            ProviderKeyRow row = new ProviderKeyRow(key, nowMs, expiresAtMs);
+            ProviderKeyRow row = new ProviderKeyRow(steps.get(), key, nowMs, expiresAtMs);
             providerIndex.put(key, row);
             providerAdded.add(row);
         }

@@ -4,7 +4,7 @@ import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
-import org.idempotencylab.engine.SignupKeys;
+import org.idempotencylab.engine.WorkflowSteps;
 
 /**
  * One idempotency key the email provider remembers (article 1: "the provider sends one email per key it has
@@ -17,6 +17,7 @@ public final class ProviderKeyRow implements ExpiringRow {
     private final long addedAtMs;
     private final long expiresAtMs;
     private final long ttlMs;
+    private final WorkflowSteps steps; // the run's: the provider's keys carry its key step's name
     private String keyText;
     private ReadOnlyLongWrapper expiresAtMsProperty;
     private long suppressed;
@@ -31,7 +32,8 @@ public final class ProviderKeyRow implements ExpiringRow {
     boolean removed;
     boolean listed;
 
-    ProviderKeyRow(long key, long addedAtMs, long expiresAtMs) {
+    ProviderKeyRow(WorkflowSteps steps, long key, long addedAtMs, long expiresAtMs) {
+        this.steps = steps;
         this.key = key;
         this.addedAtMs = addedAtMs;
         this.expiresAtMs = expiresAtMs;
@@ -60,7 +62,7 @@ public final class ProviderKeyRow implements ExpiringRow {
     @Override
     public String keyText() {
         if (keyText == null) {
-            keyText = SignupKeys.describe(key);
+            keyText = steps.describeKey(key, steps.keyStep());
         }
         return keyText;
     }

@@ -122,15 +122,21 @@ public final class LessonPanelController {
             show(lessonNext.getParent(), f != null);
             if (player.state() == LessonPlayer.State.REVEALED && shownState != LessonPlayer.State.REVEALED) {
                 // a short window (1280 × 720, presentation mode): the answer and its explanation in view, the
-                // marked choices just above them
+                // marked choices just above them; docked below the stage as a strip a few lines high (1024 × 768),
+                // the frame's text from its first line, the answer a scroll below
                 lessonPanel.applyCss();
                 lessonPanel.layout();
-                lessonScroll.setVvalue(1);
+                lessonScroll.setVvalue(docked() ? 0 : 1);
             }
             shownState = player.state();
         } finally {
             rendering = false;
         }
+    }
+
+    /** @return true while the panel is docked below the stage as a strip (the side panels' {@code docked} class) */
+    private boolean docked() {
+        return lessonPanel.getParent() != null && lessonPanel.getParent().getStyleClass().contains("docked");
     }
 
     private String notice() {

@@ -71,8 +71,10 @@ final class BottomRow {
      * @param left     where the row begins, px
      * @param right    where it ends, px
      * @param keys     true for the provider's band of keys (the run sends it a key)
+     * @param titles   the provider's title in its forms, the fullest first ({@link ProviderWords#titles})
      */
-    BottomRow(CanvasInk ink, double k, double least, double stationW, double left, double right, boolean keys) {
+    BottomRow(CanvasInk ink, double k, double least, double stationW, double left, double right, boolean keys,
+              List<ProviderWords.Title> titles) {
         this.least = least;
         workersX = left;
         workersW = stationW;
@@ -83,13 +85,12 @@ final class BottomRow {
         providerX = workersX + stationW + QueueGrid.STATION_GAP;
         providerW = legendX - QueueGrid.STATION_GAP - providerX;
         double inner = providerW - 2 * QueueGrid.PAD;
-        providerFont = ink.fitting(TEXTS.get("canvas.provider"), FontWeight.BOLD, 13 * k, least, inner);
-        providerArmedFont = ink.fitting(TEXTS.get("canvas.providerArmed"), FontWeight.BOLD, 13 * k, least,
-                inner - 18);
+        ProviderWords.Title words = providerWords(ink, titles, least, inner);
+        providerFont = ink.fitting(words.title(), FontWeight.BOLD, 13 * k, least, inner);
+        providerArmedFont = ink.fitting(words.armed(), FontWeight.BOLD, 13 * k, least, inner - 18);
         // in the least type and still too long (presentation mode's 16 px): on lines of whole words
-        providerTitle = ink.wrap(TEXTS.get("canvas.provider"), providerFont, inner).toArray(String[]::new);
-        providerArmedTitle = ink.wrap(TEXTS.get("canvas.providerArmed"), providerArmedFont, inner - 18)
-                .toArray(String[]::new);
+        providerTitle = ink.wrap(words.title(), providerFont, inner).toArray(String[]::new);
+        providerArmedTitle = ink.wrap(words.armed(), providerArmedFont, inner - 18).toArray(String[]::new);
         ProviderLegend legend = providerLegend(ink, k, least, inner);
         providerLegendFont = legend.font();
         providerLegend = legend.lines();
@@ -113,6 +114,27 @@ final class BottomRow {
         chipH = keys ? StationText.chipHeight(ink, keyFont) : 0;
         need = Math.max(Math.max(providerNeed(ink), workersNeed(ink)), 4 * legendLineH(ink) + 8);
     }
+
+    /**
+     * @return the first of {@code titles} whose two forms take at most {@value #TITLE_LINES} lines of whole words in
+     *         the least type, else the last: a workflow's steps by name where they fit, else its generic words
+     */
+    private static ProviderWords.Title providerWords(CanvasInk ink, List<ProviderWords.Title> titles, double least,
+                                                     double inner) {
+        Font f = CanvasInk.bold(least);
+        for (ProviderWords.Title t : titles) {
+            List<String> title = ink.wrap(t.title(), f, inner);
+            List<String> armed = ink.wrap(t.armed(), f, inner - 18);
+            if (title.size() <= TITLE_LINES && armed.size() <= TITLE_LINES && ink.allFit(title, f, inner)
+                    && ink.allFit(armed, f, inner - 18)) {
+                return t;
+            }
+        }
+        return titles.get(titles.size() - 1);
+    }
+
+    /** The most lines a provider's title by its steps' names may take before its generic form is used. */
+    private static final int TITLE_LINES = 2;
 
     /**
      * @return the legend's box: as wide as its words in normal mode's type (up to 1.6 stations), a station at the

@@ -101,10 +101,10 @@ final class Caption {
         Template own = email && EMAIL.containsKey(e.kind()) ? EMAIL.get(e.kind()) : WHAT.get(e.kind());
         if (own != null) {
             String cause = e.cause() == null ? e.note()
-                    : brief ? CauseText.brief(strategy, e) : CauseText.sentence(strategy, flow, e);
+                    : brief ? CauseText.brief(strategy, flow, e) : CauseText.sentence(strategy, flow, e);
             return own.fill(args(flow, e, cause));
         }
-        String line = EventText.what(e); // the log's words for it
+        String line = EventText.what(e, flow.equals(Workflow.SIGNUP)); // the log's words for it
         return FALLBACK.fill(who(e), line);
     }
 

@@ -1,8 +1,9 @@
 package org.idempotencylab.ui.live;
 
+import java.util.List;
 import org.idempotencylab.engine.DuplicateCause;
 import org.idempotencylab.engine.SignupKeys;
-import org.idempotencylab.engine.SignupSteps;
+import org.idempotencylab.engine.WorkflowSteps;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.scenario.KeyMode;
 import org.idempotencylab.scenario.Strategy;
@@ -32,12 +33,17 @@ final class CauseText {
 
     /** As {@link #sentence(Strategy, SimulationEvent)} in a run of {@code flow}: a step's key by its name. */
     static String sentence(Strategy strategy, Workflow flow, SimulationEvent e) {
-        return Template.of(words(strategy, e, "")).fill(record(strategy, flow, e));
+        return Template.of(words(strategy, flow, e, "")).fill(record(strategy, flow, e));
     }
 
     /** @return the cause in a few words, for a narrow bar: "the reply was lost" */
     static String brief(Strategy strategy, SimulationEvent e) {
-        return words(strategy, e, ".short");
+        return brief(strategy, Workflow.SIGNUP, e);
+    }
+
+    /** As {@link #brief(Strategy, SimulationEvent)} in a run of {@code flow}. */
+    static String brief(Strategy strategy, Workflow flow, SimulationEvent e) {
+        return words(strategy, flow, e, ".short");
     }
 
     /** @return the cause in a few words, whatever the strategy: the event log's "lost reply" */
@@ -56,9 +62,8 @@ final class CauseText {
 
     /** As {@link #record(Strategy, SimulationEvent)} in a run of {@code flow}. */
     static String record(Strategy strategy, Workflow flow, SimulationEvent e) {
-        if (providerGuards(strategy, e)) { // a request's own key: the event does not say which request
-            return strategy.keyMode() == KeyMode.PER_REQUEST ? "welcome-email:user_" + e.user() + ":request_…"
-                    : SignupKeys.describe(SignupKeys.providerSame(e.user()));
+        if (providerGuards(strategy, flow, e)) {
+            return providerKey(WorkflowSteps.of(flow).providerKeyName(e.step()), strategy.keyMode(), e.user());
         }
         if (e.cause() == DuplicateCause.LOCK_GONE) {
             return TEXTS.format("cause.lockKey", e.user());
@@ -66,14 +71,29 @@ final class CauseText {
         return SignupKeys.stepKey(Caption.stepName(flow, e), e.user());
     }
 
-    private static boolean providerGuards(Strategy strategy, SimulationEvent e) {
-        return e.step() == SignupSteps.EMAIL && (strategy.keyMode() == KeyMode.SAME
+    /**
+     * @param provider the name the step's provider keys carry ({@link WorkflowSteps#providerKeyName(int)})
+     * @return the provider key {@code user}'s call sends under {@code mode}, as text: {@code welcome-email:user_3},
+     *         or for a request's own key {@code welcome-email:user_3:request_…} (an event does not say which request)
+     */
+    static String providerKey(String provider, KeyMode mode, long user) {
+        return mode == KeyMode.PER_REQUEST ? provider + ":user_" + user + ":request_…"
+                : SignupKeys.describe(SignupKeys.providerSame(user), List.of(), provider);
+    }
+
+    /**
+     * @return true if the provider was the guard that let the duplicate through: a step that sends the provider a
+     *         key (the sign-up's welcome email, a workflow's keyed external steps: {@link CodeMap#sendsKey}), with
+     *         the same key every time, or a request's own key that expired
+     */
+    private static boolean providerGuards(Strategy strategy, Workflow flow, SimulationEvent e) {
+        return CodeMap.sendsKey(flow, e.step()) && (strategy.keyMode() == KeyMode.SAME
                 || strategy.keyMode() == KeyMode.PER_REQUEST && e.cause() == DuplicateCause.EXPIRED_KEY);
     }
 
-    private static String words(Strategy strategy, SimulationEvent e, String suffix) {
+    private static String words(Strategy strategy, Workflow flow, SimulationEvent e, String suffix) {
         String base = "cause." + e.cause().name();
-        String variant = providerGuards(strategy, e) ? PROVIDER : strategy.store().cliName();
+        String variant = providerGuards(strategy, flow, e) ? PROVIDER : strategy.store().cliName();
         String own = base + "." + variant + suffix;
         return TEXTS.bundle().containsKey(own) ? TEXTS.get(own) : TEXTS.get(base + suffix);
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.idempotencylab.engine.SimulationEvent;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * The event log and the followed job's history, as lines ({@link EventText}). Events are buffered as they run
@@ -19,6 +20,9 @@ final class EventLog {
     private final ObservableList<String> log = FXCollections.observableArrayList();
     private final ObservableList<String> history = FXCollections.observableArrayList();
     private final List<SimulationEvent> buffer = new ArrayList<>();
+    /** The run's steps by name, and whether it is the article's sign-up (whose words name the email). */
+    private List<String> names = Workflow.SIGNUP.names();
+    private boolean signup = true;
 
     /** Notes one event of the run; the log shows it at the next {@link #publish} if it is one it shows. */
     void add(SimulationEvent e) {
@@ -33,7 +37,7 @@ final class EventLog {
             return;
         }
         int from = Math.max(0, buffer.size() - LOG_LIMIT); // only lines that stay are written out
-        log.addAll(buffer.subList(from, buffer.size()).stream().map(EventText::describe).toList());
+        log.addAll(buffer.subList(from, buffer.size()).stream().map(this::describe).toList());
         buffer.clear();
         if (log.size() > LOG_LIMIT) {
             log.remove(0, log.size() - LOG_LIMIT);
@@ -49,12 +53,18 @@ final class EventLog {
         if (job == null) {
             history.clear();
         } else if (selectionChanged || history.size() != job.history().size()) {
-            history.setAll(job.history().stream().map(EventText::describe).toList());
+            history.setAll(job.history().stream().map(this::describe).toList());
         }
     }
 
-    /** Empties the log and the history (a new run). */
-    void clear() {
+    private String describe(SimulationEvent e) {
+        return EventText.describe(e, names, signup);
+    }
+
+    /** Empties the log and the history for a new run of {@code flow}, whose steps its lines name. */
+    void clear(Workflow flow) {
+        names = flow.names();
+        signup = flow.equals(Workflow.SIGNUP);
         buffer.clear();
         log.clear();
         history.clear();

@@ -5,9 +5,11 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.idempotencylab.engine.Metric;
+import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.engine.SimulationEvent.Kind;
 import org.idempotencylab.engine.SimulationEvent;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
 
@@ -28,10 +30,14 @@ final class EventText {
     private static final Template ATTEMPT = Template.of(TEXTS.get("event.attempt"));
     private static final Template CAUSE = Template.of(TEXTS.get("event.cause"));
     private static final Map<Kind, Template> WHAT = new EnumMap<>(Kind.class);
+    /** A workflow's words where the sign-up's name the email ({@code event.<KIND>.workflow}). */
+    private static final Map<Kind, Template> WORKFLOW = new EnumMap<>(Kind.class);
 
     static {
         for (Kind k : Kind.values()) {
             WHAT.put(k, Template.of(TEXTS.get("event." + k.name())));
+            String own = "event." + k.name() + ".workflow";
+            WORKFLOW.put(k, TEXTS.bundle().containsKey(own) ? Template.of(TEXTS.get(own)) : WHAT.get(k));
         }
     }
 
@@ -40,9 +46,20 @@ final class EventText {
 
     /** @return one line for the log or a history: virtual time, who, the step and attempt, what happened. */
     static String describe(SimulationEvent e) {
-        String step = e.step() < 0 ? "" : STEP.fill(e.stepName());
+        return describe(e, SignupSteps.NAMES, true);
+    }
+
+    /**
+     * As {@link #describe(SimulationEvent)} in a run of a workflow: its step by its name, and no email where the
+     * sign-up's words name one.
+     *
+     * @param names  the run's workflow's step names, in order ({@code e}'s step among them)
+     * @param signup true for the article's sign-up ({@link Workflow#SIGNUP})
+     */
+    static String describe(SimulationEvent e, List<String> names, boolean signup) {
+        String step = e.step() < 0 ? "" : STEP.fill(e.stepName(names));
         String attempt = e.attempt() > 1 ? ATTEMPT.fill(e.attempt()) : "";
-        return LINE.fill(VirtualTime.format(e.timeMs()), who(e), step, attempt, what(e));
+        return LINE.fill(VirtualTime.format(e.timeMs()), who(e), step, attempt, what(e, signup));
     }
 
     /** @return who an event is about: {@code user_7}, {@code user_7 (repeat)}, the workers or the provider. */
@@ -58,7 +75,12 @@ final class EventText {
 
     /** @return what happened, in the log's words ({@code event.<kind>}), without the time, who and the step. */
     static String what(SimulationEvent e) {
-        Template kind = WHAT.get(e.kind());
+        return what(e, true);
+    }
+
+    /** As {@link #what(SimulationEvent)}; {@code signup} false: a workflow's words, which name no email. */
+    static String what(SimulationEvent e, boolean signup) {
+        Template kind = (signup ? WHAT : WORKFLOW).get(e.kind());
         return kind.fill(e.note(), kind.uses(1) ? VirtualTime.format(e.untilMs()) : "", e.worker() + 1,
                 e.cause() == null ? "" : CAUSE.fill(CauseText.name(e.cause())));
     }
@@ -73,14 +95,30 @@ final class EventText {
 
     /** @return jobs done and failed, calls and users with 2+ emails so far, as the status bar's line. */
     static String counters(long finishedJobs, StrategyResult r) {
-        return TEXTS.format("status.counters", finishedJobs - r.failedJobs() - r.lostJobs(), r.failedJobs(),
-                r.calls(), r.usersWithDuplicateEmails());
+        return counters(finishedJobs, r, Workflow.SIGNUP, "");
     }
 
     /** @return {@link #counters}' numbers in fewer words: "done 3 · failed 0 · calls 41 · 2+ emails 1" */
     static String countersShort(long finishedJobs, StrategyResult r) {
-        return TEXTS.format("status.counters.short", finishedJobs - r.failedJobs() - r.lostJobs(), r.failedJobs(),
-                r.calls(), r.usersWithDuplicateEmails());
+        return counters(finishedJobs, r, Workflow.SIGNUP, ".short");
+    }
+
+    /**
+     * @return the status bar's counters in a run of {@code flow}: the last counts the users whose key step (the
+     *         sign-up's welcome email, a workflow's {@link Workflow#keyStep()}, named) was done 2+ times
+     *         ({@code usersWithDuplicateEmails}); left out for a workflow with no external step, which has none
+     * @param form "" for the long words, ".short" for fewer
+     */
+    static String counters(long finishedJobs, StrategyResult r, Workflow flow, String form) {
+        long done = finishedJobs - r.failedJobs() - r.lostJobs();
+        if (flow.equals(Workflow.SIGNUP)) {
+            return TEXTS.format("status.counters" + form, done, r.failedJobs(), r.calls(),
+                    r.usersWithDuplicateEmails());
+        }
+        int key = flow.keyStep();
+        return key < 0 ? TEXTS.format("status.counters.none" + form, done, r.failedJobs(), r.calls())
+                : TEXTS.format("status.counters.step" + form, done, r.failedJobs(), r.calls(),
+                        flow.step(key).name(), r.usersWithDuplicateEmails());
     }
 
     /**

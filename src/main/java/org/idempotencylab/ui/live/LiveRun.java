@@ -82,7 +82,7 @@ final class LiveRun {
         spotlight = null;
         pause.clear();
         story.clear();
-        eventLog.clear();
+        eventLog.clear(s.workflow());
         message.set("");
         status.started(db != null);
         listeners.attached(sim); // before the start, so the key store hears the very first key
@@ -131,7 +131,7 @@ final class LiveRun {
         story.clear();
         pause.wentBackTo(target.timeMs());
         pending.clear();
-        eventLog.clear();
+        eventLog.clear(running.workflow());
         message.set("");
         listeners.attached(sim); // before the replay: the key store hears every key, as after a Reset
         history.replay(sim, target);

@@ -4,8 +4,8 @@ import org.idempotencylab.engine.SignupSteps;
 
 /**
  * Where the parts of the queue canvas go in a canvas {@code width} × {@code height} px: the waiting line at the
- * left, the workflow's steps as stations in two rows (of five for up to ten steps, of six for 11 or 12), the Done
- * column at the right, the row of boxes under the stations; and where a token stands in the waiting line, in a station's strip and in the Done column. Plain
+ * left, the workflow's steps as stations in two rows (of five for six to ten steps, of six for 11 or 12; a
+ * workflow of one to five steps in one row of wider stations, centred), the Done column at the right, the row of boxes under the stations; and where a token stands in the waiting line, in a station's strip and in the Done column. Plain
  * arithmetic on px: the heights that depend on the type (a station's, the row under the stations') come from
  * {@link QueueLayout}, which fits the text, and so do the tokens' size (larger in presentation mode) and the least
  * width of the side columns (their headings in the least type). No JavaFX: testable without the toolkit.
@@ -35,12 +35,24 @@ final class QueueGrid {
      *                    tokens need more room (3 from 1,000 px, 2 from 800 px, else 1)
      * @param queueEdge   the line between the waiting line and the stations, px
      * @param binX        the line between the stations and the Done column, px
-     * @param columns     stations in a row: 5, or 6 for a workflow of 11 or 12 steps ({@link #columns(int)})
+     * @param columns     stations in a row: as many as the steps up to five (one row), 5 for six to ten steps, 6
+     *                    for 11 or 12 ({@link #columns(int)})
      */
     record Across(double width, double r, int sideColumns, double queueEdge, double binX, int columns) {
-        /** @return stations in a row for {@code steps} steps: 5 up to ten (the article's two rows), else 6 */
+        /** The widest a station of a short workflow's one row grows: this many times a row of five's, px / px. */
+        static final double MOST_WIDENING = 2;
+
+        /**
+         * @return stations in a row for {@code steps} steps: all of them up to five (one row), 5 up to ten (the
+         *         article's two rows), else 6
+         */
         static int columns(int steps) {
-            return Math.max(5, (steps + 1) / 2);
+            return steps <= 5 ? steps : Math.max(5, (steps + 1) / 2);
+        }
+
+        /** @return rows of stations for {@code steps} steps (1 to 12): one up to five, else two */
+        static int rows(int steps) {
+            return steps <= 5 ? 1 : 2;
         }
 
         /**
@@ -70,9 +82,23 @@ final class QueueGrid {
             return binX - GAP;
         }
 
-        /** @return a station's width: a row of {@link #columns} stations and their gaps between the columns, px */
+        /**
+         * @return a station's width: a row of {@link #columns} stations and their gaps between the columns, px; a
+         *         row of fewer than five at most {@link #MOST_WIDENING} times a row of five's
+         */
         double stationW() {
-            return (right() - left() - (columns - 1) * STATION_GAP) / columns;
+            double filled = (right() - left() - (columns - 1) * STATION_GAP) / columns;
+            return columns >= 5 ? filled : Math.min(filled, MOST_WIDENING * fiveW());
+        }
+
+        /** @return the width of a station in a row of five, px: the worker process's box under the stations */
+        double fiveW() {
+            return (right() - left() - 4 * STATION_GAP) / 5;
+        }
+
+        /** @return where the row of stations begins, px: {@link #left()}, or further right to centre a short row */
+        double rowLeft() {
+            return left() + (right() - left() - columns * stationW() - (columns - 1) * STATION_GAP) / 2;
         }
 
         /** @return the room for the waiting line's heading and label, px */
@@ -136,7 +162,8 @@ final class QueueGrid {
      * @param across     the canvas split across
      * @param stationH   a station's height, px (its title, strip, keys and counters in the type chosen)
      * @param bottomNeed the least height of the row under the stations, px; it takes what the stations leave
-     * @param steps      the workflow's steps, 1 to 12: one station each, {@code across.columns()} to a row
+     * @param steps      the workflow's steps, 1 to 12: one station each, {@code across.columns()} to a row,
+     *                   {@link Across#rows(int)} rows
      */
     QueueGrid(Across across, double height, double stationH, double bottomNeed, int steps) {
         this.width = across.width();
@@ -154,10 +181,10 @@ final class QueueGrid {
         stationX = new double[steps];
         stationY = new double[steps];
         for (int i = 0; i < steps; i++) {
-            stationX[i] = across.left() + (i % across.columns()) * (stationW + STATION_GAP);
+            stationX[i] = across.rowLeft() + (i % across.columns()) * (stationW + STATION_GAP);
             stationY[i] = TOP + (i / across.columns()) * (stationH + GAP);
         }
-        this.bottomY = TOP + 2 * (stationH + GAP);
+        this.bottomY = TOP + Across.rows(steps) * (stationH + GAP);
         this.bottomH = Math.max(bottomNeed, height - BOTTOM - bottomY);
     }
 

@@ -1,5 +1,6 @@
 package org.idempotencylab.ui.live;
 
+import java.util.List;
 import org.idempotencylab.scenario.Workflow;
 
 /**
@@ -50,8 +51,26 @@ final class QueueLayout {
     private record Mode(double k, double least, double r, StageKeys.Bands bands, Workflow flow) {
     }
 
+    /**
+     * @return the layout with the provider's title by its steps' names ({@link ProviderWords#titles}), or in its
+     *         generic form where the names' extra line would cut more of the stations' titles or leave the canvas
+     */
+    private static QueueLayout make(CanvasInk ink, double w, double h, Mode m, double row, double titleFloor,
+                                    double counterFloor) {
+        List<ProviderWords.Title> titles = ProviderWords.titles(m.flow());
+        QueueLayout named = new QueueLayout(ink, w, h, m, row, titleFloor, counterFloor, titles);
+        if (titles.size() == 1) {
+            return named;
+        }
+        QueueLayout generic = new QueueLayout(ink, w, h, m, row, titleFloor, counterFloor,
+                titles.subList(titles.size() - 1, titles.size()));
+        boolean worse = named.stations.cutTitles > generic.stations.cutTitles
+                || !named.fitsHeight(h) && generic.fitsHeight(h);
+        return worse ? generic : named;
+    }
+
     private QueueLayout(CanvasInk ink, double w, double h, Mode m, double row, double titleFloor,
-                        double counterFloor) {
+                        double counterFloor, List<ProviderWords.Title> titles) {
         least = m.least();
         bands = m.bands();
         tokens = new TokenPainter.Size(m.r(), Math.max(11, m.least()));
@@ -59,9 +78,10 @@ final class QueueLayout {
         QueueGrid.Across across = QueueGrid.Across.of(w, m.r(), ColumnText.leastWidth(ink, m.least()),
                 QueueGrid.Across.columns(workflow.size()));
         columns = new ColumnText(ink, m.k(), m.least(), across.queueRoom(), across.doneRoom());
-        bottom = new BottomRow(ink, row, m.least(), across.stationW(), across.left(), across.right(),
-                m.bands().provider());
-        double room = (h - QueueGrid.TOP - 2 * QueueGrid.GAP - bottom.need - QueueGrid.BOTTOM) / 2;
+        bottom = new BottomRow(ink, row, m.least(), across.fiveW(), across.left(), across.right(),
+                m.bands().provider(), titles);
+        int rows = QueueGrid.Across.rows(workflow.size());
+        double room = (h - QueueGrid.TOP - rows * QueueGrid.GAP - bottom.need - QueueGrid.BOTTOM) / rows;
         stations = new StationText(ink, across, m.k(), room, titleFloor, counterFloor, m.bands().stations(),
                 workflow.names());
         grid = new QueueGrid(across, h, stations.height, bottom.need, workflow.size());
@@ -82,7 +102,7 @@ final class QueueLayout {
      */
     static QueueLayout of(CanvasInk ink, double w, double h, double scale, StageKeys.Bands keys, Workflow flow) {
         double least = QueueCanvas.LEAST_TEXT;
-        QueueLayout normal = new QueueLayout(ink, w, h, new Mode(1, least, QueueGrid.R, keys, flow), 1, least,
+        QueueLayout normal = make(ink, w, h, new Mode(1, least, QueueGrid.R, keys, flow), 1, least,
                 least);
         if (scale <= 1) {
             return normal;
@@ -104,13 +124,13 @@ final class QueueLayout {
         QueueLayout laid = null;
         double row = scale;
         for (; row > 1.001; row -= 0.05) {
-            laid = new QueueLayout(ink, w, h, m, row, titleFloor, counterFloor);
+            laid = make(ink, w, h, m, row, titleFloor, counterFloor);
             if (laid.stations.cutTitles <= cut) {
                 break;
             }
         }
         if (row <= 1.001) { // the row as in normal mode: the stations fit as they did there
-            laid = new QueueLayout(ink, w, h, m, 1, titleFloor, counterFloor);
+            laid = make(ink, w, h, m, 1, titleFloor, counterFloor);
         }
         return laid;
     }

@@ -9,6 +9,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.VirtualTime;
 
@@ -40,8 +41,10 @@ final class RunStatus {
         clock.set(VirtualTime.format(now));
         finished.set(over.getAsBoolean());
         StrategyResult r = sim.result();
-        countersShort.set(EventText.countersShort(sim.finishedJobs(), r)); // before the long form its listeners read
-        counters.set(EventText.counters(sim.finishedJobs(), r));
+        Workflow flow = sim.scenario().workflow();
+        // the short form before the long one, which its listeners read
+        countersShort.set(EventText.counters(sim.finishedJobs(), r, flow, ".short"));
+        counters.set(EventText.counters(sim.finishedJobs(), r, flow, ""));
         history.reached(now);
         reachMs.set(history.furthestMs()); // the timeline's range first, so its thumb can go there
         timeMs.set(now);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.idempotencylab.engine.SignupKeys;
+import org.idempotencylab.engine.WorkflowSteps;
 import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SignupSteps;
 import org.idempotencylab.scenario.Workflow;
@@ -208,6 +209,8 @@ final class StageKeys implements LiveRunListener {
     private int keyStep = SignupSteps.EMAIL;
     /** The run's step names: a record's key says its step's. */
     private List<String> stepNames = SignupSteps.NAMES;
+    /** The name the key step's provider keys carry: the sign-up's {@code welcome-email}. */
+    private String providerName = "welcome-email";
     private volatile Shown pending = Shown.NONE;
     private Shown shown = Shown.NONE;
 
@@ -223,6 +226,7 @@ final class StageKeys implements LiveRunListener {
         sim = simulation;
         keyStep = simulation.scenario().workflow().keyStep();
         stepNames = simulation.scenario().workflow().names();
+        providerName = WorkflowSteps.of(simulation.scenario()).providerKeyName(keyStep);
         store = StoreLook.of(simulation.strategy().store());
         keyMode = simulation.strategy().keyMode();
         providerTtlMs = simulation.scenario().providerKeyTtlMs();
@@ -327,8 +331,7 @@ final class StageKeys implements LiveRunListener {
         Followed f = band.remove(user);
         if (f == null) {
             f = new Followed(user, step != PROVIDER ? SignupKeys.stepKey(stepNames.get(step), user)
-                    : keyMode == KeyMode.PER_REQUEST ? "welcome-email:user_" + user + ":request_…" // the latest's
-                    : SignupKeys.describe(SignupKeys.providerSame(user)));
+                    : CauseText.providerKey(providerName, keyMode, user)); // a request's own: the latest's
         }
         band.put(user, f); // the latest last
         f.metMs = atMs;

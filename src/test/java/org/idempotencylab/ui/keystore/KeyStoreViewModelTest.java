@@ -23,6 +23,7 @@ import org.idempotencylab.scenario.RetryScope;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.StoreKind;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.store.ClaimRow.Status;
 import org.idempotencylab.store.InMemoryClaimTable;
 import org.idempotencylab.store.InMemoryIdempotencyStore.Entry;
@@ -101,6 +102,24 @@ class KeyStoreViewModelTest {
         assertEquals(store.hits(), vm.hitsProperty().get());
         assertEquals(store.expirations(), vm.expirationsProperty().get());
         assertEquals(store.shares(), vm.sharesProperty().get());
+    }
+
+    @Test
+    void aWorkflowsKeysNameItsStepsAndItsProviderKeysTheKeyStep() {
+        // one checkout, nothing fails, the same provider key on every call, each step through the in-memory store
+        Workflow checkout = new Workflow("checkout", List.of(Workflow.Step.external("charge the card", true, null),
+                Workflow.Step.local("reserve the stock"), Workflow.Step.external("send the receipt", true, 0.005)));
+        Scenario s = Scenario.article().toBuilder().jobs(1).pFail(0).lostReply(0).workflow(checkout).build();
+        SignupSimulation sim = simulation(s, Strategy.of(RetryScope.WHOLE_JOB_SKIP_FINISHED, KeyMode.SAME,
+                StoreKind.MEMORY));
+        vm.attach(sim);
+        frame(sim, 60_000); // the job is done: its three steps' keys held, the card's provider knows its key
+        assertEquals(List.of("charge the card:user_0", "reserve the stock:user_0", "send the receipt:user_0"),
+                vm.storeRows().stream().map(KeyRow::keyText).toList());
+        // the provider the key store shows is the key step's, the card charge's: its key carries the step's name
+        assertEquals(List.of("charge-the-card:user_0"), vm.providerRows().stream().map(ProviderKeyRow::keyText)
+                .toList());
+        assertEquals("charge-the-card", vm.stepsProperty().get().providerKeyName(0));
     }
 
     @Test

@@ -190,6 +190,23 @@ class LessonFxTest {
         inWindow(robot, "#lessonNext");
     }
 
+    @Test
+    void docksBelowTheStageAt1024By768AndShowsTheFramesTextFromItsFirstLine(FxRobot robot) {
+        // presentation mode at 1024 × 768: the stage keeps the width, the lesson panel docks below it as a strip
+        robot.interact(() -> {
+            kit.presentationProperty().set(true);
+            scene.getWindow().setWidth(1024);
+            scene.getWindow().setHeight(768);
+        });
+        chooseLesson(robot, TITLE);
+        FxSteps.waitUntil(() -> robot.lookup("#lessonPanel").query().getParent().getStyleClass().contains("docked"));
+        robot.clickOn("#lessonNext"); // Play, no prediction made: the run goes to its moment and the answer comes
+        FxSteps.waitUntil(() -> text(robot, "#lessonNext").equals("Continue →"));
+        WaitForAsyncUtils.waitForFxEvents();
+        // the strip is a few lines high: its first line (the frame's title) in view, not scrolled past to the answer
+        inView(robot, "#lessonFrameTitle");
+    }
+
     /**
      * Lets the frames a change takes go by (the layout follows in the next pulses), up to the moment the stage is
      * back where it was: the assertions after it then see the layout a class sees, not one pulse of it.

@@ -5,9 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Locale;
 import org.idempotencylab.engine.SimulationEvent.Kind;
+import org.idempotencylab.engine.SignupSimulation;
 import org.idempotencylab.engine.SimulationEvent;
+import org.idempotencylab.engine.StrategyResult;
+import org.idempotencylab.scenario.Scenario;
+import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
+import org.idempotencylab.scenario.Workflow.Step;
 import org.junit.jupiter.api.Test;
 
 /** The event log's lines, in the words of texts.properties, without the toolkit. */
@@ -42,6 +49,42 @@ class EventTextTest {
         assertEquals("0:03.411  user_1 · send the welcome email (attempt 2): side effect done AGAIN: done 2 times "
                 + "(the reply was lost)", EventText.describe(new SimulationEvent(3_411, Kind.DUPLICATE_SIDE_EFFECT, 1,
                 false, 6, 2, 0, 3_411, "done 2 times", 1, org.idempotencylab.engine.DuplicateCause.LOST_REPLY)));
+    }
+
+    /** The checkout preset's steps: charge the card (its key step), reserve the stock, send the receipt. */
+    private static final List<String> CHECKOUT = List.of("charge the card", "reserve the stock",
+            "send the receipt");
+
+    @Test
+    void aWorkflowsLineNamesItsStepAndNoEmail() {
+        assertEquals("0:01.000  user_2 · send the receipt (attempt 2): done, reply lost: timeout, reply lost",
+                EventText.describe(event(1_000, Kind.REPLY_LOST, 2, false, 2, 2, 0, 1_000, "timeout, reply lost"),
+                        CHECKOUT, false));
+        assertEquals("0:01.000  user_2 · charge the card: not done again: provider knew the key",
+                EventText.describe(event(1_000, Kind.EMAIL_SUPPRESSED, 2, false, 0, 1, 0, 1_000,
+                        "provider knew the key"), CHECKOUT, false));
+        // the sign-up's words stay
+        assertEquals("0:01.000  user_2 · create the billing customer: email went out, reply lost: x",
+                EventText.describe(event(1_000, Kind.REPLY_LOST, 2, false, 1, 1, 0, 1_000, "x")));
+    }
+
+    @Test
+    void aWorkflowsStatusBarCountsItsKeyStepDoneTwiceByName() {
+        Workflow checkout = new Workflow("checkout",
+                List.of(Step.external("charge the card", true, null),
+                        Step.local("reserve the stock"),
+                        Step.external("send the receipt", true, 0.005)));
+        StrategyResult r = new SignupSimulation(
+                Scenario.article().toBuilder().jobs(1).pFail(0).lostReply(0).workflow(checkout).build(),
+                Strategy.EACH_STEP_NO_KEY, org.idempotencylab.engine.RunControl.NONE).run();
+        // one job, nothing fails: done 1, a call per step (3); the last counts the users whose card (the key step)
+        // was charged 2+ times: none
+        assertEquals("jobs done 1 · failed 0 · calls 3 · users with \"charge the card\" done 2+ times 0",
+                EventText.counters(1, r, checkout, ""));
+        assertEquals("done 1 · failed 0 · calls 3 · 2+ \"charge the card\" 0",
+                EventText.counters(1, r, checkout, ".short"));
+        assertEquals("jobs done 1 · failed 0 · calls 3 · users with 2+ emails 0", EventText.counters(1, r));
+        assertEquals("done 1 · failed 0 · calls 3 · 2+ emails 0", EventText.countersShort(1, r));
     }
 
     @Test

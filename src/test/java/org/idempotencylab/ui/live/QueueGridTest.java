@@ -44,6 +44,34 @@ class QueueGridTest {
     }
 
     @Test
+    void aWorkflowOfOneToFiveStepsTakesOneRowOfWiderStationsCentred() {
+        for (int steps = 1; steps <= 5; steps++) {
+            QueueGrid.Across across = QueueGrid.Across.of(1000, R, 0, QueueGrid.Across.columns(steps));
+            QueueGrid g = new QueueGrid(across, 600, STATION_H, BOTTOM_NEED, steps);
+            // the stations span 104 to 900 px (as in a row of five, 154.4 px each); a row of fewer is as wide as
+            // its stations fill, (796 - gaps) / steps, up to twice 154.4 = 308.8: one step 308.8, two 395 → 308.8,
+            // three (796 - 12) / 3 = 261.3, four 194.5, five 154.4
+            double[] expected = {308.8, 308.8, 784.0 / 3, 778.0 / 4, 154.4};
+            assertEquals(expected[steps - 1], g.stationW, 1e-9, steps + " steps");
+            for (int i = 0; i < steps; i++) {
+                assertEquals(QueueGrid.TOP, g.stationY(i), 1e-9, "one row: step " + i + " of " + steps);
+            }
+            // centred between 104 and 900: as much room left of the first as right of the last
+            double leftRoom = g.stationX(0) - 104;
+            double rightRoom = 900 - (g.stationX(steps - 1) + g.stationW);
+            assertEquals(leftRoom, rightRoom, 1e-9, steps + " steps");
+            assertTrue(leftRoom >= -1e-9, steps + " steps");
+            // the row under the stations right under the one row: 6 + 90 + 6
+            assertEquals(102, g.bottomY, 1e-9);
+        }
+        // six steps: the article's rows of five, two rows
+        QueueGrid six = new QueueGrid(QueueGrid.Across.of(1000, R, 0, QueueGrid.Across.columns(6)), 600, STATION_H,
+                BOTTOM_NEED, 6);
+        assertEquals(154.4, six.stationW, 1e-9);
+        assertEquals(198, six.bottomY, 1e-9);
+    }
+
+    @Test
     void theRowUnderTheStationsKeepsItsLeastHeightInALowCanvas() {
         QueueGrid g = new QueueGrid(1000, 250, STATION_H, BOTTOM_NEED);
         assertEquals(BOTTOM_NEED, g.bottomH, 1e-9); // 250 - 6 - 198 = 46 would cut its words

@@ -40,10 +40,7 @@ class WorkflowStationsFxTest {
 
     @Test
     void theCheckoutPresetShowsItsThreeStepsByName(FxRobot robot) throws Exception {
-        ScenarioFile checkout;
-        try (var in = App.class.getResourceAsStream("/" + Presets.FOLDER + "workflow-checkout.json")) {
-            checkout = new ScenarioFiles(Metric.watchNames()).read(in);
-        }
+        ScenarioFile checkout = checkout();
         QueueCanvas canvas = robot.lookup(".queue-canvas").queryAs(QueueCanvas.class);
         List<Box> drawn = play(canvas, checkout.scenario(), checkout, 60);
         assertEquals(3, of(drawn, "station").size(), "a station per step of the checkout: " + of(drawn, "station"));
@@ -61,6 +58,22 @@ class WorkflowStationsFxTest {
     }
 
     @Test
+    void theCheckoutsProviderIsTitledByTheStepsThatCallIt(FxRobot robot) throws Exception {
+        ScenarioFile checkout = checkout();
+        QueueCanvas canvas = robot.lookup(".queue-canvas").queryAs(QueueCanvas.class);
+        List<Box> drawn = play(canvas, checkout.scenario(), checkout, 5);
+        // the card charge and the receipt are the checkout's calls to a provider; no welcome email is sent
+        String title = String.join(" ", of(drawn, "provider").stream().map(Box::text).filter(t -> !t.isBlank())
+                .toList());
+        assertTrue(title.startsWith("Providers of \"charge the card\", \"send the receipt\""), title);
+        assertFalse(title.contains("Email"), title);
+        // the sign-up keeps the article's words
+        List<Box> signup = play(canvas, LiveViewModel.classroomDefaults(), checkout, 5);
+        assertTrue(String.join(" ", of(signup, "provider").stream().map(Box::text).filter(t -> !t.isBlank()).toList())
+                .startsWith("Email provider (click: lose next reply)"), "the sign-up's provider");
+    }
+
+    @Test
     void aWorkflowOfTwelveStepsShowsTwelveStationsInsideTheCanvasAndPlays(FxRobot robot) throws Exception {
         List<Workflow.Step> steps = new ArrayList<>();
         for (int i = 1; i <= Workflow.MAX_STEPS; i++) {
@@ -69,10 +82,7 @@ class WorkflowStationsFxTest {
         }
         Scenario twelve = LiveViewModel.classroomDefaults().toBuilder().workflow(new Workflow("twelve", steps))
                 .build();
-        ScenarioFile checkout;
-        try (var in = App.class.getResourceAsStream("/" + Presets.FOLDER + "workflow-checkout.json")) {
-            checkout = new ScenarioFiles(Metric.watchNames()).read(in);
-        }
+        ScenarioFile checkout = checkout();
         QueueCanvas canvas = robot.lookup(".queue-canvas").queryAs(QueueCanvas.class);
         // 400 events reach past the tenth step (each job calls twelve steps): stations 11 and 12 hold tokens
         List<Box> drawn = play(canvas, twelve, checkout, 400);
@@ -92,6 +102,49 @@ class WorkflowStationsFxTest {
         assertTrue(live.sideEffects(11) > 0, "the twelfth step ran: " + live.sideEffects(11));
     }
 
+    @Test
+    void theCheckoutsStatusBarAndLogSayItsStepsWords(FxRobot robot) throws Exception {
+        ScenarioFile checkout = checkout();
+        QueueCanvas canvas = robot.lookup(".queue-canvas").queryAs(QueueCanvas.class);
+        play(canvas, checkout.scenario(), checkout, 400);
+        List<String> words = new ArrayList<>();
+        onFx(() -> {
+            words.add(live.countersProperty().get());
+            words.addAll(live.log());
+        });
+        // the status bar counts the users whose card (the key step) was charged twice, by the step's name
+        assertTrue(words.get(0).contains("users with \"charge the card\" done 2+ times"), words.get(0));
+        // the log names the checkout's steps, never the sign-up's, and no email
+        String log = String.join("\n", words.subList(1, words.size()));
+        assertTrue(log.contains(" · charge the card"), log);
+        for (String signup : SignupSteps.NAMES) {
+            assertFalse(log.contains(signup), signup + " in\n" + log);
+        }
+        assertFalse(log.contains("email"), log);
+    }
+
+    @Test
+    void aShortWorkflowLaysItsStationsInOneRowWithWholeTitles(FxRobot robot) throws Exception {
+        ScenarioFile checkout = checkout();
+        QueueCanvas canvas = robot.lookup(".queue-canvas").queryAs(QueueCanvas.class);
+        for (int n : new int[] {1, 3, 5, 7}) {
+            List<Workflow.Step> steps = new ArrayList<>();
+            for (int i = 1; i <= n; i++) {
+                steps.add(Workflow.Step.external("call the service number " + i, i == 1, null));
+            }
+            Scenario s = LiveViewModel.classroomDefaults().toBuilder().workflow(new Workflow("w" + n, steps)).build();
+            List<Box> stations = of(play(canvas, s, checkout, 3), "station");
+            assertEquals(n, stations.size(), n + " steps");
+            // up to five steps one row (every station at the top), else two
+            long rows = stations.stream().mapToDouble(Box::y).distinct().count();
+            assertEquals(n <= 5 ? 1 : 2, rows, n + " steps: " + stations);
+            if (n <= 5) { // the one row's stations are wider and taller than a row of five's: their titles whole
+                String titles = titles(play(canvas, s, checkout, 0));
+                assertFalse(titles.contains("…"), n + " steps, no title cut: " + titles);
+            }
+        }
+    }
+
     /** Applies {@code s} with the file's first strategy, steps {@code events} events and draws each: the last frame. */
     private List<Box> play(QueueCanvas canvas, Scenario s, ScenarioFile file, int events) {
         List<Box> drawn = new ArrayList<>();
@@ -105,6 +158,13 @@ class WorkflowStationsFxTest {
             drawn.addAll(canvas.drawn());
         });
         return drawn;
+    }
+
+    /** @return the checkout preset as read from the lab's presets */
+    static ScenarioFile checkout() throws Exception {
+        try (var in = App.class.getResourceAsStream("/" + Presets.FOLDER + "workflow-checkout.json")) {
+            return new ScenarioFiles(Metric.watchNames()).read(in);
+        }
     }
 
     private static List<Box> of(List<Box> boxes, String role) {
