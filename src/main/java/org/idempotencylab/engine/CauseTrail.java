@@ -13,8 +13,9 @@ import org.idempotencylab.scenario.RetryVia;
  * when tracked, dropped with it). Not thread-safe.
  */
 final class CauseTrail {
-    /** The last side effect of one user's step. */
+    /** The last side effect of one user's step; an entry of a reused ledger may be absent ({@link #kept} false). */
     static final class Last {
+        boolean kept; // false: the step has done no side effect for this user since the ledger was cleared
         int delivery;
         Message msg;
         long crashes;
@@ -22,6 +23,12 @@ final class CauseTrail {
         DuplicateCause fate;
         DuplicateCause pass;
         long claimedAtMs;
+
+        /** Marks this entry absent, keeping no message alive. */
+        void forget() {
+            kept = false;
+            msg = null;
+        }
     }
 
     private final StepGates.Traits store;
@@ -65,7 +72,7 @@ final class CauseTrail {
      */
     DuplicateCause again(Job job, int step, boolean abandoned) {
         Last last = job.trail[step];
-        if (last == null) {
+        if (last == null || !last.kept) {
             if (job.msg != null) { // the trail and the counts live side by side: a second time follows a first
                 throw new IllegalStateException("step " + step + " done again with no trail of its first time");
             }
@@ -77,7 +84,7 @@ final class CauseTrail {
         return cause;
     }
 
-    /** @return the step's last side effect's entry in the job's trail, made on first use */
+    /** @return the step's last side effect's entry in the job's trail, made on first use (maybe absent: not kept) */
     private static Last last(Job job, int step) {
         Last last = job.trail[step];
         if (last == null) {
@@ -89,6 +96,7 @@ final class CauseTrail {
 
     /** Remembers {@code job}'s side effect, happening now, as {@code last}. */
     private void remember(Last last, Job job, boolean abandoned) {
+        last.kept = true;
         last.delivery = job.delivery;
         last.msg = job.msg;
         last.crashes = metrics.get(Metric.CRASHES);
@@ -104,11 +112,11 @@ final class CauseTrail {
      */
     void fate(Job job, int step, DuplicateCause fate) {
         Last last = job.trail[step];
-        if (last == null && job.msg == null) { // untracked: its first side effect kept nothing
+        if (job.msg == null && (last == null || !last.kept)) { // untracked: its first side effect kept nothing
             last = last(job, step);
             remember(last, job, false);
         }
-        if (last != null) {
+        if (last != null && last.kept) {
             last.fate = fate;
             job.trailFated = true;
         }

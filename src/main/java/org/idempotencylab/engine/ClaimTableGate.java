@@ -118,7 +118,7 @@ final class ClaimTableGate implements StepGate {
      *         article's {@code charge:order_12345}
      */
     static String claimKey(WorkflowSteps steps, int step, long user) {
-        return steps.name(step) + ":user_" + user;
+        return steps.claimKey(step, user);
     }
 
     /** The request fingerprint a claim carries: the payload's version (its hash, in a real system). */
@@ -251,7 +251,7 @@ final class ClaimTableGate implements StepGate {
             }
             // how the claim was got, when that alone explains a duplicate
             job.gatePass = r.kind() == ClaimResult.Kind.RECLAIMED ? DuplicateCause.LEASE_EXPIRED
-                    : freedKeys.remove(key) ? DuplicateCause.RESCUER : null;
+                    : !freedKeys.isEmpty() && freedKeys.remove(key) ? DuplicateCause.RESCUER : null;
             job.claimedAtMs = sim.nowMs();
             hold(key, job.owner, r.lockedUntilMs());
         }
@@ -430,7 +430,7 @@ final class ClaimTableGate implements StepGate {
         }
         for (int step = 0; step < steps.count(); step++) {
             String key = claimKey(steps, step, user);
-            long[] crashed = crashedClaims.remove(key);
+            long[] crashed = crashedClaims.isEmpty() ? null : crashedClaims.remove(key);
             if (crashed != null) { // never reclaimed: stuck until its lease ran out
                 metrics.add(Metric.STUCK_IN_PROGRESS_MS, crashed[1] - crashed[0]);
             }

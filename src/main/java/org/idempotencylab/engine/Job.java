@@ -21,6 +21,8 @@ final class Job {
     /** This delivery has made a call (it runs, as opposed to being refused or answered from a store). */
     boolean running;
     private final int[] own;
+    /** The user's ledger when tracked (its counts, trail and runs going), else null. */
+    UserLedger ledger;
     /** Side effects per step (0..steps-1): the user's ledger when tracked, else this job's own counts. */
     int[] sideEffects;
     private final CauseTrail.Last[] ownTrail;
@@ -66,6 +68,7 @@ final class Job {
         this.user = user;
         this.repeat = repeat;
         Arrays.fill(own, 0);
+        this.ledger = ledger;
         sideEffects = ledger == null ? own : ledger.sideEffects;
         trail = ledger == null ? ownTrail : ledger.trail;
         if (trailFated) { // an untracked job keeps its earlier users' entries: only a fate can tell them apart
@@ -97,6 +100,7 @@ final class Job {
         copy.msg = msg;
         copy.delivery = delivery;
         copy.owner = owner;
+        copy.ledger = ledger;
         copy.sideEffects = sideEffects;
         copy.trail = trail;
         copy.gatePass = gatePass;

@@ -98,6 +98,10 @@ final class JobQueue {
     // Arrival times of the originals waiting for a worker (tracked, arrivals over time; all at once means 0).
     private final ArrayDeque<Long> originalArrivals = new ArrayDeque<>();
     private final Map<Long, UserLedger> ledgers = new HashMap<>();
+    // Ledgers of closed users, handed to the next users (open ledgers stay few, so a batch run allocates few); null
+    // in a run someone inspects (the live view, the explorer, whose state digest walks every object): there a closed
+    // user's ledger is left to the garbage collector, so no stale ledger is part of the state
+    private final ArrayDeque<UserLedger> spareLedgers;
     private long arrived;
     private long nextUser;
     private double nextArrivalMs;
@@ -128,6 +132,7 @@ final class JobQueue {
         this.maxReceives = scenario.maxReceives();
         this.arrivals = RandomStreams.derived(scenario.seed(), RandomStreams.Purpose.ARRIVALS);
         this.repeatDraws = new RepeatDraws(ctx);
+        this.spareLedgers = ctx.forgetKeysOfFinishedJobs() ? new ArrayDeque<>() : null;
     }
 
     /** From now on every request passes {@code door} as it reaches the queue (a lock taken at enqueue). */
@@ -149,7 +154,7 @@ final class JobQueue {
         long user = arrived++;
         if (tracked) {
             originalArrivals.addLast(sim.nowMs());
-            UserLedger ledger = ledgers.computeIfAbsent(user, u -> new UserLedger(stepCount));
+            UserLedger ledger = openLedger(user);
             ledger.open++;
             if (door != null) {
                 door.knock(user, null, sim.nowMs()); // the first request of its user: it always gets in
@@ -207,7 +212,7 @@ final class JobQueue {
                 msg.arrivalMs = originalAt;
                 openMessages++;
                 if (scenario.arrivalRate() == 0) { // all arrived at time 0: the ledger starts when taken
-                    ledger = ledgers.computeIfAbsent(user, u -> new UserLedger(stepCount));
+                    ledger = openLedger(user);
                     ledger.open++;
                     if (door != null) { // it reached the queue at 0; nothing of its user could look before now
                         door.knock(user, null, 0);
@@ -513,7 +518,7 @@ final class JobQueue {
             job.running = false;
         }
         inFlight--;
-        UserLedger ledger = ledgers.get(job.user);
+        UserLedger ledger = job.ledger; // the user's, open while this delivery is
         ledger.open--;
         if (!job.msg.settled) {
             return;
@@ -525,7 +530,26 @@ final class JobQueue {
         if (ledger.open == 0) {
             ledgers.remove(user);
             hooks.userClosed(user);
+            if (spareLedgers != null) {
+                spareLedgers.push(ledger); // nothing of the user's runs any more: no call can count into it
+            }
         }
+    }
+
+    /** @return {@code user}'s ledger, opened now if it has none: a closed user's, cleared (batch runs), or a new one */
+    private UserLedger openLedger(long user) {
+        Long key = user; // boxed once for both look-ups
+        UserLedger ledger = ledgers.get(key);
+        if (ledger == null) {
+            ledger = spareLedgers == null ? null : spareLedgers.poll();
+            if (ledger == null) {
+                ledger = new UserLedger(stepCount);
+            } else {
+                ledger.clear();
+            }
+            ledgers.put(key, ledger);
+        }
+        return ledger;
     }
 
     /**

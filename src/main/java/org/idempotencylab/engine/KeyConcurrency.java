@@ -29,7 +29,6 @@ final class KeyConcurrency {
 
     private final RunMetrics metrics;
     private final long limit;                                  // 0: no limit
-    private final LongIntHashMap running = new LongIntHashMap(); // user -> runs going (first call made, not ended)
     private final LongIntHashMap holding = new LongIntHashMap(); // user -> deliveries holding a slot (limit only)
     private final Set<Job> holders = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -61,11 +60,9 @@ final class KeyConcurrency {
         if (job.msg == null) {
             return;
         }
-        int going = Math.max(0, running.get(job.user));
-        if (going > 0) {
+        if (job.ledger.running++ > 0) { // the user's ledger counts its runs going: no look-up per run
             metrics.count(Metric.SAME_KEY_OVERLAPS);
         }
-        running.put(job.user, going + 1);
     }
 
     /** {@code job}'s delivery stopped (call before the queue clears {@code job.running}): its run and slot end. */
@@ -74,7 +71,7 @@ final class KeyConcurrency {
             return;
         }
         if (job.running) {
-            decrement(running, job.user);
+            job.ledger.running--;
         }
         if (!holders.isEmpty() && holders.remove(job)) {
             decrement(holding, job.user);

@@ -53,7 +53,8 @@ final class StepCalls {
     private final boolean fixed;
     private final FaultChooser faults; // null: the random draws decide
     private final CauseTrail causes;   // why a side effect was done again
-    private final ProviderKeys[] payloadChecks; // per step; null unless providers check the payload sent with a key
+    private final ProviderKeys[] payloadChecks; // per keyed step; null unless providers check a key's payload
+    private final boolean slowCalls;   // pSlow above 0: a call draws whether it is slow
     private long freshKeyCounter;
     private boolean loseNextReply;
     private boolean abandoned;         // the call ending now is one its caller gave up on
@@ -104,6 +105,7 @@ final class StepCalls {
             // each provider remembers the payloads of its own keys; a step that sends no key has none to check
             payloadChecks[i] = keyed[i] ? new ProviderKeys(metrics) : null;
         }
+        this.slowCalls = scenario.pSlow() > 0;
     }
 
     /**
@@ -119,7 +121,7 @@ final class StepCalls {
      */
     long durationMs(int step) {
         long c = callMs[step];
-        if (scenario.pSlow() > 0 && durations.nextDouble() < scenario.pSlow()) {
+        if (slowCalls && durations.nextDouble() < scenario.pSlow()) {
             c = scenario.slowCallMs();
             metrics.count(Metric.SLOW_CALLS);
         }
@@ -366,10 +368,8 @@ final class StepCalls {
         // threw away the compiled Worker.advance it was inlined in) when the first job with fresh keys ended
         while (job.freshKeyCount > 0) {
             long key = job.freshKeys[--job.freshKeyCount];
-            for (int i = 0; i < keyed.length; i++) {
-                if (keyed[i]) {
-                    providers[i].forget(key);
-                }
+            for (int i : keyedSteps) {
+                providers[i].forget(key);
             }
         }
     }

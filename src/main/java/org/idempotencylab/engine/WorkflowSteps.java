@@ -25,6 +25,7 @@ public final class WorkflowSteps {
     private final int keyStep;
     private final String[] savedResults;
     private final String[] changedResults;
+    private final String[] claimKeyPrefixes; // per step: "<name>:user_", the claim table's key without the number
     private final String[] providerKeyNames;
 
     private WorkflowSteps(Workflow workflow) {
@@ -33,6 +34,7 @@ public final class WorkflowSteps {
         this.keyStep = workflow.keyStep();
         this.savedResults = names.stream().map(n -> n + ": done").toArray(String[]::new);
         this.changedResults = names.stream().map(n -> n + ": done (changed payload)").toArray(String[]::new);
+        this.claimKeyPrefixes = names.stream().map(n -> n + ":user_").toArray(String[]::new);
         boolean signup = workflow.equals(Workflow.SIGNUP);
         this.providerKeyNames = names.stream().map(n -> signup ? "welcome-email"
                 : n.trim().toLowerCase(java.util.Locale.ROOT).replaceAll("\\s+", "-")).toArray(String[]::new);
@@ -115,6 +117,14 @@ public final class WorkflowSteps {
     /** @return {@code changedPayload ? "<name>: done (changed payload)" : "<name>: done"}: constant texts */
     String savedResult(int step, boolean changedPayload) {
         return changedPayload ? changedResults[step] : savedResults[step];
+    }
+
+    /**
+     * @return the claim table's key of {@code step} for {@code user_<user>}: {@code <step name>:user_<n>}, as the
+     *         second article's {@code charge:order_12345} (its text made once per step, the number per call)
+     */
+    String claimKey(int step, long user) {
+        return claimKeyPrefixes[step] + user;
     }
 
     /** @return true if {@code result} (of {@code step}) was saved by a request with a changed payload */

@@ -1,7 +1,11 @@
 package org.idempotencylab.engine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -132,6 +136,54 @@ class JobQueueTest {
         assertFalse(q.moreToCome());
         assertFalse(q.jobsOpen());
         assertEquals(0, q.openUsers());
+    }
+
+    @Test
+    void aBatchRunHandsAClosedUsersLedgerToTheNextUserWithNothingOfItsOwn() {
+        // user_0's delivery does step 3's side effect twice (the trail keeps the last one), ends and is
+        // acknowledged: nothing of user_0 is open, so its ledger closes. In a batch run (keys forgotten as users
+        // close) user_1, taken next, gets that ledger back (the run allocates no ledger per user) with no side
+        // effect counted and no last side effect kept: a side effect of user_1's step 3 "done again" finds no first
+        // time of its own, where a ledger still holding user_0's entry would book it to a cause.
+        PartsFixture f = new PartsFixture(FIVE.toBuilder().pCrash(0.5).build(), Strategy.EACH_STEP_NO_KEY);
+        RunContext batch = new RunContext(f.ctx.scenario(), f.ctx.strategy(), f.sim, f.metrics, f.ctx.emitter(),
+                f.progress, true);
+        Job job = new Job();
+        int[] user0Counts = closeUser0AndTakeUser1(batch, job);
+        assertSame(user0Counts, job.sideEffects, "user_0's ledger, handed on");
+        assertArrayEquals(new int[SignupSteps.COUNT], job.sideEffects, "nothing of user_0's counted for user_1");
+        CauseTrail causes = new CauseTrail(batch, new boolean[SignupSteps.COUNT]);
+        assertThrows(IllegalStateException.class, () -> causes.again(job, 3, false));
+        // A run someone inspects (the explorer digests every object it holds) gives user_1 a new ledger, so no
+        // closed user's ledger is part of its state
+        Job inspected = new Job();
+        assertNotSame(closeUser0AndTakeUser1(f.ctx, inspected), inspected.sideEffects);
+    }
+
+    /** user_0's delivery does step 3's side effect twice and ends; then user_1 is taken into {@code job}. */
+    private int[] closeUser0AndTakeUser1(RunContext ctx, Job job) {
+        JobQueue q = new JobQueue(ctx, true, false, new JobQueue.Hooks() {
+            @Override
+            public void jobVisible() {
+            }
+
+            @Override
+            public void userClosed(long user) {
+                closedUsers.add(user);
+            }
+        });
+        q.start();
+        q.takeNext(job);
+        int[] user0Counts = job.sideEffects;
+        job.sideEffects[3] = 2;
+        new CauseTrail(ctx, new boolean[SignupSteps.COUNT]).first(job, 3, false);
+        q.settle(job.msg);
+        q.deliveryEnded(job);
+        assertEquals(List.of(0L), closedUsers, "user_0 closed");
+        closedUsers.clear();
+        q.takeNext(job);
+        assertEquals(1, job.user);
+        return user0Counts;
     }
 
     @Test
