@@ -32,12 +32,13 @@ class FanOutTest {
     private static final List<String> GENERIC = List.of("cli", "scenario", "ui", "ui/form", "ui/export",
             "ui/charts");
     /**
-     * The declaration itself; a workflow's steps, which override three parameters each (callMs, pFail, lostReply)
+     * The declaration itself (with the rules of its needs, read by one switch so that no command's start spins
+     * a lambda per parameter); a workflow's steps, which override three parameters each (callMs, pFail, lostReply)
      * by name; --renew's choice named like a parameter ("claim"); and the table command's first line, which is the
      * first article's own sentence.
      */
     private static final Set<String> DECLARES_OR_QUOTES = Set.of("scenario/Parameter.java",
-            "scenario/ParameterSpecs.java", "scenario/Scenario.java", "scenario/Workflow.java",
+            "scenario/ParameterSpecs.java", "scenario/Needs.java", "scenario/Scenario.java", "scenario/Workflow.java",
             "scenario/WorkflowJson.java", "scenario/Renew.java", "cli/ResultWriter.java");
     private static final Path MAIN = Path.of("src/main/java/org/idempotencylab");
     /** Where the views' FXML files are, each beside its controller's package. */
