@@ -164,6 +164,21 @@ public record Workflow(String name, List<Step> steps) {
         }
     }
 
+    /**
+     * @param p a scenario parameter
+     * @return whether every step that would take {@code p} from the scenario sets its own ({@code callMs},
+     *         {@code pFail}; {@code lostReply} on every external step, a local one never losing a reply), so the
+     *         scenario's value of {@code p} changes no step's draws; false for any other parameter
+     */
+    public boolean setsOnEveryStep(Parameter p) {
+        return switch (p) {
+            case CALL_MS -> steps.stream().allMatch(s -> s.callMs() != null);
+            case P_FAIL -> steps.stream().allMatch(s -> s.pFail() != null);
+            case LOST_REPLY -> steps.stream().allMatch(s -> s.effect() == Effect.LOCAL || s.lostReply() != null);
+            default -> false;
+        };
+    }
+
     /** What a workflow's or a step's name may be, as a message's "allowed: ..." says it. */
     static final String NAME_RULE = "1 to " + MAX_NAME + " characters, not blank, no control characters";
 
