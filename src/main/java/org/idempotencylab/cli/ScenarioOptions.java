@@ -190,6 +190,9 @@ final class ScenarioOptions {
         if (strategies.stream().allMatch(st -> st.settings().containsKey(p))) {
             return Optional.of("every strategy of the scenario sets " + p.id() + " itself (its settings)");
         }
+        if (scenario.workflow().setsOnEveryStep(p)) { // the step's own value wins: a flat sweep, an ignored option
+            return Optional.of("every step of the workflow that takes " + p.id() + " sets its own");
+        }
         return p.unmetNeed(scenario, strategies).map(need -> {
             boolean strategyOption = need.startsWith("--store") || need.startsWith("--provider-key");
             return "it needs " + need + (strategyOption && !whose.isEmpty() ? " (" + whose + ")" : "");

@@ -25,7 +25,7 @@ import java.util.Set;
  * other than the email never lose a reply, is this class with {@code lostReply: 0} on those nine, and draws exactly
  * as the article's {@code simulate.ts} does.
  *
- * @param name  the workflow's name, 1 to {@link #MAX_NAME} characters, not blank
+ * @param name  the workflow's name, 1 to {@link #MAX_NAME} characters, not blank, no control characters
  * @param steps 1 to {@link #MAX_STEPS} steps, their names unique
  */
 public record Workflow(String name, List<Step> steps) {
@@ -45,7 +45,8 @@ public record Workflow(String name, List<Step> steps) {
     /**
      * One step of a workflow.
      *
-     * @param name        the step's name, unique in its workflow, 1 to {@link #MAX_NAME} characters, not blank
+     * @param name        the step's name, unique in its workflow, 1 to {@link #MAX_NAME} characters, not blank,
+     *                    no control characters
      * @param effect      what its side effect touches
      * @param providerKey it sends the strategy's provider key (external steps only)
      * @param callMs      its mean call time, virtual ms, in {@link Parameter#CALL_MS}'s range; null: the scenario's
@@ -157,10 +158,39 @@ public record Workflow(String name, List<Step> steps) {
 
     private static void checkName(String field, String name) {
         Objects.requireNonNull(name, field);
-        if (name.isBlank() || name.length() > MAX_NAME) {
+        if (!allowedName(name)) {
             throw new IllegalArgumentException(field + ": " + ParameterException.quoted(name) + " is not allowed; "
-                    + "allowed: 1 to " + MAX_NAME + " characters, not blank");
+                    + "allowed: " + NAME_RULE);
         }
+    }
+
+    /**
+     * @param p a scenario parameter
+     * @return whether every step that would take {@code p} from the scenario sets its own ({@code callMs},
+     *         {@code pFail}; {@code lostReply} on every external step, a local one never losing a reply), so the
+     *         scenario's value of {@code p} changes no step's draws; false for any other parameter
+     */
+    public boolean setsOnEveryStep(Parameter p) {
+        return switch (p) {
+            case CALL_MS -> steps.stream().allMatch(s -> s.callMs() != null);
+            case P_FAIL -> steps.stream().allMatch(s -> s.pFail() != null);
+            case LOST_REPLY -> steps.stream().allMatch(s -> s.effect() == Effect.LOCAL || s.lostReply() != null);
+            default -> false;
+        };
+    }
+
+    /** What a workflow's or a step's name may be, as a message's "allowed: ..." says it. */
+    static final String NAME_RULE = "1 to " + MAX_NAME + " characters, not blank, no control characters";
+
+    /**
+     * @param name a workflow's or a step's name
+     * @return whether it is 1 to {@link #MAX_NAME} characters, not blank, with no control character (C0, DEL, C1)
+     *         nor line or paragraph separator: the names head lines of text output, CSV columns and the window's
+     *         stations, where a line break would split one line in two and an escape would drive the terminal
+     */
+    static boolean allowedName(String name) {
+        return !name.isBlank() && name.length() <= MAX_NAME && name.chars().noneMatch(c -> Character.isISOControl(c)
+                || c == '\u2028' || c == '\u2029');
     }
 
     private static Workflow signup() {

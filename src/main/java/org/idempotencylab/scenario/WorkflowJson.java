@@ -87,9 +87,9 @@ final class WorkflowJson {
                     : ScenarioJson.shown(v) + " is not a text (\"...\")");
         }
         String n = v.textValue();
-        if (n.isBlank() || n.length() > Workflow.MAX_NAME) {
+        if (!Workflow.allowedName(n)) {
             throw new ScenarioFileException(path + ".name", ScenarioJson.shown(object.get("name"))
-                    + " is not allowed; allowed: 1 to " + Workflow.MAX_NAME + " characters, not blank");
+                    + " is not allowed; allowed: " + Workflow.NAME_RULE);
         }
         return n;
     }

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.scenario.Expectation;
@@ -61,5 +63,43 @@ class WorkedDesignsTest {
         for (String name : names) {
             assertTrue(page.contains("(designs/" + name + ")"), "docs/worked-designs.md links " + name);
         }
+    }
+
+    @Test
+    void eachTableRowsCausesAddUpToItsDuplicates() throws IOException {
+        // every side effect done again is booked to exactly one cause, so a row's "by cause" figures sum to its
+        // "... again" column (steps done again, tickets emailed again); "none" is 0, "the same" points at the row
+        // above and is skipped
+        List<String> lines = Files.readAllLines(Path.of("docs/worked-designs.md"));
+        int again = -1;
+        int cause = -1;
+        int rows = 0;
+        for (String line : lines) {
+            if (!line.startsWith("|") || line.startsWith("|---")) {
+                again = line.startsWith("|---") ? again : -1;
+                continue;
+            }
+            List<String> cells = List.of(line.substring(1, line.length() - 1).split("\\|", -1)).stream()
+                    .map(String::strip).toList();
+            if (cells.contains("by cause")) {
+                cause = cells.indexOf("by cause");
+                again = -1;
+                for (int i = 0; i < cells.size(); i++) {
+                    again = cells.get(i).endsWith(" again") ? i : again;
+                }
+                continue;
+            }
+            if (again < 0 || cells.get(cause).equals("the same")) {
+                continue;
+            }
+            long sum = 0;
+            Matcher m = Pattern.compile("\\d[\\d,]*").matcher(cells.get(cause));
+            while (m.find()) {
+                sum += Long.parseLong(m.group().replace(",", ""));
+            }
+            assertEquals(Long.parseLong(cells.get(again).replace(",", "")), sum, line);
+            rows++;
+        }
+        assertEquals(10, rows, "the three tables' rows (4 + 3 + 3, one \"the same\" skipped)");
     }
 }

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The per-step outputs of a scenario with its own workflow are named by the workflow's steps, in every format. */
 class WorkflowOutputTest {
@@ -47,5 +50,29 @@ class WorkflowOutputTest {
             Outcome o = cli("check", "--preset", preset);
             assertEquals(0, o.code(), o.out() + o.err());
         }
+    }
+
+    @Test
+    void anOptionEveryStepOverridesIsRefusedNotIgnored(@TempDir Path dir) throws Exception {
+        // both steps set their own callMs, and the one external step its own lostReply: the scenario's value
+        // reaches no step, so a sweep of it is a flat line and --lost-reply is silently ignored unless refused
+        Path f = dir.resolve("own.json");
+        Files.writeString(f, "{\"format\": \"idempotency-lab/scenario@1\", \"name\": \"own\", \"scenario\": "
+                + "{\"jobs\": 50}, \"workflow\": {\"name\": \"w\", \"steps\": [{\"name\": \"write\", \"effect\": "
+                + "\"local\", \"callMs\": 20}, {\"name\": \"charge\", \"effect\": \"external\", \"callMs\": 300, "
+                + "\"lostReply\": 0.01}]}}");
+        Outcome run = cli("run", "--scenario", f.toString(), "--lost-reply", "0.3");
+        assertEquals(2, run.code(), run.out());
+        assertEquals("--lost-reply: has no effect here; every step of the workflow that takes lostReply sets its "
+                + "own", run.err().strip());
+        Outcome sweep = cli("sweep", "--scenario", f.toString(), "--vary", "call-ms", "--from", "100", "--to",
+                "1000", "--points", "2");
+        assertEquals(2, sweep.code(), sweep.out());
+        assertTrue(sweep.err().contains("has no effect here; every step of the workflow that takes callMs sets "
+                + "its own"), sweep.err());
+        // pFail is set by no step: the scenario's value counts and the sweep runs
+        Outcome pFail = cli("sweep", "--scenario", f.toString(), "--vary", "p-fail", "--from", "0", "--to", "0.1",
+                "--points", "2");
+        assertEquals(0, pFail.code(), pFail.err());
     }
 }

@@ -74,6 +74,14 @@ class WorkflowFileTest {
                         "workflow.steps[1].name: 'a' is the name of an earlier step; allowed: a name no other step has"),
                 Arguments.of("{\"name\": \"w\", \"steps\": [{\"name\": \" \", \"effect\": \"local\"}]}",
                         "workflow.steps[0].name: \" \" is not allowed; allowed: 1 to 80 characters, not blank"),
+                // a line break or an escape in a step's name would split a line of text output (and the CSV's
+                // header) or drive the terminal: refused, shown escaped
+                Arguments.of("{\"name\": \"w\", \"steps\": [{\"name\": \"a\\nb\", \"effect\": \"local\"}]}",
+                        "workflow.steps[0].name: \"a\\nb\" is not allowed; allowed: 1 to 80 characters, not blank, "
+                        + "no control characters"),
+                Arguments.of("{\"name\": \"w\\u001b[31m\", \"steps\": [" + step + "]}",
+                        "workflow.name: \"w\\u001b[31m\" is not allowed; allowed: 1 to 80 characters, not blank, "
+                        + "no control characters"),
                 Arguments.of("{\"name\": \"w\", \"steps\": [{\"name\": \"a\", \"effect\": \"remote\"}]}",
                         "workflow.steps[0].effect: \"remote\" is not allowed; allowed: external, local"),
                 Arguments.of("{\"name\": \"w\", \"steps\": [{\"name\": \"a\", \"effect\": \"external\", "
