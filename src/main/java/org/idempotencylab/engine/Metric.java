@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.idempotencylab.scenario.Workflow;
 
 /**
  * Every number a run reports, declared once: its id (the JSON key, the CSV column, the scenario file's
@@ -275,6 +276,25 @@ public enum Metric {
     /** @return the name a person reads, e.g. "Users with 2+ welcome emails". */
     public String label() {
         return label;
+    }
+
+    /**
+     * @return the name a person reads in a run of {@code flow}: {@link #label()}, except that the count of users
+     *         whose key step was done 2+ times names a declared workflow's key step ({@link Workflow#keyStep()}),
+     *         e.g. {@code Users with "charge the card" done 2+ times}; the sign-up, or a workflow with no external
+     *         step, keeps "Users with 2+ welcome emails". The live status bar's counter uses these same words.
+     */
+    public String label(Workflow flow) {
+        int key = flow.keyStep();
+        if (this != USERS_WITH_DUPLICATE_EMAILS || flow.equals(Workflow.SIGNUP) || key < 0) {
+            return label;
+        }
+        return "Users with \"" + flow.step(key).name() + "\" done 2+ times";
+    }
+
+    /** @return {@link #label(Workflow)} with its unit, for a chart's value axis. */
+    public String axisLabel(Workflow flow) {
+        return label(flow) + " (" + unit + ")";
     }
 
     /** @return what one unit of it counts, e.g. "users", "virtual ms" or "%". */

@@ -75,6 +75,16 @@ final class ScenarioViews {
                     }
                 });
             }
+
+            @Override
+            public void addWatchListener(Consumer<Function<Metric, String>> listener) {
+                // the watched number in the words of the run's job: a workflow's key step, not the welcome email
+                compare.resultsProperty().addListener((o, was, r) -> {
+                    if (r != null && !r.results().isEmpty()) {
+                        listener.accept(m -> ScenarioKit.watchText(m.id(), r.scenario().workflow(), r.results()));
+                    }
+                });
+            }
         };
     }
 

@@ -17,6 +17,7 @@ import javafx.scene.layout.StackPane;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.Texts;
 
 /**
@@ -44,7 +45,7 @@ public final class DuplicatesChart {
      * @param logScale true for the zero-friendly log scale ({@link SymlogScale}), false for a linear axis
      */
     public static void show(BarChart<Number, String> chart, List<StrategyResult> results, boolean logScale) {
-        show(chart, results, logScale, Strategy::name, null);
+        show(chart, results, logScale, Strategy::name, null, Workflow.SIGNUP);
     }
 
     /**
@@ -61,14 +62,14 @@ public final class DuplicatesChart {
 
     /**
      * @return the chart's heading: the duplicates, and the number watched when it is charted too ("Duplicate side
-     *         effects and silently wrong results per strategy")
+     *         effects and silently wrong results per strategy"), named in the words of a run of {@code flow}
      */
-    public static String heading(Metric watched) {
+    public static String heading(Metric watched, Workflow flow) {
         List<Metric> charted = charted(watched);
         if (charted.size() == DUPLICATES.size()) {
             return TEXTS.get("heading");
         }
-        String label = charted.get(charted.size() - 1).label();
+        String label = charted.get(charted.size() - 1).label(flow);
         return TEXTS.format("heading.watched", label.substring(0, 1).toLowerCase(Locale.ROOT) + label.substring(1));
     }
 
@@ -79,9 +80,10 @@ public final class DuplicatesChart {
      * exact value after each bar.
      *
      * @param watched the number the preset watches, or null for the two duplicate counts alone
+     * @param flow    the job run: the legend and axis name its key step where the sign-up says welcome emails
      */
     public static void show(BarChart<Number, String> chart, List<StrategyResult> results, boolean logScale,
-                            Function<Strategy, String> names, Metric watched) {
+                            Function<Strategy, String> names, Metric watched, Workflow flow) {
         chart.setAnimated(false);
         NumberAxis axis = (NumberAxis) chart.getXAxis();
         // Category axes list bottom-up in a horizontal chart; reverse so the first strategy is on top.
@@ -93,13 +95,14 @@ public final class DuplicatesChart {
         for (int i = 0; i < metrics.size(); i++) {
             Metric m = metrics.get(i);
             // each category's bars stack from the first series down: the labels of the outer ones move outwards
-            series.add(series(m, topDown, logScale, names, i - (metrics.size() - 1) / 2.0, chart.getBarGap()));
+            series.add(series(m, m.label(flow), topDown, logScale, names, i - (metrics.size() - 1) / 2.0,
+                    chart.getBarGap()));
             for (StrategyResult r : results) {
                 max = Math.max(max, m.number(r));
             }
         }
         boolean counts = metrics.stream().allMatch(m -> m.kind() == Metric.Kind.COUNT);
-        String other = counts ? "" : TEXTS.format("axis.other", metrics.get(metrics.size() - 1).label(),
+        String other = counts ? "" : TEXTS.format("axis.other", metrics.get(metrics.size() - 1).label(flow),
                 metrics.get(metrics.size() - 1).unit());
         if (logScale) {
             axis.setAutoRanging(false);
@@ -128,11 +131,11 @@ public final class DuplicatesChart {
         chart.getData().setAll(series);
     }
 
-    private static XYChart.Series<Number, String> series(Metric m, List<StrategyResult> results, boolean log,
-                                                          Function<Strategy, String> names, double place,
-                                                          double barGap) {
+    private static XYChart.Series<Number, String> series(Metric m, String name, List<StrategyResult> results,
+                                                          boolean log, Function<Strategy, String> names,
+                                                          double place, double barGap) {
         XYChart.Series<Number, String> s = new XYChart.Series<>();
-        s.setName(m.label());
+        s.setName(name);
         for (StrategyResult r : results) {
             double v = m.number(r);
             XYChart.Data<Number, String> d = new XYChart.Data<>(log ? SymlogScale.toAxis(v) : v, names.apply(r.strategy()));

@@ -20,6 +20,7 @@ import org.controlsfx.control.StatusBar;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.TabCommands;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.charts.DuplicatesChart;
@@ -44,6 +45,7 @@ public final class CompareController implements TabCommands {
     private final ExportFlow exports;
 
     @FXML private VBox parameterBox;
+    @FXML private Label hintLabel;
     @FXML private Label inputError;
     @FXML private Label differencesLabel;
     @FXML private Label staleLabel;
@@ -91,6 +93,8 @@ public final class CompareController implements TabCommands {
         progressBar.progressProperty().bind(model.progressProperty());
         statusBar.textProperty().bind(model.statusProperty());
 
+        hintLabel.textProperty().bind(Bindings.createStringBinding(() -> hint(model.workflowProperty().get()),
+                model.workflowProperty()));
         table = new StrategyTable(resultsTable, strategyColumn, model, cancelButton, TEXTS.get("placeholder"));
         // numbers of other parameters than the ones shown: dimmed, with a line saying so, until the next run
         staleLabel.visibleProperty().bind(model.staleProperty());
@@ -126,8 +130,10 @@ public final class CompareController implements TabCommands {
         model.rows().addListener((ListChangeListener<ResultRow>) c -> redrawChart());
         logScaleBox.selectedProperty().addListener((obs, old, on) -> redrawChart());
         model.watchedProperty().addListener((obs, old, m) -> redrawChart());
+        model.workflowProperty().addListener((obs, old, f) -> redrawChart());
         chartHeading.textProperty().bind(Bindings.createStringBinding(
-                () -> DuplicatesChart.heading(model.watchedProperty().get()), model.watchedProperty()));
+                () -> DuplicatesChart.heading(model.watchedProperty().get(), model.workflowProperty().get()),
+                model.watchedProperty(), model.workflowProperty()));
         chartCaption.textProperty().bind(Bindings.createStringBinding(
                 () -> CompareViewModel.caption(model.resultScenarioProperty().getValue()),
                 model.resultScenarioProperty()));
@@ -136,7 +142,19 @@ public final class CompareController implements TabCommands {
     private void redrawChart() {
         DuplicatesChart.show(chart, model.rows().stream().map(ResultRow::result).toList(), logScaleBox.isSelected(),
                 table.compactProperty().get() ? st -> StrategyNames.twoLines(StrategyNames.shortName(st), 20) : Strategy::name,
-                model.watchedProperty().get());
+                model.watchedProperty().get(), model.workflowProperty().get());
+    }
+
+    /**
+     * @return the hint under the Compare button for a run of {@code flow}: the sign-up's welcome email, a workflow's
+     *         key step ({@link Workflow#keyStep()}) as the one that can lose its reply, or no such step at all
+     */
+    static String hint(Workflow flow) {
+        if (flow.equals(Workflow.SIGNUP)) {
+            return TEXTS.get("hint");
+        }
+        int key = flow.keyStep();
+        return key < 0 ? TEXTS.get("hint.none") : TEXTS.format("hint.step", flow.step(key).name());
     }
 
     /**

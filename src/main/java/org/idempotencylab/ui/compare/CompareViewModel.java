@@ -26,6 +26,7 @@ import org.idempotencylab.scenario.Parameter;
 import org.idempotencylab.scenario.ParameterException;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.BackgroundRun;
 import org.idempotencylab.ui.Texts;
 import org.idempotencylab.ui.export.ResultTable;
@@ -76,6 +77,9 @@ public final class CompareViewModel {
     private final StringProperty inputError = new SimpleStringProperty();
     private final ReadOnlyBooleanWrapper stale = new ReadOnlyBooleanWrapper(this, "stale");
     private final ReadOnlyObjectWrapper<Metric> watched = new ReadOnlyObjectWrapper<>(this, "watched");
+    /** The job the table's and chart's words name: the shown run's, else the scenario last applied. */
+    private final ReadOnlyObjectWrapper<Workflow> workflow = new ReadOnlyObjectWrapper<>(this, "workflow",
+            Workflow.SIGNUP);
 
     /**
      * @param base     the scenario the view opens on
@@ -99,6 +103,20 @@ public final class CompareViewModel {
         }
         strategies.addListener((Observable o) -> updateStale());
         run.resultProperty().addListener(o -> updateStale());
+        workflow.set(base.workflow());
+        run.resultProperty().addListener((o, was, r) -> {
+            if (r != null) {
+                workflow.set(r.scenario().workflow());
+            }
+        });
+    }
+
+    /**
+     * @return the job whose steps the table's header, the chart and the watched line name (a workflow's key step in
+     *         place of the welcome email): the shown run's, else that of the scenario last applied
+     */
+    public ReadOnlyObjectProperty<Workflow> workflowProperty() {
+        return workflow.getReadOnlyProperty();
     }
 
     /** The rows shown are stale when the parameters or the strategies differ from those they were computed with. */
@@ -140,6 +158,9 @@ public final class CompareViewModel {
         }
         cancel();
         form.load(scenario);
+        if (run.resultProperty().get() == null) {
+            workflow.set(scenario.workflow());
+        }
         this.strategies.setAll(strategies);
         inputError.set(null);
     }

@@ -30,7 +30,7 @@ import org.idempotencylab.ui.charts.StrategyNames;
 
 /**
  * The results table's layout: the strategy column, one column per metric the view-model shows, headed by the
- * metric's label, and the main cause of each strategy's steps done again ({@link ResultRow#mainCause}); each number column at least as wide as its header's longest word and its widest value, so a
+ * metric's label in the words of the run's workflow ({@link Metric#label(org.idempotencylab.scenario.Workflow)}), and the main cause of each strategy's steps done again ({@link ResultRow#mainCause}); each number column at least as wide as its header's longest word and its widest value, so a
  * header wraps between words ("Calls per / job"), never inside one ("Succeed / ed"); as tall as its strategies
  * (no empty row, no scroll bar); and, too narrow for the article's row names (a projector, a teaching note open),
  * the strategies by their short names, the full name in a tooltip, so the numbers keep their room. A name wraps
@@ -68,6 +68,7 @@ final class StrategyTable {
         valueOf(strategyColumn, ResultRow::strategy);
         strategyColumn.setCellFactory(c -> new StrategyCell());
         model.columns().addListener((ListChangeListener<Metric>) c -> showColumns());
+        model.workflowProperty().addListener(o -> showColumns()); // a workflow's key step names a header
         showColumns();
         table.setItems(model.rows());
         table.setPlaceholder(new Label(placeholder));
@@ -105,10 +106,11 @@ final class StrategyTable {
         List<TableColumn<ResultRow, ?>> columns = new ArrayList<>();
         columns.add(strategyColumn);
         for (Metric m : model.columns()) {
-            TableColumn<ResultRow, String> c = new TableColumn<>(m.label());
+            String label = m.label(model.workflowProperty().get());
+            TableColumn<ResultRow, String> c = new TableColumn<>(label);
             c.setId(m.id() + "Column");
             c.getStyleClass().add("number");
-            c.setPrefWidth(Math.max(80, 4.6 * m.label().length()));
+            c.setPrefWidth(Math.max(80, 4.6 * label.length()));
             c.setUserData(m);
             valueOf(c, r -> r.cell(m));
             // a duplicate count above zero carries the duplicate's icon and colour, as the chart does

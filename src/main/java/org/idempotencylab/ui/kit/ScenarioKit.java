@@ -28,6 +28,7 @@ import org.idempotencylab.scenario.ScenarioFileException;
 import org.idempotencylab.scenario.ScenarioFiles;
 import org.idempotencylab.scenario.Strategy;
 import org.idempotencylab.scenario.SweepSpec;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.Texts;
 
 /**
@@ -158,7 +159,7 @@ public final class ScenarioKit {
         ScenarioFile f = loaded.get();
         if (f != null) {
             views.get(f.view()).play();
-            watchLine.set(TEXTS.format("watch.waiting", label(f.watch()), TEXTS.get("watch.playing")));
+            watchLine.set(TEXTS.format("watch.waiting", label(f), TEXTS.get("watch.playing")));
         }
     }
 
@@ -295,7 +296,7 @@ public final class ScenarioKit {
             // a job of the engineer's own: the live view plays it (its first strategy), its steps as the stations
             views.get(ScenarioFile.View.LIVE).load(f, metric(f.watch()));
         }
-        watchLine.set(TEXTS.format("watch.waiting", label(f.watch()), v.waitingText(runOnLoad)));
+        watchLine.set(TEXTS.format("watch.waiting", label(f), v.waitingText(runOnLoad)));
         loaded.set(f);
         noteVisible.set(true);
         view.set(null); // a second load of the same view still asks for its tab
@@ -375,12 +376,20 @@ public final class ScenarioKit {
      * @return e.g. "Steps done again: 194" for one result, else one line per strategy
      */
     public static String watchText(String metric, List<StrategyResult> results) {
+        return watchText(metric, Workflow.SIGNUP, results);
+    }
+
+    /**
+     * As {@link #watchText(String, List)}, the metric named in the words of a run of {@code flow} (a workflow's key
+     * step in place of the welcome email: {@link Metric#label(Workflow)}).
+     */
+    public static String watchText(String metric, Workflow flow, List<StrategyResult> results) {
         Metric m = metric(metric);
         if (results.size() == 1) {
-            return TEXTS.format("watch.one", m.label(), m.text(results.get(0)));
+            return TEXTS.format("watch.one", m.label(flow), m.text(results.get(0)));
         }
         List<String> lines = new ArrayList<>();
-        lines.add(TEXTS.format("watch.heading", m.label()));
+        lines.add(TEXTS.format("watch.heading", m.label(flow)));
         for (StrategyResult r : results) {
             lines.add(TEXTS.format("watch.row", m.text(r), r.strategy().name()));
         }
@@ -390,6 +399,11 @@ public final class ScenarioKit {
     /** @return the metric as the table and notes call it, e.g. "Steps done again" for {@code repeatedSteps} */
     public static String label(String metric) {
         return metric(metric).label();
+    }
+
+    /** @return the number {@code f} watches, named in the words of its job ({@link Metric#label(Workflow)}) */
+    private static String label(ScenarioFile f) {
+        return metric(f.watch()).label(f.scenario().workflow());
     }
 
     private static Metric metric(String id) {
