@@ -12,6 +12,7 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.Label;
@@ -45,6 +46,10 @@ final class StrategyTable {
     private static final double LEAST_ROW = 30;
     /** Px a name is measured with less width and given more height than its cell's padding leaves it. */
     private static final double SLACK = 4;
+    /** On the table while a header names a workflow's step: lab.css gives the headers a fourth line. */
+    private static final PseudoClass LONG_HEADERS = PseudoClass.getPseudoClass("long-headers");
+    /** True while a header names a workflow's step ({@link Metric#label(org.idempotencylab.scenario.Workflow)}). */
+    private final BooleanProperty longHeaders = new SimpleBooleanProperty();
 
     private final TableView<ResultRow> table;
     private final TableColumn<ResultRow, String> strategyColumn;
@@ -87,8 +92,11 @@ final class StrategyTable {
         // one row per strategy (at most five) and the header: the header has room for three lines of its font; a
         // preset with three strategies gives the chart the room of the other two
         table.prefHeightProperty().bind(Bindings.createDoubleBinding(
-                () -> Math.max(1, Math.min(5, model.strategies().size())) * table.getFixedCellSize() + 4.9 * em(),
-                typeSample.fontProperty(), model.strategies(), table.fixedCellSizeProperty()));
+                () -> Math.max(1, Math.min(5, model.strategies().size())) * table.getFixedCellSize()
+                        + (longHeaders.get() ? 6.2 : 4.9) * em(),
+                typeSample.fontProperty(), model.strategies(), table.fixedCellSizeProperty(), longHeaders));
+        longHeaders.addListener((o, was, on) -> table.pseudoClassStateChanged(LONG_HEADERS, on));
+        table.pseudoClassStateChanged(LONG_HEADERS, longHeaders.get());
         table.setMinHeight(Region.USE_PREF_SIZE);
     }
 
@@ -105,8 +113,10 @@ final class StrategyTable {
     private void showColumns() {
         List<TableColumn<ResultRow, ?>> columns = new ArrayList<>();
         columns.add(strategyColumn);
+        boolean longer = false;
         for (Metric m : model.columns()) {
             String label = m.label(model.workflowProperty().get());
+            longer |= !label.equals(m.label());
             TableColumn<ResultRow, String> c = new TableColumn<>(label);
             c.setId(m.id() + "Column");
             c.getStyleClass().add("number");
@@ -119,6 +129,7 @@ final class StrategyTable {
             columns.add(c);
         }
         columns.add(mainCauseColumn());
+        longHeaders.set(longer);
         table.getColumns().setAll(columns);
         fitHeaders();
     }

@@ -13,6 +13,7 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.idempotencylab.ui.FxSteps;
 import org.idempotencylab.ui.LabWindow;
@@ -63,6 +64,12 @@ class CompareWorkflowWordsFxTest {
                     .filter(c -> "usersWithDuplicateEmailsColumn".equals(c.getId()))
                     .map(TableColumn::getText).findFirst().orElseThrow();
             assertEquals(CHARGED_TWICE, header);
+            // the header is drawn whole: its label's text node shows every word, none cut with "…"
+            Label drawn = table.lookupAll(".column-header .label").stream()
+                    .filter(n -> n instanceof Label l && CHARGED_TWICE.equals(l.getText())).map(Label.class::cast)
+                    .findFirst().orElseThrow();
+            Text text = (Text) drawn.lookup(".text");
+            assertEquals(CHARGED_TWICE, text.getText().replace('\n', ' '), "the header as drawn");
             table.getColumns().forEach(c -> seen.add(c.getText()));
             BarChart<?, ?> chart = robot.lookup("#chart").queryAs(BarChart.class);
             List<String> legend = chart.getData().stream().map(XYChart.Series::getName).toList();
