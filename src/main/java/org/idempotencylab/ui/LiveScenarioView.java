@@ -11,6 +11,7 @@ import org.idempotencylab.engine.StrategyResult;
 import org.idempotencylab.scenario.Scenario;
 import org.idempotencylab.scenario.ScenarioFile;
 import org.idempotencylab.scenario.Strategy;
+import org.idempotencylab.scenario.Workflow;
 import org.idempotencylab.ui.kit.ScenarioKit;
 import org.idempotencylab.ui.kit.ScenarioView;
 import org.idempotencylab.ui.live.Lanes;
@@ -200,13 +201,14 @@ final class LiveScenarioView implements ScenarioView {
                 return; // at 0:00 the note's line says what to press; a database's counts are read off this thread
             }
             List<StrategyResult> r = List.of(sim.result());
+            Workflow flow = sim.scenario().workflow(); // the number named in the run's own words
             if (sim.isFinished()) {
-                listener.accept(m -> ScenarioKit.watchText(m.id(), r));
+                listener.accept(m -> ScenarioKit.watchText(m.id(), flow, r));
             } else if (live.playingProperty().get()) {
-                listener.accept(m -> TEXTS.format("live.soFar.playing", ScenarioKit.watchText(m.id(), r)));
+                listener.accept(m -> TEXTS.format("live.soFar.playing", ScenarioKit.watchText(m.id(), flow, r)));
             } else {
                 String at = VirtualTime.format(sim.nowMs());
-                listener.accept(m -> TEXTS.format("live.soFar.paused", ScenarioKit.watchText(m.id(), r), at));
+                listener.accept(m -> TEXTS.format("live.soFar.paused", ScenarioKit.watchText(m.id(), flow, r), at));
             }
         };
         live.addFrameListener(new LiveRunListener() {

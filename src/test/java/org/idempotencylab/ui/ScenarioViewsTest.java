@@ -3,6 +3,7 @@ package org.idempotencylab.ui;
 import static org.idempotencylab.ui.FxSteps.onFx;
 import static org.idempotencylab.ui.FxSteps.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -214,6 +215,30 @@ class ScenarioViewsTest {
         }
         StrategyResult direct = new SignupSimulation(three, f.strategies().get(0), RunControl.NONE).run();
         assertEquals(List.of(direct), heard.get(0));
+    }
+
+    @Test
+    void aWorkflowsWatchLineOnTheLiveViewNamesItsKeyStepNotTheWelcomeEmail() {
+        // the checkout sends no welcome email: its provider-side count is the card charged twice (its key step)
+        ScenarioFile f = PRESETS.load("workflow-checkout.json");
+        LiveViewModel live = new LiveViewModel(LiveViewModel.classroomDefaults());
+        ScenarioView view = ScenarioViews.live(live);
+        List<String> said = new ArrayList<>();
+        view.addWatchListener(text -> said.add(text.apply(Metric.USERS_WITH_DUPLICATE_EMAILS)));
+        view.load(f.scenario().toBuilder().jobs(3).arrivalRate(0).build(), f.strategies(),
+                Metric.USERS_WITH_DUPLICATE_EMAILS);
+        live.speedProperty().set(LiveViewModel.MAX_SPEED);
+        live.togglePlay();
+        for (long frame = 1; !live.simulation().isFinished() && frame < 10_000; frame++) {
+            if (!live.playingProperty().get()) {
+                live.togglePlay(); // on past each pause at a duplicate
+            }
+            live.frame(1_000_000_000L, frame * 1_000_000_000L); // frames a second of real time apart
+        }
+        assertTrue(live.simulation().isFinished(), "played to its end");
+        String last = said.get(said.size() - 1);
+        assertTrue(last.startsWith("Users with \"charge the card\" done 2+ times"), last);
+        assertFalse(last.contains("welcome email"), last);
     }
 
     private static ScenarioView compareView(CompareViewModel compare) {
