@@ -51,20 +51,30 @@ final class RepeatDraws {
         if (repeats.nextDouble() >= scenario.pDuplicate()) {
             return;
         }
-        long span = scenario.duplicateDelayMaxMs() - scenario.duplicateDelayMinMs();
-        long at = arrivedAtMs + scenario.duplicateDelayMinMs() + (long) (repeats.nextDouble() * (span + 1));
-        // the payload draw is only made when changed payloads are on, so "off" leaves every other draw alone
-        boolean different = scenario.pDifferentPayload() > 0 && payloads.nextDouble() < scenario.pDifferentPayload();
-        sink.repeat(at, different);
+        long at = arrivedAtMs + delay(repeats);
+        sink.repeat(at, different(payloads));
         if (scenario.repeats() == 1) {
             return;
         }
         int times = 1 + (int) (moreRepeats.nextDouble() * scenario.repeats());
         for (int i = 2; i <= times; i++) {
-            at += scenario.duplicateDelayMinMs() + (long) (moreRepeats.nextDouble() * (span + 1));
-            different = scenario.pDifferentPayload() > 0 && moreRepeats.nextDouble() < scenario.pDifferentPayload();
-            sink.repeat(at, different);
+            at += delay(moreRepeats);
+            sink.repeat(at, different(moreRepeats));
         }
+    }
+
+    /** @return a repeat's delay after the request before it, virtual ms, uniform over the scenario's range */
+    private long delay(Mulberry32 rng) {
+        long span = scenario.duplicateDelayMaxMs() - scenario.duplicateDelayMinMs();
+        return scenario.duplicateDelayMinMs() + (long) (rng.nextDouble() * (span + 1));
+    }
+
+    /**
+     * @return true if a repeat carries another payload; drawn only when changed payloads are on, so "off" leaves
+     *         every other draw alone
+     */
+    private boolean different(Mulberry32 rng) {
+        return scenario.pDifferentPayload() > 0 && rng.nextDouble() < scenario.pDifferentPayload();
     }
 
     /**
