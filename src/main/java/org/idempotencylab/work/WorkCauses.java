@@ -76,8 +76,8 @@ final class WorkCauses {
                 }
             }
         }
-        DuplicateCause unrecorded = store == StoreKind.CLAIM_TABLE ? DuplicateCause.LEASE_EXPIRED
-                : DuplicateCause.CRASH;
+        // booked as a delivery after the previous one stopped: a kill, or a reclaim with the claim table
+        DuplicateCause unrecorded = cause(3, store);
         for (; emailLeft > 0; emailLeft--) {
             m.repeatedSideEffect(SignupSteps.EMAIL, unrecorded);
         }
