@@ -31,6 +31,11 @@ final class ClaimSql {
     final String clear;
     /**
      * PostgreSQL only: the beginning of a data-modifying {@code WITH}: {@code done}, the completion (its five
+     * parameters) returning a row if it updated one; the caller adds more parts and the final {@code SELECT}.
+     */
+    final String completeReturning;
+    /**
+     * PostgreSQL only: the beginning of a data-modifying {@code WITH}: {@code done}, the completion (its five
      * parameters), then {@code claimed}, the claim of another key (its seven), made only if {@code done} has a row;
      * the caller adds more parts and the final {@code SELECT}.
      */
@@ -55,7 +60,8 @@ final class ClaimSql {
         complete = "UPDATE " + t + " SET status = 'completed', result = ?, completed_at = ? "
                 + "WHERE idempotency_key = ? AND run_id = ? AND owner = ? AND status = 'in_progress'";
         // the claim's values typed, as a SELECT's parameters are not typed by the columns they go to
-        completeThenClaim = "WITH done AS (" + complete + " RETURNING 1), claimed AS (" + insert
+        completeReturning = "WITH done AS (" + complete + " RETURNING 1)";
+        completeThenClaim = completeReturning + ", claimed AS (" + insert
                 + "SELECT CAST(? AS VARCHAR(255)), 'in_progress', CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), "
                 + "CAST(? AS VARCHAR(64)), CAST(? AS VARCHAR(128)), CAST(? AS VARCHAR(128)), 1 FROM done "
                 + onConflict + ")";

@@ -394,7 +394,7 @@ public final class JdbcClaimStore implements ClaimStore {
         checkKey(key);
         checkTime("nowMs", nowMs);
         String json = ResultJson.encode(result);
-        String sql = "WITH done AS (" + statements.complete + " RETURNING 1)" + more;
+        String sql = statements.completeReturning + more;
         return withConnection("complete '" + key + "' with its side effect", link -> {
             PreparedStatement ps = link.prepare(sql);
             statements.bindCompletion(ps, prefix + key, owner, json, nowMs);
