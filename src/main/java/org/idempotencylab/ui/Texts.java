@@ -39,6 +39,11 @@ public final class Texts {
         return new Texts(ResourceBundle.getBundle(feature.getPackageName() + ".texts", Locale.ROOT));
     }
 
+    /** @return {@code s} with its first letter small: a label ("Users with …") inside a sentence */
+    public static String lowerFirst(String s) {
+        return s.isEmpty() ? s : s.substring(0, 1).toLowerCase(Locale.ROOT) + s.substring(1);
+    }
+
     /**
      * @return the text under {@code key}
      * @throws MissingResourceException if there is none (a test loads every key a feature uses)

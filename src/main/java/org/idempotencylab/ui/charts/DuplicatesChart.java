@@ -3,7 +3,6 @@ package org.idempotencylab.ui.charts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
@@ -70,7 +69,7 @@ public final class DuplicatesChart {
             return TEXTS.get("heading");
         }
         String label = charted.get(charted.size() - 1).label(flow);
-        return TEXTS.format("heading.watched", label.substring(0, 1).toLowerCase(Locale.ROOT) + label.substring(1));
+        return TEXTS.format("heading.watched", Texts.lowerFirst(label));
     }
 
     /**

@@ -74,7 +74,7 @@ final class CodeProgram {
             calls.add(flow.step(flow.keyStep()).name());
         }
         boolean one = calls.size() == 1;
-        String call = calls.isEmpty() ? "callProvider" : one ? camel(calls.get(0)) : "callProvider";
+        String call = one ? camel(calls.get(0)) : "callProvider";
         String key = one ? kebab(calls.get(0)) : "step";
         List<Line> out = new ArrayList<>();
         for (Line l : lines) {

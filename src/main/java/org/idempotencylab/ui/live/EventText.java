@@ -3,7 +3,6 @@ package org.idempotencylab.ui.live;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.idempotencylab.engine.Metric;
 import org.idempotencylab.engine.SignupSteps;
@@ -119,13 +118,8 @@ final class EventText {
         int key = flow.keyStep();
         return key < 0 ? TEXTS.format("status.counters.none" + form, done, r.failedJobs(), r.calls())
                 : TEXTS.format("status.counters.step" + form, done, r.failedJobs(), r.calls(),
-                        form.isEmpty() ? lowerFirst(Metric.USERS_WITH_DUPLICATE_EMAILS.label(flow))
+                        form.isEmpty() ? Texts.lowerFirst(Metric.USERS_WITH_DUPLICATE_EMAILS.label(flow))
                                 : flow.step(key).name(), r.usersWithDuplicateEmails());
-    }
-
-    /** @return {@code s} with its first letter small: a metric's label inside a line */
-    private static String lowerFirst(String s) {
-        return s.isEmpty() ? s : s.substring(0, 1).toLowerCase(Locale.ROOT) + s.substring(1);
     }
 
     /**

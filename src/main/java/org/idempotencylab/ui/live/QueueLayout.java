@@ -59,8 +59,8 @@ final class QueueLayout {
                                     double counterFloor) {
         List<ProviderWords.Title> titles = ProviderWords.titles(m.flow());
         QueueLayout named = new QueueLayout(ink, w, h, m, row, titleFloor, counterFloor, titles);
-        if (titles.size() == 1) {
-            return named;
+        if (titles.size() == 1 || named.stations.cutTitles == 0 && named.fitsHeight(h)) {
+            return named; // no generic form, or none that could do better
         }
         QueueLayout generic = new QueueLayout(ink, w, h, m, row, titleFloor, counterFloor,
                 titles.subList(titles.size() - 1, titles.size()));
